@@ -52,14 +52,26 @@ export async function taskCostDistribution(db: Db, baseline: string, mode: Token
   return { bins, histogram, summary };
 }
 
+/** The per-configuration part of the page: Table 2, the scatter and the failure breakdown (also run on a local release). */
+export type CostRows = Pick<CostPageData, "configs" | "scopes" | "resolution" | "failures">;
+
+/** Reads configs, sessions, tasks, runs, requests and request_usage. One query after the other: DuckDB-WASM serves one connection per release. */
+export async function computeCostRows(db: Db, baseline: string): Promise<CostRows> {
+  const configs = await db.query<ConfigRow>(CONFIGS_SQL);
+  const scopes = await db.query<CostScopeRow>(costScopesSql(baseline));
+  const resolution = await db.query<ResolutionRow>(resolutionSql());
+  const failures = await db.query<FailureRow>(COST_FAILURES_SQL);
+  return {
+    configs,
+    scopes,
+    resolution: resolution.map(({ config_id, condition, grp, resolution: res, n_tasks }) => ({ config_id, condition, grp, resolution: res, n_tasks })),
+    failures,
+  };
+}
+
 export async function computeCostPage(db: Db, meta: CostMeta): Promise<CostPageData> {
-  const [configs, scopes, resolution, failures, picks] = await Promise.all([
-    db.query<ConfigRow>(CONFIGS_SQL),
-    db.query<CostScopeRow>(costScopesSql(meta.baseline)),
-    db.query<ResolutionRow>(resolutionSql()),
-    db.query<FailureRow>(COST_FAILURES_SQL),
-    db.query<{ config_id: string; session_id: string; repeat: number }>(defaultSessionSql(meta.baseline)),
-  ]);
+  const rows = await computeCostRows(db, meta.baseline);
+  const picks = await db.query<{ config_id: string; session_id: string; repeat: number }>(defaultSessionSql(meta.baseline));
   const tasks = {} as Record<TokenMode, TaskCostDistribution>;
   for (const mode of TOKEN_MODES) tasks[mode] = await taskCostDistribution(db, meta.baseline, mode);
   const first = picks[0];
@@ -68,10 +80,7 @@ export async function computeCostPage(db: Db, meta: CostMeta): Promise<CostPageD
     baseline: meta.baseline,
     conditions: meta.conditions,
     groups: [OVERALL, ...meta.groups],
-    configs,
-    scopes,
-    resolution: resolution.map(({ config_id, condition, grp, resolution: res, n_tasks }) => ({ config_id, condition, grp, resolution: res, n_tasks })),
-    failures,
+    ...rows,
     tasks,
     session: { pick, rows: pick ? await db.query<SessionUsageRow>(sessionUsageSql(meta.baseline, pick)) : [] },
   };
