@@ -11,7 +11,7 @@ import { formatBytes, type InputFile } from "@/lib/local/source";
 import { LIMIT_BYTES } from "@/lib/local/parse-release";
 import { addLocal, emptyEntries, localEntries, removeLocal, subscribeLocal, type LocalEntry } from "@/lib/local/store";
 import { openInWorker } from "@/lib/local/worker-client";
-import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
+import type { PublishedBench } from "@/lib/local/bench";
 import { LocalProblems } from "./LocalProblems";
 import { TrajectorySummaryView } from "./TrajectorySummaryView";
 
@@ -21,13 +21,12 @@ type Status =
   | { state: "error"; message: string; problems?: Problem[] }
   | { state: "trajectory"; summary: TrajectorySummary };
 
-export function LocalPanel({ releaseId, model }: { releaseId: string; model: LeaderboardModel }) {
+export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: PublishedBench }) {
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [over, setOver] = useState(false);
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
   const folderInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const publishedTasks = model.rows[0]?.rates.overall?.[model.baseline]?.n ?? null;
 
   async function load(files: InputFile[]) {
     if (files.length === 0) return;
@@ -51,7 +50,7 @@ export function LocalPanel({ releaseId, model }: { releaseId: string; model: Lea
     const tables = registerLocalTables(result.tables);
     try {
       // Computing once here proves the tables load; the leaderboard then recomputes for its own scope.
-      await localLeaderboard(tables, { groups: model.groups.filter((g) => g !== "overall"), conditions: model.conditions, baseline: model.baseline }, {});
+      await localLeaderboard(tables, { groups: bench.groups, conditions: bench.conditions, baseline: bench.baseline }, {});
     } catch (err) {
       setStatus({ state: "error", message: `could not load the tables into DuckDB-WASM: ${err instanceof Error ? err.message : String(err)}` });
       return;
@@ -129,23 +128,24 @@ export function LocalPanel({ releaseId, model }: { releaseId: string; model: Lea
       </div>
       {status.state === "trajectory" ? <TrajectorySummaryView summary={status.summary} /> : null}
       {entries.map((e) => (
-        <LoadedEntry key={e.key} entry={e} publishedTasks={publishedTasks} publishedBenchmark={model} />
+        <LoadedEntry key={e.key} entry={e} bench={bench} />
       ))}
     </section>
   );
 }
 
-function LoadedEntry({ entry, publishedTasks, publishedBenchmark }: { entry: LocalEntry; publishedTasks: number | null; publishedBenchmark: LeaderboardModel }) {
+function LoadedEntry({ entry, bench }: { entry: LocalEntry; bench: PublishedBench }) {
   const e = entry;
+  const publishedTasks = bench.focusTasks;
   const errors = e.problems.filter((p) => p.level === "error").length;
-  const missingConditions = publishedBenchmark.conditions.filter((c) => !e.meta.conditions.includes(c));
+  const missingConditions = bench.conditions.filter((c) => !e.meta.conditions.includes(c));
   return (
     <div className="space-y-1 rounded border border-zinc-200 p-2 dark:border-zinc-700" data-testid="local-entry">
       <div className="flex items-start gap-2">
         <p className="flex-1">
           <span className="font-medium">{e.label}</span>: {e.configs.map((c) => c.display_name).join(", ") || "no configuration"} (
           {e.counts.runs} runs, {e.counts.focusTasks} focus tasks, {formatBytes(e.counts.bytes)} read
-          {e.counts.trajectories ? `, ${e.counts.trajectories} trajectory files not read` : ""}); shown on the leaderboard marked local.
+          {e.counts.trajectories ? `, ${e.counts.trajectories} trajectory files not read` : ""}); shown on the leaderboard, the cost page and the compare page marked local.
         </p>
         <button type="button" className="btn" onClick={() => removeLocal(e.key)}>
           Remove

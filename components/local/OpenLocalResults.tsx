@@ -1,8 +1,10 @@
 "use client";
-// The leaderboard toolbar's "Open local results" button. The panel (file reading, checks, DuckDB loading) is
-// a separate chunk fetched on the first click.
+// The "Open local results" button of the leaderboard, cost and compare pages. The panel (file reading, checks,
+// DuckDB loading) is a separate chunk fetched on the first click. The releases opened stay in the page's
+// store (lib/local/store.ts) while the user moves between these pages.
 import dynamic from "next/dynamic";
 import { useState, useSyncExternalStore } from "react";
+import { benchOf, type PublishedBench } from "@/lib/local/bench";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
 
@@ -11,7 +13,8 @@ const LocalPanel = dynamic(() => import("./LocalPanel").then((m) => m.LocalPanel
   loading: () => <p className="absolute right-0 z-20 mt-1 rounded border bg-white p-3 text-sm dark:bg-zinc-900">Loading…</p>,
 });
 
-export function OpenLocalResults({ releaseId, model }: { releaseId: string; model: LeaderboardModel }) {
+/** `bench` (or the leaderboard `model` it is taken from) describes the published release. */
+export function OpenLocalResults({ releaseId, model, bench }: { releaseId: string; model?: LeaderboardModel; bench?: PublishedBench }) {
   const [open, setOpen] = useState(false);
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
   return (
@@ -19,7 +22,7 @@ export function OpenLocalResults({ releaseId, model }: { releaseId: string; mode
       <button type="button" className="btn" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         Open local results{entries.length ? ` (${entries.length})` : ""}
       </button>
-      {open ? <LocalPanel releaseId={releaseId} model={model} /> : null}
+      {open ? <LocalPanel releaseId={releaseId} bench={bench ?? benchOf(model!)} /> : null}
     </div>
   );
 }

@@ -1,9 +1,12 @@
 // Local results in DuckDB-WASM: each opened release gets its own schema (lib/db/wasm.ts), filled from the
 // worker's Arrow IPC bytes through blob: URLs of this page, and the leaderboard is computed there by the same
 // lib/queries SQL as the published numbers. Nothing is sent anywhere.
+import type { Db } from "../db/types";
 import { releaseDb, type TableSource } from "../db/wasm";
+import { computeCostRows, type CostRows } from "../queries/cost-model";
 import type { TaskScope } from "../queries/leaderboard";
 import { computeLeaderboard, type LeaderboardMeta, type LeaderboardModel } from "../queries/leaderboard-model";
+import { combinedViewSql, isUnioned } from "../queries/local-union";
 
 export interface LocalTables {
   /** The DuckDB-WASM schema's release id: local-1, local-2, … (never a published release's id). */
@@ -39,4 +42,47 @@ const LEADERBOARD_TABLES = ["configs", "sessions", "tasks", "runs"] as const;
 export async function localLeaderboard(t: LocalTables, meta: LeaderboardMeta, scope: TaskScope): Promise<LeaderboardModel> {
   const db = await releaseDb(t.localId, LEADERBOARD_TABLES, t.source);
   return computeLeaderboard(db, meta, scope);
+}
+
+const COST_TABLES = ["configs", "sessions", "tasks", "runs", "requests", "request_usage"] as const;
+
+/** Table 2, the scatter and the failure breakdown of a local release, by the cost page's own SQL. */
+export async function localCostRows(t: LocalTables, baseline: string): Promise<CostRows> {
+  const db = await releaseDb(t.localId, COST_TABLES, t.source);
+  return computeCostRows(db, baseline);
+}
+
+async function schemaOf(db: Db): Promise<string> {
+  const [row] = await db.query<{ s: string }>("SELECT current_schema() AS s");
+  if (!row) throw new Error("DuckDB-WASM gave no current schema");
+  return row.s;
+}
+
+/** Views created per combined schema and table (each once). */
+const views = new Map<string, Promise<void>>();
+
+/**
+ * A door over the published release and some local releases together (lib/queries/local-union.ts): `tables`
+ * become views of a schema of their own, so the compare SQL pairs a local configuration ("local:<id>") with a
+ * published one. The published and local tables are loaded first (each at most once, as for any view).
+ */
+export async function combinedDb(publishedId: string, locals: readonly LocalTables[], tables: readonly string[]): Promise<Db> {
+  const combinedId = `${locals.map((l) => l.localId).join("+")}+${publishedId}`;
+  const [published, ...localDbs] = await Promise.all([
+    releaseDb(publishedId, tables),
+    ...locals.map((l) => releaseDb(l.localId, tables.filter(isUnioned), l.source)),
+  ]);
+  const db = await releaseDb(combinedId, []);
+  const [target, pub, ...loc] = await Promise.all([schemaOf(db), schemaOf(published!), ...localDbs.map(schemaOf)]);
+  for (const table of tables) {
+    const key = `${combinedId}/${table}`;
+    let made = views.get(key);
+    if (!made) {
+      made = db.query(combinedViewSql(table, target, pub, loc)).then(() => undefined);
+      made.catch(() => views.delete(key));
+      views.set(key, made);
+    }
+    await made;
+  }
+  return db;
 }
