@@ -1,6 +1,7 @@
 // The cost page of one release, rendered at build time from what `npm run data` computed (cost.json).
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, costPage } from "@/lib/site/release-files";
+import { benchOf } from "@/lib/local/bench";
+import { builtRelease, costPage, leaderboard } from "@/lib/site/release-files";
 import { CostView } from "./CostView";
 
 export function CostPage({ releaseId }: { releaseId: string }) {
@@ -12,7 +13,7 @@ export function CostPage({ releaseId }: { releaseId: string }) {
         Tokens, model calls and tool calls per run under each scope, what the extra usage buys in resolution, why focus tasks failed, and how
         the cost spreads over tasks and along one session.
       </p>
-      <CostView releaseId={releaseId} data={costPage(releaseId)} costSource={built.meta.cost_source ?? null} />
+      <CostView releaseId={releaseId} data={costPage(releaseId)} costSource={built.meta.cost_source ?? null} bench={benchOf(leaderboard(releaseId))} />
     </ReleaseFrame>
   );
 }

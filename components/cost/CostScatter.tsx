@@ -2,6 +2,7 @@
 // Figure 1a: cost against resolution, one arrow per configuration from its baseline point to its point
 // under the other condition, each condition's Pareto frontier dashed. Loaded after first paint (recharts is
 // not in the page's first-load JavaScript); the same points are listed in a table in the static HTML.
+import { isLocalId } from "@/lib/queries/local-union";
 import { CartesianGrid, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, useXAxisScale, useYAxisScale } from "recharts";
 import type { ScatterPoint } from "@/lib/queries/cost-view";
 import { conditionLabel } from "@/lib/site/labels";
@@ -57,7 +58,7 @@ function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Datu
 
 export function CostScatter({ points, baseline, condition, xLabel, scale }: { points: ScatterPoint[]; baseline: string; condition: string; xLabel: string; scale: number }) {
   const datum = (p: ScatterPoint): Datum | null =>
-    p.cost === null || p.resolution === null ? null : { x: p.cost / scale, y: p.resolution, name: p.name, condition: p.condition };
+    p.cost === null || p.resolution === null ? null : { x: p.cost / scale, y: p.resolution, name: isLocalId(p.configId) ? `${p.name} (local)` : p.name, condition: p.condition };
   const of = (cond: string) => points.filter((p) => p.condition === cond);
   const data = (cond: string) => of(cond).map(datum).filter((d): d is Datum => d !== null);
   const frontier = (cond: string) =>

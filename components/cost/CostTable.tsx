@@ -1,4 +1,5 @@
 // Table 2: mean per run under the three scopes, with the ratios against the whole baseline session.
+import { LocalBadge } from "@/components/local/LocalBadge";
 import type { ScopeCell, Table2Row } from "@/lib/queries/cost-view";
 import { calls, millions, ratio, usd } from "./format";
 
@@ -61,7 +62,10 @@ export function CostTable({ rows, labels, tokensTitle, showCost }: { rows: Table
         <tbody>
           {rows.map((r) => (
             <tr key={r.config.config_id} data-config={r.config.config_id} className="border-b border-zinc-100 dark:border-zinc-900">
-              <td className="px-2 py-1 text-left">{r.config.display_name}</td>
+              <td className="px-2 py-1 text-left">
+                {r.config.display_name}
+                <LocalBadge show={r.config.is_local} />
+              </td>
               <Cells measure="tokens" cell={r.tokens} f={millions} ratios />
               <Cells measure="model_calls" cell={r.model_calls} f={calls} ratios />
               <Cells measure="tool_calls" cell={r.tool_calls} f={calls} ratios={false} />

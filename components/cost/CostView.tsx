@@ -1,9 +1,14 @@
 "use client";
 // The cost page's state (group, token accounting, condition, scatter axis, selected bin, session) lives in
 // the URL. The first render uses the build-time data, so every default number is in the static HTML;
-// only a chosen bin's task list and a chosen session are queried in the browser (DuckDB-WASM).
+// only a chosen bin's task list and a chosen session are queried in the browser (DuckDB-WASM). Local results
+// the user opens (here or on another page of the release) join Table 2, the scatter and the failure breakdown,
+// marked local; the per-task histogram and the session view stay on the published runs.
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { OpenLocalResults } from "@/components/local/OpenLocalResults";
+import { useLocalCost } from "@/components/local/useLocalCost";
+import type { PublishedBench } from "@/lib/local/bench";
 import type { CostPageData } from "@/lib/queries/cost-model";
 import {
   defaultCostState,
@@ -26,7 +31,7 @@ import { SwitchCostHistogram } from "./SwitchCostHistogram";
 
 const CostScatter = dynamic(() => import("./CostScatter").then((m) => m.CostScatter), { ssr: false });
 
-export function CostView({ releaseId, data, costSource }: { releaseId: string; data: CostPageData; costSource: string | null }) {
+export function CostView({ releaseId, data, costSource, bench }: { releaseId: string; data: CostPageData; costSource: string | null; bench: PublishedBench }) {
   const [state, setState] = useState<CostViewState>(() => defaultCostState(data));
   // Set once the URL has been read: the controls answer from then on (tests wait for it).
   const [ready, setReady] = useState(false);
@@ -48,11 +53,14 @@ export function CostView({ releaseId, data, costSource }: { releaseId: string; d
   const base = conditionLabel(data.baseline);
   const cond = conditionLabel(state.condition);
   const labels = { base, all: `${cond}-All`, focus: `${cond}-Focus` };
-  const withCost = hasCost(data);
+  // Published rows plus the local releases' rows (the same SQL, run in the browser).
+  const local = useLocalCost(releaseId, data);
+  const shown = local.data;
+  const withCost = hasCost(shown);
   const axis = withCost ? state.axis : "tokens";
-  const rows = useMemo(() => table2Rows(data, state), [data, state]);
-  const points = useMemo(() => scatterPoints(data, { ...state, axis }), [data, state, axis]);
-  const failures = useMemo(() => failureTable(data, state.grp, [data.baseline, state.condition]), [data, state.grp, state.condition]);
+  const rows = useMemo(() => table2Rows(shown, state), [shown, state]);
+  const points = useMemo(() => scatterPoints(shown, { ...state, axis }), [shown, state, axis]);
+  const failures = useMemo(() => failureTable(shown, state.grp, [shown.baseline, state.condition]), [shown, state.grp, state.condition]);
   const tokensWord = state.mode === "cached" ? "Tokens (M)" : "Tokens − cached (M)";
   const costLabel = axis === "usd" ? "USD per run" : `${state.mode === "cached" ? "tokens" : "tokens − cached"} per run (M)`;
 
@@ -89,7 +97,15 @@ export function CostView({ releaseId, data, costSource }: { releaseId: string; d
             </select>
           </label>
         ) : null}
+        <span className="ml-auto">
+          <OpenLocalResults releaseId={releaseId} bench={bench} />
+        </span>
       </div>
+      {local.error ? (
+        <p className="text-sm text-rose-700" data-testid="local-cost-error">
+          Could not compute the local results&apos; cost rows: {local.error}
+        </p>
+      ) : null}
 
       <section aria-labelledby="table2" className="space-y-2">
         <h2 id="table2" className="text-base font-semibold">
@@ -130,7 +146,7 @@ export function CostView({ releaseId, data, costSource }: { releaseId: string; d
         <CostScatter points={points} baseline={data.baseline} condition={state.condition} xLabel={costLabel} scale={axis === "usd" ? 1 : 1e6} />
         <ScatterTable
           points={points}
-          configs={data.configs}
+          configs={shown.configs}
           conditions={[data.baseline, state.condition]}
           costLabel={axis === "usd" ? "USD" : "M tokens"}
           formatCost={(v) => (axis === "usd" ? usd(v) : millions(v))}

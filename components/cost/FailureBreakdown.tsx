@@ -1,5 +1,6 @@
 // Figure 1b: how the unresolved focus tasks failed, per configuration and condition. A missing run is its
 // own class, so that a cell nobody ran is never mistaken for an implementation failure.
+import { LocalBadge } from "@/components/local/LocalBadge";
 import type { Outcome } from "@/lib/queries/cost-failures";
 import type { FailureTableRow } from "@/lib/queries/cost-view";
 import { conditionLabel } from "@/lib/site/labels";
@@ -34,7 +35,10 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.config.config_id}.${r.condition}`} data-config={r.config.config_id} data-condition={r.condition} className="border-b border-zinc-100 dark:border-zinc-900">
-              <td className="px-2 py-1 text-left">{r.config.display_name}</td>
+              <td className="px-2 py-1 text-left">
+                {r.config.display_name}
+                <LocalBadge show={r.config.is_local} />
+              </td>
               <td className="px-2 py-1 text-left">{conditionLabel(r.condition)}</td>
               {FAILURES.map((f) => (
                 <td key={f.outcome} className={td} data-outcome={f.outcome}>

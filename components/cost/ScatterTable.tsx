@@ -1,5 +1,6 @@
 // The scatter's points as a table, in the static HTML: cost and resolution per configuration and
 // condition, ★ where the point is on that condition's Pareto frontier.
+import { LocalBadge } from "@/components/local/LocalBadge";
 import type { ScatterPoint } from "@/lib/queries/cost-view";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
 import { conditionLabel, fmt } from "@/lib/site/labels";
@@ -28,7 +29,10 @@ export function ScatterTable({ points, configs, conditions, costLabel, formatCos
       <tbody>
         {configs.map((cfg) => (
           <tr key={cfg.config_id} data-config={cfg.config_id}>
-            <td className="px-2">{cfg.display_name}</td>
+            <td className="px-2">
+              {cfg.display_name}
+              <LocalBadge show={cfg.is_local} />
+            </td>
             {conditions.map((c) => {
               const p = at(cfg.config_id, c);
               return [
