@@ -1,6 +1,7 @@
 // The compare page of one release. The static HTML carries the picker (configurations, conditions) from
 // the build-time leaderboard; the pair's numbers are computed in the browser once two are picked.
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
+import { benchOf } from "@/lib/local/bench";
 import { builtRelease, leaderboard, repos } from "@/lib/site/release-files";
 import { CompareView } from "./CompareView";
 
@@ -23,6 +24,7 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         repos={repos(releaseId).map((r) => r.repo)}
         submitText={built.meta.submit_text ?? null}
         hasAnnotations={(built.tables.find((t) => t.name === "annotations")?.rows ?? 0) > 0}
+        bench={benchOf(board)}
       />
     </ReleaseFrame>
   );

@@ -1,14 +1,21 @@
 "use client";
 // The compare page's state lives in the URL (a, b, condition, group, repo, task, pane, k), read after
 // hydration. The static HTML is the picker; once two configurations are picked, DuckDB-WASM runs the
-// compare SQL (lib/queries/compare*.ts) and the paired statistics are attached in the browser.
-import { useCallback, useEffect, useState } from "react";
+// compare SQL (lib/queries/compare*.ts) and the paired statistics are attached in the browser. Local results
+// opened on this page or another page of the release (lib/local/store.ts) add their configurations to the
+// picker, marked local; a pair with one runs on a combined schema (lib/site/browser-compare.ts).
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { OpenLocalResults } from "@/components/local/OpenLocalResults";
+import { LocalBadge } from "@/components/local/LocalBadge";
+import type { PublishedBench } from "@/lib/local/bench";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { LOCAL_PREFIX, localConfigRow } from "@/lib/queries/local-union";
 import type { CompareCostRow } from "@/lib/queries/compare";
 import { withIntervals, type CompareModel } from "@/lib/queries/compare-model";
 import type { SignatureRateRow } from "@/lib/queries/signatures";
 import { parseCompareUrl, serializeCompareUrl, type CompareUrlContext, type CompareUrlState, type PaneMode } from "@/lib/queries/compare-url";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
-import { compareCostFor, compareFor, compareSignaturesFor } from "@/lib/site/browser-compare";
+import { compareCostFor, compareFor, compareSignaturesFor, unmatchedLocalRuns } from "@/lib/site/browser-compare";
 import { CostDeltas } from "./CostDeltas";
 import { Disagreements } from "./Disagreements";
 import { GroupCards } from "./GroupCards";
@@ -26,6 +33,7 @@ export interface CompareViewProps {
   submitText: string | null;
   /** The release publishes annotations (an empty annotations table is not loaded at all). */
   hasAnnotations: boolean;
+  bench: PublishedBench;
 }
 
 /** A panel's rows, or why it has none. */
@@ -43,11 +51,18 @@ interface PairState {
   error?: string;
   cost?: Loaded<CompareCostRow[]>;
   signatures?: Loaded<SignatureRateRow[]>;
+  /** Local runs of the pair on sessions the published release does not have. */
+  unmatched?: number;
 }
 
 export function CompareView(props: CompareViewProps) {
   const { releaseId, conditions, baseline, groups } = props;
-  const ctx: CompareUrlContext = { configs: props.configs.map((c) => c.config_id), conditions, baseline, groups, repos: props.repos };
+  const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
+  const configs = useMemo(
+    () => [...props.configs, ...entries.flatMap((e) => e.configs.map((c) => localConfigRow(c, props.configs.length)))],
+    [props.configs, entries],
+  );
+  const ctx: CompareUrlContext = { configs: configs.map((c) => c.config_id), conditions, baseline, groups, repos: props.repos };
   const [url, setUrl] = useState<CompareUrlState>(() => parseCompareUrl("", ctx));
   const [hydrated, setHydrated] = useState(false);
   // The context only changes with the release (a new page), so reading the URL once is enough.
@@ -68,7 +83,12 @@ export function CompareView(props: CompareViewProps) {
     [conditions, baseline],
   );
 
-  const key = url.a !== null && url.b !== null ? JSON.stringify([url.a, url.b, url.condition]) : "";
+  // The local releases that hold A or B (their DuckDB-WASM schemas join the published one).
+  const pairLocals = useMemo(
+    () => entries.filter((e) => e.configs.some((c) => LOCAL_PREFIX + c.config_id === url.a || LOCAL_PREFIX + c.config_id === url.b)),
+    [entries, url.a, url.b],
+  );
+  const key = url.a !== null && url.b !== null ? JSON.stringify([url.a, url.b, url.condition, pairLocals.map((e) => e.key)]) : "";
   const [state, setState] = useState<PairState | null>(null);
   const hasAnnotations = props.hasAnnotations;
   useEffect(() => {
@@ -76,6 +96,7 @@ export function CompareView(props: CompareViewProps) {
     let live = true;
     setState({ key });
     const [a, b, condition] = JSON.parse(key) as [string, string, string];
+    const locals = pairLocals.map((e) => e.tables);
     const meta = { baseline, conditions, groups };
     const req = { a, b, condition };
     const patch = (p: Partial<PairState>) => live && setState((s) => (s?.key === key ? { ...s, ...p } : s));
@@ -84,8 +105,8 @@ export function CompareView(props: CompareViewProps) {
     // signature panels load their own tables and fail on their own.
     void (async () => {
       try {
-        const counts = await compareFor(releaseId, meta, req, { intervals: false });
-        patch({ model: counts });
+        const counts = await compareFor(releaseId, meta, req, { intervals: false }, locals);
+        patch({ model: counts, unmatched: await unmatchedLocalRuns(releaseId, req, locals) });
         await new Promise((r) => setTimeout(r, 0));
         if (!live) return;
         patch({ model: withIntervals(counts), intervals: true });
@@ -93,13 +114,13 @@ export function CompareView(props: CompareViewProps) {
         patch({ error: message(e) });
         return;
       }
-      await compareCostFor(releaseId, meta, req).then(
+      await compareCostFor(releaseId, meta, req, locals).then(
         (rows) => patch({ cost: { rows } }),
         (e: unknown) => patch({ cost: { error: message(e) } }),
       );
       if (!hasAnnotations) patch({ signatures: { rows: [] } });
       else {
-        await compareSignaturesFor(releaseId, req).then(
+        await compareSignaturesFor(releaseId, req, locals).then(
           (rows) => patch({ signatures: { rows } }),
           (e: unknown) => patch({ signatures: { error: message(e) } }),
         );
@@ -108,6 +129,7 @@ export function CompareView(props: CompareViewProps) {
     return () => {
       live = false;
     };
+    // pairLocals is in `key` (by entry key): a new array with the same releases does not recompute.
   }, [key, releaseId, baseline, conditions, groups, hasAnnotations]);
 
   const current = state?.key === key ? state : null;
@@ -117,8 +139,11 @@ export function CompareView(props: CompareViewProps) {
 
   return (
     <section aria-label="compare" data-testid="compare" data-ready={settled ? "true" : undefined} className="space-y-4">
+      <div className="flex justify-end">
+        <OpenLocalResults releaseId={releaseId} bench={props.bench} />
+      </div>
       <PairPicker
-        configs={props.configs}
+        configs={configs}
         conditions={conditions}
         a={url.a}
         b={url.b}
@@ -138,8 +163,15 @@ export function CompareView(props: CompareViewProps) {
       ) : (
         <>
           <p className="text-sm">
-            <strong>A</strong>: {model.a?.display_name ?? url.a} · <strong>B</strong>: {model.b?.display_name ?? url.b} · {url.condition}
+            <strong>A</strong>: {model.a?.display_name ?? url.a}
+            <LocalBadge show={model.a?.is_local ?? false} /> · <strong>B</strong>: {model.b?.display_name ?? url.b}
+            <LocalBadge show={model.b?.is_local ?? false} /> · {url.condition}
           </p>
+          {current?.unmatched ? (
+            <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="unmatched-local-runs">
+              {current.unmatched} local run(s) are on sessions this release does not have: they are left out of the comparison.
+            </p>
+          ) : null}
           <GroupCards model={model} />
           <Disagreements
             releaseId={releaseId}

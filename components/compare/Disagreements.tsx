@@ -6,6 +6,7 @@ import { runOf, type CompareModel } from "@/lib/queries/compare-model";
 import type { ComparePairRow } from "@/lib/queries/compare";
 import type { PaneMode } from "@/lib/queries/compare-url";
 import { OVERALL } from "@/lib/queries/leaderboard";
+import { isLocalId } from "@/lib/queries/local-union";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 
@@ -24,6 +25,14 @@ export interface DisagreementsProps {
 function RunLink({ releaseId, model, config, task, label }: { releaseId: string; model: CompareModel; config: string; task: string; label: string }) {
   const run = runOf(model.runs, config, task, model.condition);
   if (!run) return <span className="text-zinc-500">{label}: no run</span>;
+  // A local run has no page of the published release: its outcome is all there is to show here.
+  if (isLocalId(run.run_id)) {
+    return (
+      <span data-run={run.run_id} title="a run from your local results: its trajectory is not viewable here">
+        {label} (local, {run.resolved ? "resolved" : "unresolved"})
+      </span>
+    );
+  }
   return (
     <Link href={runHref(releaseId, run.run_id)} className="underline" data-run={run.run_id} title={run.trajectory ? "open the trajectory" : "this run publishes no trajectory: its page shows the verdict"}>
       {label}

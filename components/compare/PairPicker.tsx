@@ -1,5 +1,5 @@
 // Which two configurations, under which condition. Plain selects: they work in the static HTML's first
-// paint and from the keyboard.
+// paint and from the keyboard. Local configurations are listed last, in their own group, marked "(local)".
 import type { ConfigRow } from "@/lib/queries/leaderboard";
 import { conditionLabel } from "@/lib/site/labels";
 
@@ -14,11 +14,19 @@ export interface PairPickerProps {
 
 export function PairPicker({ configs, conditions, a, b, condition, onChange }: PairPickerProps) {
   const select = "rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
-  const options = configs.map((c) => (
-    <option key={c.config_id} value={c.config_id}>
-      {c.display_name}
+  const option = (c: ConfigRow) => (
+    <option key={c.config_id} value={c.config_id} data-local={c.is_local ? "true" : undefined}>
+      {c.is_local ? `${c.display_name} (local)` : c.display_name}
     </option>
-  ));
+  );
+  // Configurations opened from local files (never in the static HTML) in a group of their own.
+  const local = configs.filter((c) => c.is_local);
+  const options = (
+    <>
+      {configs.filter((c) => !c.is_local).map(option)}
+      {local.length ? <optgroup label="Local results">{local.map(option)}</optgroup> : null}
+    </>
+  );
   return (
     <form className="flex flex-wrap items-end gap-3 text-sm" aria-label="pick two configurations" onSubmit={(e) => e.preventDefault()}>
       <label className="flex flex-col gap-1">

@@ -5,6 +5,8 @@
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { runOf, type CompareModel } from "@/lib/queries/compare-model";
+import type { CompareRunRow } from "@/lib/queries/compare";
+import { isLocalId } from "@/lib/queries/local-union";
 import type { PaneMode } from "@/lib/queries/compare-url";
 import type { PaneRun } from "@/lib/site/browser-compare";
 import { conditionLabel } from "@/lib/site/labels";
@@ -62,9 +64,83 @@ function bySegment(pane: PaneResult | null): Map<number, Segment> {
   return out;
 }
 
+type Chosen = ReturnType<typeof sidesFor>;
+
+/** A local run's trajectory is in the user's files, not under /data: its side is described, not aligned. */
 export function TwoPane(props: TwoPaneProps) {
-  const { releaseId, model, task, pane } = props;
+  const { model, task, pane } = props;
   const chosen = useMemo(() => sidesFor(model, task, pane), [model, task, pane]);
+  if (chosen.some((c) => isLocalId(c.run?.run_id))) return <LocalPanes {...props} chosen={chosen} />;
+  return <AlignedPanes {...props} chosen={chosen} />;
+}
+
+function PaneTitle({ model, task, pane, onPane, onClose }: TwoPaneProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <h2 className="text-lg font-semibold">
+        {task}: {pane === "ab" ? `A vs B under ${conditionLabel(model.condition)}` : `${pane.toUpperCase()}, ${model.baseline} vs ${model.gapCondition}`}
+      </h2>
+      <span className="ml-auto flex flex-wrap gap-1 text-sm">
+        {(["ab", "a", "b"] as const).map((m) => (
+          <button key={m} type="button" className="btn" aria-pressed={m === pane} onClick={() => onPane(m)}>
+            {m === "ab" ? "A vs B" : `${m.toUpperCase()}: ${conditionLabel(model.baseline)} vs ${conditionLabel(model.gapCondition)}`}
+          </button>
+        ))}
+        <button type="button" className="btn" onClick={onClose}>
+          Close
+        </button>
+      </span>
+    </div>
+  );
+}
+
+function Outcome({ run }: { run: Pick<CompareRunRow, "resolved" | "failure_class"> }) {
+  return run.resolved ? (
+    <span className="text-emerald-700 dark:text-emerald-400">resolved</span>
+  ) : (
+    <span className="text-rose-700 dark:text-rose-400">unresolved ({run.failure_class})</span>
+  );
+}
+
+function LocalPanes(props: TwoPaneProps & { chosen: Chosen }) {
+  const { releaseId, task, pane, chosen } = props;
+  return (
+    <section aria-label="two runs side by side" data-testid="two-pane" data-task={task} data-pane={pane} data-local="true" className="space-y-2 rounded border border-zinc-300 p-3 dark:border-zinc-700">
+      <PaneTitle {...props} />
+      <div className="grid grid-cols-2 gap-2 text-xs">
+        {chosen.map((c, i) => (
+          <div key={i} data-testid={`pane-${i === 0 ? "left" : "right"}`} data-run={c.run?.run_id} className="rounded bg-zinc-50 p-2 dark:bg-zinc-900">
+            <p className="font-semibold">{c.label}</p>
+            {c.run === null ? (
+              <p className="text-zinc-500">No run: counts as unresolved.</p>
+            ) : isLocalId(c.run.run_id) ? (
+              <>
+                <p>
+                  {c.run.run_id.slice("local:".length)} <span className="rounded bg-sky-100 px-1 text-sky-900">local</span> <Outcome run={c.run} />
+                </p>
+                <p className="text-zinc-500" data-testid="local-run-note">
+                  A run from your local results: its trajectory is not viewable here (the viewer reads the published release&apos;s files). Open it
+                  with your own tools; its outcome above is what your release records.
+                </p>
+              </>
+            ) : (
+              <p>
+                <Link href={runHref(releaseId, c.run.run_id)} className="underline">
+                  {c.run.run_id}
+                </Link>{" "}
+                <Outcome run={c.run} />
+              </p>
+            )}
+          </div>
+        ))}
+      </div>
+      <p className="text-sm text-zinc-500">The two runs are not aligned step by step: one side has no trajectory this page can read.</p>
+    </section>
+  );
+}
+
+function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
+  const { releaseId, model, task, pane, chosen } = props;
   const data = useAlignedRuns(releaseId, chosen[0]!.run?.run_id ?? null, chosen[1]!.run?.run_id ?? null, props.submitText);
   const result = data.result;
   const sides: [Side, Side] = useMemo(
@@ -103,21 +179,7 @@ export function TwoPane(props: TwoPaneProps) {
       data-ready={result ? "true" : undefined}
       className="space-y-2 rounded border border-zinc-300 p-3 dark:border-zinc-700"
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-lg font-semibold">
-          {task}: {pane === "ab" ? `A vs B under ${conditionLabel(model.condition)}` : `${pane.toUpperCase()}, ${model.baseline} vs ${model.gapCondition}`}
-        </h2>
-        <span className="ml-auto flex flex-wrap gap-1 text-sm">
-          {(["ab", "a", "b"] as const).map((m) => (
-            <button key={m} type="button" className="btn" aria-pressed={m === pane} onClick={() => props.onPane(m)}>
-              {m === "ab" ? "A vs B" : `${m.toUpperCase()}: ${conditionLabel(model.baseline)} vs ${conditionLabel(model.gapCondition)}`}
-            </button>
-          ))}
-          <button type="button" className="btn" onClick={props.onClose}>
-            Close
-          </button>
-        </span>
-      </div>
+      <PaneTitle {...props} />
 
       <div className="grid grid-cols-2 gap-2 text-xs">
         {sides.map((s, i) => (

@@ -1,8 +1,13 @@
 // The compare page's door to DuckDB-WASM: the pair's statistics (lib/queries/compare*.ts) and, for the
 // two-pane view, each run's header, schedule and final verdict through the trajectory page's own SQL
 // (lib/queries/trajectory.ts). Each panel loads only the tables it queries, so one table that cannot be
-// read (or a release without annotations) never takes the 2×2 down with it.
+// read (or a release without annotations) never takes the 2×2 down with it. With a local configuration in the
+// pair, the same SQL runs on a combined schema (lib/local/db.ts combinedDb): the published release's tables
+// with the local releases' runs added, their ids prefixed "local:".
+import type { Db } from "../db/types";
 import { releaseDb } from "../db/wasm";
+import { combinedDb, type LocalTables } from "../local/db";
+import { unmatchedLocalRunsSql } from "../queries/local-union";
 import type { CompareCostRow } from "../queries/compare";
 import {
   computeCompare, computeCompareCost, computeCompareSignatures, type CompareMeta, type CompareModel, type CompareOptions, type CompareRequest,
@@ -20,16 +25,28 @@ const SIGNATURE_TABLES = ["configs", "sessions", "runs", "annotations"] as const
 const RUN_TABLES = ["runs", "configs", "sessions", "tasks", "requests", "request_usage", "task_stages"] as const;
 const VERDICT_TABLES = ["test_results"] as const;
 
-export async function compareFor(releaseId: string, meta: CompareMeta, req: CompareRequest, opts: CompareOptions = {}): Promise<CompareModel> {
-  return computeCompare(await releaseDb(releaseId, PAIR_TABLES), meta, req, opts);
+/** The local releases a pair needs (none for two published configurations). */
+function pairDb(releaseId: string, tables: readonly string[], locals: readonly LocalTables[]): Promise<Db> {
+  return locals.length ? combinedDb(releaseId, locals, tables) : releaseDb(releaseId, tables);
 }
 
-export async function compareCostFor(releaseId: string, meta: CompareMeta, req: CompareRequest): Promise<CompareCostRow[]> {
-  return computeCompareCost(await releaseDb(releaseId, COST_TABLES), meta, req);
+export async function compareFor(releaseId: string, meta: CompareMeta, req: CompareRequest, opts: CompareOptions = {}, locals: readonly LocalTables[] = []): Promise<CompareModel> {
+  return computeCompare(await pairDb(releaseId, PAIR_TABLES, locals), meta, req, opts);
 }
 
-export async function compareSignaturesFor(releaseId: string, req: CompareRequest): Promise<SignatureRateRow[]> {
-  return computeCompareSignatures(await releaseDb(releaseId, SIGNATURE_TABLES), req);
+/** Local runs of the pair on sessions the published release does not have: they cannot be paired. */
+export async function unmatchedLocalRuns(releaseId: string, req: CompareRequest, locals: readonly LocalTables[]): Promise<number> {
+  if (locals.length === 0) return 0;
+  const [row] = await (await pairDb(releaseId, PAIR_TABLES, locals)).query<{ n: number }>(unmatchedLocalRunsSql([req.a, req.b]));
+  return row?.n ?? 0;
+}
+
+export async function compareCostFor(releaseId: string, meta: CompareMeta, req: CompareRequest, locals: readonly LocalTables[] = []): Promise<CompareCostRow[]> {
+  return computeCompareCost(await pairDb(releaseId, COST_TABLES, locals), meta, req);
+}
+
+export async function compareSignaturesFor(releaseId: string, req: CompareRequest, locals: readonly LocalTables[] = []): Promise<SignatureRateRow[]> {
+  return computeCompareSignatures(await pairDb(releaseId, SIGNATURE_TABLES, locals), req);
 }
 
 export interface PaneRun {
