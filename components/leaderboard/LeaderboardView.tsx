@@ -3,6 +3,7 @@
 // The first render uses the build-time model (so every number is in the static HTML); a repository subset
 // is recomputed in the browser by the same lib/queries SQL on DuckDB-WASM, loaded only then.
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
 import { leaderboardForScope } from "@/lib/site/browser-queries";
@@ -144,9 +145,10 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
           </button>
           <OpenLocalResults releaseId={releaseId} model={staticModel} />
           {selected.length === 2 ? (
-            <a className="btn" data-testid="compare-selected" href={compareHref(releaseId, selected[0]!, selected[1]!)}>
+            // A client-side link: local results (kept in the page's memory) are still there on the compare page.
+            <Link className="btn" data-testid="compare-selected" prefetch={false} href={compareHref(releaseId, selected[0]!, selected[1]!)}>
               Compare selected
-            </a>
+            </Link>
           ) : null}
         </span>
       </div>
