@@ -1,5 +1,7 @@
 // A small seeded PRNG (mulberry32) so the sample release is byte-identical on every machine and Node
-// version: Math.random cannot be seeded, and the generator must never depend on the clock.
+// version: Math.random cannot be seeded, and the generator must never depend on the clock. The generator
+// step is the one in lib/metrics/prng (the bootstrap's); this class adds the draws the sample needs.
+import { MULBERRY32_INCREMENT, mulberry32Output } from "../../lib/metrics/prng";
 
 export class Rng {
   private state: number;
@@ -17,11 +19,9 @@ export class Rng {
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    // Kept unsigned here, signed in lib/metrics: mulberry32Output reads only the 32 bits, so the draws agree.
+    this.state = (this.state + MULBERRY32_INCREMENT) >>> 0;
+    return mulberry32Output(this.state);
   }
 
   /** Integer in [lo, hi], both ends included. */
