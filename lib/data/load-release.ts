@@ -4,7 +4,6 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { z } from "zod";
 import {
   annotationSchema,
   configSchema,
@@ -16,7 +15,7 @@ import {
   type Release,
   type ReleaseMeta,
 } from "./schema";
-import { setLineOf } from "./record-lines";
+import { decodeUtf8, describeError, missingFile, readJsonlRecords, type RecordFile } from "./jsonl-records";
 import { schemaProblems } from "./validate-schema-issues";
 
 /**
@@ -29,14 +28,6 @@ export interface LoadResult {
 }
 
 export { lineOf } from "./record-lines";
-
-interface RecordFile<T> {
-  file: string;
-  schema: z.ZodType<T>;
-  required: boolean;
-  /** The field holding the record's own id (annotations have none). */
-  idField?: string;
-}
 
 const TASKS: RecordFile<Release["tasks"][number]> = { file: "tasks.jsonl", schema: taskSchema, required: true, idField: "task_id" };
 const SESSIONS: RecordFile<Release["sessions"][number]> = { file: "sessions.jsonl", schema: sessionSchema, required: true, idField: "session_id" };
@@ -63,7 +54,7 @@ export async function loadRelease(dir: string): Promise<LoadResult> {
     return { release, problems };
   } catch (err) {
     // Only an unforeseen I/O failure gets here; the caller still gets a report instead of an exception.
-    problems.push({ level: "error", file: ".", rule: "file.read", message: `cannot read the release: ${describe(err)}` });
+    problems.push({ level: "error", file: ".", rule: "file.read", message: `cannot read the release: ${describeError(err)}` });
     return { release: null, problems };
   }
 }
@@ -71,16 +62,16 @@ export async function loadRelease(dir: string): Promise<LoadResult> {
 async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta | null> {
   const path = join(dir, RELEASE_FILE);
   if (!(await isFile(path))) {
-    problems.push(missing(RELEASE_FILE));
+    problems.push(missingFile(RELEASE_FILE));
     return null;
   }
   const bytes = await readFile(path);
-  const text = decode(bytes, RELEASE_FILE, undefined, problems);
+  const text = decodeUtf8(bytes, RELEASE_FILE, undefined, problems);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    problems.push({ level: "error", file: RELEASE_FILE, rule: "json.parse", message: `not valid JSON: ${describe(err)}` });
+    problems.push({ level: "error", file: RELEASE_FILE, rule: "json.parse", message: `not valid JSON: ${describeError(err)}` });
     return null;
   }
   const parsed = releaseSchema.safeParse(value);
@@ -92,36 +83,10 @@ async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta |
 async function loadRecords<T extends object>(dir: string, spec: RecordFile<T>, problems: Problem[]): Promise<T[]> {
   const path = join(dir, spec.file);
   if (!(await isFile(path))) {
-    if (spec.required) problems.push(missing(spec.file));
+    if (spec.required) problems.push(missingFile(spec.file));
     return [];
   }
-  const records: T[] = [];
-  for await (const { line, bytes } of readLines(path)) {
-    const text = decode(bytes, spec.file, line, problems);
-    if (text.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (err) {
-      problems.push({
-        level: "error",
-        file: spec.file,
-        line,
-        record: idInBrokenLine(text, spec.idField),
-        rule: "json.parse",
-        message: `not valid JSON (truncated or malformed line): ${describe(err)}`,
-      });
-      continue;
-    }
-    const parsed = spec.schema.safeParse(value);
-    if (!parsed.success) {
-      problems.push(...schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));
-      continue;
-    }
-    setLineOf(parsed.data, line);
-    records.push(parsed.data);
-  }
-  return records;
+  return readJsonlRecords(readLines(path), spec, problems);
 }
 
 /**
@@ -146,40 +111,10 @@ async function* readLines(path: string): AsyncGenerator<{ line: number; bytes: B
   if (pending.length > 0) yield { line: line + 1, bytes: Buffer.concat(pending) };
 }
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-const lenientUtf8 = new TextDecoder("utf-8");
-
-/** Decodes UTF-8; invalid bytes are reported and replaced so the rest of the line can still be read. */
-function decode(bytes: Buffer, file: string, line: number | undefined, problems: Problem[]): string {
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    problems.push({ level: "error", file, line, rule: "file.encoding", message: "not valid UTF-8" });
-    text = lenientUtf8.decode(bytes);
-  }
-  // A byte-order mark and a Windows line ending are harmless producer habits, not data.
-  return text.replace(/^\uFEFF/, "").replace(/\r$/, "");
-}
-
-/** Names the record of a line that is not JSON (e.g. truncated), when its id appears before the break. */
-function idInBrokenLine(text: string, idField: string | undefined): string | undefined {
-  if (idField === undefined) return undefined;
-  return new RegExp(`"${idField}"\\s*:\\s*"([^"\\\\]+)"`).exec(text)?.[1];
-}
-
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
   } catch {
     return false;
   }
-}
-
-function missing(file: string): Problem {
-  return { level: "error", file, rule: "file.missing", message: `required file ${file} is missing` };
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -1,7 +1,6 @@
 // A release read from local files, record by record, with the release format's own zod schemas: the same
 // rule codes as the Node loader (lib/data/load-release.ts), and one bad line never hides the rest.
-import { setLineOf } from "../data/record-lines";
-import type { z } from "zod";
+import { describeError, missingFile, readJsonlRecords, type RecordFile } from "../data/jsonl-records";
 import {
   annotationSchema,
   configSchema,
@@ -20,13 +19,6 @@ import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "
 export const LIMIT_BYTES = 512 * 1024 * 1024;
 
 export class TooLargeError extends Error {}
-
-interface RecordFile<T> {
-  file: string;
-  schema: z.ZodType<T>;
-  required: boolean;
-  idField?: string;
-}
 
 const RECORD_FILES = [
   { file: "tasks.jsonl", schema: taskSchema, required: true, idField: "task_id" },
@@ -81,14 +73,14 @@ export async function parseRelease(source: LocalSource, root: string, limit = LI
 
 async function readMeta(file: LocalFile | undefined, limit: number, problems: Problem[]): Promise<ReleaseMeta | null> {
   if (!file) {
-    problems.push(missing("release.json"));
+    problems.push(missingFile("release.json"));
     return null;
   }
   let value: unknown;
   try {
     value = JSON.parse((await readText(await file.open(), limit, "release.json")).replace(/^\uFEFF/, ""));
   } catch (err) {
-    problems.push({ level: "error", file: "release.json", rule: "json.parse", message: `not valid JSON: ${describe(err)}` });
+    problems.push({ level: "error", file: "release.json", rule: "json.parse", message: `not valid JSON: ${describeError(err)}` });
     return null;
   }
   const parsed = releaseSchema.safeParse(value);
@@ -97,48 +89,10 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
   return null;
 }
 
-const strict = new TextDecoder("utf-8", { fatal: true });
-const lenient = new TextDecoder("utf-8");
-
 async function readRecords(file: LocalFile | undefined, spec: RecordFile<object>, problems: Problem[]): Promise<object[]> {
   if (!file) {
-    if (spec.required) problems.push(missing(spec.file));
+    if (spec.required) problems.push(missingFile(spec.file));
     return [];
   }
-  const out: object[] = [];
-  for await (const { line, bytes } of lines(await file.open())) {
-    let text: string;
-    try {
-      text = strict.decode(bytes);
-    } catch {
-      problems.push({ level: "error", file: spec.file, line, rule: "file.encoding", message: "not valid UTF-8" });
-      text = lenient.decode(bytes);
-    }
-    text = text.replace(/^\uFEFF/, "").replace(/\r$/, "");
-    if (text.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (err) {
-      const id = spec.idField ? new RegExp(`"${spec.idField}"\\s*:\\s*"([^"\\\\]+)"`).exec(text)?.[1] : undefined;
-      problems.push({ level: "error", file: spec.file, line, ...(id ? { record: id } : {}), rule: "json.parse", message: `not valid JSON (truncated or malformed line): ${describe(err)}` });
-      continue;
-    }
-    const parsed = spec.schema.safeParse(value);
-    if (!parsed.success) {
-      problems.push(...schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));
-      continue;
-    }
-    setLineOf(parsed.data, line);
-    out.push(parsed.data);
-  }
-  return out;
-}
-
-function missing(file: string): Problem {
-  return { level: "error", file, rule: "file.missing", message: `required file ${file} is missing` };
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return readJsonlRecords(lines(await file.open()), spec, problems);
 }

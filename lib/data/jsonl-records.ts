@@ -1,0 +1,87 @@
+// Turns the byte lines of one .jsonl record file into schema-checked records, reporting every line that
+// cannot be used as a Problem and keeping the rest. Shared by the Node loader (lib/data/load-release.ts)
+// and the browser's reader of local results (lib/local/parse-release.ts), so both report the same rules
+// at the same lines. No Node imports: it runs in the browser worker.
+import type { z } from "zod";
+import type { Problem } from "./schema";
+import { setLineOf } from "./record-lines";
+import { schemaProblems } from "./validate-schema-issues";
+
+export interface RecordFile<T> {
+  file: string;
+  schema: z.ZodType<T>;
+  required: boolean;
+  /** The field holding the record's own id (annotations have none). */
+  idField?: string;
+}
+
+/**
+ * One line of a file as raw bytes with its 1-based number. Callers split on the 0x0A byte, not on
+ * characters, so that each line is checked for UTF-8 on its own (0x0A never occurs inside a multi-byte
+ * sequence) and one bad byte is reported at its line.
+ */
+export interface ByteLine {
+  line: number;
+  bytes: Uint8Array;
+}
+
+export async function readJsonlRecords<T extends object>(lines: AsyncIterable<ByteLine>, spec: RecordFile<T>, problems: Problem[]): Promise<T[]> {
+  const records: T[] = [];
+  for await (const { line, bytes } of lines) {
+    const text = decodeUtf8(bytes, spec.file, line, problems);
+    if (text.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      const record = idInBrokenLine(text, spec.idField);
+      problems.push({
+        level: "error",
+        file: spec.file,
+        line,
+        ...(record !== undefined ? { record } : {}),
+        rule: "json.parse",
+        message: `not valid JSON (truncated or malformed line): ${describeError(err)}`,
+      });
+      continue;
+    }
+    const parsed = spec.schema.safeParse(value);
+    if (!parsed.success) {
+      problems.push(...schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));
+      continue;
+    }
+    setLineOf(parsed.data, line);
+    records.push(parsed.data);
+  }
+  return records;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+const lenientUtf8 = new TextDecoder("utf-8");
+
+/** Decodes UTF-8; invalid bytes are reported and replaced so the rest of the line can still be read. */
+export function decodeUtf8(bytes: Uint8Array, file: string, line: number | undefined, problems: Problem[]): string {
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    problems.push({ level: "error", file, line, rule: "file.encoding", message: "not valid UTF-8" });
+    text = lenientUtf8.decode(bytes);
+  }
+  // A byte-order mark and a Windows line ending are harmless producer habits, not data.
+  return text.replace(/^\uFEFF/, "").replace(/\r$/, "");
+}
+
+/** Names the record of a line that is not JSON (e.g. truncated), when its id appears before the break. */
+function idInBrokenLine(text: string, idField: string | undefined): string | undefined {
+  if (idField === undefined) return undefined;
+  return new RegExp(`"${idField}"\\s*:\\s*"([^"\\\\]+)"`).exec(text)?.[1];
+}
+
+export function missingFile(file: string): Problem {
+  return { level: "error", file, rule: "file.missing", message: `required file ${file} is missing` };
+}
+
+export function describeError(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
