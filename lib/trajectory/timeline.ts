@@ -2,7 +2,7 @@
 // schedule order along the x axis and sized by its steps or its tokens. Requests that never ran keep a
 // thin block so the schedule stays whole. Pure, so the component only draws.
 import type { StepRow } from "./rows";
-import type { Segment } from "./segment";
+import type { RequestInfo, Segment } from "./segment";
 import type { SignatureTag } from "./tags";
 import type { BlockSize } from "./url-state";
 
@@ -33,17 +33,11 @@ export interface Block {
   label: string;
 }
 
-export interface TimelineRequest {
-  position: number;
-  taskId: string;
-  stage: number | null;
-  isSubmit: boolean;
-  workspace: string;
-  isFocus: boolean;
-  workspaceSwitch: boolean;
-  focusReturn: boolean;
-  ran: boolean;
-}
+/** The parts of a scheduled request (as the segmenter reads it) that place and label its block. */
+export type TimelineRequest = Pick<
+  RequestInfo,
+  "position" | "taskId" | "stage" | "isSubmit" | "workspace" | "isFocus" | "workspaceSwitch" | "focusReturn" | "ran"
+>;
 
 export interface TimelineInput {
   segments: readonly Segment[];
