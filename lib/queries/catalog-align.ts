@@ -1,18 +1,10 @@
 // Side-by-side schedules of one focus task with π_A(S_cond) = S_base made visible: the k-th focus request
 // of every session lands on the same row, and each session's other requests between two focus requests
 // fill the rows above it. Pure, so the alignment is tested apart from any rendering.
+import type { RequestRow } from "./request-row";
 
-export interface ScheduleRequest {
-  position: number;
-  task_id: string;
-  /** null for the finalization request. */
-  stage: number | null;
-  is_submit: boolean;
-  workspace: string;
-  is_focus: boolean;
-  workspace_switch: boolean;
-  focus_return: boolean;
-}
+/** One request of a session's schedule, as TASK_REQUESTS_SQL selects it. */
+export type ScheduleRequest = RequestRow;
 
 export interface AlignedRow {
   /** "focus": the k-th focus request of each session; "other": requests of other tasks. */

@@ -2,6 +2,7 @@
 // reuse the leaderboard's per-task scores (taskScoresSql), so a task's result here is the one the
 // leaderboard counts: resolved repeats over the configuration's repeat count, a missing run unresolved.
 import { taskScoresSql } from "./leaderboard";
+import { requestColumnsSql, type RequestRow } from "./request-row";
 
 export const CATALOG_TASKS_SQL = `
 WITH focus AS (
@@ -75,23 +76,14 @@ export interface TaskStageRow {
 }
 
 export const TASK_REQUESTS_SQL = `
-SELECT s.focus_task_id, s.session_id, s.condition, r.position::INTEGER AS position, r.task_id,
-  r.stage::INTEGER AS stage, r.is_submit, r.workspace, r.is_focus, r.workspace_switch, r.focus_return
+SELECT s.focus_task_id, s.session_id, s.condition, ${requestColumnsSql("r")}
 FROM requests r JOIN sessions s USING (session_id)
 ORDER BY s.focus_task_id, s.session_id, r.position`;
 
-export interface TaskRequestRow {
+export interface TaskRequestRow extends RequestRow {
   focus_task_id: string;
   session_id: string;
   condition: string;
-  position: number;
-  task_id: string;
-  stage: number | null;
-  is_submit: boolean;
-  workspace: string;
-  is_focus: boolean;
-  workspace_switch: boolean;
-  focus_return: boolean;
 }
 
 export const TASK_RUNS_SQL = `

@@ -3,6 +3,7 @@
 // the trajectory page and by DuckDB in Node in tests (and for the run list at build time).
 import type { RequestInfo } from "../trajectory/segment";
 import type { AnnotationInput, VerdictTest } from "../trajectory/tags";
+import { requestColumnsSql, type RequestRow } from "./request-row";
 import { sqlString } from "./sql";
 
 /** The tables these queries read (what the browser loads for the trajectory page). */
@@ -49,15 +50,7 @@ LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 WHERE r.run_id = ${sqlString(runId)}`;
 }
 
-export interface ScheduleRow {
-  position: number;
-  task_id: string;
-  stage: number | null;
-  is_submit: boolean;
-  workspace: string;
-  is_focus: boolean;
-  workspace_switch: boolean;
-  focus_return: boolean;
+export interface ScheduleRow extends RequestRow {
   in_switch_focus_scope: boolean;
   text: string | null;
   ran: boolean;
@@ -72,8 +65,7 @@ export interface ScheduleRow {
 /** The run's session schedule with the request flags and the run's usage per request (null: did not run). */
 export function runScheduleSql(runId: string): string {
   return `
-SELECT q.position::INTEGER AS position, q.task_id, q.stage::INTEGER AS stage, q.is_submit, q.workspace, q.is_focus,
-  q.workspace_switch, q.focus_return, q.in_switch_focus_scope, st.text,
+SELECT ${requestColumnsSql("q")}, q.in_switch_focus_scope, st.text,
   u.run_id IS NOT NULL AS ran, u.tokens::DOUBLE AS tokens, u.cached_tokens::DOUBLE AS cached_tokens,
   u.model_calls::INTEGER AS model_calls, u.tool_calls::INTEGER AS tool_calls, u.wall_s::DOUBLE AS wall_s, u.cost_usd::DOUBLE AS cost_usd
 FROM runs r
