@@ -4,7 +4,7 @@
 // ("Local results on the cost and compare pages"). Also: a release too large for the browser gets a clear
 // message and the page keeps working.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, statSync, truncateSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
@@ -133,6 +133,25 @@ test("“Compare selected” on the leaderboard with a local row leads to the co
   await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
   await expect(page.getByTestId("pick-a")).toHaveValue(LOCAL);
   expect(await groupCells(page, "overall")).toEqual(["1", "0", "62", "137"]);
+});
+
+test("a local release of another benchmark compares with nothing paired, and the page says why", async ({ page }) => {
+  // The minimal example (2 focus tasks, sessions s-1xx): none of its runs is on a session of the sample.
+  await page.goto("/r/sample/compare/");
+  await page.getByRole("button", { name: /^Open local results/ }).click();
+  const zip = readFileSync("lib/local/fixtures/minimal-release.zip").toString("base64");
+  const dataTransfer = await page.evaluateHandle((b64) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "minimal-release.zip", { type: "application/zip" }));
+    return dt;
+  }, zip);
+  await page.getByTestId("local-drop").dispatchEvent("drop", { dataTransfer });
+  await expect(page.getByTestId("local-entry")).toContainText("This release has 2 focus tasks, the published one 200");
+  await page.getByTestId("pick-a").selectOption("local:orca-opencode");
+  await page.getByTestId("pick-b").selectOption(DEEPSEEK);
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
+  await expect(page.getByTestId("unmatched-local-runs")).toHaveText("4 local run(s) are on sessions this release does not have: they are left out of the comparison.");
+  expect(await groupCells(page, "overall")).toEqual(["0", "0", "63", "137"]);
 });
 
 test("a release whose record files exceed 512 MB is refused with a clear message; the page keeps working", async ({ page }) => {

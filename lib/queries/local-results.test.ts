@@ -146,6 +146,24 @@ describe("local:my-agent against a published configuration on the combined schem
     expect(await db.query(unmatchedLocalRunsSql([MINE, DEEPSEEK]))).toEqual([{ n: 0 }]);
   });
 
+  it("takes two local releases at once; runs on sessions the published release lacks are counted and left out", async () => {
+    // data/examples/minimal: another benchmark (2 focus tasks, sessions s-1xx), 4 runs per configuration.
+    await schema("loc2", "data/examples/minimal", { local: true });
+    await db.run("CREATE SCHEMA pair2");
+    for (const table of Object.keys(TABLES)) await db.run(combinedViewSql(table, "pair2", "pub", ["loc", "loc2"]));
+    await db.run("SET search_path = 'pair2'");
+    const mine = await computeCompare(db, META, { a: MINE, b: DEEPSEEK, condition: "switched" }, { intervals: false });
+    const orca = await computeCompare(db, META, { a: "local:orca-opencode", b: DEEPSEEK, condition: "switched" }, { intervals: false });
+    const unmatched = await db.query(unmatchedLocalRunsSql(["local:orca-opencode", "local:orca-opencode-router"]));
+    const router = (await db.query<{ base_config_id: string }>("SELECT base_config_id FROM configs WHERE config_id = 'local:orca-opencode-router'"))[0];
+    await db.run("SET search_path = 'pair'");
+    expect(cells(mine, "overall")).toEqual([1, 0, 62, 137]);
+    expect(cells(orca, "overall")).toEqual([0, 0, 63, 137]);
+    expect(orca.a?.display_name).toBe("Orca-2 / OpenCode");
+    expect(unmatched).toEqual([{ n: 8 }]);
+    expect(router?.base_config_id).toBe("local:orca-opencode");
+  });
+
   it("leaves two published configurations as they are on the published schema", async () => {
     const req = { a: DEEPSEEK, b: "glm-5.3-opencode", condition: "switched" };
     const onPair = await computeCompare(db, META, req, { intervals: false });
