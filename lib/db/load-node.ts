@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TABLES, type ReleaseTables, type TableName, type TableSpec } from "../data/tables";
-import { DERIVE_RUN_TOTALS } from "../queries/derive";
+import { DERIVE_RUN_TOTALS, DERIVE_TASK_CELLS } from "../queries/derive";
 import { sqlString } from "../queries/sql";
 import type { NodeDb } from "./node";
 
@@ -34,6 +34,7 @@ export async function loadTablesNode(db: NodeDb, tables: ReleaseTables): Promise
       );
     }
     await db.run(DERIVE_RUN_TOTALS);
+    await db.run(DERIVE_TASK_CELLS);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

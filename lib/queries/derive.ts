@@ -21,3 +21,38 @@ LEFT JOIN (
   FROM request_usage GROUP BY run_id
 ) u USING (run_id)
 ORDER BY run_id`;
+
+/**
+ * One row per (configuration, condition, focus task, repeat): whether that cell's run resolved and whether it
+ * ran at all. Every configuration gets every focus task of every condition, for R = 1 + its highest repeat
+ * index, so a missing run is a row with ran = FALSE, resolved = FALSE (DOMAIN.md §4: fixed denominators).
+ * The leaderboard, compare, catalog and cost queries aggregate this table instead of re-joining configs ×
+ * sessions × runs: in the browser a subset is then one filter and one aggregation over a single small table,
+ * which keeps DuckDB-WASM's first query close to its start-up time (docs/performance.md).
+ */
+export const TASK_CELLS_SELECT = `
+WITH focus AS (
+  SELECT s.focus_task_id AS task_id, MIN(s.task_group) AS task_group, MIN(t.repo) AS repo
+  FROM sessions s JOIN tasks t ON t.task_id = s.focus_task_id
+  GROUP BY s.focus_task_id
+),
+repeats AS (
+  SELECT c.config_id, COALESCE(MAX(r.repeat) + 1, 1)::INTEGER AS n_repeats
+  FROM configs c LEFT JOIN runs r ON r.config_id = c.config_id
+  GROUP BY c.config_id
+)
+SELECT c.config_id, s.condition, f.task_id, f.task_group, f.repo, k.rep,
+  COALESCE(BOOL_OR(r.resolved), FALSE) AS resolved,
+  COUNT(r.run_id) > 0 AS ran
+FROM configs c
+JOIN (SELECT config_id, UNNEST(range(n_repeats))::INTEGER AS rep FROM repeats) k USING (config_id)
+CROSS JOIN focus f
+JOIN sessions s ON s.focus_task_id = f.task_id
+LEFT JOIN runs r ON r.session_id = s.session_id AND r.config_id = c.config_id AND r.repeat = k.rep
+GROUP BY ALL
+ORDER BY c.config_id, s.condition, f.task_id, k.rep`;
+
+export const DERIVE_TASK_CELLS = `CREATE OR REPLACE TABLE task_cells AS ${TASK_CELLS_SELECT}`;
+
+/** Tables the build derives from the release's own (written next to them, never part of the release format). */
+export const DERIVED_TABLES = ["task_cells"] as const;

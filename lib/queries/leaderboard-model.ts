@@ -72,11 +72,16 @@ export interface LeaderboardOptions {
    * ~20 ms per cell) and fills them in right after, so the first numbers are not held up.
    */
   intervals?: boolean;
+  /**
+   * The configurations, when the caller already has them (the browser's subsets reuse the build's CONFIGS_SQL
+   * rows from the static model instead of loading the configs table for them).
+   */
+  configs?: ConfigRow[];
 }
 
 export async function computeLeaderboard(db: Db, meta: LeaderboardMeta, scope: TaskScope = {}, opts: LeaderboardOptions = {}): Promise<LeaderboardModel> {
   const [configs, rates, scores] = await Promise.all([
-    db.query<ConfigRow>(CONFIGS_SQL),
+    opts.configs ?? db.query<ConfigRow>(CONFIGS_SQL),
     db.query<ResolutionRow>(resolutionSql(scope)),
     db.query<TaskScoreRow>(taskScoresSql(scope)),
   ]);

@@ -5,6 +5,7 @@ import { releaseTables } from "../data/tables";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import { computeLeaderboard, type LeaderboardModel } from "./leaderboard-model";
+import { DERIVE_TASK_CELLS } from "./derive";
 import { repoGapSql } from "./leaderboard";
 
 const DIR = "e2e/fixtures/releases/handcalc";
@@ -74,6 +75,8 @@ describe("leaderboard on the hand-computed release", () => {
     // alpha gets a second repeat with one run only (u-N1 resolved): R = 2 for alpha, every other repeat-1 cell is missing.
     await db.run(`INSERT INTO runs (run_id, config_id, session_id, repeat, finalized, applied, resolved, failure_class)
       VALUES ('alpha.u-N1.r1', 'alpha', 'u-N1', 1, TRUE, TRUE, TRUE, NULL)`);
+    // task_cells is derived from runs: re-derived after the insert, as the build would.
+    await db.run(DERIVE_TASK_CELLS);
     try {
       const m = await computeLeaderboard(db, META);
       const u = m.rows.find((r) => r.config.config_id === "alpha")!.rates.overall!.uninterrupted!;
@@ -83,6 +86,7 @@ describe("leaderboard on the hand-computed release", () => {
       expect(beta).toMatchObject({ value: 75, repeats: 1, repMin: 75, repMax: 75 });
     } finally {
       await db.run(`DELETE FROM runs WHERE run_id = 'alpha.u-N1.r1'`);
+      await db.run(DERIVE_TASK_CELLS);
     }
   });
 });

@@ -2,7 +2,8 @@
 // for the static HTML and by DuckDB-WASM in the browser for subsets; never re-implemented in TypeScript.
 //
 // A focus task's score in (configuration, condition) is its resolved runs divided by the configuration's
-// repeat count R (1 + the highest repeat index it ran), so a missing run or repeat counts as unresolved.
+// repeat count R (1 + the highest repeat index it ran), so a missing run or repeat counts as unresolved;
+// the per-repeat cells come from the derived task_cells table (derive.ts).
 // A group's resolution is the sum of scores over the group's focus tasks divided by the number of focus
 // tasks in the group: the denominator comes from the sessions, never from the runs that exist.
 import { sqlInList, sqlString } from "./sql";
@@ -23,30 +24,16 @@ function scopeWhere(scope: TaskScope): string {
   return parts.length ? `WHERE ${parts.join(" AND ")}` : "";
 }
 
-/** CTEs shared by the leaderboard queries: focus tasks in scope, repeat counts, per-task, per-repeat cells. */
+/**
+ * CTEs shared by the leaderboard queries over the derived task_cells table (lib/queries/derive.ts): the
+ * cells of the focus tasks in scope, per repeat and averaged over repeats.
+ */
 function cellsCte(scope: TaskScope): string {
   return `
-focus AS (
-  SELECT s.focus_task_id AS task_id, MIN(s.task_group) AS task_group, MIN(t.repo) AS repo
-  FROM sessions s JOIN tasks t ON t.task_id = s.focus_task_id
-  ${scopeWhere(scope)}
-  GROUP BY s.focus_task_id
-),
-repeats AS (
-  SELECT c.config_id, COALESCE(MAX(r.repeat) + 1, 1)::INTEGER AS n_repeats
-  FROM configs c LEFT JOIN runs r ON r.config_id = c.config_id
-  GROUP BY c.config_id
-),
 repeat_cells AS (
-  SELECT c.config_id, s.condition, f.task_id, f.task_group, f.repo, k.rep,
-    COALESCE(BOOL_OR(r.resolved), FALSE) AS resolved,
-    COUNT(r.run_id) > 0 AS ran
-  FROM configs c
-  JOIN (SELECT config_id, UNNEST(range(n_repeats))::INTEGER AS rep FROM repeats) k USING (config_id)
-  CROSS JOIN focus f
-  JOIN sessions s ON s.focus_task_id = f.task_id
-  LEFT JOIN runs r ON r.session_id = s.session_id AND r.config_id = c.config_id AND r.repeat = k.rep
-  GROUP BY ALL
+  SELECT t.config_id, t.condition, t.task_id, t.task_group, t.repo, t.rep, t.resolved, t.ran
+  FROM task_cells t
+  ${scopeWhere(scope)}
 ),
 cells AS (
   SELECT config_id, condition, task_id, task_group, repo,

@@ -4,7 +4,8 @@ import { releaseDb } from "../db/wasm";
 import { repoGapSql, type RepoGapRow, type TaskScope } from "../queries/leaderboard";
 import { computeLeaderboard, type LeaderboardModel, type LeaderboardOptions } from "../queries/leaderboard-model";
 
-const LEADERBOARD_TABLES = ["configs", "sessions", "tasks", "runs"] as const;
+// The per-task cells the build derived (lib/queries/derive.ts); configurations come from the static model.
+const LEADERBOARD_TABLES = ["task_cells"] as const;
 
 export async function leaderboardForScope(
   releaseId: string,
@@ -14,7 +15,7 @@ export async function leaderboardForScope(
 ): Promise<LeaderboardModel> {
   const db = await releaseDb(releaseId, LEADERBOARD_TABLES);
   const meta = { groups: model.groups.filter((g) => g !== "overall"), conditions: model.conditions, baseline: model.baseline };
-  return computeLeaderboard(db, meta, scope, opts);
+  return computeLeaderboard(db, meta, scope, { configs: model.rows.map((r) => r.config), ...opts });
 }
 
 export async function repoGaps(releaseId: string, baseline: string, scope: TaskScope = {}): Promise<RepoGapRow[]> {

@@ -9,6 +9,7 @@ import { releaseTables, TABLES, type TableName } from "../../lib/data/tables";
 import { validateRelease } from "../../lib/data/validate";
 import { exportTable } from "../../lib/db/export-node";
 import { loadTablesNode } from "../../lib/db/load-node";
+import { DERIVED_TABLES } from "../../lib/queries/derive";
 import { openNodeDb } from "../../lib/db/node";
 import { PAGE_DATA } from "./page-data";
 
@@ -28,6 +29,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<{ prob
     await loadTablesNode(db, releaseTables(release));
     const tables: WrittenTable[] = [];
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
+    for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
 
     let trajectories = 0;
     const trajDir = join(dir, "trajectories");
