@@ -6,6 +6,7 @@ import { releaseDb, type TableSource } from "../db/wasm";
 import { computeCostRows, type CostRows } from "../queries/cost-model";
 import type { TaskScope } from "../queries/leaderboard";
 import { computeLeaderboard, type LeaderboardMeta, type LeaderboardModel } from "../queries/leaderboard-model";
+import { DERIVE_TASK_CELLS } from "../queries/derive";
 import { combinedViewSql, isUnioned } from "../queries/local-union";
 
 export interface LocalTables {
@@ -37,19 +38,38 @@ export function forgetLocalTables(t: LocalTables): void {
   for (const url of t.urls) URL.revokeObjectURL(url);
 }
 
-const LEADERBOARD_TABLES = ["configs", "sessions", "tasks", "runs"] as const;
+const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"] as const;
+const derived = new Map<string, Promise<void>>();
 
-export async function localLeaderboard(t: LocalTables, meta: LeaderboardMeta, scope: TaskScope): Promise<LeaderboardModel> {
-  const db = await releaseDb(t.localId, LEADERBOARD_TABLES, t.source);
-  return computeLeaderboard(db, meta, scope);
+/**
+ * A local release's door: its record tables from the worker's Arrow bytes, and task_cells derived in its schema
+ * by the build's own SQL (lib/queries/derive.ts), once, when a view asks for it.
+ */
+async function localDb(t: LocalTables, tables: readonly string[]): Promise<Db> {
+  const cells = tables.includes("task_cells");
+  const raw = [...new Set([...tables.filter((x) => x !== "task_cells"), ...(cells ? CELL_INPUTS : [])])];
+  const db = await releaseDb(t.localId, raw, t.source);
+  if (cells) {
+    let made = derived.get(t.localId);
+    if (!made) {
+      made = db.query(DERIVE_TASK_CELLS).then(() => undefined);
+      made.catch(() => derived.delete(t.localId));
+      derived.set(t.localId, made);
+    }
+    await made;
+  }
+  return db;
 }
 
-const COST_TABLES = ["configs", "sessions", "tasks", "runs", "requests", "request_usage"] as const;
+export async function localLeaderboard(t: LocalTables, meta: LeaderboardMeta, scope: TaskScope): Promise<LeaderboardModel> {
+  return computeLeaderboard(await localDb(t, ["configs", "task_cells"]), meta, scope);
+}
+
+const COST_TABLES = ["configs", "sessions", "tasks", "runs", "requests", "request_usage", "task_cells"] as const;
 
 /** Table 2, the scatter and the failure breakdown of a local release, by the cost page's own SQL. */
 export async function localCostRows(t: LocalTables, baseline: string): Promise<CostRows> {
-  const db = await releaseDb(t.localId, COST_TABLES, t.source);
-  return computeCostRows(db, baseline);
+  return computeCostRows(await localDb(t, COST_TABLES), baseline);
 }
 
 async function schemaOf(db: Db): Promise<string> {
@@ -70,7 +90,7 @@ export async function combinedDb(publishedId: string, locals: readonly LocalTabl
   const combinedId = `${locals.map((l) => l.localId).join("+")}+${publishedId}`;
   const [published, ...localDbs] = await Promise.all([
     releaseDb(publishedId, tables),
-    ...locals.map((l) => releaseDb(l.localId, tables.filter(isUnioned), l.source)),
+    ...locals.map((l) => localDb(l, tables.filter(isUnioned))),
   ]);
   const db = await releaseDb(combinedId, []);
   const [target, pub, ...loc] = await Promise.all([schemaOf(db), schemaOf(published!), ...localDbs.map(schemaOf)]);

@@ -28,29 +28,35 @@ ORDER BY run_id`;
  * index, so a missing run is a row with ran = FALSE, resolved = FALSE (DOMAIN.md §4: fixed denominators).
  * The leaderboard, compare, catalog and cost queries aggregate this table instead of re-joining configs ×
  * sessions × runs: in the browser a subset is then one filter and one aggregation over a single small table,
- * which keeps DuckDB-WASM's first query close to its start-up time (docs/performance.md).
+ * which keeps DuckDB-WASM's first query close to its start-up time (docs/performance.md). With a schema, the
+ * tables read are that schema's (a combined published + local schema derives its own, lib/queries/local-union.ts).
  */
-export const TASK_CELLS_SELECT = `
+export function taskCellsSelect(schema = ""): string {
+  const p = schema ? `${schema}.` : "";
+  return `
 WITH focus AS (
   SELECT s.focus_task_id AS task_id, MIN(s.task_group) AS task_group, MIN(t.repo) AS repo
-  FROM sessions s JOIN tasks t ON t.task_id = s.focus_task_id
+  FROM ${p}sessions s JOIN ${p}tasks t ON t.task_id = s.focus_task_id
   GROUP BY s.focus_task_id
 ),
 repeats AS (
   SELECT c.config_id, COALESCE(MAX(r.repeat) + 1, 1)::INTEGER AS n_repeats
-  FROM configs c LEFT JOIN runs r ON r.config_id = c.config_id
+  FROM ${p}configs c LEFT JOIN ${p}runs r ON r.config_id = c.config_id
   GROUP BY c.config_id
 )
 SELECT c.config_id, s.condition, f.task_id, f.task_group, f.repo, k.rep,
   COALESCE(BOOL_OR(r.resolved), FALSE) AS resolved,
   COUNT(r.run_id) > 0 AS ran
-FROM configs c
+FROM ${p}configs c
 JOIN (SELECT config_id, UNNEST(range(n_repeats))::INTEGER AS rep FROM repeats) k USING (config_id)
 CROSS JOIN focus f
-JOIN sessions s ON s.focus_task_id = f.task_id
-LEFT JOIN runs r ON r.session_id = s.session_id AND r.config_id = c.config_id AND r.repeat = k.rep
+JOIN ${p}sessions s ON s.focus_task_id = f.task_id
+LEFT JOIN ${p}runs r ON r.session_id = s.session_id AND r.config_id = c.config_id AND r.repeat = k.rep
 GROUP BY ALL
 ORDER BY c.config_id, s.condition, f.task_id, k.rep`;
+}
+
+export const TASK_CELLS_SELECT = taskCellsSelect();
 
 export const DERIVE_TASK_CELLS = `CREATE OR REPLACE TABLE task_cells AS ${TASK_CELLS_SELECT}`;
 

@@ -17,6 +17,7 @@ import { computeCompare, computeCompareCost, runOf, type CompareModel } from "./
 import { withLocalCost } from "./cost-local";
 import { computeCostPage, computeCostRows, type CostPageData, type CostRows } from "./cost-model";
 import { failureTable, scatterPoints, table2Rows } from "./cost-view";
+import { DERIVED_TABLES } from "./derive";
 import { combinedViewSql, localConfigRow, unmatchedLocalRunsSql } from "./local-union";
 
 const SAMPLE = "data/releases/sample";
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await db.run("SET search_path = 'pub'");
   published = await computeCostPage(db, META);
   await db.run("CREATE SCHEMA pair");
-  for (const table of Object.keys(TABLES)) await db.run(combinedViewSql(table, "pair", "pub", ["loc"]));
+  for (const table of [...Object.keys(TABLES), ...DERIVED_TABLES]) await db.run(combinedViewSql(table, "pair", "pub", ["loc"]));
   await db.run("SET search_path = 'pair'");
   pairSwitched = await computeCompare(db, META, { a: MINE, b: DEEPSEEK, condition: "switched" });
   pairUnint = await computeCompare(db, META, { a: MINE, b: DEEPSEEK, condition: "uninterrupted" });
@@ -150,7 +151,7 @@ describe("local:my-agent against a published configuration on the combined schem
     // data/examples/minimal: another benchmark (2 focus tasks, sessions s-1xx), 4 runs per configuration.
     await schema("loc2", "data/examples/minimal", { local: true });
     await db.run("CREATE SCHEMA pair2");
-    for (const table of Object.keys(TABLES)) await db.run(combinedViewSql(table, "pair2", "pub", ["loc", "loc2"]));
+    for (const table of [...Object.keys(TABLES), ...DERIVED_TABLES]) await db.run(combinedViewSql(table, "pair2", "pub", ["loc", "loc2"]));
     await db.run("SET search_path = 'pair2'");
     const mine = await computeCompare(db, META, { a: MINE, b: DEEPSEEK, condition: "switched" }, { intervals: false });
     const orca = await computeCompare(db, META, { a: "local:orca-opencode", b: DEEPSEEK, condition: "switched" }, { intervals: false });
