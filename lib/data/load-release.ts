@@ -4,17 +4,8 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  annotationSchema,
-  configSchema,
-  releaseSchema,
-  runSchema,
-  sessionSchema,
-  taskSchema,
-  type Problem,
-  type Release,
-  type ReleaseMeta,
-} from "./schema";
+import { RECORD_FILES } from "./record-files";
+import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "./schema";
 import { decodeUtf8, describeError, missingFile, readJsonlRecords, type RecordFile } from "./jsonl-records";
 import { schemaProblems } from "./validate-schema-issues";
 
@@ -29,27 +20,17 @@ export interface LoadResult {
 
 export { lineOf } from "./record-lines";
 
-const TASKS: RecordFile<Release["tasks"][number]> = { file: "tasks.jsonl", schema: taskSchema, required: true, idField: "task_id" };
-const SESSIONS: RecordFile<Release["sessions"][number]> = { file: "sessions.jsonl", schema: sessionSchema, required: true, idField: "session_id" };
-const CONFIGS: RecordFile<Release["configs"][number]> = { file: "configs.jsonl", schema: configSchema, required: true, idField: "config_id" };
-const RUNS: RecordFile<Release["runs"][number]> = { file: "runs.jsonl", schema: runSchema, required: true, idField: "run_id" };
-const ANNOTATIONS: RecordFile<Release["annotations"][number]> = {
-  file: "annotations.jsonl",
-  schema: annotationSchema,
-  required: false,
-};
-
 export const RELEASE_FILE = "release.json";
 
 export async function loadRelease(dir: string): Promise<LoadResult> {
   const problems: Problem[] = [];
   try {
     const meta = await loadMeta(dir, problems);
-    const tasks = await loadRecords(dir, TASKS, problems);
-    const sessions = await loadRecords(dir, SESSIONS, problems);
-    const configs = await loadRecords(dir, CONFIGS, problems);
-    const runs = await loadRecords(dir, RUNS, problems);
-    const annotations = await loadRecords(dir, ANNOTATIONS, problems);
+    const tasks = await loadRecords(dir, RECORD_FILES.tasks, problems);
+    const sessions = await loadRecords(dir, RECORD_FILES.sessions, problems);
+    const configs = await loadRecords(dir, RECORD_FILES.configs, problems);
+    const runs = await loadRecords(dir, RECORD_FILES.runs, problems);
+    const annotations = await loadRecords(dir, RECORD_FILES.annotations, problems);
     const release = meta ? { dir, meta, tasks, sessions, configs, runs, annotations } : null;
     return { release, problems };
   } catch (err) {

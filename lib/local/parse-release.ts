@@ -1,17 +1,8 @@
 // A release read from local files, record by record, with the release format's own zod schemas: the same
 // rule codes as the Node loader (lib/data/load-release.ts), and one bad line never hides the rest.
 import { describeError, missingFile, readJsonlRecords, type RecordFile } from "../data/jsonl-records";
-import {
-  annotationSchema,
-  configSchema,
-  releaseSchema,
-  runSchema,
-  sessionSchema,
-  taskSchema,
-  type Problem,
-  type Release,
-  type ReleaseMeta,
-} from "../data/schema";
+import { RECORD_FILES } from "../data/record-files";
+import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "../data/schema";
 import { schemaProblems } from "../data/validate-schema-issues";
 import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "./source";
 
@@ -19,15 +10,6 @@ import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "
 export const LIMIT_BYTES = 512 * 1024 * 1024;
 
 export class TooLargeError extends Error {}
-
-const RECORD_FILES = [
-  { file: "tasks.jsonl", schema: taskSchema, required: true, idField: "task_id" },
-  { file: "sessions.jsonl", schema: sessionSchema, required: true, idField: "session_id" },
-  { file: "configs.jsonl", schema: configSchema, required: true, idField: "config_id" },
-  { file: "runs.jsonl", schema: runSchema, required: true, idField: "run_id" },
-  { file: "annotations.jsonl", schema: annotationSchema, required: false },
-] as const;
-
 
 export interface ParsedRelease {
   release: Release | null;
@@ -41,7 +23,7 @@ export interface ParsedRelease {
 export async function parseRelease(source: LocalSource, root: string, limit = LIMIT_BYTES, progress?: (message: string) => void): Promise<ParsedRelease> {
   const byPath = new Map(source.files.map((f) => [f.path, f]));
   const fileOf = (name: string) => byPath.get(`${root}${name}`);
-  const wanted = ["release.json", ...RECORD_FILES.map((r) => r.file)].map(fileOf).filter((f): f is LocalFile => f !== undefined);
+  const wanted = ["release.json", ...Object.values(RECORD_FILES).map((r) => r.file)].map(fileOf).filter((f): f is LocalFile => f !== undefined);
   const bytes = wanted.reduce((a, f) => a + f.size, 0);
   if (bytes > limit) {
     throw new TooLargeError(
@@ -51,22 +33,16 @@ export async function parseRelease(source: LocalSource, root: string, limit = LI
   }
   const problems: Problem[] = [];
   const meta = await readMeta(fileOf("release.json"), limit, problems);
-  const records: Record<string, object[]> = {};
-  for (const spec of RECORD_FILES) {
+  const read = <T extends object>(spec: RecordFile<T>) => {
     progress?.(`reading ${spec.file}`);
-    records[spec.file] = await readRecords(fileOf(spec.file), spec as RecordFile<object>, problems);
-  }
-  const release: Release | null = meta
-    ? {
-        dir: source.label,
-        meta,
-        tasks: records["tasks.jsonl"] as Release["tasks"],
-        sessions: records["sessions.jsonl"] as Release["sessions"],
-        configs: records["configs.jsonl"] as Release["configs"],
-        runs: records["runs.jsonl"] as Release["runs"],
-        annotations: records["annotations.jsonl"] as Release["annotations"],
-      }
-    : null;
+    return readRecords(fileOf(spec.file), spec, problems);
+  };
+  const tasks = await read(RECORD_FILES.tasks);
+  const sessions = await read(RECORD_FILES.sessions);
+  const configs = await read(RECORD_FILES.configs);
+  const runs = await read(RECORD_FILES.runs);
+  const annotations = await read(RECORD_FILES.annotations);
+  const release: Release | null = meta ? { dir: source.label, meta, tasks, sessions, configs, runs, annotations } : null;
   const trajectories = source.files.filter((f) => f.path.startsWith(`${root}trajectories/`)).length;
   return { release, problems, trajectories, bytes };
 }
@@ -89,7 +65,7 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
   return null;
 }
 
-async function readRecords(file: LocalFile | undefined, spec: RecordFile<object>, problems: Problem[]): Promise<object[]> {
+async function readRecords<T extends object>(file: LocalFile | undefined, spec: RecordFile<T>, problems: Problem[]): Promise<T[]> {
   if (!file) {
     if (spec.required) problems.push(missingFile(spec.file));
     return [];
