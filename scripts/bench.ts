@@ -47,6 +47,10 @@ Median of 5 fresh browser contexts, Debian Chromium headless, the export served 
 | the same browser starting DuckDB-WASM alone (download + instantiate + open, /diagnostics/) | ${ms(l.duckdbStartMs)} |
 | for reference: \`WebAssembly.compileStreaming\` of the same wasm, no DuckDB | ${ms(l.wasmDownloadCompileMs)} |
 | ratio first result / DuckDB start alone | ${(l.firstQueryMs / l.duckdbStartMs).toFixed(2)}× |
+
+Where the first result's time goes (medians, ms after the click, from lib/db/wasm.ts's \`duckdb:*\` performance marks):
+${Object.entries(l.firstQueryPhases).map(([k, v]) => `${k} ${Math.round(v)}`).join(" → ")}. The subset query reads only the derived
+\`task_cells\` table (docs/architecture.md), fetched while DuckDB-WASM starts.
 `;
 }
 

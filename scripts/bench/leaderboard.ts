@@ -14,6 +14,8 @@ export interface LeaderboardBench {
   firstQueryMs: number;
   wasmDownloadCompileMs: number;
   duckdbStartMs: number;
+  /** Medians, ms after the click: DuckDB start asked, instantiated, release schema open, tables loaded, first SQL result, subset in the DOM. */
+  firstQueryPhases: Record<string, number>;
   cells: number;
 }
 
@@ -39,6 +41,7 @@ export async function benchLeaderboard(browser: Browser, baseUrl: string, outDir
   const query: number[] = [];
   const wasm: number[] = [];
   const start: number[] = [];
+  const phases: Record<string, number>[] = [];
   let cells = 0;
   const wasmUrl = wasmPath(outDir);
   for (let i = 0; i < runs; i++) {
@@ -72,9 +75,9 @@ export async function benchLeaderboard(browser: Browser, baseUrl: string, outDir
       const w = window as unknown as { __t0?: number; __t1?: Promise<number> };
       document.addEventListener("click", (e) => (w.__t0 ??= e.timeStamp), { capture: true, once: true });
       w.__t1 = new Promise((resolve) => {
-        const seen = () => document.querySelector('[data-testid="scope"]')?.textContent?.includes("Subset of");
+        // (no named inner functions here: tsx would wrap them in a helper the page does not have)
         const obs = new MutationObserver(() => {
-          if (seen()) {
+          if (document.querySelector('[data-testid="scope"]')?.textContent?.includes("Subset of")) {
             obs.disconnect();
             resolve(performance.now());
           }
@@ -84,12 +87,24 @@ export async function benchLeaderboard(browser: Browser, baseUrl: string, outDir
     });
     await page.locator('[data-filter="repositories"] input[type="checkbox"]').first().check();
     await page.getByTestId("scope").filter({ hasText: "Subset of" }).waitFor({ timeout: 60_000 });
-    query.push(
-      await page.evaluate(async () => {
-        const w = window as unknown as { __t0: number; __t1: Promise<number> };
-        return (await w.__t1) - w.__t0;
-      }),
-    );
+    const timing = await page.evaluate(async () => {
+      const w = window as unknown as { __t0: number; __t1: Promise<number> };
+      const t1 = await w.__t1;
+      // lib/db/wasm.ts marks each step of the first query (duckdb:*): where the time went.
+      const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("duckdb:"));
+      const phases: Record<string, number> = {};
+      for (const [key, prefix, last] of [
+        ["start", "duckdb:start", false], ["instantiated", "duckdb:instantiated", false], ["open", "duckdb:open:", false],
+        ["tables", "duckdb:loaded:", true], ["query", "duckdb:query:", false],
+      ] as const) {
+        const hits = marks.filter((m) => m.name.startsWith(prefix)).map((m) => m.startTime - w.__t0);
+        phases[key] = hits.length ? (last ? Math.max(...hits) : Math.min(...hits)) : Number.NaN;
+      }
+      phases.shown = t1 - w.__t0;
+      return { total: t1 - w.__t0, phases };
+    });
+    query.push(timing.total);
+    phases.push(timing.phases);
     await context.close();
 
     // The floor: the same browser fetching and compiling the same wasm, nothing else.
@@ -122,6 +137,7 @@ export async function benchLeaderboard(browser: Browser, baseUrl: string, outDir
     firstQueryMs: median(query),
     wasmDownloadCompileMs: median(wasm),
     duckdbStartMs: median(start),
+    firstQueryPhases: Object.fromEntries(Object.keys(phases[0] ?? {}).map((k) => [k, median(phases.map((p) => p[k]!))])),
     cells,
   };
 }
