@@ -120,7 +120,7 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
             ? "Tokens are input + output over model calls with cached input included, as the paper counts them."
             : "Tokens exclude cached input (tokens − cached tokens), the accounting the paper's critics ask for."}{" "}
           {withCost ? (
-            <span data-testid="cost-source">Cost in USD as the release records it; prices: {costSource ?? "source not given by the release"}.</span>
+            <span data-testid="cost-source">Cost in USD as the release records it; prices: {costSource ? costSource.replace(/\.?\s*$/, ".") : "source not given by the release."}</span>
           ) : (
             <span data-testid="cost-source">This release records no cost in USD.</span>
           )}
