@@ -3,6 +3,12 @@
 import { lineOf } from "./record-lines";
 import type { Annotation, Config, Problem, Release, Run, Session, Task } from "./schema";
 
+/**
+ * Reads the trajectory at a path relative to the release folder and returns the ATIF step ids of its main file,
+ * or the reason it could not be read.
+ */
+export type TrajectoryStepIds = (relativePath: string) => Set<number> | { unreadable: string };
+
 export type RecordKind = "task" | "session" | "config" | "run" | "annotation";
 
 export const FILE_OF: Record<RecordKind, string> = {
@@ -19,6 +25,8 @@ export interface Context {
   release: Release;
   /** Whether a file exists at this path relative to the release folder (trajectories). */
   fileExists(relativePath: string): boolean;
+  /** The step ids of a trajectory's main file, when the caller can read files (see ValidateOptions). */
+  trajectoryStepIds?: TrajectoryStepIds;
   /** First record with each id; later duplicates are reported by id.duplicate and otherwise ignored. */
   tasks: Map<string, Task>;
   sessions: Map<string, Session>;
@@ -51,7 +59,11 @@ function firstById<T>(records: readonly T[], idOf: (r: T) => string): Map<string
   return map;
 }
 
-export function createContext(release: Release, fileExists: (relativePath: string) => boolean): Context {
+export function createContext(
+  release: Release,
+  fileExists: (relativePath: string) => boolean,
+  trajectoryStepIds?: TrajectoryStepIds,
+): Context {
   const problems: Problem[] = [];
   const report =
     (level: Problem["level"]) =>
@@ -61,6 +73,7 @@ export function createContext(release: Release, fileExists: (relativePath: strin
   return {
     release,
     fileExists,
+    trajectoryStepIds,
     tasks: firstById(release.tasks, (t) => t.task_id),
     sessions: firstById(release.sessions, (s) => s.session_id),
     configs: firstById(release.configs, (c) => c.config_id),

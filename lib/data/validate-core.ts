@@ -2,7 +2,7 @@
 // (docs/data-format.md, "Rule codes"). It never throws and never stops at the first problem. Node callers use
 // lib/data/validate.ts; the browser (local results) calls this with the files it was given.
 import type { Problem, Release } from "./schema";
-import { createContext } from "./validate-context";
+import { createContext, type TrajectoryStepIds } from "./validate-context";
 import { checkPairs } from "./validate-pairs";
 import { checkIds, checkRefs, checkRelease } from "./validate-refs";
 import { checkRuns } from "./validate-runs";
@@ -12,10 +12,15 @@ import { checkTasks } from "./validate-tasks";
 export interface ValidateOptions {
   /** Whether a file exists at this path relative to the release folder. */
   fileExists: (relativePath: string) => boolean;
+  /**
+   * Reads a trajectory's step ids, so that annotations are checked against the steps they name. Only callers
+   * that hold the files offer it (the Node validator); the browser's local results do not read trajectories.
+   */
+  trajectoryStepIds?: TrajectoryStepIds;
 }
 
 export function validateReleaseWith(release: Release, opts: ValidateOptions): Problem[] {
-  const ctx = createContext(release, opts.fileExists);
+  const ctx = createContext(release, opts.fileExists, opts.trajectoryStepIds);
   checkRelease(ctx);
   checkIds(ctx);
   checkRefs(ctx);

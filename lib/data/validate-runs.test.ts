@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorList, loadMinimal, runOf } from "./fixtures/minimal";
 import { validateRelease } from "./validate";
+import { validateReleaseWith } from "./validate-core";
 import { expectedFailureClass } from "./validate-runs";
 
 const SWITCHED = "orca-opencode.s-101-switched.0"; // applied, finalized, test_pad_left failed; has the trajectory
@@ -138,5 +139,40 @@ describe("annotation.position", () => {
     const annotation = r.annotations[0];
     if (annotation) annotation.position = 9;
     expect(errorList(validateRelease(r))).toEqual([]);
+  });
+});
+
+describe("annotation.step_ids (the Node validator reads annotated runs' trajectories)", () => {
+  // The minimal example's one annotation names step 20 of a 23-step trajectory (step ids 1-23).
+  it("the example's step 20 exists", async () => {
+    const r = await loadMinimal();
+    expect(validateRelease(r).filter((p) => p.rule.startsWith("annotation") || p.rule === "run.trajectory_unreadable")).toEqual([]);
+  });
+
+  it("step ids the trajectory's main file does not have are named", async () => {
+    const r = await loadMinimal();
+    r.annotations[0]!.step_ids = [20, 24, 99];
+    const problems = validateRelease(r);
+    expect(errorList(problems)).toEqual(["annotation.step_ids"]);
+    expect(problems.find((p) => p.rule === "annotation.step_ids")).toMatchObject({
+      file: "annotations.jsonl",
+      line: 1,
+      message: `annotation on run ${SWITCHED} names step id(s) 24, 99, which the main file of trajectory "trajectories/${SWITCHED}.json" does not have`,
+    });
+  });
+
+  it("a trajectory that is not JSON is a warning on its run, and its annotations are not checked", async () => {
+    const r = await loadMinimal();
+    runOf(r, SWITCHED).trajectory = "tasks.jsonl";
+    r.annotations[0]!.step_ids = [99];
+    const problems = validateRelease(r);
+    expect(errorList(problems)).toEqual([]);
+    expect(problems.filter((p) => p.rule === "run.trajectory_unreadable").map((p) => [p.file, p.record])).toEqual([["runs.jsonl", SWITCHED]]);
+  });
+
+  it("without a trajectory reader (the browser's local results) step ids are not checked", async () => {
+    const r = await loadMinimal();
+    r.annotations[0]!.step_ids = [99];
+    expect(errorList(validateReleaseWith(r, { fileExists: () => true }))).toEqual([]);
   });
 });

@@ -71,8 +71,35 @@ function checkTrajectory(ctx: Context, run: Run): void {
   }
 }
 
+/** Each annotated run's trajectory is read once; its step ids, or null when it is not checked. */
+function stepIdsOf(ctx: Context, run: Run, cache: Map<string, Set<number> | null>): Set<number> | null {
+  if (cache.has(run.run_id)) return cache.get(run.run_id)!;
+  let ids: Set<number> | null = null;
+  const relative = run.trajectory === undefined ? null : normalizeRelative(run.trajectory);
+  // A missing or misplaced trajectory is reported by checkTrajectory already.
+  if (ctx.trajectoryStepIds && relative !== null && ctx.fileExists(relative)) {
+    const read = ctx.trajectoryStepIds(relative);
+    if (read instanceof Set) ids = read;
+    else ctx.warning("run", run, "run.trajectory_unreadable", `trajectory "${run.trajectory}" could not be read (${read.unreadable}); its annotations are not checked against it`);
+  }
+  cache.set(run.run_id, ids);
+  return ids;
+}
+
 function checkAnnotations(ctx: Context): void {
+  const stepIds = new Map<string, Set<number> | null>();
   for (const annotation of ctx.release.annotations) {
+    const annotated = ctx.runs.get(annotation.run_id);
+    const ids = annotated ? stepIdsOf(ctx, annotated, stepIds) : null;
+    const unknown = ids ? annotation.step_ids.filter((id) => !ids.has(id)) : [];
+    if (unknown.length > 0) {
+      ctx.error(
+        "annotation",
+        annotation,
+        "annotation.step_ids",
+        `annotation on run ${annotation.run_id} names step id(s) ${unknown.join(", ")}, which the main file of trajectory "${annotated!.trajectory}" does not have`,
+      );
+    }
     if (annotation.position === undefined) continue;
     const run = ctx.runs.get(annotation.run_id);
     const requests = run ? ctx.sessions.get(run.session_id)?.schedule.length : undefined;
