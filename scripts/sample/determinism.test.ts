@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSample } from "./generate";
+import { SAMPLE_TARGETS, TARGETS_SOURCE } from "./taskflow-targets";
 
 const COMMITTED = join(import.meta.dirname, "..", "..", "data", "releases", "sample");
 
@@ -48,6 +49,13 @@ describe("generateSample", () => {
   it("stays under 15 MB including trajectories", () => {
     const bytes = listFiles(first).reduce((sum, f) => sum + statSync(join(first, f)).size, 0);
     expect(bytes).toBeLessThan(15_000_000);
+  });
+
+  it("copies the repository's target Task Flows from data/taskflow/ unchanged", () => {
+    expect(listFiles(first).filter((f) => f.startsWith("taskflow/"))).toEqual(SAMPLE_TARGETS.map((f) => `taskflow/${f}`));
+    for (const file of SAMPLE_TARGETS) {
+      expect(readFileSync(join(first, "taskflow", file)).equals(readFileSync(join(TARGETS_SOURCE, file))), file).toBe(true);
+    }
   });
 
   it("matches the committed data/releases/sample/ byte for byte (run `npm run data:sample` after changing the generator)", () => {

@@ -12,6 +12,7 @@ import { REPOS } from "./repos";
 import { planScenarios } from "./scenarios";
 import { buildSessionPair, planShapes } from "./sessions";
 import { TaskPool, buildFocusTasks, type Group } from "./tasks";
+import { writeTaskflowTargets } from "./taskflow-targets";
 import { SUBMIT_TEXT } from "./texts";
 import { makeTrajectory } from "./trajectory";
 import { configUsage } from "./usage";
@@ -144,6 +145,7 @@ export function generateSample(outDir: string): SampleSummary {
   writeJsonl(join(outDir, "configs.jsonl"), CONFIG_PLANS.map((p) => p.config));
   writeJsonl(join(outDir, "runs.jsonl"), runs);
   writeJsonl(join(outDir, "annotations.jsonl"), annotations);
+  writeTaskflowTargets(outDir);
   return {
     tasks: tasks.length,
     focusTasks: focusTasks.length,
