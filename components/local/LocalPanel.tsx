@@ -11,6 +11,7 @@ import { formatBytes, type InputFile } from "@/lib/local/source";
 import { LIMIT_BYTES } from "@/lib/local/parse-release";
 import { addLocal, emptyEntries, localEntries, removeLocal, subscribeLocal, type LocalEntry } from "@/lib/local/store";
 import { openInWorker } from "@/lib/local/worker-client";
+import { releaseFiles } from "@/lib/local/run-files";
 import type { PublishedBench } from "@/lib/local/bench";
 import { LocalProblems } from "./LocalProblems";
 import { TrajectorySummaryView } from "./TrajectorySummaryView";
@@ -55,7 +56,7 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
       setStatus({ state: "error", message: `could not load the tables into DuckDB-WASM: ${err instanceof Error ? err.message : String(err)}` });
       return;
     }
-    addLocal({ publishedId: releaseId, label: result.label, meta: result.meta, configs: result.configs, counts: result.counts, problems: result.problems, tables });
+    addLocal({ publishedId: releaseId, label: result.label, meta: result.meta, configs: result.configs, counts: result.counts, problems: result.problems, tables, files: releaseFiles(files, result.root) });
     setStatus({ state: "idle" });
   }
 

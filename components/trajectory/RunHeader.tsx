@@ -1,4 +1,5 @@
 // Which run this is (from the release tables) and what the trajectory itself reports.
+import { LocalBadge } from "@/components/local/LocalBadge";
 import type { RunHeaderRow } from "@/lib/queries/trajectory";
 import type { Totals } from "@/lib/trajectory/model";
 import type { TrajectorySummary } from "@/lib/trajectory/worker-protocol";
@@ -10,11 +11,12 @@ function totalsText(t: Totals): string {
   return `${n(t.prompt + t.completion)} tokens (${n(t.cached)} cached input) · ${usd(t.cost)}`;
 }
 
-export function RunHeader({ runId, header, summary, steps }: { runId: string; header: RunHeaderRow | null; summary: TrajectorySummary | null; steps: number | null }) {
+export function RunHeader({ runId, header, summary, steps, rawUrl }: { runId: string; header: RunHeaderRow | null; summary: TrajectorySummary | null; steps: number | null; rawUrl: string | null }) {
   return (
     <header className="space-y-1" data-testid="run-header">
       <h1 className="text-xl font-semibold break-all">
         Trajectory of <code className="text-base">{runId}</code>
+        <LocalBadge show={runId.startsWith("local:")} />
       </h1>
       {header ? (
         <p className="text-sm" data-testid="run-facts">
@@ -30,10 +32,17 @@ export function RunHeader({ runId, header, summary, steps }: { runId: string; he
           {summary.agent.model ? ` (${summary.agent.model})` : ""} · {steps !== null ? `${n(steps)} steps` : ""}
           {summary.files.length > 1 ? ` in ${summary.files.length} files` : ""} · steps sum {totalsText(summary.stepTotals)}
           {summary.reported ? ` · final_metrics ${totalsText(summary.reported)}` : ""}
-          {summary.subagents.length ? ` · ${summary.subagents.length} subagent trajectories` : ""} ·{" "}
-          <a className="underline" href={summary.url} download>
-            raw file
-          </a>
+          {summary.subagents.length ? ` · ${summary.subagents.length} subagent trajectories` : ""}
+          {rawUrl ? (
+            <>
+              {" · "}
+              <a className="underline" href={rawUrl} download>
+                raw file
+              </a>
+            </>
+          ) : (
+            ` · ${summary.url} of your local results`
+          )}
         </p>
       ) : null}
     </header>

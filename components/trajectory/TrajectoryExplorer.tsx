@@ -9,7 +9,7 @@ import type { SearchResult } from "@/lib/trajectory/search";
 import type { Segmentation } from "@/lib/trajectory/segment";
 import { tagsByStep } from "@/lib/trajectory/tags";
 import { timelineLayout } from "@/lib/trajectory/timeline";
-import { parseTrajectoryUrl, serializeTrajectoryUrl, type TrajectoryUrlState } from "@/lib/trajectory/url-state";
+import { localRunId, parseTrajectoryUrl, serializeTrajectoryUrl, type TrajectoryUrlState } from "@/lib/trajectory/url-state";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { RunHeader } from "./RunHeader";
 import { SessionTimeline } from "./SessionTimeline";
@@ -163,9 +163,22 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
     );
   }
 
+  if (data.localGone) {
+    return (
+      <p data-testid="local-run-gone" className="text-amber-800 dark:text-amber-300">
+        This run ({url.runId}) is from local results opened in another page load: they live only in that page&apos;s memory, and a reload or a new
+        tab forgets them. Open them again with <strong>Open local results</strong> on the{" "}
+        <Link className="underline" href={releaseHref(releaseId)}>
+          leaderboard
+        </Link>
+        , then open the run from there.
+      </p>
+    );
+  }
+
   return (
     <section className="space-y-3" data-testid="trajectory-explorer" data-ready={rows && !data.partial ? "true" : undefined} data-analyzed={analysis ? "true" : undefined} data-verdict={data.verdict ? "true" : undefined}>
-      <RunHeader runId={url.runId} header={header} summary={data.summary} steps={rows ? total : null} />
+      <RunHeader runId={url.runId} header={header} summary={data.summary} steps={rows ? total : null} rawUrl={data.rawUrl} />
       {data.basicsError ? <p role="alert">The run's rows could not be loaded: {data.basicsError}</p> : null}
       {basics && !header ? <p className="text-sm text-amber-800 dark:text-amber-300">This run is not in the release tables: no schedule, verdict or annotations.</p> : null}
       {data.loadError ? (
@@ -173,7 +186,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
           {data.loadError}
         </p>
       ) : null}
-      {!rows && !data.loadError ? <p className="text-sm text-zinc-500">Fetching and parsing the trajectory (in a worker)…</p> : null}
+      {!rows && !data.loadError ? <p className="text-sm text-zinc-500">{localRunId(url.runId) !== null ? "Reading your local trajectory file (in a worker)…" : "Fetching and parsing the trajectory (in a worker)…"}</p> : null}
       {rows ? (
         <>
           <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -204,7 +217,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
           <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <StepList rows={rows} shown={shown} selected={selected} onSelect={select} tagsByStep={byStep} matches={matches} positionOf={positionOf} onFirstRows={onFirstRows} partial={data.partial} />
             <div className="max-h-[70vh] overflow-auto">
-              <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.summary?.url ?? null} />
+              <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} />
             </div>
           </div>
         </>

@@ -3,7 +3,7 @@
 // page is while the page hydrates, rather than after hydration in an effect: a large file then arrives
 // a few hundred milliseconds sooner. The hook adopts the load when it asks for the same run.
 import type { StepRow } from "@/lib/trajectory/rows";
-import { parseTrajectoryUrl, trajectoryUrl } from "@/lib/trajectory/url-state";
+import { localRunId, parseTrajectoryUrl, trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import type { TrajectorySummary } from "@/lib/trajectory/worker-protocol";
 
@@ -21,7 +21,8 @@ function start(): void {
   if (typeof window === "undefined" || typeof Worker === "undefined") return;
   const page = RUN_PAGE.exec(window.location.pathname);
   const runId = parseTrajectoryUrl(window.location.search).runId;
-  if (!page || runId === null) return;
+  // A local run's files are the user's, handed over by the page once it knows them: nothing to fetch.
+  if (!page || runId === null || localRunId(runId) !== null) return;
   const url = trajectoryUrl(page[1]!, `trajectories/${runId}.json`);
   if (url === null) return;
   const worker = new TrajectoryWorker();

@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
 import { toAnnotationInputs, toRequestInfo, toVerdictTests } from "@/lib/queries/trajectory";
 import type { StepRow } from "@/lib/trajectory/rows";
-import { trajectoryUrl } from "@/lib/trajectory/url-state";
+import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { adoptEarlyLoad, type EarlyLoad } from "./early-load";
 import type { Analysis, AnalysisContext, TrajectorySummary } from "@/lib/trajectory/worker-protocol";
@@ -26,10 +26,15 @@ export interface RunTrajectory {
   basicsError: string | null;
   verdict: RunVerdict | null;
   verdictError: string | null;
+  /** A local run ("local:<id>") asked for on a page where no local release is open (a reload forgets them). */
+  localGone: boolean;
+  /** Where the raw file can be downloaded: the published file; none for a local run (the user has it). */
+  rawUrl: string | null;
 }
 
 const EMPTY: RunTrajectory = {
   worker: null, summary: null, rows: null, partial: false, loadError: null, analysis: null, basics: null, basicsError: null, verdict: null, verdictError: null,
+  localGone: false, rawUrl: null,
 };
 
 export const FIRST_STEP_MARK = "trajectory:first-step";
@@ -71,9 +76,53 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       if (url === null) throw new Error(`the run's trajectory path "${path}" is outside the release`);
       const { summary, rows } = await (started ?? worker.load(url));
       loaded = true;
-      patch({ summary, rows, partial: false, loadError: null });
+      patch({ summary, rows, partial: false, loadError: null, rawUrl: summary.url });
       analyze();
     };
+
+    // A local run: its rows first (they name the trajectory file), then the file, handed to the worker from
+    // the files the user picked; nothing is fetched.
+    const local = localRunId(runId);
+    if (local !== null) {
+      void (async () => {
+        // Loaded only for a local run: the published trajectory page does not carry the local-results code.
+        const found = await import("@/lib/local/runs").then((m) => m.findLocalRun(releaseId, local)).catch((e: unknown) => {
+          patch({ basicsError: String(e) });
+          return undefined;
+        });
+        if (found === undefined) return;
+        if (found === "gone") return patch({ localGone: true });
+        if (found === null) return patch({ loadError: "No run by that id among the local results opened on this page." });
+        basics = found.basics;
+        const files = found.files;
+        patch({ basics });
+        const path = found.basics.header.trajectory;
+        if (path === null) {
+          patch({ loadError: "This local run has no trajectory file." });
+        } else {
+          try {
+            const { summary, rows } = await worker.load(path, (p) => files.find(p));
+            loaded = true;
+            patch({ summary, rows, partial: false, loadError: null });
+          } catch (e) {
+            const missing = e instanceof TrajectoryLoadError && e.status === 404;
+            patch({ loadError: missing ? `The run's trajectory ${path} is not among the files you picked.` : `The trajectory could not be read: ${String(e)}` });
+          }
+        }
+        analyze();
+        try {
+          verdict = await runVerdict(releaseId, local, found.door);
+          patch({ verdict });
+        } catch (e) {
+          patch({ verdictError: String(e) });
+        }
+        analyze();
+      })();
+      return () => {
+        live = false;
+        worker.terminate();
+      };
+    }
 
     const conventional = `trajectories/${runId}.json`;
     const first = load(conventional, early?.load).then(

@@ -6,7 +6,7 @@ import { releaseDb, type TableSource } from "../db/wasm";
 import { computeCostRows, type CostRows } from "../queries/cost-model";
 import type { TaskScope } from "../queries/leaderboard";
 import { computeLeaderboard, type LeaderboardMeta, type LeaderboardModel } from "../queries/leaderboard-model";
-import { DERIVE_TASK_CELLS } from "../queries/derive";
+import { DERIVE_RUN_TOTALS, DERIVE_TASK_CELLS } from "../queries/derive";
 import { combinedViewSql, isUnioned } from "../queries/local-union";
 
 export interface LocalTables {
@@ -58,6 +58,25 @@ async function localDb(t: LocalTables, tables: readonly string[]): Promise<Db> {
     }
     await made;
   }
+  return db;
+}
+
+const totals = new Map<string, Promise<void>>();
+
+/**
+ * A local release's door for the trajectory page (lib/site/browser-trajectory.ts): its tables, with the per-run
+ * usage totals the run header reads derived once by the build's own SQL (derive.ts), as the build does for a
+ * published release. The runs table then has the published one's columns (the combined views match by name).
+ */
+export async function localRunDb(t: LocalTables, tables: readonly string[]): Promise<Db> {
+  const db = await localDb(t, [...new Set([...tables, "runs", "request_usage"])]);
+  let made = totals.get(t.localId);
+  if (!made) {
+    made = db.query(DERIVE_RUN_TOTALS).then(() => undefined);
+    made.catch(() => totals.delete(t.localId));
+    totals.set(t.localId, made);
+  }
+  await made;
   return db;
 }
 

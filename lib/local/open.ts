@@ -15,6 +15,8 @@ import { validateReleaseWith } from "../data/validate-core";
 export interface LocalReleaseResult {
   kind: "release";
   label: string;
+  /** The release folder within what was picked ("" or "dir/…/"): where the page later finds its trajectories. */
+  root: string;
   meta: ReleaseMeta;
   configs: Config[];
   counts: { runs: number; sessions: number; focusTasks: number; trajectories: number; bytes: number };
@@ -87,6 +89,7 @@ export async function openLocal(input: readonly InputFile[], opts: OpenOptions =
   return {
     kind: "release",
     label: source.label,
+    root,
     meta: parsed.release.meta,
     configs: parsed.release.configs,
     counts: {

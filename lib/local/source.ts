@@ -21,9 +21,9 @@ export interface LocalSource {
   files: LocalFile[];
 }
 
-const slash = (p: string) => p.replace(/\\/g, "/").replace(/^\/+/, "");
+export const slash = (p: string) => p.replace(/\\/g, "/").replace(/^\/+/, "");
 
-async function isZip(f: InputFile): Promise<boolean> {
+export async function isZip(f: InputFile): Promise<boolean> {
   if (/\.zip$/i.test(f.path)) return true;
   const head = new Uint8Array(await f.file.slice(0, 4).arrayBuffer());
   return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;

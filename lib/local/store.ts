@@ -3,6 +3,7 @@
 import type { Config, Problem, ReleaseMeta } from "../data/schema";
 import { forgetLocalTables, type LocalTables } from "./db";
 import type { LocalReleaseResult } from "./open";
+import type { ReleaseFiles } from "./run-files";
 
 export interface LocalEntry {
   key: number;
@@ -13,6 +14,8 @@ export interface LocalEntry {
   counts: LocalReleaseResult["counts"];
   problems: Problem[];
   tables: LocalTables;
+  /** The picked files, for the trajectory viewer: read only when a run is opened. */
+  files: ReleaseFiles;
 }
 
 const EMPTY: LocalEntry[] = [];

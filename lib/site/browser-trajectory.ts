@@ -2,6 +2,7 @@
 // (small tables), the final verdict second (test_results is the largest table of a release). Same SQL as
 // the tests run in Node (lib/queries/trajectory.ts).
 import { releaseDb } from "../db/wasm";
+import type { Db } from "../db/types";
 import {
   runAnnotationsSql, runHeaderSql, runScheduleSql, runWorkspacesSql, verdictStagesSql, verdictTestsSql,
   type AnnotationRow, type RunHeaderRow, type ScheduleRow, type VerdictStageRow, type VerdictTestRow, type WorkspaceRow,
@@ -17,8 +18,13 @@ export interface RunBasics {
   annotations: AnnotationRow[];
 }
 
-export async function runBasics(releaseId: string, runId: string): Promise<RunBasics> {
-  const db = await releaseDb(releaseId, RUN_TABLES);
+/** Where the run's tables are: the published release's by default, a local release's (lib/local/db.ts) for a local run. */
+export type RunDoor = (tables: readonly string[]) => Promise<Db>;
+
+const published = (releaseId: string): RunDoor => (tables) => releaseDb(releaseId, tables);
+
+export async function runBasics(releaseId: string, runId: string, door: RunDoor = published(releaseId)): Promise<RunBasics> {
+  const db = await door(RUN_TABLES);
   // One connection per release: queries go one after the other.
   const header = await db.query<RunHeaderRow>(runHeaderSql(runId));
   const schedule = await db.query<ScheduleRow>(runScheduleSql(runId));
@@ -32,8 +38,8 @@ export interface RunVerdict {
   tests: VerdictTestRow[];
 }
 
-export async function runVerdict(releaseId: string, runId: string): Promise<RunVerdict> {
-  const db = await releaseDb(releaseId, VERDICT_TABLES);
+export async function runVerdict(releaseId: string, runId: string, door: RunDoor = published(releaseId)): Promise<RunVerdict> {
+  const db = await door(VERDICT_TABLES);
   const stages = await db.query<VerdictStageRow>(verdictStagesSql(runId));
   const tests = await db.query<VerdictTestRow>(verdictTestsSql(runId));
   return { stages, tests };

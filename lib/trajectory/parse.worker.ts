@@ -1,6 +1,7 @@
 // The parse worker: fetches and parses the trajectory off the main thread, keeps it, and answers the page's
 // questions (rows, analysis, one step's detail, search). Only same-origin paths next to the trajectory are
 // ever fetched (chain.ts siblingPath).
+import { openFileRef, type FileRef } from "../local/run-files";
 import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
 import { stepDetail } from "./detail";
@@ -38,6 +39,28 @@ async function readJson(path: string, sizes: number[], onPreview?: (rows: StepRo
   const res = await fetch(path);
   if (!res.ok) throw new HttpError(res.status, path);
   const text = onPreview && res.body ? await streamText(res.body, onPreview) : await res.text();
+  sizes.push(text.length);
+  return JSON.parse(text) as unknown;
+}
+
+/** Questions to the page about a local release's files, by number. */
+const asked = new Map<number, { resolve: (ref: FileRef | null) => void; reject: (e: Error) => void }>();
+let nextAsk = 1;
+
+function askPage(id: number, path: string): Promise<FileRef | null> {
+  const ask = nextAsk++;
+  return new Promise((resolve, reject) => {
+    asked.set(ask, { resolve, reject });
+    scope.postMessage({ type: "need", id, ask, path });
+  });
+}
+
+/** A local release's file: the page hands over its handle; the bytes are read (or inflated) here. */
+async function readLocalJson(id: number, path: string, sizes: number[], onPreview?: (rows: StepRow[]) => void): Promise<unknown> {
+  const ref = await askPage(id, path);
+  if (!ref) throw new HttpError(404, path);
+  const stream = await openFileRef(ref);
+  const text = onPreview ? await streamText(stream, onPreview) : await new Response(stream).text();
   sizes.push(text.length);
   return JSON.parse(text) as unknown;
 }
@@ -90,7 +113,7 @@ async function handle(msg: WorkerRequest): Promise<void> {
       const read = (p: string) => {
         const preview = first ? (rows: StepRow[]) => scope.postMessage({ type: "preview", id: msg.id, rows }) : undefined;
         first = false;
-        return readJson(p, sizes, preview);
+        return msg.local ? readLocalJson(msg.id, p, sizes, preview) : readJson(p, sizes, preview);
       };
       current = null;
       const trajectory = await loadTrajectory(msg.url, read, { subagentFiles: false });
@@ -123,11 +146,21 @@ async function handle(msg: WorkerRequest): Promise<void> {
       scope.postMessage({ type: "search", id: msg.id, result: searchSteps(current.trajectory.steps, msg.query) });
       return;
     }
+    case "file":
+      return;
   }
 }
 
 scope.onmessage = (e) => {
   const msg = e.data;
+  // The page's answer to a question of a load in progress: answered at once, not queued behind that load.
+  if (msg.type === "file") {
+    const q = asked.get(msg.ask);
+    asked.delete(msg.ask);
+    if (msg.error !== undefined) q?.reject(new Error(msg.error));
+    else q?.resolve(msg.ref);
+    return;
+  }
   // A load runs alone; every other question waits until the trajectory it asks about is in.
   const run = msg.type === "load" ? (loading = handle(msg)) : loading.then(() => handle(msg), () => handle(msg));
   run.catch((err: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTrajectoryUrl, serializeTrajectoryUrl, trajectoryUrl } from "./url-state";
+import { localRunId, parseTrajectoryUrl, serializeTrajectoryUrl, trajectoryUrl } from "./url-state";
 import { rowWindow, scrollToRow } from "./windowing";
 
 describe("trajectory URL state", () => {
@@ -16,6 +16,17 @@ describe("trajectory URL state", () => {
     expect(parseTrajectoryUrl("?id=..").runId).toBeNull();
     expect(parseTrajectoryUrl("?id=ok&step=2.5").step).toBeNull();
     expect(parseTrajectoryUrl("").runId).toBeNull();
+  });
+
+  it("reads a local run's id (local:<run id>) and refuses one whose run id is not a file name", () => {
+    const s = parseTrajectoryUrl("?id=local%3Amy-agent.encode__httpx-3394.switched.r0&step=3");
+    expect(s.runId).toBe("local:my-agent.encode__httpx-3394.switched.r0");
+    expect(serializeTrajectoryUrl(s)).toBe("?id=local%3Amy-agent.encode__httpx-3394.switched.r0&step=3");
+    expect(localRunId(s.runId!)).toBe("my-agent.encode__httpx-3394.switched.r0");
+    expect(localRunId("my-agent.x")).toBeNull();
+    expect(parseTrajectoryUrl("?id=local:../x").runId).toBeNull();
+    expect(parseTrajectoryUrl("?id=local:").runId).toBeNull();
+    expect(parseTrajectoryUrl("?id=other:x").runId).toBeNull();
   });
 
   it("builds trajectory URLs only inside the release", () => {

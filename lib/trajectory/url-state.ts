@@ -14,12 +14,22 @@ export interface TrajectoryUrlState {
 /** Run ids are file names of the release (RELEASE-FORMAT.md): anything else is not fetched. */
 export const RUN_ID = /^[A-Za-z0-9._-]+$/;
 
+/** A run of local results opened on the page ("Open local results") is named "local:<its run id>". */
+const LOCAL = "local:";
+
+const validRunId = (id: string) => RUN_ID.test(id) && id !== "." && id !== "..";
+
+/** The run id inside a local run's id ("local:x" → "x"); null for a published run's id. */
+export function localRunId(id: string): string | null {
+  return id.startsWith(LOCAL) && validRunId(id.slice(LOCAL.length)) ? id.slice(LOCAL.length) : null;
+}
+
 export function parseTrajectoryUrl(search: string): TrajectoryUrlState {
   const p = new URLSearchParams(search);
   const id = p.get("id");
   const step = Number(p.get("step"));
   return {
-    runId: id !== null && RUN_ID.test(id) && id !== "." && id !== ".." ? id : null,
+    runId: id !== null && (validRunId(id) || localRunId(id) !== null) ? id : null,
     step: Number.isInteger(step) && step >= 1 ? step : null,
     query: p.get("q") ?? "",
     taggedOnly: p.get("tagged") === "1",

@@ -6,6 +6,7 @@ import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";
 import type { Mismatch, RequestInfo, Segment } from "./segment";
 import type { AnnotationInput, SignatureTag, VerdictTest } from "./tags";
+import type { FileRef } from "../local/run-files";
 
 export interface SubagentSummary {
   key: string;
@@ -51,7 +52,10 @@ export interface Analysis {
 }
 
 export type WorkerRequest =
-  | { type: "load"; id: number; url: string }
+  /** `local`: the files are the user's (a local release), asked of the page by path ("need"), never fetched. */
+  | { type: "load"; id: number; url: string; local?: boolean }
+  /** The page's answer to "need": the file's handle, or null when no such file was picked. */
+  | { type: "file"; id: number; ask: number; ref: FileRef | null; error?: string }
   | { type: "analyze"; id: number; context: AnalysisContext }
   | { type: "detail"; id: number; n: number; limit: number }
   | { type: "search"; id: number; query: string };
@@ -64,4 +68,6 @@ export type WorkerResponse =
   | { type: "analysis"; id: number; analysis: Analysis }
   | { type: "detail"; id: number; detail: StepDetail | null }
   | { type: "search"; id: number; result: SearchResult }
+  /** A local load asks the page for the file at `path` (below the release folder). */
+  | { type: "need"; id: number; ask: number; path: string }
   | { type: "error"; id: number; message: string; status?: number };

@@ -1,0 +1,40 @@
+// A local release's other files (trajectories), kept on the page as the user picked them: the folder's File
+// handles, or the zip and its directory. Nothing is read when the release opens; the trajectory viewer asks for
+// one path when its run is opened, and its parse worker reads that file (a zip entry is inflated there).
+import { isZip, slash, type InputFile } from "./source";
+import { readZipEntries, zipEntryStream, type ZipEntry } from "./zip";
+
+/** A file the trajectory worker reads itself: structured-cloned handles, no bytes copied on the page. */
+export type FileRef = { kind: "blob"; blob: Blob } | { kind: "zip"; zip: Blob; entry: ZipEntry };
+
+export interface ReleaseFiles {
+  /** A file by its path below the release folder ("trajectories/x.json"); null when none was picked there. */
+  find(path: string): Promise<FileRef | null>;
+}
+
+/** `root` is the release folder within what was picked ("" or "dir/…/", as releaseRoot says). */
+export function releaseFiles(input: readonly InputFile[], root: string): ReleaseFiles {
+  let index: Promise<Map<string, FileRef>> | null = null;
+  const build = async (): Promise<Map<string, FileRef>> => {
+    const byPath = new Map<string, FileRef>();
+    const only = input.length === 1 ? input[0]! : null;
+    // Only the zip's central directory is read here, once, when the first run is opened.
+    const refs: [string, FileRef][] =
+      only && (await isZip(only))
+        ? (await readZipEntries(only.file)).filter((e) => !e.name.endsWith("/")).map((entry) => [slash(entry.name), { kind: "zip", zip: only.file, entry }])
+        : input.map((f) => [slash(f.path), { kind: "blob", blob: f.file }]);
+    for (const [path, ref] of refs) if (path.startsWith(root)) byPath.set(path.slice(root.length), ref);
+    return byPath;
+  };
+  return {
+    async find(path) {
+      index ??= build();
+      index.catch(() => (index = null));
+      return (await index).get(path) ?? null;
+    },
+  };
+}
+
+export async function openFileRef(ref: FileRef): Promise<ReadableStream<Uint8Array>> {
+  return ref.kind === "blob" ? ref.blob.stream() : zipEntryStream(ref.zip, ref.entry);
+}
