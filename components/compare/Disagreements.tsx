@@ -25,11 +25,17 @@ export interface DisagreementsProps {
 function RunLink({ releaseId, model, config, task, label }: { releaseId: string; model: CompareModel; config: string; task: string; label: string }) {
   const run = runOf(model.runs, config, task, model.condition);
   if (!run) return <span className="text-zinc-500">{label}: no run</span>;
-  // A local run has no page of the published release: its outcome is all there is to show here.
+  // A local run opens in the explorer from the user's files, by a client-side link (the local release lives in
+  // this page's memory; a full load would forget it) and never prefetched.
   if (isLocalId(run.run_id)) {
-    return (
-      <span data-run={run.run_id} title="a run from your local results: its trajectory is not viewable here">
-        {label} (local, {run.resolved ? "resolved" : "unresolved"})
+    const text = `${label} (local, ${run.resolved ? "resolved" : "unresolved"})`;
+    return run.trajectory ? (
+      <Link href={runHref(releaseId, run.run_id)} prefetch={false} className="underline" data-run={run.run_id} title="open the trajectory from your local files">
+        {text}
+      </Link>
+    ) : (
+      <span data-run={run.run_id} title="this run of your local results names no trajectory file">
+        {text} (no trajectory)
       </span>
     );
   }

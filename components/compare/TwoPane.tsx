@@ -66,7 +66,7 @@ function bySegment(pane: PaneResult | null): Map<number, Segment> {
 
 type Chosen = ReturnType<typeof sidesFor>;
 
-/** A local run's trajectory is in the user's files, not under /data: its side is described, not aligned. */
+/** A local run's trajectory is in the user's files, not under /data: its side is described and linked to the explorer, not aligned. */
 export function TwoPane(props: TwoPaneProps) {
   const { model, task, pane } = props;
   const chosen = useMemo(() => sidesFor(model, task, pane), [model, task, pane]);
@@ -119,8 +119,14 @@ function LocalPanes(props: TwoPaneProps & { chosen: Chosen }) {
                   {c.run.run_id.slice("local:".length)} <span className="rounded bg-sky-100 px-1 text-sky-900">local</span> <Outcome run={c.run} />
                 </p>
                 <p className="text-zinc-500" data-testid="local-run-note">
-                  A run from your local results: its trajectory is not viewable here (the viewer reads the published release&apos;s files). Open it
-                  with your own tools; its outcome above is what your release records.
+                  A run from your local results: the two panes are not aligned step by step for it (the alignment reads published files).{" "}
+                  {c.run.trajectory ? (
+                    <Link href={runHref(releaseId, c.run.run_id)} prefetch={false} className="underline" data-testid="local-run-open">
+                      Open its trajectory
+                    </Link>
+                  ) : (
+                    "Your release names no trajectory file for it."
+                  )}
                 </p>
               </>
             ) : (

@@ -2,6 +2,7 @@
 // The "Open local results" panel: the user's own release (a folder, a zip of one) or a single trajectory, read
 // in a worker of this tab and loaded into DuckDB-WASM beside the published release. Nothing is uploaded.
 // Loaded only when the panel first opens (OpenLocalResults), so the leaderboard's first paint does not pay for it.
+import Link from "next/link";
 import { useRef, useState, useSyncExternalStore } from "react";
 import type { Problem } from "@/lib/data/schema";
 import { localLeaderboard, registerLocalTables } from "@/lib/local/db";
@@ -13,6 +14,7 @@ import { addLocal, emptyEntries, localEntries, removeLocal, subscribeLocal, type
 import { openInWorker } from "@/lib/local/worker-client";
 import { releaseFiles } from "@/lib/local/run-files";
 import type { PublishedBench } from "@/lib/local/bench";
+import { releaseHref } from "@/lib/site/nav";
 import { LocalProblems } from "./LocalProblems";
 import { TrajectorySummaryView } from "./TrajectorySummaryView";
 
@@ -146,7 +148,16 @@ function LoadedEntry({ entry, bench }: { entry: LocalEntry; bench: PublishedBenc
         <p className="flex-1">
           <span className="font-medium">{e.label}</span>: {e.configs.map((c) => c.display_name).join(", ") || "no configuration"} (
           {e.counts.runs} runs, {e.counts.focusTasks} focus tasks, {formatBytes(e.counts.bytes)} read
-          {e.counts.trajectories ? `, ${e.counts.trajectories} trajectory files not read` : ""}); shown on the leaderboard, the cost page and the compare page marked local.
+          {e.counts.trajectories ? `, ${e.counts.trajectories} trajectory files, read when you open a run` : ""}); shown on the leaderboard, the cost page and the compare page marked local
+          {e.counts.trajectories ? (
+            <>
+              ;{" "}
+              <Link className="underline" href={releaseHref(e.publishedId, "runs")} prefetch={false} data-testid="local-runs-link">
+                its runs with trajectories
+              </Link>
+            </>
+          ) : null}
+          .
         </p>
         <button type="button" className="btn" onClick={() => removeLocal(e.key)}>
           Remove

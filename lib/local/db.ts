@@ -7,7 +7,8 @@ import { computeCostRows, type CostRows } from "../queries/cost-model";
 import type { TaskScope } from "../queries/leaderboard";
 import { computeLeaderboard, type LeaderboardMeta, type LeaderboardModel } from "../queries/leaderboard-model";
 import { DERIVE_RUN_TOTALS, DERIVE_TASK_CELLS } from "../queries/derive";
-import { combinedViewSql, isUnioned } from "../queries/local-union";
+import { combinedViewSql, isUnioned, LOCAL_PREFIX } from "../queries/local-union";
+import { TRAJECTORY_RUNS_SQL, type TrajectoryRunRow } from "../queries/trajectory";
 
 export interface LocalTables {
   /** The DuckDB-WASM schema's release id: local-1, local-2, … (never a published release's id). */
@@ -78,6 +79,13 @@ export async function localRunDb(t: LocalTables, tables: readonly string[]): Pro
   }
   await made;
   return db;
+}
+
+/** The local release's runs that name a trajectory (the run list's own SQL), ids prefixed "local:" as everywhere. */
+export async function localTrajectoryRuns(t: LocalTables): Promise<TrajectoryRunRow[]> {
+  const db = await localDb(t, ["runs", "configs", "sessions", "tasks", "annotations"]);
+  const rows = await db.query<TrajectoryRunRow>(TRAJECTORY_RUNS_SQL);
+  return rows.map((r) => ({ ...r, run_id: LOCAL_PREFIX + r.run_id, config_id: LOCAL_PREFIX + r.config_id }));
 }
 
 export async function localLeaderboard(t: LocalTables, meta: LeaderboardMeta, scope: TaskScope): Promise<LeaderboardModel> {

@@ -1,3 +1,4 @@
+import { LocalRunList } from "@/components/local/LocalRunList";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { RunList } from "@/components/trajectory/RunList";
 import { builtRelease, releaseIndex, trajectoryRuns } from "@/lib/site/release-files";
@@ -18,6 +19,7 @@ export default async function Runs({ params }: { params: Promise<{ release: stri
         Every run of this release that publishes its trajectory. Open one to step through it, with its schedule, final verdict and trace-signature
         tags.
       </p>
+      <LocalRunList releaseId={release} />
       <RunList releaseId={release} runs={trajectoryRuns(release)} />
     </ReleaseFrame>
   );
