@@ -1,0 +1,134 @@
+// A run of local results in the trajectory explorer: the imported Harbor release (lib/data/fixtures/harbor,
+// seven sample runs replayed as configuration my-agent) opened on the leaderboard, its run opened by
+// client-side links (runs page, compare disagreements), read from the picked files (a folder, a zip) and
+// shown with its rows from the local release's own schema. Expected values come from the imported files on
+// disk and lib/data/fixtures/harbor/README.md; a reload says the local results must be opened again.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const RUN = "my-agent.encode__httpx-3394.switched.r0";
+const LOCAL_RUN = `local:${RUN}`;
+let tmp: string;
+let imported: string;
+let zipped: string;
+
+interface RawStep {
+  step_id: number;
+  source: string;
+  message: string;
+  extra?: { task_id?: string };
+}
+
+test.beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "local-trajectory-e2e-"));
+  const jobs = join(tmp, "jobs");
+  imported = join(tmp, "my-agent-release");
+  execFileSync("npx", ["tsx", "lib/data/fixtures/harbor/make-jobs.ts", "data/releases/sample", jobs], { stdio: "pipe" });
+  execFileSync(
+    "npx",
+    ["tsx", "scripts/import-harbor.ts", "--jobs", jobs, "--specs", "data/releases/sample", "--config", "my-agent", "--out", imported, "--mapping", join(jobs, "mapping.json"), "--display-name", "My agent / Harbor"],
+    { stdio: "pipe" },
+  );
+  zipped = join(tmp, "my-agent-release.zip");
+  // Deflated entries under a top folder, as a user's zip of the release folder would be.
+  execFileSync("zip", ["-qr", zipped, "my-agent-release"], { cwd: tmp });
+});
+test.afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** What the explorer should show, read from the trajectory file itself. */
+function expected() {
+  const t = JSON.parse(readFileSync(join(imported, "trajectories", `${RUN}.json`), "utf8")) as { steps: RawStep[]; extra: { focus_task_id: string } };
+  const users = t.steps.map((s, i) => (s.source === "user" ? i : -1)).filter((i) => i >= 0);
+  // Request k is its user step and every step up to the next user step.
+  const segments = users.map((u, k) => (users[k + 1] ?? t.steps.length) - u);
+  const focus = users.filter((u) => t.steps[u]!.extra?.task_id === t.extra.focus_task_id).length;
+  return { steps: t.steps.length, users, segments, focus, step2: t.steps[1]!.message };
+}
+
+async function openLocal(page: Page, input: "local-folder-input" | "local-file-input", path: string) {
+  await page.goto("/r/sample/");
+  await page.getByRole("button", { name: /^Open local results/ }).click();
+  await page.getByTestId(input).setInputFiles(path);
+  await expect(page.locator('tr[data-config="local:my-agent"]')).toBeVisible();
+}
+
+async function expectRun(page: Page) {
+  const e = expected();
+  expect(e.steps).toBe(445);
+  expect(e.users.length).toBe(21);
+  const explorer = page.getByTestId("trajectory-explorer");
+  await expect(explorer).toHaveAttribute("data-analyzed", "true");
+  await expect(explorer).toHaveAttribute("data-verdict", "true");
+  await expect(page).toHaveURL(`/r/sample/run/?id=${encodeURIComponent(LOCAL_RUN)}`);
+  await expect(page.getByTestId("run-header").getByTestId("local-badge")).toHaveText("local");
+  // The header's usage is the run's request_usage summed in the local schema (README: 120,906,181 tokens,
+  // 424 model calls, 399 tool calls, $6.6234).
+  await expect(page.getByTestId("run-facts")).toContainText("My agent / Harbor · focus task encode__httpx-3394 (encode/httpx) · switched · far");
+  await expect(page.getByTestId("run-facts")).toContainText("usage 120,906,181 tokens, 424 model calls, 399 tool calls, $6.62");
+  await expect(page.getByTestId("verdict-outcome")).toContainText("Unresolved (submission) · artifact did not apply");
+  await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", String(e.steps));
+  await expect(page.getByTestId("trajectory-facts")).toContainText(`${e.steps} steps`);
+  // The request segmentation: one timeline block per request, with its steps.
+  const blocks = page.locator('[data-testid="session-timeline"] button[data-position]');
+  await expect(blocks).toHaveCount(e.users.length);
+  const labels = await blocks.evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label") ?? ""));
+  expect(labels.map((l) => Number(/, (\d+) steps,/.exec(l)?.[1]))).toEqual(e.segments);
+  await expect(page.locator('[data-testid="session-timeline"] button[data-focus]')).toHaveCount(e.focus);
+  await expect(page.locator('[data-testid="problems"] [data-testid="mismatch"]')).toHaveCount(0);
+  // A known step's text, and the keyboard's request jump.
+  await page.keyboard.press("j");
+  await expect(page.getByTestId("step-detail")).toHaveAttribute("data-step", "2");
+  await expect(page.getByTestId("step-message")).toContainText(e.step2);
+  await page.keyboard.press("Shift+J");
+  await expect(page.getByTestId("step-detail")).toHaveAttribute("data-step", String(e.users[1]! + 1));
+}
+
+test("a local run opens from the runs page, read from the picked folder; a reload asks to open the local results again", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => r.url().includes("/trajectories/") && fetched.push(r.url()));
+  await openLocal(page, "local-folder-input", imported);
+  await page.getByTestId("local-runs-link").click();
+  await expect(page).toHaveURL(/\/r\/sample\/runs\/$/);
+  const list = page.getByTestId("local-runs");
+  await expect(list).toHaveAttribute("data-ready", "true");
+  // Five of the seven runs name a trajectory (README: click-2660 and click-2685 have none).
+  await expect(list.locator("li[data-run]")).toHaveCount(5);
+  await list.locator(`li[data-run="${LOCAL_RUN}"]`).getByRole("link").click();
+  await expectRun(page);
+  expect(fetched, "a local trajectory is never fetched").toEqual([]);
+
+  await page.reload();
+  await expect(page.getByTestId("local-run-gone")).toContainText("is from local results opened in another page load");
+  await expect(page.getByTestId("trajectory-explorer")).toHaveCount(0);
+});
+
+test("a local run opens from a zip, its entry inflated only when the run is opened", async ({ page }) => {
+  await openLocal(page, "local-file-input", zipped);
+  await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Runs" }).click();
+  await page.getByTestId("local-runs").locator(`li[data-run="${LOCAL_RUN}"]`).getByRole("link").click();
+  await expectRun(page);
+});
+
+test("a local run opens from the compare page's disagreements and its two-pane view", async ({ page }) => {
+  // deepseek-v4.1-flash-opencode-router resolves httpx-3394 switched, which my-agent's run did not (submission).
+  await openLocal(page, "local-folder-input", imported);
+  await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Compare" }).click();
+  await page.getByTestId("pick-a").selectOption("local:my-agent");
+  await page.getByTestId("pick-b").selectOption("deepseek-v4.1-flash-opencode-router");
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
+  const row = page.getByTestId("disagreements").locator('tr[data-task="encode__httpx-3394"]');
+  await expect(row.locator(`a[data-run="${LOCAL_RUN}"]`)).toHaveText("A (local, unresolved)");
+  await row.locator('button[data-open="ab"]').click();
+  await expect(page.getByTestId("pane-left")).toHaveAttribute("data-run", LOCAL_RUN);
+  await page.getByTestId("local-run-open").click();
+  await expectRun(page);
+  await page.goBack();
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
+  await page.getByTestId("disagreements").locator(`tr[data-task="encode__httpx-3394"] a[data-run="${LOCAL_RUN}"]`).click();
+  await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
+  await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", "445");
+});
