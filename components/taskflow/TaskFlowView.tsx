@@ -109,6 +109,12 @@ export function TaskFlowView({ model, baseline }: { model: TaskFlowModel; baseli
             ))}
           </ul>
         ) : null}
+        {model.targets.length ? (
+          <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="target-note">
+            A target is a reference Task Flow shipped in the release&apos;s <code>taskflow/</code> folder, not a result of its runs and not
+            covered by a synthetic release&apos;s list of calibrated and invented figures; its name says where it comes from.
+          </p>
+        ) : null}
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           S_k = 1 − JSD₂(P_k, Q_k) for session lengths (L), labels (T) and transitions with START/END (R); TFAS = 100·(S_L·S_T·S_R)^⅓.
           GREETING, META-QUESTION and OTHER are dropped before all three, and transitions skip them.
