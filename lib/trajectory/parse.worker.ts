@@ -1,6 +1,6 @@
 // The parse worker: fetches and parses the trajectory off the main thread, keeps it, and answers the page's
 // questions (rows, analysis, one step's detail, search). Only same-origin paths next to the trajectory are
-// ever fetched (chain.ts siblingPath).
+// ever fetched (chain.ts siblingPath); a local run's files are not fetched at all but handed over by the page.
 import { openFileRef, type FileRef } from "../local/run-files";
 import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
