@@ -3,30 +3,15 @@
 // configuration on the compare page. Every number is hand-computed in lib/data/fixtures/harbor/README.md
 // ("Local results on the cost and compare pages"). Also: a release too large for the browser gets a clear
 // message and the page keeps working.
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { importedReleaseForSpec } from "./local-release";
 
 const LOCAL = "local:my-agent";
 const DEEPSEEK = "deepseek-v4.1-flash-opencode";
-let tmp: string;
-let imported: string;
-
-test.beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), "local-cost-e2e-"));
-  const jobs = join(tmp, "jobs");
-  imported = join(tmp, "my-agent-release");
-  execFileSync("npx", ["tsx", "lib/data/fixtures/harbor/make-jobs.ts", "data/releases/sample", jobs], { stdio: "pipe" });
-  execFileSync(
-    "npx",
-    ["tsx", "scripts/import-harbor.ts", "--jobs", jobs, "--specs", "data/releases/sample", "--config", "my-agent", "--out", imported, "--mapping", join(jobs, "mapping.json"), "--display-name", "My agent / Harbor"],
-    { stdio: "pipe" },
-  );
-});
-test.afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const mine = importedReleaseForSpec("local-cost-e2e-");
 
 async function openLocal(page: Page, folder: string) {
   await page.getByRole("button", { name: /^Open local results/ }).click();
@@ -49,7 +34,7 @@ test("the cost page lists the local configuration in Table 2, the scatter and th
   await page.goto("/r/sample/cost/");
   await expect(page.getByTestId("cost-controls")).toHaveAttribute("data-ready", "yes");
   const published = await page.locator('[data-testid="cost-table"] tbody tr').count();
-  await openLocal(page, imported);
+  await openLocal(page, mine.dir);
   await expectLocalCost(page);
   await expect(page.locator('[data-testid="cost-table"] tbody tr')).toHaveCount(published + 1);
 
@@ -77,7 +62,7 @@ async function groupCells(page: Page, grp: string) {
 
 test("local results opened on the leaderboard follow to the cost and compare pages; a local configuration compares with a published one", async ({ page }) => {
   await page.goto("/r/sample/");
-  await openLocal(page, imported);
+  await openLocal(page, mine.dir);
   await expect(page.locator(`tr[data-config="${LOCAL}"]`)).toContainText("local");
   // Client-side navigation keeps the page's memory (a reload would forget the local release).
   await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Cost" }).click();
@@ -127,7 +112,7 @@ test("local results opened on the leaderboard follow to the cost and compare pag
 
 test("“Compare selected” on the leaderboard with a local row leads to the compare page of the pair", async ({ page }) => {
   await page.goto("/r/sample/");
-  await openLocal(page, imported);
+  await openLocal(page, mine.dir);
   await page.getByRole("button", { name: /^Open local results/ }).click();
   await page.locator(`tr[data-config="${LOCAL}"] input[type="checkbox"]`).check();
   await page.locator(`tr[data-config="${DEEPSEEK}"] input[type="checkbox"]`).check();
@@ -158,8 +143,8 @@ test("a local release of another benchmark compares with nothing paired, and the
 
 test("a release whose record files exceed 512 MB is refused with a clear message; the page keeps working", async ({ page }) => {
   // runs.jsonl extended to 600 MB as a sparse file: no disk, and the page only looks at File.size.
-  const big = join(tmp, "big-release");
-  cpSync(imported, big, { recursive: true });
+  const big = join(mine.tmp, "big-release");
+  cpSync(mine.dir, big, { recursive: true });
   truncateSync(join(big, "runs.jsonl"), 600 * 1024 * 1024);
   expect(statSync(join(big, "runs.jsonl")).blocks * 512).toBeLessThan(1024 * 1024);
   await page.goto("/r/sample/");
@@ -173,7 +158,7 @@ test("a release whose record files exceed 512 MB is refused with a clear message
   await expect(rows).toHaveCount(11);
   await expect(page.locator('tr[data-config="deepseek-v4.1-flash-opencode"] td[data-col="overall.switched"]')).toHaveText("31.5");
   // Still usable: the real release opens right after.
-  await page.getByTestId("local-folder-input").setInputFiles(imported);
+  await page.getByTestId("local-folder-input").setInputFiles(mine.dir);
   await expect(page.locator(`tr[data-config="${LOCAL}"]`)).toContainText("My agent / Harbor");
   await expect(rows).toHaveCount(12);
 });

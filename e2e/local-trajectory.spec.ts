@@ -4,16 +4,15 @@
 // shown with its rows from the local release's own schema. Expected values come from the imported files on
 // disk and lib/data/fixtures/harbor/README.md; a reload says the local results must be opened again.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { importedReleaseForSpec } from "./local-release";
 
 const RUN = "my-agent.encode__httpx-3394.switched.r0";
 const LOCAL_RUN = `local:${RUN}`;
-let tmp: string;
-let imported: string;
+const mine = importedReleaseForSpec("local-trajectory-e2e-");
 let zipped: string;
 
 interface RawStep {
@@ -24,24 +23,14 @@ interface RawStep {
 }
 
 test.beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), "local-trajectory-e2e-"));
-  const jobs = join(tmp, "jobs");
-  imported = join(tmp, "my-agent-release");
-  execFileSync("npx", ["tsx", "lib/data/fixtures/harbor/make-jobs.ts", "data/releases/sample", jobs], { stdio: "pipe" });
-  execFileSync(
-    "npx",
-    ["tsx", "scripts/import-harbor.ts", "--jobs", jobs, "--specs", "data/releases/sample", "--config", "my-agent", "--out", imported, "--mapping", join(jobs, "mapping.json"), "--display-name", "My agent / Harbor"],
-    { stdio: "pipe" },
-  );
-  zipped = join(tmp, "my-agent-release.zip");
+  zipped = join(mine.tmp, "my-agent-release.zip");
   // Deflated entries under a top folder, as a user's zip of the release folder would be.
-  execFileSync("zip", ["-qr", zipped, "my-agent-release"], { cwd: tmp });
+  execFileSync("zip", ["-qr", zipped, "my-agent-release"], { cwd: mine.tmp });
 });
-test.afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** What the explorer should show, read from the trajectory file itself. */
 function expected() {
-  const t = JSON.parse(readFileSync(join(imported, "trajectories", `${RUN}.json`), "utf8")) as { steps: RawStep[]; extra: { focus_task_id: string } };
+  const t = JSON.parse(readFileSync(join(mine.dir, "trajectories", `${RUN}.json`), "utf8")) as { steps: RawStep[]; extra: { focus_task_id: string } };
   const users = t.steps.map((s, i) => (s.source === "user" ? i : -1)).filter((i) => i >= 0);
   // Request k is its user step and every step up to the next user step.
   const segments = users.map((u, k) => (users[k + 1] ?? t.steps.length) - u);
@@ -90,7 +79,7 @@ async function expectRun(page: Page) {
 test("a local run opens from the runs page, read from the picked folder; a reload asks to open the local results again", async ({ page }) => {
   const fetched: string[] = [];
   page.on("request", (r) => r.url().includes("/trajectories/") && fetched.push(r.url()));
-  await openLocal(page, "local-folder-input", imported);
+  await openLocal(page, "local-folder-input", mine.dir);
   await page.getByTestId("local-runs-link").click();
   await expect(page).toHaveURL(/\/r\/sample\/runs\/$/);
   const list = page.getByTestId("local-runs");
@@ -115,7 +104,7 @@ test("a local run opens from a zip, its entry inflated only when the run is open
 
 test("a local run opens from the compare page's disagreements and its two-pane view", async ({ page }) => {
   // deepseek-v4.1-flash-opencode-router resolves httpx-3394 switched, which my-agent's run did not (submission).
-  await openLocal(page, "local-folder-input", imported);
+  await openLocal(page, "local-folder-input", mine.dir);
   await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Compare" }).click();
   await page.getByTestId("pick-a").selectOption("local:my-agent");
   await page.getByTestId("pick-b").selectOption("deepseek-v4.1-flash-opencode-router");

@@ -2,30 +2,14 @@
 // seven sample runs, lib/data/fixtures/harbor/README.md has the hand-computed numbers) appears marked local;
 // a broken copy lists its problems while the published rows stay; a zip, a SWE-agent .traj and a foreign
 // JSON file take their own paths. Everything is read in the page: the fixture fails on any foreign request.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, cpSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { importedReleaseForSpec } from "./local-release";
 
 const LOCAL = "local:my-agent";
-let tmp: string;
-let imported: string;
-
-test.beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), "local-e2e-"));
-  const jobs = join(tmp, "jobs");
-  imported = join(tmp, "my-agent-release");
-  execFileSync("npx", ["tsx", "lib/data/fixtures/harbor/make-jobs.ts", "data/releases/sample", jobs], { stdio: "pipe" });
-  // Exit 0: only warnings (the stray trial, two runs without trajectory).
-  execFileSync(
-    "npx",
-    ["tsx", "scripts/import-harbor.ts", "--jobs", jobs, "--specs", "data/releases/sample", "--config", "my-agent", "--out", imported, "--mapping", join(jobs, "mapping.json"), "--display-name", "My agent / Harbor"],
-    { stdio: "pipe" },
-  );
-});
-test.afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const mine = importedReleaseForSpec("local-e2e-");
 
 const cell = (page: Page, config: string, col: string) => page.locator(`tr[data-config="${config}"] td[data-col="${col}"]`);
 
@@ -37,7 +21,7 @@ async function openPanel(page: Page, url = "/r/sample/") {
 
 test("an imported Harbor release shows its configuration marked local, with the hand-computed resolution", async ({ page }) => {
   await openPanel(page);
-  await page.getByTestId("local-folder-input").setInputFiles(imported);
+  await page.getByTestId("local-folder-input").setInputFiles(mine.dir);
   const row = page.locator(`tr[data-config="${LOCAL}"]`);
   await expect(row).toContainText("My agent / Harbor");
   await expect(row).toContainText("local");
@@ -57,13 +41,13 @@ test("a local configuration follows the repository subset", async ({ page }) => 
   // uninterrupted resolved (1/10), switched a submission failure (0/10).
   await openPanel(page, "/r/sample/?repos=encode%2Fhttpx");
   await expect(page.getByTestId("scope")).toContainText("Subset of 10 focus tasks");
-  await page.getByTestId("local-folder-input").setInputFiles(imported);
+  await page.getByTestId("local-folder-input").setInputFiles(mine.dir);
   expect(await Promise.all(["overall.uninterrupted", "overall.switched", "overall.gap.switched"].map((c) => cell(page, LOCAL, c).innerText()))).toEqual(["10.0", "0.0", "10.0"]);
 });
 
 test("a broken local release lists its problems by file, line and record; the rest and the published rows stay", async ({ page }) => {
-  const broken = join(tmp, "broken-release");
-  cpSync(imported, broken, { recursive: true });
+  const broken = join(mine.tmp, "broken-release");
+  cpSync(mine.dir, broken, { recursive: true });
   const lines = readFileSync(join(broken, "runs.jsonl"), "utf8").split("\n");
   const truncated = JSON.parse(lines[0]!).run_id as string;
   lines[0] = lines[0]!.slice(0, 120);

@@ -80,6 +80,21 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       analyze();
     };
 
+    // The final tests' verdict, after the steps: the detectors read both.
+    const loadVerdict = async (read: () => Promise<RunVerdict>) => {
+      try {
+        verdict = await read();
+        patch({ verdict });
+      } catch (e) {
+        patch({ verdictError: String(e) });
+      }
+      analyze();
+    };
+    const stop = () => {
+      live = false;
+      worker.terminate();
+    };
+
     // A local run: its rows first (they name the trajectory file), then the file, handed to the worker from
     // the files the user picked; nothing is fetched.
     const local = localRunId(runId);
@@ -110,18 +125,9 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
           }
         }
         analyze();
-        try {
-          verdict = await runVerdict(releaseId, local, found.door);
-          patch({ verdict });
-        } catch (e) {
-          patch({ verdictError: String(e) });
-        }
-        analyze();
+        await loadVerdict(() => runVerdict(releaseId, local, found.door));
       })();
-      return () => {
-        live = false;
-        worker.terminate();
-      };
+      return stop;
     }
 
     const conventional = `trajectories/${runId}.json`;
@@ -156,19 +162,10 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       }
       analyze();
       if (!basics?.header) return;
-      try {
-        verdict = await runVerdict(releaseId, runId);
-        patch({ verdict });
-      } catch (e) {
-        patch({ verdictError: String(e) });
-      }
-      analyze();
+      await loadVerdict(() => runVerdict(releaseId, runId));
     })();
 
-    return () => {
-      live = false;
-      worker.terminate();
-    };
+    return stop;
   }, [releaseId, runId, submitText]);
 
   return state;

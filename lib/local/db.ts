@@ -39,6 +39,17 @@ export function forgetLocalTables(t: LocalTables): void {
   for (const url of t.urls) URL.revokeObjectURL(url);
 }
 
+/** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */
+function once(done: Map<string, Promise<void>>, key: string, make: () => Promise<unknown>): Promise<void> {
+  let made = done.get(key);
+  if (!made) {
+    made = make().then(() => undefined);
+    made.catch(() => done.delete(key));
+    done.set(key, made);
+  }
+  return made;
+}
+
 const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"] as const;
 const derived = new Map<string, Promise<void>>();
 
@@ -50,15 +61,7 @@ async function localDb(t: LocalTables, tables: readonly string[]): Promise<Db> {
   const cells = tables.includes("task_cells");
   const raw = [...new Set([...tables.filter((x) => x !== "task_cells"), ...(cells ? CELL_INPUTS : [])])];
   const db = await releaseDb(t.localId, raw, t.source);
-  if (cells) {
-    let made = derived.get(t.localId);
-    if (!made) {
-      made = db.query(DERIVE_TASK_CELLS).then(() => undefined);
-      made.catch(() => derived.delete(t.localId));
-      derived.set(t.localId, made);
-    }
-    await made;
-  }
+  if (cells) await once(derived, t.localId, () => db.query(DERIVE_TASK_CELLS));
   return db;
 }
 
@@ -71,13 +74,7 @@ const totals = new Map<string, Promise<void>>();
  */
 export async function localRunDb(t: LocalTables, tables: readonly string[]): Promise<Db> {
   const db = await localDb(t, [...new Set([...tables, "runs", "request_usage"])]);
-  let made = totals.get(t.localId);
-  if (!made) {
-    made = db.query(DERIVE_RUN_TOTALS).then(() => undefined);
-    made.catch(() => totals.delete(t.localId));
-    totals.set(t.localId, made);
-  }
-  await made;
+  await once(totals, t.localId, () => db.query(DERIVE_RUN_TOTALS));
   return db;
 }
 
@@ -122,14 +119,7 @@ export async function combinedDb(publishedId: string, locals: readonly LocalTabl
   const db = await releaseDb(combinedId, []);
   const [target, pub, ...loc] = await Promise.all([schemaOf(db), schemaOf(published!), ...localDbs.map(schemaOf)]);
   for (const table of tables) {
-    const key = `${combinedId}/${table}`;
-    let made = views.get(key);
-    if (!made) {
-      made = db.query(combinedViewSql(table, target, pub, loc)).then(() => undefined);
-      made.catch(() => views.delete(key));
-      views.set(key, made);
-    }
-    await made;
+    await once(views, `${combinedId}/${table}`, () => db.query(combinedViewSql(table, target, pub, loc)));
   }
   return db;
 }
