@@ -88,7 +88,7 @@ test("local results opened on the leaderboard follow to the cost and compare pag
   await expect(list.locator("tbody tr")).toHaveCount(62);
 
   // Against glm-5.3-opencode, which resolves click-2660 where my-agent's run ended early: that local run names
-  // no trajectory, so it is described, not linked (e2e/local-trajectory.spec.ts opens one that has one).
+  // no trajectory: its pane is aligned from its schedule only (e2e/local-trajectory.spec.ts aligns one that has one).
   await page.getByTestId("pick-b").selectOption("glm-5.3-opencode");
   await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
   const row = list.locator('tr[data-task="pallets__click-2660"]');
@@ -98,8 +98,9 @@ test("local results opened on the leaderboard follow to the cost and compare pag
   await expect(page.getByTestId("two-pane")).toHaveAttribute("data-local", "true");
   await expect(page.getByTestId("pane-left")).toHaveAttribute("data-run", "local:my-agent.pallets__click-2660.switched.r0");
   await expect(page.getByTestId("pane-left")).toContainText("unresolved (incomplete)");
-  await expect(page.getByTestId("local-run-note")).toContainText("Your release names no trajectory file for it.");
-  await expect(page.getByTestId("local-run-open")).toHaveCount(0);
+  await expect(page.getByTestId("two-pane")).toHaveAttribute("data-ready", "true");
+  await expect(page.getByTestId("local-run-note")).toContainText("Your release names no trajectory file for it: requests from the schedule only");
+  await expect(page.getByTestId("local-run-open")).toHaveAttribute("href", "/r/sample/run/?id=local%3Amy-agent.pallets__click-2660.switched.r0");
   await expect(page.getByTestId("pane-right").getByRole("link")).toHaveAttribute("href", "/r/sample/run/?id=glm-5.3-opencode.pallets__click-2660.switched.r0");
   await page.getByTestId("two-pane").getByRole("button", { name: "Close" }).click();
 

@@ -121,3 +121,87 @@ test("a local run opens from the compare page's disagreements and its two-pane v
   await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
   await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", "445");
 });
+
+/** A trajectory's requests, read from the file: each user step opens one; focus ones carry the focus task id. */
+function requestsOf(file: string) {
+  const t = JSON.parse(readFileSync(file, "utf8")) as { steps: RawStep[]; extra: { focus_task_id: string } };
+  const users = t.steps.map((s, i) => (s.source === "user" ? i : -1)).filter((i) => i >= 0);
+  const focus = users.map((u, p) => (t.steps[u]!.extra?.task_id === t.extra.focus_task_id ? p : -1)).filter((p) => p >= 0);
+  // The first step (1-based) of each request, and its number of steps.
+  return { users: users.length, focus, first: users.map((u) => u + 1), sizes: users.map((u, p) => (users[p + 1] ?? t.steps.length) - u) };
+}
+
+/** For every focus request k: [k, left position, right position, left first step, right first step, left steps, right steps]. */
+async function aligned(page: Page) {
+  return page.locator('[data-testid="aligned"] [data-kind="focus"]').evaluateAll((rows) =>
+    rows.map((row) => {
+      const cell = (side: string) => row.querySelector(`:scope > div > [data-side="${side}"]`)!;
+      const first = (side: string) => Number(cell(side).querySelector("li[data-step]")?.getAttribute("data-step") ?? NaN);
+      const size = (side: string) => {
+        const all = /show all (\d+) steps/.exec(cell(side).textContent ?? "");
+        return all ? Number(all[1]) : cell(side).querySelectorAll("li[data-step]").length;
+      };
+      return [Number(row.getAttribute("data-k")), Number(cell("left").getAttribute("data-position")), Number(cell("right").getAttribute("data-position")), first("left"), first("right"), size("left"), size("right")];
+    }),
+  );
+}
+
+test("a local run is aligned with a published one in the two-pane view, its file read from the picked folder", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => r.url().includes("/trajectories/") && fetched.push(new URL(r.url()).pathname));
+  // my-agent's httpx-3394 runs replay deepseek-v4.1-flash-opencode's (lib/data/fixtures/harbor/make-jobs.ts):
+  // the published run and the local one have the same requests, request by request.
+  const published = "deepseek-v4.1-flash-opencode.encode__httpx-3394.switched.r0";
+  const left = requestsOf(join(mine.dir, "trajectories", `${RUN}.json`));
+  const right = requestsOf(join("data/releases/sample/trajectories", `${published}.json`));
+  expect([left.users, left.focus]).toEqual([21, [0, 3, 11, 13, 19, 20]]);
+  expect(right.focus).toEqual(left.focus);
+
+  // Both submit an unapplied patch, so the task is no disagreement: the two panes are opened by a link naming
+  // it. The link's local configuration is recognised once the local results are opened on the page.
+  await page.goto(`/r/sample/compare/?a=local%3Amy-agent&b=deepseek-v4.1-flash-opencode&task=encode__httpx-3394`);
+  await page.getByRole("button", { name: /^Open local results/ }).click();
+  await page.getByTestId("local-folder-input").setInputFiles(mine.dir);
+  await expect(page.getByTestId("pick-a")).toHaveValue("local:my-agent");
+  const pane = page.getByTestId("two-pane");
+  await expect(pane).toHaveAttribute("data-ready", "true");
+  await expect(pane).toHaveAttribute("data-local", "true");
+  await expect(page.getByTestId("pane-left")).toHaveAttribute("data-run", LOCAL_RUN);
+  await expect(page.getByTestId("pane-right")).toHaveAttribute("data-run", published);
+  await expect(page.getByTestId("pane-left").getByTestId("local-run-open")).toHaveText(RUN);
+  // Focus request k faces focus request k: the same positions, their steps read from each file.
+  expect(await aligned(page)).toEqual(left.focus.map((p, k) => [k, p, p, left.first[p], right.first[p], left.sizes[p], right.sizes[p]]));
+  // A replay: the same actions and the same final tests (both read: nothing is "unknown"), so nothing to jump to.
+  await expect(page.locator('[data-kind="focus"] [data-badge="actions"][data-state="same"]')).toHaveCount(left.focus.length);
+  await expect(page.locator('[data-kind="focus"] [data-badge="tests"][data-state="same"]')).toHaveCount(left.focus.length);
+  await expect(page.getByTestId("divergence")).toHaveAttribute("data-first", "none");
+  await expect(page.getByTestId("divergence-text")).toHaveText("No divergence: the two agree on every focus request.");
+  await expect(page.getByTestId("jump-divergence")).toBeDisabled();
+  expect(fetched, "only the published trajectory is fetched").toEqual([`/data/sample/trajectories/${published}.json`]);
+
+  // A: uninterrupted vs switched: both local runs, each read from the picked files.
+  const unint = requestsOf(join(mine.dir, "trajectories", "my-agent.encode__httpx-3394.uninterrupted.r0.json"));
+  await pane.getByRole("button", { name: "A: Unint vs Switch" }).click();
+  await expect(pane).toHaveAttribute("data-ready", "true");
+  await expect(page.getByTestId("pane-left")).toHaveAttribute("data-run", "local:my-agent.encode__httpx-3394.uninterrupted.r0");
+  await expect(page.getByTestId("pane-right")).toHaveAttribute("data-run", LOCAL_RUN);
+  expect(await aligned(page)).toEqual(left.focus.map((p, k) => [k, k, p, unint.first[k], left.first[p], unint.sizes[k], left.sizes[p]]));
+  // The uninterrupted run resolved (every final test passed); the switched one's patch did not apply (its tests
+  // did not run), and its first focus request already acts differently: they diverge at focus request 1.
+  const div = page.getByTestId("divergence");
+  await expect(div).toHaveAttribute("data-first", "0");
+  await expect(div).toHaveAttribute("data-first-action", "0");
+  await expect(page.getByTestId("divergence-text")).toContainText("First divergence: focus request 1 (request 0 ↔ 0, stage 1): tool actions differ, final tests differ");
+  await expect(page.getByTestId("divergence-text")).toContainText("passed ↔ not_run");
+  await pane.getByRole("button", { name: "next focus request" }).click();
+  await pane.getByRole("button", { name: "next focus request" }).click();
+  await expect(page).toHaveURL(/k=1/);
+  await page.getByTestId("jump-divergence").click();
+  await expect(page).toHaveURL(/k=0/);
+  const first = page.locator('[data-kind="focus"][data-k="0"]');
+  await expect(first).toHaveAttribute("data-current", "true");
+  await expect(first).toHaveAttribute("data-first-divergence", "true");
+  await expect(first.getByTestId("first-differing-action")).toBeVisible();
+  await expect(first).toBeInViewport();
+  expect(fetched, "the local files are never fetched").toHaveLength(1);
+});

@@ -66,11 +66,10 @@ function bySegment(pane: PaneResult | null): Map<number, Segment> {
 
 type Chosen = ReturnType<typeof sidesFor>;
 
-/** A local run's trajectory is in the user's files, not under /data: its side is described and linked to the explorer, not aligned. */
+/** A local run ("local:<id>") is aligned like a published one: its file comes from the files the user picked. */
 export function TwoPane(props: TwoPaneProps) {
   const { model, task, pane } = props;
   const chosen = useMemo(() => sidesFor(model, task, pane), [model, task, pane]);
-  if (chosen.some((c) => isLocalId(c.run?.run_id))) return <LocalPanes {...props} chosen={chosen} />;
   return <AlignedPanes {...props} chosen={chosen} />;
 }
 
@@ -99,49 +98,6 @@ function Outcome({ run }: { run: Pick<CompareRunRow, "resolved" | "failure_class
     <span className="text-emerald-700 dark:text-emerald-400">resolved</span>
   ) : (
     <span className="text-rose-700 dark:text-rose-400">unresolved ({run.failure_class})</span>
-  );
-}
-
-function LocalPanes(props: TwoPaneProps & { chosen: Chosen }) {
-  const { releaseId, task, pane, chosen } = props;
-  return (
-    <section aria-label="two runs side by side" data-testid="two-pane" data-task={task} data-pane={pane} data-local="true" className="space-y-2 rounded border border-zinc-300 p-3 dark:border-zinc-700">
-      <PaneTitle {...props} />
-      <div className="grid grid-cols-2 gap-2 text-xs">
-        {chosen.map((c, i) => (
-          <div key={i} data-testid={`pane-${i === 0 ? "left" : "right"}`} data-run={c.run?.run_id} className="rounded bg-zinc-50 p-2 dark:bg-zinc-900">
-            <p className="font-semibold">{c.label}</p>
-            {c.run === null ? (
-              <p className="text-zinc-500">No run: counts as unresolved.</p>
-            ) : isLocalId(c.run.run_id) ? (
-              <>
-                <p>
-                  {c.run.run_id.slice("local:".length)} <span className="rounded bg-sky-100 px-1 text-sky-900">local</span> <Outcome run={c.run} />
-                </p>
-                <p className="text-zinc-500" data-testid="local-run-note">
-                  A run from your local results: the two panes are not aligned step by step for it (the alignment reads published files).{" "}
-                  {c.run.trajectory ? (
-                    <Link href={runHref(releaseId, c.run.run_id)} prefetch={false} className="underline" data-testid="local-run-open">
-                      Open its trajectory
-                    </Link>
-                  ) : (
-                    "Your release names no trajectory file for it."
-                  )}
-                </p>
-              </>
-            ) : (
-              <p>
-                <Link href={runHref(releaseId, c.run.run_id)} className="underline">
-                  {c.run.run_id}
-                </Link>{" "}
-                <Outcome run={c.run} />
-              </p>
-            )}
-          </div>
-        ))}
-      </div>
-      <p className="text-sm text-zinc-500">The two runs are not aligned step by step: one side has no trajectory this page can read.</p>
-    </section>
   );
 }
 
@@ -183,6 +139,7 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
       data-task={task}
       data-pane={pane}
       data-ready={result ? "true" : undefined}
+      data-local={chosen.some((c) => isLocalId(c.run?.run_id)) || undefined}
       className="space-y-2 rounded border border-zinc-300 p-3 dark:border-zinc-700"
     >
       <PaneTitle {...props} />
@@ -235,6 +192,7 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
 
 function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side; which: "left" | "right" }) {
   const h = side.run?.header ?? null;
+  const local = isLocalId(side.runId);
   return (
     <div data-testid={`pane-${which}`} data-run={side.runId ?? undefined} className="rounded bg-zinc-50 p-2 dark:bg-zinc-900">
       <p className="font-semibold">{side.label}</p>
@@ -242,13 +200,18 @@ function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side;
         <p className="text-zinc-500">No run: counts as unresolved.</p>
       ) : (
         <p>
-          <Link href={runHref(releaseId, side.runId)} className="underline">
-            {side.runId}
+          <Link href={runHref(releaseId, side.runId)} prefetch={local ? false : undefined} className="underline" data-testid={local ? "local-run-open" : undefined}>
+            {local ? side.runId.slice("local:".length) : side.runId}
           </Link>{" "}
-          {h ? (h.resolved ? <span className="text-emerald-700 dark:text-emerald-400">resolved</span> : <span className="text-rose-700 dark:text-rose-400">unresolved ({h.failure_class})</span>) : null}
+          {local ? <span className="rounded bg-sky-100 px-1 text-sky-900">local</span> : null}{" "}
+          {h ? <Outcome run={h} /> : null}
         </p>
       )}
-      {h && !h.trajectory ? <p className="text-zinc-500">This run publishes no trajectory: requests from the schedule only, actions not compared.</p> : null}
+      {h && !h.trajectory ? (
+        <p className="text-zinc-500" data-testid={local ? "local-run-note" : undefined}>
+          {local ? "Your release names no trajectory file for it" : "This run publishes no trajectory"}: requests from the schedule only, actions not compared.
+        </p>
+      ) : null}
       {side.pane?.error ? <p className="text-rose-700">The trajectory could not be read: {side.pane.error}</p> : null}
       {side.pane && side.pane.mismatches.length > 0 ? (
         <p className="text-amber-700 dark:text-amber-400">{side.pane.mismatches.length} step/schedule mismatch(es): see the run&apos;s own page.</p>

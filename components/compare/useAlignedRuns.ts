@@ -1,12 +1,15 @@
 "use client";
 // Loads the two runs of the two-pane view: their schedules and verdicts from DuckDB-WASM (the trajectory
 // page's queries), then both trajectories in the alignment worker, which returns the step rows, the aligned
-// requests and the first divergence.
+// requests and the first divergence. A local run ("local:<id>") is read from the local release that holds it:
+// its rows from that release's schema, its file handed to the worker from the files the user picked.
 import { useEffect, useState } from "react";
+import { findLocalRun } from "@/lib/local/runs";
 import { paneRun, type PaneRun } from "@/lib/site/browser-compare";
-import type { AlignResult } from "@/lib/trajectory/align-protocol";
+import type { AlignResult, PaneRequest } from "@/lib/trajectory/align-protocol";
 import { AlignWorker } from "@/lib/trajectory/align-client";
-import { trajectoryUrl } from "@/lib/trajectory/url-state";
+import type { FindFile } from "@/lib/local/file-asks";
+import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 
 export interface AlignedRuns {
   left: PaneRun | null;
@@ -18,6 +21,28 @@ export interface AlignedRuns {
 const NO_RUN: PaneRun = { header: null, schedule: [], verdict: null };
 const EMPTY: AlignedRuns = { left: null, right: null, result: null, error: null };
 
+interface Loaded {
+  run: PaneRun;
+  req: PaneRequest;
+  files?: FindFile;
+}
+
+async function loadSide(releaseId: string, runId: string | null, submitText: string | null): Promise<Loaded> {
+  if (runId === null) return { run: NO_RUN, req: { url: null, schedule: [], verdict: null } };
+  const local = localRunId(runId);
+  if (local === null) {
+    const run = await paneRun(releaseId, runId, submitText);
+    const url = run.header?.trajectory ? trajectoryUrl(releaseId, run.header.trajectory) : null;
+    return { run, req: { url, schedule: run.schedule, verdict: run.verdict } };
+  }
+  const found = await findLocalRun(releaseId, local);
+  if (found === "gone") throw new Error("the local results this run is from are no longer open on this page; open them again");
+  if (found === null) throw new Error(`no run ${local} among the local results opened on this page`);
+  const run = await paneRun(releaseId, local, submitText, found.door);
+  const files = found.files;
+  return { run, req: { url: run.header?.trajectory ?? null, local: true, schedule: run.schedule, verdict: run.verdict }, files: (p) => files.find(p) };
+}
+
 export function useAlignedRuns(releaseId: string, leftRun: string | null, rightRun: string | null, submitText: string | null): AlignedRuns {
   const [state, setState] = useState<AlignedRuns>(EMPTY);
   useEffect(() => {
@@ -27,16 +52,12 @@ export function useAlignedRuns(releaseId: string, leftRun: string | null, rightR
     const worker = new AlignWorker();
     void (async () => {
       try {
-        const left = leftRun ? await paneRun(releaseId, leftRun, submitText) : NO_RUN;
-        const right = rightRun ? await paneRun(releaseId, rightRun, submitText) : NO_RUN;
+        const left = await loadSide(releaseId, leftRun, submitText);
+        const right = await loadSide(releaseId, rightRun, submitText);
         if (!live) return;
-        setState({ left, right, result: null, error: null });
-        const url = (p: PaneRun) => (p.header?.trajectory ? trajectoryUrl(releaseId, p.header.trajectory) : null);
-        const result = await worker.align(
-          { url: url(left), schedule: left.schedule, verdict: left.verdict },
-          { url: url(right), schedule: right.schedule, verdict: right.verdict },
-        );
-        if (live) setState({ left, right, result, error: null });
+        setState({ left: left.run, right: right.run, result: null, error: null });
+        const result = await worker.align(left.req, right.req, { left: left.files, right: right.files });
+        if (live) setState({ left: left.run, right: right.run, result, error: null });
       } catch (e) {
         if (live) setState((s) => ({ ...s, error: String(e) }));
       }

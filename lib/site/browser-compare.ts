@@ -13,6 +13,7 @@ import {
   computeCompare, computeCompareCost, computeCompareSignatures, type CompareMeta, type CompareModel, type CompareOptions, type CompareRequest,
 } from "../queries/compare-model";
 import type { SignatureRateRow } from "../queries/signatures";
+import type { RunDoor } from "./browser-trajectory";
 import {
   runHeaderSql, runScheduleSql, toRequestInfo, toVerdictTests, verdictTestsSql, type RunHeaderRow, type ScheduleRow, type VerdictTestRow,
 } from "../queries/trajectory";
@@ -55,13 +56,16 @@ export interface PaneRun {
   verdict: VerdictTest[] | null;
 }
 
-/** One run of the two-pane view: what the alignment worker needs beside the trajectory file. */
-export async function paneRun(releaseId: string, runId: string, submitText: string | null): Promise<PaneRun> {
-  const db = await releaseDb(releaseId, RUN_TABLES);
+/**
+ * One run of the two-pane view: what the alignment worker needs beside the trajectory file. `door`: where its
+ * tables are, the published release's by default, a local release's own schema for a local run (lib/local/runs.ts).
+ */
+export async function paneRun(releaseId: string, runId: string, submitText: string | null, door: RunDoor = (tables) => releaseDb(releaseId, tables)): Promise<PaneRun> {
+  const db = await door(RUN_TABLES);
   const [header] = await db.query<RunHeaderRow>(runHeaderSql(runId));
   if (!header) return { header: null, schedule: [], verdict: null };
   const schedule = await db.query<ScheduleRow>(runScheduleSql(runId));
-  const tests = await (await releaseDb(releaseId, VERDICT_TABLES)).query<VerdictTestRow>(verdictTestsSql(runId));
+  const tests = await (await door(VERDICT_TABLES)).query<VerdictTestRow>(verdictTestsSql(runId));
   return {
     header,
     schedule: schedule.map((r) => toRequestInfo(r, submitText)),

@@ -1,5 +1,6 @@
 // Messages between the compare page and its alignment worker: two trajectories in, two step lists, the
 // aligned request rows and the first divergence out. Neither trajectory ever reaches the main thread whole.
+import type { FileAnswer, FileNeed } from "../local/file-asks";
 import type { AlignedRow } from "./align";
 import type { Divergence } from "./divergence";
 import type { StepRow } from "./rows";
@@ -7,8 +8,10 @@ import type { Mismatch, RequestInfo, Segment } from "./segment";
 import type { VerdictTest } from "./tags";
 
 export interface PaneRequest {
-  /** Same-origin URL of the run's trajectory; null when the run publishes none. */
+  /** Same-origin URL of the run's trajectory, or for a local run its path below the local release folder; null when there is none. */
   url: string | null;
+  /** A local run: its file is asked of the page ("need", lib/local/file-asks.ts), never fetched. */
+  local?: boolean;
   schedule: RequestInfo[];
   /** The run's final focus verdict; null when unknown. */
   verdict: VerdictTest[] | null;
@@ -29,6 +32,12 @@ export interface AlignResult {
   divergence: Divergence;
 }
 
-export type AlignRequest = { type: "align"; id: number; left: PaneRequest; right: PaneRequest };
+export type PaneSide = "left" | "right";
 
-export type AlignResponse = { type: "aligned"; id: number; result: AlignResult } | { type: "error"; id: number; message: string };
+export type AlignRequest = { type: "align"; id: number; left: PaneRequest; right: PaneRequest } | FileAnswer;
+
+export type AlignResponse =
+  | { type: "aligned"; id: number; result: AlignResult }
+  | { type: "error"; id: number; message: string }
+  /** A local pane's file, asked of the page: which alignment and which pane it is for. */
+  | FileNeed<{ id: number; side: PaneSide }>;

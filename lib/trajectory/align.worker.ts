@@ -1,8 +1,10 @@
 // The compare page's worker: reads both trajectories with the explorer's reader (chain.ts), segments each
 // by its run's schedule, aligns the requests and finds the first divergence. Only same-origin paths are
-// fetched (the page builds them with trajectoryUrl).
+// fetched (the page builds them with trajectoryUrl); a local run's file is handed over by the page, as to the
+// explorer's parse worker (lib/local/file-asks.ts).
+import { fileAsker, fileRefText } from "../local/file-asks";
 import { alignRequests } from "./align";
-import type { AlignRequest, AlignResponse, PaneRequest, PaneResult } from "./align-protocol";
+import type { AlignRequest, AlignResponse, PaneRequest, PaneResult, PaneSide } from "./align-protocol";
 import { loadTrajectory } from "./chain";
 import { actionsByPosition, compareFocus, type SideEvidence } from "./divergence";
 import { stepRow } from "./rows";
@@ -20,12 +22,22 @@ async function readJson(path: string): Promise<unknown> {
   return JSON.parse(await res.text()) as unknown;
 }
 
-async function pane(req: PaneRequest): Promise<{ result: PaneResult; evidence: SideEvidence }> {
+const asker = fileAsker<{ id: number; side: PaneSide }>((need) => scope.postMessage(need));
+
+function readLocalJson(id: number, side: PaneSide): (path: string) => Promise<unknown> {
+  return async (path) => {
+    const ref = await asker.ask({ id, side }, path);
+    if (!ref) throw new Error(`${path} is not among the files you picked`);
+    return JSON.parse(await fileRefText(ref)) as unknown;
+  };
+}
+
+async function pane(id: number, side: PaneSide, req: PaneRequest): Promise<{ result: PaneResult; evidence: SideEvidence }> {
   if (req.url === null) {
     return { result: { rows: null, segments: null, mismatches: [], error: null }, evidence: { actions: null, verdict: req.verdict } };
   }
   try {
-    const t = await loadTrajectory(req.url, readJson, { subagentFiles: false });
+    const t = await loadTrajectory(req.url, req.local ? readLocalJson(id, side) : readJson, { subagentFiles: false });
     const seg = segmentSteps(t.steps, req.schedule);
     return {
       result: { rows: t.steps.map(stepRow), segments: seg.segments, mismatches: seg.mismatches, error: null },
@@ -39,9 +51,11 @@ async function pane(req: PaneRequest): Promise<{ result: PaneResult; evidence: S
 
 scope.onmessage = (e) => {
   const msg = e.data;
+  // The page's answer to a local pane's question: settled at once (the alignment is waiting for it).
+  if (msg.type === "file") return asker.settle(msg);
   void (async () => {
     try {
-      const [left, right] = await Promise.all([pane(msg.left), pane(msg.right)]);
+      const [left, right] = await Promise.all([pane(msg.id, "left", msg.left), pane(msg.id, "right", msg.right)]);
       const rows = alignRequests(msg.left.schedule, msg.right.schedule);
       const divergence = compareFocus(rows, left.evidence, right.evidence);
       scope.postMessage({ type: "aligned", id: msg.id, result: { left: left.result, right: right.result, rows, divergence } });

@@ -1,7 +1,8 @@
 // The parse worker: fetches and parses the trajectory off the main thread, keeps it, and answers the page's
 // questions (rows, analysis, one step's detail, search). Only same-origin paths next to the trajectory are
 // ever fetched (chain.ts siblingPath); a local run's files are not fetched at all but handed over by the page.
-import { openFileRef, type FileRef } from "../local/run-files";
+import { fileAsker } from "../local/file-asks";
+import { openFileRef } from "../local/run-files";
 import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
 import { stepDetail } from "./detail";
@@ -43,21 +44,12 @@ async function readJson(path: string, sizes: number[], onPreview?: (rows: StepRo
   return JSON.parse(text) as unknown;
 }
 
-/** Questions to the page about a local release's files, by number. */
-const asked = new Map<number, { resolve: (ref: FileRef | null) => void; reject: (e: Error) => void }>();
-let nextAsk = 1;
-
-function askPage(id: number, path: string): Promise<FileRef | null> {
-  const ask = nextAsk++;
-  return new Promise((resolve, reject) => {
-    asked.set(ask, { resolve, reject });
-    scope.postMessage({ type: "need", id, ask, path });
-  });
-}
+/** Questions to the page about a local release's files (lib/local/file-asks.ts). */
+const asker = fileAsker<{ id: number }>((need) => scope.postMessage(need));
 
 /** A local release's file: the page hands over its handle; the bytes are read (or inflated) here. */
 async function readLocalJson(id: number, path: string, sizes: number[], onPreview?: (rows: StepRow[]) => void): Promise<unknown> {
-  const ref = await askPage(id, path);
+  const ref = await asker.ask({ id }, path);
   if (!ref) throw new HttpError(404, path);
   const stream = await openFileRef(ref);
   const text = onPreview ? await streamText(stream, onPreview) : await new Response(stream).text();
@@ -155,10 +147,7 @@ scope.onmessage = (e) => {
   const msg = e.data;
   // The page's answer to a question of a load in progress: answered at once, not queued behind that load.
   if (msg.type === "file") {
-    const q = asked.get(msg.ask);
-    asked.delete(msg.ask);
-    if (msg.error !== undefined) q?.reject(new Error(msg.error));
-    else q?.resolve(msg.ref);
+    asker.settle(msg);
     return;
   }
   // A load runs alone; every other question waits until the trajectory it asks about is in.

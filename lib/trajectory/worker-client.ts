@@ -1,6 +1,6 @@
 // The page's side of the parse worker: one worker per trajectory view, requests answered by promises.
 // Browser only (the component creates it in an effect).
-import type { FileRef } from "../local/run-files";
+import { answerFileNeed, type FindFile } from "../local/file-asks";
 import type { StepDetail } from "./detail";
 import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";
@@ -42,7 +42,7 @@ export class TrajectoryWorker {
         return;
       }
       if (msg.type === "need") {
-        this.answer(msg.ask, msg.path);
+        answerFileNeed(this.files, msg.ask, msg.path, (answer) => this.worker.postMessage(answer satisfies WorkerRequest));
         return;
       }
       const p = this.pending.get(msg.id);
@@ -66,18 +66,10 @@ export class TrajectoryWorker {
   }
 
   /** For a local release: finds its files by path (below the release folder) when the worker asks. */
-  private files: ((path: string) => Promise<FileRef | null>) | null = null;
-
-  private answer(ask: number, path: string): void {
-    const find = this.files;
-    const reply = (ref: FileRef | null, error?: string) =>
-      this.worker.postMessage({ type: "file", id: 0, ask, ref, ...(error !== undefined ? { error } : {}) } satisfies WorkerRequest);
-    if (!find) return reply(null, "this trajectory is not from local files");
-    find(path).then((ref) => reply(ref), (e: unknown) => reply(null, e instanceof Error ? e.message : String(e)));
-  }
+  private files: FindFile | null = null;
 
   /** A published trajectory by URL (fetched), or with `files` a local one by its path below the release folder. */
-  async load(url: string, files?: (path: string) => Promise<FileRef | null>): Promise<{ summary: TrajectorySummary; rows: StepRow[] }> {
+  async load(url: string, files?: FindFile): Promise<{ summary: TrajectorySummary; rows: StepRow[] }> {
     this.files = files ?? null;
     const r = await this.ask(files ? { type: "load", url, local: true } : { type: "load", url });
     if (r.type !== "loaded") throw new Error(`unexpected answer ${r.type}`);

@@ -6,7 +6,7 @@ import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";
 import type { Mismatch, RequestInfo, Segment } from "./segment";
 import type { AnnotationInput, SignatureTag, VerdictTest } from "./tags";
-import type { FileRef } from "../local/run-files";
+import type { FileAnswer, FileNeed } from "../local/file-asks";
 
 export interface SubagentSummary {
   key: string;
@@ -54,8 +54,8 @@ export interface Analysis {
 export type WorkerRequest =
   /** `local`: the files are the user's (a local release), asked of the page by path ("need"), never fetched. */
   | { type: "load"; id: number; url: string; local?: boolean }
-  /** The page's answer to "need": the file's handle, or null when no such file was picked. */
-  | { type: "file"; id: number; ask: number; ref: FileRef | null; error?: string }
+  /** The page's answer to "need" (lib/local/file-asks.ts). */
+  | FileAnswer
   | { type: "analyze"; id: number; context: AnalysisContext }
   | { type: "detail"; id: number; n: number; limit: number }
   | { type: "search"; id: number; query: string };
@@ -69,5 +69,5 @@ export type WorkerResponse =
   | { type: "detail"; id: number; detail: StepDetail | null }
   | { type: "search"; id: number; result: SearchResult }
   /** A local load asks the page for the file at `path` (below the release folder). */
-  | { type: "need"; id: number; ask: number; path: string }
+  | FileNeed<{ id: number }>
   | { type: "error"; id: number; message: string; status?: number };
