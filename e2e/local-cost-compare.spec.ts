@@ -3,11 +3,11 @@
 // configuration on the compare page. Every number is hand-computed in lib/data/fixtures/harbor/README.md
 // ("Local results on the cost and compare pages"). Also: a release too large for the browser gets a clear
 // message and the page keeps working.
-import { cpSync, readFileSync, statSync, truncateSync } from "node:fs";
+import { cpSync, statSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { importedReleaseForSpec } from "./local-release";
+import { dropMinimalZip, importedReleaseForSpec } from "./local-release";
 
 const LOCAL = "local:my-agent";
 const DEEPSEEK = "deepseek-v4.1-flash-opencode";
@@ -127,13 +127,7 @@ test("a local release of another benchmark compares with nothing paired, and the
   // The minimal example (2 focus tasks, sessions s-1xx): none of its runs is on a session of the sample.
   await page.goto("/r/sample/compare/");
   await page.getByRole("button", { name: /^Open local results/ }).click();
-  const zip = readFileSync("lib/local/fixtures/minimal-release.zip").toString("base64");
-  const dataTransfer = await page.evaluateHandle((b64) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "minimal-release.zip", { type: "application/zip" }));
-    return dt;
-  }, zip);
-  await page.getByTestId("local-drop").dispatchEvent("drop", { dataTransfer });
+  await dropMinimalZip(page);
   await expect(page.getByTestId("local-entry")).toContainText("This release has 2 focus tasks, the published one 200");
   await page.getByTestId("pick-a").selectOption("local:orca-opencode");
   await page.getByTestId("pick-b").selectOption(DEEPSEEK);

@@ -2,9 +2,10 @@
 // (lib/data/fixtures/harbor/make-jobs.ts; README.md there has the hand-computed numbers), imported with
 // `npm run import:harbor` exactly as a user would, into a temporary folder.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { test } from "./fixtures";
 
 export interface ImportedRelease {
@@ -48,4 +49,15 @@ export function importedReleaseForSpec(prefix: string): { readonly dir: string; 
       return get().tmp;
     },
   };
+}
+
+/** Drops the minimal example's release zip (lib/local/fixtures/minimal-release.zip) on the open local-results panel. */
+export async function dropMinimalZip(page: Page): Promise<void> {
+  const zip = readFileSync("lib/local/fixtures/minimal-release.zip").toString("base64");
+  const dataTransfer = await page.evaluateHandle((b64) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "minimal-release.zip", { type: "application/zip" }));
+    return dt;
+  }, zip);
+  await page.getByTestId("local-drop").dispatchEvent("drop", { dataTransfer });
 }

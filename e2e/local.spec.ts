@@ -6,7 +6,7 @@ import { readFileSync, cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { importedReleaseForSpec } from "./local-release";
+import { dropMinimalZip, importedReleaseForSpec } from "./local-release";
 
 const LOCAL = "local:my-agent";
 const mine = importedReleaseForSpec("local-e2e-");
@@ -68,13 +68,7 @@ test("a broken local release lists its problems by file, line and record; the re
 
 test("a dropped zip of a release loads from the archive, with a note when its tasks differ from the published ones", async ({ page }) => {
   await openPanel(page);
-  const zip = readFileSync("lib/local/fixtures/minimal-release.zip").toString("base64");
-  const dataTransfer = await page.evaluateHandle((b64) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "minimal-release.zip", { type: "application/zip" }));
-    return dt;
-  }, zip);
-  await page.getByTestId("local-drop").dispatchEvent("drop", { dataTransfer });
+  await dropMinimalZip(page);
   await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
   await expect(page.locator('tr[data-config="local:orca-opencode-router"]')).toBeVisible();
   await expect(page.getByTestId("local-entry")).toContainText("This release has 2 focus tasks, the published one 200");
