@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { runOf, type CompareModel } from "@/lib/queries/compare-model";
 import type { CompareRunRow } from "@/lib/queries/compare";
-import { isLocalId } from "@/lib/queries/local-union";
+import { isLocalId, LOCAL_PREFIX } from "@/lib/queries/local-union";
 import type { PaneMode } from "@/lib/queries/compare-url";
 import type { PaneRun } from "@/lib/site/browser-compare";
 import { conditionLabel } from "@/lib/site/labels";
@@ -201,7 +201,7 @@ function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side;
       ) : (
         <p>
           <Link href={runHref(releaseId, side.runId)} prefetch={local ? false : undefined} className="underline" data-testid={local ? "local-run-open" : undefined}>
-            {local ? side.runId.slice("local:".length) : side.runId}
+            {local ? side.runId.slice(LOCAL_PREFIX.length) : side.runId}
           </Link>{" "}
           {local ? <span className="rounded bg-sky-100 px-1 text-sky-900">local</span> : null}{" "}
           {h ? <Outcome run={h} /> : null}

@@ -8,6 +8,7 @@ import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
 import { runHref } from "@/lib/site/nav";
 import { LocalBadge } from "./LocalBadge";
+import { LOCAL_PREFIX } from "@/lib/queries/local-union";
 
 export function LocalRunList({ releaseId }: { releaseId: string }) {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
@@ -43,7 +44,7 @@ export function LocalRunList({ releaseId }: { releaseId: string }) {
             {r.rows.map((row) => (
               <li key={row.run_id} data-run={row.run_id}>
                 <Link className="underline" href={runHref(releaseId, row.run_id)} prefetch={false}>
-                  {row.run_id.slice("local:".length)}
+                  {row.run_id.slice(LOCAL_PREFIX.length)}
                 </Link>{" "}
                 <span className="text-zinc-500">
                   {row.display_name} · {row.focus_task_id} · {row.condition} · {row.resolved ? "resolved" : (row.failure_class ?? "unresolved")}

@@ -6,6 +6,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { localLeaderboard } from "@/lib/local/db";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard-model";
+import { LOCAL_PREFIX } from "@/lib/queries/local-union";
 
 const NONE: LeaderboardRow[] = [];
 
@@ -24,7 +25,7 @@ export function useLocalRows(releaseId: string, model: LeaderboardModel, repos: 
     Promise.all(entries.map((e) => localLeaderboard(e.tables, meta, { repos: r, taskIds: t })))
       .then((models) => {
         if (!live) return;
-        setRows(models.flatMap((m) => m.rows.map((row) => ({ ...row, config: { ...row.config, config_id: `local:${row.config.config_id}`, is_local: true } }))));
+        setRows(models.flatMap((m) => m.rows.map((row) => ({ ...row, config: { ...row.config, config_id: LOCAL_PREFIX + row.config.config_id, is_local: true } }))));
       })
       .catch(() => live && setRows(NONE));
     return () => {

@@ -3,6 +3,7 @@ import { LocalBadge } from "@/components/local/LocalBadge";
 import type { RunHeaderRow } from "@/lib/queries/trajectory";
 import type { Totals } from "@/lib/trajectory/model";
 import type { TrajectorySummary } from "@/lib/trajectory/worker-protocol";
+import { isLocalId } from "@/lib/queries/local-union";
 
 const n = (v: number) => v.toLocaleString("en-US");
 const usd = (v: number | null) => (v === null ? "—" : `$${v.toFixed(2)}`);
@@ -16,7 +17,7 @@ export function RunHeader({ runId, header, summary, steps, rawUrl }: { runId: st
     <header className="space-y-1" data-testid="run-header">
       <h1 className="text-xl font-semibold break-all">
         Trajectory of <code className="text-base">{runId}</code>
-        <LocalBadge show={runId.startsWith("local:")} />
+        <LocalBadge show={isLocalId(runId)} />
       </h1>
       {header ? (
         <p className="text-sm" data-testid="run-facts">
