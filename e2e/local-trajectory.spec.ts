@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { sampleArchivePath, sampleTrajectoryText } from "./sample-trajectory";
 import { importedReleaseForSpec } from "./local-release";
 
 const RUN = "my-agent.encode__httpx-3394.switched.r0";
@@ -124,7 +125,11 @@ test("a local run opens from the compare page's disagreements and its two-pane v
 
 /** A trajectory's requests, read from the file: each user step opens one; focus ones carry the focus task id. */
 function requestsOf(file: string) {
-  const t = JSON.parse(readFileSync(file, "utf8")) as { steps: RawStep[]; extra: { focus_task_id: string } };
+  return requestsOfText(readFileSync(file, "utf8"));
+}
+
+function requestsOfText(text: string) {
+  const t = JSON.parse(text) as { steps: RawStep[]; extra: { focus_task_id: string } };
   const users = t.steps.map((s, i) => (s.source === "user" ? i : -1)).filter((i) => i >= 0);
   const focus = users.map((u, p) => (t.steps[u]!.extra?.task_id === t.extra.focus_task_id ? p : -1)).filter((p) => p >= 0);
   // The first step (1-based) of each request, and its number of steps.
@@ -153,7 +158,7 @@ test("a local run is aligned with a published one in the two-pane view, its file
   // the published run and the local one have the same requests, request by request.
   const published = "deepseek-v4.1-flash-opencode.encode__httpx-3394.switched.r0";
   const left = requestsOf(join(mine.dir, "trajectories", `${RUN}.json`));
-  const right = requestsOf(join("data/releases/sample/trajectories", `${published}.json`));
+  const right = requestsOfText(await sampleTrajectoryText(published));
   expect([left.users, left.focus]).toEqual([21, [0, 3, 11, 13, 19, 20]]);
   expect(right.focus).toEqual(left.focus);
 
@@ -177,7 +182,7 @@ test("a local run is aligned with a published one in the two-pane view, its file
   await expect(page.getByTestId("divergence")).toHaveAttribute("data-first", "none");
   await expect(page.getByTestId("divergence-text")).toHaveText("No divergence: the two agree on every focus request.");
   await expect(page.getByTestId("jump-divergence")).toBeDisabled();
-  expect(fetched, "only the published trajectory is fetched").toEqual([`/data/sample/trajectories/${published}.json`]);
+  expect([...new Set(fetched)], "only the published trajectory's archive is read").toEqual([sampleArchivePath(published)]);
 
   // A: uninterrupted vs switched: both local runs, each read from the picked files.
   const unint = requestsOf(join(mine.dir, "trajectories", "my-agent.encode__httpx-3394.uninterrupted.r0.json"));

@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { SAMPLE, sampleTrajectory } from "./sample-trajectory";
 
-const SAMPLE = "data/releases/sample";
 interface RawStep {
   step_id: number;
   source: string;
@@ -19,8 +19,7 @@ interface Annotation {
 }
 const annotations = (): Annotation[] =>
   readFileSync(`${SAMPLE}/annotations.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Annotation);
-const trajectory = (runId: string) =>
-  JSON.parse(readFileSync(`${SAMPLE}/trajectories/${runId}.json`, "utf8")) as { steps: RawStep[]; extra: { focus_task_id: string } };
+const trajectory = (runId: string) => sampleTrajectory<{ steps: RawStep[]; extra: { focus_task_id: string } }>(runId);
 
 /** A sample switched run that carries an annotation of the signature. */
 const runWith = (signature: string) => annotations().find((a) => a.signature === signature && a.run_id.includes(".switched."))!;
@@ -35,7 +34,7 @@ async function open(page: Page, query: string, release = "sample") {
 
 test("open a sample switched run and step through it with the keyboard", async ({ page }) => {
   const { run_id } = runWith("cross_task_interference");
-  const t = trajectory(run_id);
+  const t = await trajectory(run_id);
   const users = t.steps.filter((s) => s.source === "user").map((s) => s.step_id);
   const focusUsers = t.steps.filter((s) => s.source === "user" && s.extra?.task_id === t.extra.focus_task_id).map((s) => s.step_id);
   await open(page, `?id=${run_id}`);
@@ -65,7 +64,7 @@ test("open a sample switched run and step through it with the keyboard", async (
 
 test("a deep link opens step N, scrolled into view", async ({ page }) => {
   const { run_id } = runWith("requirement_state_loss");
-  const n = Math.floor(trajectory(run_id).steps.length * 0.8);
+  const n = Math.floor((await trajectory(run_id)).steps.length * 0.8);
   await open(page, `?id=${run_id}&step=${n}`);
   await expect(detail(page)).toHaveAttribute("data-step", String(n));
   await expect(row(page, n)).toBeInViewport();
@@ -74,7 +73,7 @@ test("a deep link opens step N, scrolled into view", async ({ page }) => {
 
 test("search finds text in a row that was not rendered", async ({ page }) => {
   const { run_id } = runWith("requirement_state_loss");
-  const steps = trajectory(run_id).steps;
+  const steps = (await trajectory(run_id)).steps;
   const target = [...steps].reverse().find((s) => s.tool_calls?.length)!;
   const needle = target.tool_calls![0]!.tool_call_id;
   await open(page, `?id=${run_id}`);
@@ -114,7 +113,7 @@ for (const signature of ["requirement_state_loss", "cross_task_interference"]) {
 
 test("the timeline draws the schedule and a click jumps to the request", async ({ page }) => {
   const { run_id } = runWith("cross_task_interference");
-  const t = trajectory(run_id);
+  const t = await trajectory(run_id);
   const users = t.steps.filter((s) => s.source === "user");
   await open(page, `?id=${run_id}`);
   const blocks = page.locator('[data-testid="session-timeline"] button[data-position]');

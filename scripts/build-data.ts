@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join, resolve } from "node:path";
 import type { Problem } from "../lib/data/schema";
 import { buildRelease } from "./build/build-release";
+import { ensureGenerated } from "./build/generated-files";
 import { formatProblem, sortProblems, summarize } from "../lib/data/validate-report";
 
 const roots = (process.env.DATA_RELEASES ?? "data/releases").split(":").filter(Boolean);
@@ -42,6 +43,8 @@ async function main() {
   let failed = false;
   for (const dir of dirs) {
     const started = performance.now();
+    const generated = await ensureGenerated(dir);
+    if (generated) console.log(`  generated ${generated.entries} trajectories into ${generated.archives} archives (${(generated.bytes / 1e6).toFixed(1)} MB) in ${(generated.ms / 1000).toFixed(1)} s`);
     const result = await buildRelease(dir, outRoot);
     printProblems(dir, result.problems);
     if (!result.entry) {

@@ -1,9 +1,13 @@
-// Serves the static export (out/) on localhost: `next start` cannot serve `output: 'export'`.
-// Sets application/wasm, serves precompressed .br/.gz siblings when the browser accepts them, maps
-// /x/ to /x/index.html, and answers 404 with out/404.html. Usage: node scripts/serve.mjs [dir] [--port N]
-import { createReadStream, existsSync, statSync } from "node:fs";
+// Serves the static export (out/) on localhost: `next start` cannot serve `output: 'export'`. sirv does the
+// work: precompressed .br/.gz siblings when the browser accepts them, /x/ → /x/index.html, and HTTP Range
+// requests (206 with Content-Range), which the trajectory viewer uses to read one entry of an archive. Here:
+// content types sirv does not know, a year's cache for hashed assets, suffix ranges (`bytes=-N`, which sirv
+// would misread) turned into absolute ones, and out/404.html for anything else.
+// Usage: node scripts/serve.mjs [dir] [--port N]
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
-import { extname, join, normalize, resolve } from "node:path";
+import { join, normalize, resolve } from "node:path";
+import sirv from "sirv";
 
 const args = process.argv.slice(2);
 const root = resolve(args.find((a) => !a.startsWith("--")) ?? "out");
@@ -11,46 +15,43 @@ const portArg = args.indexOf("--port");
 const port = Number(portArg >= 0 ? args[portArg + 1] : process.env.PORT ?? 3000);
 
 const TYPES = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8", ".json": "application/json; charset=utf-8", ".wasm": "application/wasm",
-  ".arrow": "application/vnd.apache.arrow.stream", ".parquet": "application/vnd.apache.parquet",
-  ".png": "image/png", ".svg": "image/svg+xml", ".ico": "image/x-icon", ".txt": "text/plain; charset=utf-8",
-  ".woff2": "font/woff2",
+  ".wasm": "application/wasm",
+  ".arrow": "application/vnd.apache.arrow.stream",
+  ".parquet": "application/vnd.apache.parquet",
+  ".zip": "application/zip",
+  ".json": "application/json; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
 };
 
-function resolvePath(urlPath) {
-  const clean = normalize(decodeURIComponent(urlPath.split("?")[0])).replace(/^(\.\.[/\\])+/, "");
-  let file = join(root, clean);
-  if (!file.startsWith(root)) return null;
-  if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
-  else if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
-  return existsSync(file) && statSync(file).isFile() ? file : null;
-}
+const notFound = existsSync(join(root, "404.html")) ? readFileSync(join(root, "404.html")) : Buffer.from("not found");
 
-const server = createServer((req, res) => {
-  const file = resolvePath(req.url ?? "/");
-  const target = file ?? join(root, "404.html");
-  const status = file ? 200 : 404;
-  const type = TYPES[extname(target)] ?? "application/octet-stream";
-  const accept = String(req.headers["accept-encoding"] ?? "");
-  let body = target;
-  const headers = { "content-type": type, vary: "accept-encoding" };
-  if (accept.includes("br") && existsSync(`${target}.br`)) {
-    body = `${target}.br`;
-    headers["content-encoding"] = "br";
-  } else if (accept.includes("gzip") && existsSync(`${target}.gz`)) {
-    body = `${target}.gz`;
-    headers["content-encoding"] = "gzip";
-  }
-  if (target.includes("/_next/static/")) headers["cache-control"] = "public, max-age=31536000, immutable";
-  if (!existsSync(body)) {
-    res.writeHead(404, { "content-type": "text/plain" }).end("not found");
-    return;
-  }
-  headers["content-length"] = statSync(body).size;
-  res.writeHead(status, headers);
-  if (req.method === "HEAD") res.end();
-  else createReadStream(body).pipe(res);
+const files = sirv(root, {
+  etag: true,
+  gzip: true,
+  brotli: true,
+  extensions: ["html"],
+  setHeaders(res, pathname) {
+    const ext = pathname.slice(pathname.lastIndexOf("."));
+    if (TYPES[ext]) res.setHeader("Content-Type", TYPES[ext]);
+    if (pathname.startsWith("/_next/static/")) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    if (ext === ".zip") res.setHeader("Accept-Ranges", "bytes");
+  },
+  onNoMatch(_req, res) {
+    res.writeHead(404, { "content-type": "text/html; charset=utf-8" }).end(notFound);
+  },
 });
 
-server.listen(port, "127.0.0.1", () => console.log(`serving ${root} on http://localhost:${port}/`));
+/** `bytes=-N` (the last N bytes) as an absolute range, or the header unchanged. */
+function absoluteRange(url, range) {
+  const suffix = /^bytes=-(\d+)$/.exec(range ?? "");
+  if (!suffix) return range;
+  const file = join(root, normalize(decodeURIComponent(url.split("?")[0])).replace(/^(\.\.[/\\])+/, ""));
+  if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) return range;
+  const size = statSync(file).size;
+  return `bytes=${Math.max(0, size - Number(suffix[1]))}-${size - 1}`;
+}
+
+createServer((req, res) => {
+  if (req.headers.range) req.headers.range = absoluteRange(req.url ?? "/", req.headers.range);
+  files(req, res);
+}).listen(port, "127.0.0.1", () => console.log(`serving ${root} on http://localhost:${port}/`));

@@ -2,7 +2,7 @@
 // Prints every problem of a release with file, line, record and rule; exits 1 on any error, 0 when only
 // warnings (e.g. runs without trajectories) remain, 2 on a usage mistake.
 import { loadRelease } from "../lib/data/load-release";
-import { validateRelease } from "../lib/data/validate";
+import { validateReleaseOnDisk } from "../lib/data/validate-trajectories";
 import { formatProblem, sortProblems, summarize } from "../lib/data/validate-report";
 
 async function main(args: string[]): Promise<number> {
@@ -13,7 +13,8 @@ async function main(args: string[]): Promise<number> {
   }
   const { release, problems } = await loadRelease(dir);
   if (release) {
-    problems.push(...validateRelease(release));
+    // Every trajectory is read too (inflated and parsed, one at a time), as the viewer would read it.
+    for (const p of (await validateReleaseOnDisk(release)).problems) problems.push(p);
   } else {
     console.log("note: release.json is unusable, so only the files' own problems are listed (no schedule or reference checks)");
   }

@@ -38,8 +38,9 @@ export function RunHeader({ runId, header, summary, steps, rawUrl }: { runId: st
             <>
               {" · "}
               <a className="underline" href={rawUrl} download>
-                raw file
+                {rawUrl.toLowerCase().endsWith(".zip") ? "its archive (ZIP)" : "raw file"}
               </a>
+              {rawUrl.toLowerCase().endsWith(".zip") ? ` · entry ${summary.url.slice(summary.url.indexOf("#") + 1)}` : ""}
             </>
           ) : (
             ` · ${summary.url} of your local results`

@@ -1,6 +1,7 @@
 "use client";
-// The runs that publish a trajectory: the entry point to the explorer. All rows are in the static HTML;
-// the filters (configuration, condition, tag, text) live in the URL and apply after hydration.
+// Every run of the release: the entry point to the explorer. The first page of rows is in the static HTML;
+// the filters (configuration, condition, trajectory, tag, text) and the page live in the URL and apply after
+// hydration. Runs without a trajectory are listed and marked: their page still shows verdict and schedule.
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
@@ -9,11 +10,18 @@ import { runHref } from "@/lib/site/nav";
 interface Filters {
   config: string;
   condition: string;
+  /** "with": runs that publish a trajectory; "without": runs that do not. */
+  has: "" | "with" | "without";
   tag: "" | "any" | "requirement_state_loss" | "cross_task_interference";
   text: string;
+  /** 0-based. */
+  page: number;
 }
 
-const EMPTY: Filters = { config: "", condition: "", tag: "", text: "" };
+const EMPTY: Filters = { config: "", condition: "", has: "", tag: "", text: "", page: 0 };
+
+/** Rows a page shows: the static HTML holds one page, not all 4,398 runs of the sample. */
+export const RUNS_PER_PAGE = 100;
 
 function readFilters(search: string): Filters {
   const p = new URLSearchParams(search);
@@ -21,6 +29,8 @@ function readFilters(search: string): Filters {
   return {
     config: p.get("config") ?? "",
     condition: p.get("condition") ?? "",
+    has: p.get("trajectory") === "with" || p.get("trajectory") === "without" ? (p.get("trajectory") as Filters["has"]) : "",
+    page: Math.max(0, Math.floor(Number(p.get("page") ?? 1) - 1) || 0),
     tag: tag === "any" || tag === "requirement_state_loss" || tag === "cross_task_interference" ? tag : "",
     text: p.get("q") ?? "",
   };
@@ -30,8 +40,10 @@ function writeFilters(f: Filters): string {
   const p = new URLSearchParams();
   if (f.config) p.set("config", f.config);
   if (f.condition) p.set("condition", f.condition);
+  if (f.has) p.set("trajectory", f.has);
   if (f.tag) p.set("tag", f.tag);
   if (f.text) p.set("q", f.text);
+  if (f.page > 0) p.set("page", String(f.page + 1));
   const s = p.toString();
   return s ? `?${s}` : "";
 }
@@ -41,7 +53,8 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
   useEffect(() => setF(readFilters(window.location.search)), []);
   const update = (patch: Partial<Filters>) =>
     setF((prev) => {
-      const next = { ...prev, ...patch };
+      // A filter change goes back to the first page; only the pager keeps its own page.
+      const next = { ...prev, page: 0, ...patch };
       window.history.replaceState(null, "", `${window.location.pathname}${writeFilters(next)}`);
       return next;
     });
@@ -52,12 +65,23 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
     (r) =>
       (!f.config || r.config_id === f.config) &&
       (!f.condition || r.condition === f.condition) &&
+      (!f.has || (r.trajectory !== null) === (f.has === "with")) &&
       (f.tag === "" || (f.tag === "any" ? r.requirement_state_loss + r.cross_task_interference > 0 : r[f.tag] > 0)) &&
       (!text || `${r.run_id} ${r.focus_task_id} ${r.repo ?? ""}`.toLowerCase().includes(text)),
   );
 
+  const withTrajectory = runs.filter((r) => r.trajectory !== null).length;
+  const pages = Math.max(1, Math.ceil(shown.length / RUNS_PER_PAGE));
+  const page = Math.min(f.page, pages - 1);
+  const pageRows = shown.slice(page * RUNS_PER_PAGE, (page + 1) * RUNS_PER_PAGE);
+
   return (
     <section className="space-y-2" data-testid="run-list">
+      <p className="text-sm" data-testid="trajectory-coverage" data-with={withTrajectory} data-runs={runs.length}>
+        {withTrajectory === runs.length
+          ? `Every run (${runs.length}) publishes a trajectory.`
+          : `${withTrajectory} of ${runs.length} runs publish a trajectory; the others are marked “no trajectory” and their pages show the verdict, schedule and usage only.`}
+      </p>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <select className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" value={f.config} onChange={(e) => update({ config: e.target.value })} aria-label="configuration">
           <option value="">All configurations</option>
@@ -74,6 +98,11 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
               {c}
             </option>
           ))}
+        </select>
+        <select className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" value={f.has} onChange={(e) => update({ has: e.target.value as Filters["has"] })} aria-label="trajectory" data-testid="run-trajectory-filter">
+          <option value="">With or without a trajectory</option>
+          <option value="with">With a trajectory</option>
+          <option value="without">Without a trajectory</option>
         </select>
         <select className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" value={f.tag} onChange={(e) => update({ tag: e.target.value as Filters["tag"] })} aria-label="annotations" data-testid="run-tag-filter">
           <option value="">Any annotation or none</option>
@@ -94,12 +123,13 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
             <th className="font-normal">Focus task</th>
             <th className="font-normal">Condition</th>
             <th className="font-normal">Outcome</th>
+            <th className="font-normal">Trajectory</th>
             <th className="font-normal">Annotations</th>
           </tr>
         </thead>
         <tbody>
-          {shown.map((r) => (
-            <tr key={r.run_id} data-run={r.run_id} className="border-b border-zinc-100 dark:border-zinc-900">
+          {pageRows.map((r) => (
+            <tr key={r.run_id} data-run={r.run_id} data-has-trajectory={r.trajectory !== null} className="border-b border-zinc-100 dark:border-zinc-900">
               <td className="py-1 break-all">
                 <Link className="underline" href={runHref(releaseId, r.run_id)} prefetch={false}>
                   {r.run_id}
@@ -111,6 +141,7 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
               </td>
               <td>{r.condition}</td>
               <td>{r.resolved ? "resolved" : (r.failure_class ?? "unresolved")}</td>
+              <td className="text-xs">{r.trajectory !== null ? "yes" : <span className="rounded bg-zinc-100 px-1 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">no trajectory</span>}</td>
               <td className="text-xs">
                 {r.requirement_state_loss ? <span className="mr-1 rounded bg-rose-100 px-1 text-rose-900 dark:bg-rose-950 dark:text-rose-100">RSL ×{r.requirement_state_loss}</span> : null}
                 {r.cross_task_interference ? <span className="rounded bg-indigo-100 px-1 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">CTI ×{r.cross_task_interference}</span> : null}
@@ -119,7 +150,20 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           ))}
         </tbody>
       </table>
-      {runs.length === 0 ? <p className="text-sm text-zinc-500">This release publishes no trajectory.</p> : null}
+      {pages > 1 ? (
+        <nav className="flex items-center gap-2 text-sm" aria-label="pages of runs" data-testid="run-pager">
+          <button type="button" className="rounded border px-2 disabled:opacity-40" disabled={page === 0} onClick={() => update({ page: page - 1 })}>
+            Previous
+          </button>
+          <span data-testid="run-page">
+            page {page + 1} of {pages}
+          </span>
+          <button type="button" className="rounded border px-2 disabled:opacity-40" disabled={page >= pages - 1} onClick={() => update({ page: page + 1 })}>
+            Next
+          </button>
+        </nav>
+      ) : null}
+      {runs.length === 0 ? <p className="text-sm text-zinc-500">This release has no runs.</p> : null}
     </section>
   );
 }

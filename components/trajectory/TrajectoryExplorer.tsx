@@ -12,6 +12,7 @@ import { timelineLayout } from "@/lib/trajectory/timeline";
 import { localRunId, parseTrajectoryUrl, serializeTrajectoryUrl, type TrajectoryUrlState } from "@/lib/trajectory/url-state";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { RunHeader } from "./RunHeader";
+import { ScheduleUsage } from "./ScheduleUsage";
 import { SessionTimeline } from "./SessionTimeline";
 import { StepDetailPanel } from "./StepDetailPanel";
 import { StepList } from "./StepList";
@@ -186,7 +187,18 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
           {data.loadError}
         </p>
       ) : null}
-      {!rows && !data.loadError ? <p className="text-sm text-zinc-500">{localRunId(url.runId) !== null ? "Reading your local trajectory file (in a worker)…" : "Fetching and parsing the trajectory (in a worker)…"}</p> : null}
+      {data.noTrajectory ? (
+        <>
+          <p data-testid="no-trajectory" className="text-sm">
+            This run publishes no trajectory. Its verdict, schedule and per-request usage below come from the release tables.
+          </p>
+          <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]">
+            {basics?.header ? <ScheduleUsage schedule={basics.schedule} /> : <p className="text-sm text-zinc-500">Loading the run&apos;s schedule (DuckDB-WASM)…</p>}
+            <VerdictPanel header={header} stages={data.verdict?.stages ?? null} tests={data.verdict?.tests ?? null} error={data.verdictError} />
+          </div>
+        </>
+      ) : null}
+      {!rows && !data.loadError && !data.noTrajectory ? <p className="text-sm text-zinc-500">{localRunId(url.runId) !== null ? "Reading your local trajectory file (in a worker)…" : "Fetching and parsing the trajectory (in a worker)…"}</p> : null}
       {rows ? (
         <>
           <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]">

@@ -7,11 +7,12 @@
 // by early-load.ts; the hook adopts it.
 import { useEffect, useState } from "react";
 import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
+import { locateRun } from "@/lib/site/run-locator";
 import { toAnnotationInputs, toRequestInfo, toVerdictTests } from "@/lib/queries/trajectory";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
-import { adoptEarlyLoad, type EarlyLoad } from "./early-load";
+import { adoptEarlyLoad } from "./early-load";
 import type { Analysis, AnalysisContext, TrajectorySummary } from "@/lib/trajectory/worker-protocol";
 
 export interface RunTrajectory {
@@ -30,14 +31,28 @@ export interface RunTrajectory {
   localGone: boolean;
   /** Where the raw file can be downloaded: the published file; none for a local run (the user has it). */
   rawUrl: string | null;
+  /** The run is in the release but publishes no trajectory: the page shows its verdict, schedule and usage. */
+  noTrajectory: boolean;
 }
 
 const EMPTY: RunTrajectory = {
   worker: null, summary: null, rows: null, partial: false, loadError: null, analysis: null, basics: null, basicsError: null, verdict: null, verdictError: null,
-  localGone: false, rawUrl: null,
+  localGone: false, rawUrl: null, noTrajectory: false,
 };
 
 export const FIRST_STEP_MARK = "trajectory:first-step";
+/** Performance marks the bench and the browser tests read: the first steps shown early, the whole file parsed. */
+export const PREVIEW_MARK = "trajectory:preview";
+export const LOADED_MARK = "trajectory:loaded";
+
+/** A download link for the raw file: an archive entry has none of its own (the archive is the download). */
+function rawUrlOf(url: string): string | null {
+  return url.includes(".zip#") ? url.slice(0, url.indexOf("#")) : url;
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
 
 function context(basics: RunBasics | null, verdict: RunVerdict | null, submitText: string | null): AnalysisContext {
   const known = basics?.header != null;
@@ -59,7 +74,12 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     const early = adoptEarlyLoad(releaseId, runId);
     const worker = early?.worker ?? new TrajectoryWorker();
     const patch = (p: Partial<RunTrajectory>) => live && setState((s) => ({ ...s, ...p }));
-    const showPreview = (rows: StepRow[]) => live && setState((s) => (s.rows && !s.partial ? s : { ...s, rows, partial: true }));
+    const showPreview = (rows: StepRow[]) => {
+      if (!live) return;
+      performance.mark(PREVIEW_MARK);
+      setState((s) => (s.rows && !s.partial ? s : { ...s, rows, partial: true }));
+    };
+    if (early?.preview) performance.mark(PREVIEW_MARK);
     setState({ ...EMPTY, worker, ...(early?.preview ? { rows: early.preview, partial: true } : {}) });
     worker.onSubagents = (summary) => patch({ summary });
     worker.onPreview = showPreview;
@@ -71,12 +91,10 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       if (!loaded) return;
       worker.analyze(context(basics, verdict, submitText)).then((analysis) => patch({ analysis }), (e: unknown) => patch({ loadError: `analysis failed: ${String(e)}` }));
     };
-    const load = async (path: string, started?: EarlyLoad["load"]) => {
-      const url = trajectoryUrl(releaseId, path);
-      if (url === null) throw new Error(`the run's trajectory path "${path}" is outside the release`);
-      const { summary, rows } = await (started ?? worker.load(url));
+    const loaded_ = (summary: TrajectorySummary, rows: StepRow[]) => {
       loaded = true;
-      patch({ summary, rows, partial: false, loadError: null, rawUrl: summary.url });
+      performance.mark(LOADED_MARK);
+      patch({ summary, rows, partial: false, loadError: null, rawUrl: rawUrlOf(summary.url) });
       analyze();
     };
 
@@ -130,35 +148,34 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       return stop;
     }
 
-    const conventional = `trajectories/${runId}.json`;
-    const first = load(conventional, early?.load).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    // A published run: the run index names its trajectory (or says it has none) before DuckDB starts; the
+    // file is read while the run's rows load after it.
+    const located = early?.located ?? locateRun(releaseId, runId);
+    const first: Promise<"loaded" | "none" | "unknown" | { error: unknown }> = (async () => {
+      try {
+        const found = await located;
+        if (found === null) return "unknown";
+        if (found.trajectory === null) return "none";
+        const url = trajectoryUrl(releaseId, found.trajectory);
+        if (url === null) return { error: new Error(`the run's trajectory path "${found.trajectory}" is outside the release`) };
+        const adopted = early ? await early.load : null;
+        const { summary, rows } = adopted?.url === url ? adopted.result : await worker.load(url);
+        loaded_(summary, rows);
+        return "loaded";
+      } catch (error) {
+        return { error };
+      }
+    })();
     void (async () => {
-      const failed = await first;
+      const outcome = await first;
+      if (outcome === "none") patch({ noTrajectory: true });
+      else if (outcome === "unknown") patch({ loadError: "No such run in this release." });
+      else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${messageOf(outcome.error)}` });
       try {
         basics = await runBasics(releaseId, runId);
         patch({ basics });
       } catch (e) {
         patch({ basicsError: String(e) });
-      }
-      const named = basics?.header?.trajectory ?? null;
-      if (failed !== null) {
-        if (named !== null && named !== conventional) {
-          await load(named).catch((e: unknown) => patch({ loadError: String(e) }));
-        } else {
-          const notFound = failed instanceof TrajectoryLoadError && failed.status === 404;
-          patch({
-            loadError: notFound
-              ? basics?.header
-                ? "This run publishes no trajectory."
-                : "No such run in this release, and no trajectory file by that name."
-              : `The trajectory could not be read: ${String(failed)}`,
-          });
-        }
-      } else if (named !== null && named !== conventional) {
-        await load(named).catch((e: unknown) => patch({ loadError: String(e) }));
       }
       analyze();
       if (!basics?.header) return;

@@ -69,7 +69,7 @@ describe("Harbor-shaped jobs replaying sample runs", () => {
     return result.runs.find((r) => r.session_id === session)!;
   };
   beforeAll(async () => {
-    const { mapping } = writeJobs(SAMPLE, join(tmp, "jobs"));
+    const { mapping } = await writeJobs(SAMPLE, join(tmp, "jobs"));
     result = await importHarbor({
       jobs: join(tmp, "jobs"), specs: SAMPLE, configId: "my-agent", out: join(tmp, "mine"), mapping,
       config: { display_name: "My agent / Harbor" },

@@ -4,6 +4,7 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { indexArchives } from "../archive/index-node";
 import { RECORD_FILES } from "./record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "./schema";
 import { decodeUtf8, describeError, missingFile, readJsonlRecords, type RecordFile } from "./jsonl-records";
@@ -31,7 +32,9 @@ export async function loadRelease(dir: string): Promise<LoadResult> {
     const configs = await loadRecords(dir, RECORD_FILES.configs, problems);
     const runs = await loadRecords(dir, RECORD_FILES.runs, problems);
     const annotations = await loadRecords(dir, RECORD_FILES.annotations, problems);
-    const release = meta ? { dir, meta, tasks, sessions, configs, runs, annotations } : null;
+    // Only the archives' central directories are read here; entries are inflated when someone reads them.
+    const archives = await indexArchives(dir, runs.flatMap((r) => (r.trajectory === undefined ? [] : [r.trajectory])));
+    const release = meta ? { dir, meta, tasks, sessions, configs, runs, annotations, archives } : null;
     return { release, problems };
   } catch (err) {
     // Only an unforeseen I/O failure gets here; the caller still gets a report instead of an exception.

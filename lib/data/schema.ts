@@ -2,6 +2,7 @@
 // inferred from here, so the documented contract and the code cannot drift apart.
 // Objects are strict: an unknown field is an error (usually a typo of a known one). Producers that need
 // to carry more put it under `extra`, which is kept and never interpreted.
+import type { ArchiveIndex } from "../archive/types";
 import { z } from "zod";
 
 export const FORMAT_VERSION = "1";
@@ -165,6 +166,8 @@ export interface Release {
   configs: Config[];
   runs: Run[];
   annotations: Annotation[];
+  /** The directories of the archives that runs' trajectories name (Node loader only; docs/data-format.md, "Trajectories"). */
+  archives?: ReadonlyMap<string, ArchiveIndex>;
 }
 
 /** One thing wrong with a release. `rule` is a stable code listed in docs/data-format.md. */

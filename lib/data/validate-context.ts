@@ -27,6 +27,7 @@ export interface Context {
   fileExists(relativePath: string): boolean;
   /** The step ids of a trajectory's main file, when the caller can read files (see ValidateOptions). */
   trajectoryStepIds?: TrajectoryStepIds;
+  entryProblem?: (archive: string, entry: string) => string | null;
   /** First record with each id; later duplicates are reported by id.duplicate and otherwise ignored. */
   tasks: Map<string, Task>;
   sessions: Map<string, Session>;
@@ -63,6 +64,7 @@ export function createContext(
   release: Release,
   fileExists: (relativePath: string) => boolean,
   trajectoryStepIds?: TrajectoryStepIds,
+  entryProblem?: (archive: string, entry: string) => string | null,
 ): Context {
   const problems: Problem[] = [];
   const report =
@@ -74,6 +76,7 @@ export function createContext(
     release,
     fileExists,
     trajectoryStepIds,
+    entryProblem,
     tasks: firstById(release.tasks, (t) => t.task_id),
     sessions: firstById(release.sessions, (s) => s.session_id),
     configs: firstById(release.configs, (c) => c.config_id),

@@ -12,6 +12,8 @@ import { checkTasks } from "./validate-tasks";
 export interface ValidateOptions {
   /** Whether a file exists at this path relative to the release folder. */
   fileExists: (relativePath: string) => boolean;
+  /** Why an archive's entry cannot be read, or null when it is there; without it only the archive is looked up. */
+  entryProblem?: (archive: string, entry: string) => string | null;
   /**
    * Reads a trajectory's step ids, so that annotations are checked against the steps they name. Only callers
    * that hold the files offer it (the Node validator); the browser's local results do not read trajectories.
@@ -20,7 +22,7 @@ export interface ValidateOptions {
 }
 
 export function validateReleaseWith(release: Release, opts: ValidateOptions): Problem[] {
-  const ctx = createContext(release, opts.fileExists, opts.trajectoryStepIds);
+  const ctx = createContext(release, opts.fileExists, opts.trajectoryStepIds, opts.entryProblem);
   checkRelease(ctx);
   checkIds(ctx);
   checkRefs(ctx);

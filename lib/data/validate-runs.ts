@@ -1,6 +1,7 @@
 // Run and annotation rules: a run's outcome fields must tell one story (Switch-SWE §3.4: resolved means the
 // artifact applied and every verifier test passed; the failure class follows from how far the run got),
 // its usage must point at real requests, and its trajectory, when named, must be a file of the release.
+import { isSafeEntryName, parseFileRef } from "../archive/ref";
 import type { Run } from "./schema";
 import type { Context } from "./validate-context";
 
@@ -61,23 +62,38 @@ function checkTrajectory(ctx: Context, run: Run): void {
     return;
   }
   // The build copies trajectories into the site: a path leaving the release folder would publish other files.
-  const relative = normalizeRelative(run.trajectory);
-  if (relative === null) {
-    ctx.error("run", run, "run.trajectory_path", `trajectory "${run.trajectory}" must be a path inside the release folder`);
+  const ref = parseFileRef(run.trajectory);
+  const relative = normalizeRelative(ref.kind === "entry" ? ref.archive : ref.path);
+  if (relative === null || (ref.kind === "entry" && !isSafeEntryName(ref.entry))) {
+    ctx.error("run", run, "run.trajectory_path", `trajectory "${run.trajectory}" must be a path inside the release folder (and an archive entry inside its archive)`);
     return;
   }
   if (!ctx.fileExists(relative)) {
-    ctx.warning("run", run, "run.trajectory_missing", `trajectory file "${run.trajectory}" does not exist`);
+    const what = ref.kind === "entry" ? "archive" : "file";
+    ctx.warning("run", run, "run.trajectory_missing", `trajectory ${what} "${relative}" does not exist`);
+    return;
   }
+  const problem = ref.kind === "entry" ? ctx.entryProblem?.(relative, ref.entry) : null;
+  if (problem) ctx.warning("run", run, "run.trajectory_missing", `trajectory "${run.trajectory}": ${problem}`);
+}
+
+/** The reference with its file part normalized, or null when it leaves the release folder. */
+export function normalizeTrajectoryRef(ref: string): string | null {
+  const r = parseFileRef(ref);
+  const path = normalizeRelative(r.kind === "entry" ? r.archive : r.path);
+  if (path === null) return null;
+  return r.kind === "entry" ? (isSafeEntryName(r.entry) ? `${path}#${r.entry}` : null) : path;
 }
 
 /** Each annotated run's trajectory is read once; its step ids, or null when it is not checked. */
 function stepIdsOf(ctx: Context, run: Run, cache: Map<string, Set<number> | null>): Set<number> | null {
   if (cache.has(run.run_id)) return cache.get(run.run_id)!;
   let ids: Set<number> | null = null;
-  const relative = run.trajectory === undefined ? null : normalizeRelative(run.trajectory);
+  const relative = run.trajectory === undefined ? null : normalizeTrajectoryRef(run.trajectory);
+  const ref = relative === null ? null : parseFileRef(relative);
+  const present = ref !== null && ctx.fileExists(ref.kind === "entry" ? ref.archive : ref.path) && (ref.kind !== "entry" || !ctx.entryProblem?.(ref.archive, ref.entry));
   // A missing or misplaced trajectory is reported by checkTrajectory already.
-  if (ctx.trajectoryStepIds && relative !== null && ctx.fileExists(relative)) {
+  if (ctx.trajectoryStepIds && relative !== null && present) {
     const read = ctx.trajectoryStepIds(relative);
     if (read instanceof Set) ids = read;
     else ctx.warning("run", run, "run.trajectory_unreadable", `trajectory "${run.trajectory}" could not be read (${read.unreadable}); its annotations are not checked against it`);

@@ -40,7 +40,7 @@ async function schema(name: string, dir: string, opts: { local?: boolean } = {})
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "local-results-"));
-  const { mapping } = writeJobs(SAMPLE, join(tmp, "jobs"));
+  const { mapping } = await writeJobs(SAMPLE, join(tmp, "jobs"));
   await importHarbor({ jobs: join(tmp, "jobs"), specs: SAMPLE, configId: "my-agent", out: join(tmp, "mine"), mapping, config: { display_name: "My agent / Harbor" } });
   db = await openNodeDb();
   await schema("pub", SAMPLE);

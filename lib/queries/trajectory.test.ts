@@ -92,10 +92,11 @@ describe("annotations and the run list", () => {
     ]);
   });
 
-  it("lists the runs with trajectories and their tag counts", async () => {
+  it("lists every run, its trajectory (null: none) and its tag counts", async () => {
     const rows = await db.query<TrajectoryRunRow>(TRAJECTORY_RUNS_SQL);
-    expect(rows.map((r) => [r.run_id, r.requirement_state_loss, r.cross_task_interference])).toEqual([
-      ["alpha.s-F1", 0, 1], ["alpha.s-N1", 2, 0], ["beta.s-F1", 0, 0], ["beta.s-N1", 0, 0],
+    expect(rows.map((r) => [r.run_id, r.trajectory !== null, r.requirement_state_loss, r.cross_task_interference])).toEqual([
+      ["alpha.s-F1", true, 0, 1], ["alpha.s-N1", true, 2, 0], ["alpha.u-N1", false, 0, 0],
+      ["beta.s-F1", true, 0, 0], ["beta.s-N1", true, 0, 0], ["beta.u-N1", false, 0, 0],
     ]);
   });
 });

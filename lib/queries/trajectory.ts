@@ -187,12 +187,13 @@ export interface TrajectoryRunRow {
   repeat: number;
   resolved: boolean;
   failure_class: string | null;
-  trajectory: string;
+  /** The release's reference to the run's trajectory, or null when the run publishes none. */
+  trajectory: string | null;
   requirement_state_loss: number;
   cross_task_interference: number;
 }
 
-/** Runs that have a trajectory, with how many annotations of each signature they carry (the run list). */
+/** Every run, with its trajectory reference (null: none) and how many annotations of each signature it carries (the run list). */
 export const TRAJECTORY_RUNS_SQL = `
 WITH tags AS (
   SELECT run_id,
@@ -209,5 +210,4 @@ JOIN configs c ON c.config_id = r.config_id
 JOIN sessions s ON s.session_id = r.session_id
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 LEFT JOIN tags g ON g.run_id = r.run_id
-WHERE r.trajectory IS NOT NULL
 ORDER BY c.sort_order, s.focus_task_id, s.condition, r.repeat`;

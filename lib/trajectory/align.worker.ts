@@ -6,6 +6,7 @@ import { fileAsker, fileRefText } from "../local/file-asks";
 import { alignRequests } from "./align";
 import type { AlignRequest, AlignResponse, PaneRequest, PaneResult, PaneSide } from "./align-protocol";
 import { loadTrajectory } from "./chain";
+import { remoteText } from "./open-remote";
 import { actionsByPosition, compareFocus, type SideEvidence } from "./divergence";
 import { stepRow } from "./rows";
 import { segmentSteps } from "./segment";
@@ -17,9 +18,7 @@ interface Scope {
 const scope = self as unknown as Scope;
 
 async function readJson(path: string): Promise<unknown> {
-  const res = await fetch(path);
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return JSON.parse(await res.text()) as unknown;
+  return JSON.parse(await remoteText(path)) as unknown;
 }
 
 const asker = fileAsker<{ id: number; side: PaneSide }>((need) => scope.postMessage(need));

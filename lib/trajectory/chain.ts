@@ -1,6 +1,7 @@
 // A whole trajectory: the main file, its continuation files (`continued_trajectory_ref`), and the subagent
 // trajectories it references (embedded in the root, v1.7+, or written to files next to it). Reading files is
 // injected, so the same code runs in the parse worker (fetch) and in Node tests (fs).
+import { siblingBase } from "../archive/ref";
 import type { SubTrajectory, Totals, Trajectory } from "./model";
 import { readDocument, type AtifDocument } from "./read-file";
 import { asAtif } from "./swe-agent";
@@ -158,6 +159,6 @@ export function siblingPath(base: string, ref: string): string | null {
   if (ref === "" || /^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith("/") || ref.startsWith("\\")) return null;
   const parts = ref.split(/[\\/]/);
   if (parts.some((p) => p === ".." || p === "")) return null;
-  const dir = base.includes("/") ? base.slice(0, base.lastIndexOf("/") + 1) : "";
+  const dir = siblingBase(base);
   return dir + parts.filter((p) => p !== ".").join("/");
 }

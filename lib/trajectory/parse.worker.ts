@@ -5,6 +5,7 @@ import { fileAsker } from "../local/file-asks";
 import { openFileRef } from "../local/run-files";
 import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
+import { HttpError, openRemote } from "./open-remote";
 import { stepDetail } from "./detail";
 import type { Trajectory } from "./model";
 import { previewSteps } from "./preview";
@@ -27,19 +28,9 @@ let loading: Promise<unknown> = Promise.resolve();
 const PREVIEW_STEPS = 60;
 const PREVIEW_AFTER_BYTES = 256 * 1024;
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    url: string,
-  ) {
-    super(`${url}: HTTP ${status}`);
-  }
-}
-
 async function readJson(path: string, sizes: number[], onPreview?: (rows: StepRow[]) => void): Promise<unknown> {
-  const res = await fetch(path);
-  if (!res.ok) throw new HttpError(res.status, path);
-  const text = onPreview && res.body ? await streamText(res.body, onPreview) : await res.text();
+  const body = await openRemote(path);
+  const text = onPreview ? await streamText(body, onPreview) : await new Response(body).text();
   sizes.push(text.length);
   return JSON.parse(text) as unknown;
 }

@@ -34,6 +34,15 @@ describe("trajectory URL state", () => {
     expect(trajectoryUrl("sample", "../other/a.json")).toBeNull();
     expect(trajectoryUrl("sample", "https://evil.example/a.json")).toBeNull();
     expect(trajectoryUrl("sample", "/etc/passwd")).toBeNull();
+    expect(trajectoryUrl("sample", "trajectories/c.switched.zip#c.s.r0.json")).toBe("/data/sample/trajectories/c.switched.zip#c.s.r0.json");
+    expect(trajectoryUrl("sample", "trajectories/c.zip#../x.json")).toBeNull();
+  });
+
+  it("serves trajectories from the deployment's base URL when one is set, and nothing else from there", () => {
+    const base = "https://bucket.example/switch-swe";
+    expect(trajectoryUrl("sample", "trajectories/c.zip#r.json", base)).toBe("https://bucket.example/switch-swe/sample/trajectories/c.zip#r.json");
+    expect(trajectoryUrl("sample", "run-index/01.json", base)).toBe("/data/sample/run-index/01.json");
+    expect(trajectoryUrl("sample", "https://evil.example/a.json", base)).toBeNull();
   });
 });
 

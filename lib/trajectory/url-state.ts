@@ -48,8 +48,22 @@ export function serializeTrajectoryUrl(s: TrajectoryUrlState): string {
   return text ? `?${text}` : "";
 }
 
-/** The URL of a trajectory file of a release, or null when the path could leave the release's folder. */
-export function trajectoryUrl(releaseId: string, path: string): string | null {
-  if (path.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.split("/").some((p) => p === ".." || p === "")) return null;
-  return `/data/${releaseId}/${path}`;
+/**
+ * Where a deployment serves trajectory archives from, when not from the site's own origin (a build setting,
+ * docs/architecture.md "Trajectory base URL"). Empty: same origin, and nothing is fetched from elsewhere.
+ */
+export const TRAJECTORY_BASE_URL = (process.env.NEXT_PUBLIC_TRAJECTORY_BASE_URL ?? "").replace(/\/+$/, "");
+
+/**
+ * The URL of a trajectory file of a release (an archive entry keeps its `#entry` part, which is never sent),
+ * or null when the path could leave the release's folder.
+ */
+export function trajectoryUrl(releaseId: string, path: string, base = TRAJECTORY_BASE_URL): string | null {
+  const hash = path.indexOf("#");
+  const file = hash >= 0 ? path.slice(0, hash) : path;
+  const entry = hash >= 0 ? path.slice(hash + 1) : null;
+  const unsafe = (p: string) => p.startsWith("/") || p.includes("\\") || /^[a-z][a-z0-9+.-]*:/i.test(p) || p.split("/").some((s) => s === ".." || s === "");
+  if (unsafe(file) || (entry !== null && unsafe(entry))) return null;
+  const root = base !== "" && file.startsWith("trajectories/") ? `${base}/${releaseId}` : `/data/${releaseId}`;
+  return `${root}/${path}`;
 }

@@ -1,22 +1,25 @@
 // One release → public/data/<release_id>/: Arrow IPC + Parquet per table, trajectories, and the JSON that
 // the static pages render before any JavaScript runs (computed by the same lib/queries SQL as the browser).
-import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadRelease } from "../../lib/data/load-release";
 import type { BuiltReleaseMeta, ReleaseIndexEntry, WrittenTable } from "../../lib/data/built";
 import type { Problem } from "../../lib/data/schema";
 import { releaseTables, TABLES, type TableName } from "../../lib/data/tables";
-import { validateRelease } from "../../lib/data/validate";
+import { validateReleaseOnDisk } from "../../lib/data/validate-trajectories";
 import { exportTable } from "../../lib/db/export-node";
 import { loadTablesNode } from "../../lib/db/load-node";
 import { DERIVED_TABLES } from "../../lib/queries/derive";
 import { openNodeDb } from "../../lib/db/node";
+import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-index";
 import { PAGE_DATA } from "./page-data";
+import { publishTrajectories } from "./publish-trajectories";
 
 export async function buildRelease(dir: string, outRoot: string): Promise<{ problems: Problem[]; entry: ReleaseIndexEntry | null }> {
   const loaded = await loadRelease(dir);
   const problems = [...loaded.problems];
-  if (loaded.release) problems.push(...validateRelease(loaded.release));
+  const checked = loaded.release ? await validateReleaseOnDisk(loaded.release) : null;
+  for (const p of checked?.problems ?? []) problems.push(p);
   const errors = problems.filter((p) => p.level === "error");
   if (!loaded.release || errors.length > 0) return { problems, entry: null };
   const release = loaded.release;
@@ -31,12 +34,10 @@ export async function buildRelease(dir: string, outRoot: string): Promise<{ prob
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
 
-    let trajectories = 0;
-    const trajDir = join(dir, "trajectories");
-    if (existsSync(trajDir)) {
-      cpSync(trajDir, join(out, "trajectories"), { recursive: true });
-      trajectories = readdirSync(trajDir).length;
-    }
+    const trajectories = publishTrajectories(dir, meta.release_id, out);
+    const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
+    mkdirSync(join(out, "run-index"), { recursive: true });
+    index.forEach((shard, i) => writeJson(join(out, runIndexFile(i)), shard));
 
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;

@@ -1,7 +1,7 @@
 // generateSample(outDir): writes the whole synthetic sample release. Everything derives from SEED through
 // forked generators, and files are written with a fixed key order and no clock reads, so two runs produce
 // byte-identical output.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Annotation, Config, Run, Session, Task } from "../../lib/data/schema";
 import { CONFIG_PLANS } from "./configs";
@@ -14,7 +14,7 @@ import { buildSessionPair, planShapes } from "./sessions";
 import { TaskPool, buildFocusTasks, type Group } from "./tasks";
 import { writeTaskflowTargets } from "./taskflow-targets";
 import { SUBMIT_TEXT } from "./texts";
-import { makeTrajectory } from "./trajectory";
+import { makeTrajectory, type Scenario } from "./trajectory";
 import { configUsage } from "./usage";
 
 /** arXiv 2611.02017, the paper the release is calibrated to. */
@@ -31,6 +31,30 @@ export interface SampleSummary {
 
 const runIdOf = (configId: string, sessionId: string) => `${configId}.${sessionId}.r0`;
 
+/** One archive per configuration and condition: about 200 runs, a few MB compressed (≤ 20 MB for static hosts). */
+export const sampleArchiveOf = (configId: string, condition: string) => `trajectories/${configId}.${condition}.zip`;
+
+/** What one run's trajectory is made from (makeTrajectory's input less the shared tables). */
+export interface TrajectoryJob {
+  run: Run;
+  session: Session;
+  config: Config;
+  scenario: Scenario;
+  seed: number;
+}
+
+export interface SamplePlan {
+  meta: ReturnType<typeof releaseMeta>;
+  tasks: Task[];
+  sessions: Session[];
+  configs: Config[];
+  runs: Run[];
+  annotations: Annotation[];
+  jobs: TrajectoryJob[];
+  tasksById: Map<string, Task>;
+  focusTasks: number;
+}
+
 function writeJsonl(path: string, records: readonly object[]): void {
   writeFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + (records.length > 0 ? "\n" : ""));
 }
@@ -41,7 +65,7 @@ function taskOrder(a: Task, b: Task): number {
   return repo(a) - repo(b) || number(a) - number(b);
 }
 
-export function generateSample(outDir: string): SampleSummary {
+export function planSample(): SamplePlan {
   const root = new Rng(SEED);
   const pool = new TaskPool(root.fork("issue-numbers"));
   const focusTasks = buildFocusTasks(root.fork("tasks"), pool);
@@ -107,30 +131,33 @@ export function generateSample(outDir: string): SampleSummary {
     runs.push(...configRuns.map((r) => r.run));
   }
 
-  rmSync(join(outDir, "trajectories"), { recursive: true, force: true });
-  mkdirSync(join(outDir, "trajectories"), { recursive: true });
   const tasksById = new Map(pool.tasks.map((t) => [t.task_id, t]));
   const configById = new Map<string, Config>(CONFIG_PLANS.map((p) => [p.config.config_id, p.config]));
-  const runById = new Map(runs.map((r) => [r.run_id, r]));
-  const annotations: Annotation[] = [];
+  const sessionById = new Map(sessions.map((s) => [s.session_id, s]));
+  // Every run has a trajectory, packed one archive per configuration and condition (docs/data-format.md,
+  // "Trajectories"). The planted runs keep the seeds they had when only they had trajectories, so their
+  // files, and the annotations that name their steps, did not change when the other runs got theirs.
+  const planted = new Map<string, { scenario: Scenario; seed: number }>();
   plan.traced.forEach((traced, i) => {
     const session = sessionOf.get(`${traced.taskId}|${traced.condition}`)!;
-    const run = runById.get(runIdOf(traced.configId, session.session_id))!;
-    run.trajectory = `trajectories/${run.run_id}.json`;
-    const { trajectory, evidence } = makeTrajectory({
-      run,
-      session,
-      config: configById.get(run.config_id)!,
-      tasks: tasksById,
-      submitText: SUBMIT_TEXT,
-      scenario: traced.scenario,
-      seed: SEED + i,
-    });
-    writeFileSync(join(outDir, run.trajectory), JSON.stringify(trajectory) + "\n");
-    for (const e of evidence) {
-      annotations.push({ run_id: run.run_id, signature: e.signature, position: e.position, step_ids: e.stepIds, note: e.note, author: { kind: "human", name: "sample annotator" } });
-    }
+    planted.set(runIdOf(traced.configId, session.session_id), { scenario: traced.scenario, seed: SEED + i });
   });
+  const jobs: TrajectoryJob[] = runs.map((run, k) => {
+    const session = sessionById.get(run.session_id)!;
+    run.trajectory = `${sampleArchiveOf(run.config_id, session.condition)}#${run.run_id}.json`;
+    const p = planted.get(run.run_id);
+    return { run, session, config: configById.get(run.config_id)!, scenario: p?.scenario ?? "normal", seed: p?.seed ?? SEED + 100_000 + k };
+  });
+  const annotations: Annotation[] = [];
+  for (const traced of plan.traced) {
+    if (traced.scenario === "normal") continue;
+    const runId = runIdOf(traced.configId, sessionOf.get(`${traced.taskId}|${traced.condition}`)!.session_id);
+    const job = jobs.find((j) => j.run.run_id === runId)!;
+    const { evidence } = makeTrajectory({ ...job, tasks: tasksById, submitText: SUBMIT_TEXT });
+    for (const e of evidence) {
+      annotations.push({ run_id: runId, signature: e.signature, position: e.position, step_ids: e.stepIds, note: e.note, author: { kind: "human", name: "sample annotator" } });
+    }
+  }
 
   const missingRuns = plan.missing.map((m) => ({
     config_id: m.configId,
@@ -138,20 +165,25 @@ export function generateSample(outDir: string): SampleSummary {
     reason: "no run line: the run was lost (synthetic example of a missing cell; counted as unresolved)",
   }));
   const tasks = [...pool.tasks].sort(taskOrder);
+  return { meta: releaseMeta(SEED, missingRuns), tasks, sessions, configs: CONFIG_PLANS.map((p) => p.config), runs, annotations, jobs, tasksById, focusTasks: focusTasks.length };
+}
+
+/** Writes the release's files (everything but the trajectories, which writeSampleTrajectories packs). */
+export function generateSample(outDir: string, plan: SamplePlan = planSample()): SampleSummary {
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "release.json"), JSON.stringify(releaseMeta(SEED, missingRuns), null, 2) + "\n");
-  writeJsonl(join(outDir, "tasks.jsonl"), tasks);
-  writeJsonl(join(outDir, "sessions.jsonl"), sessions);
-  writeJsonl(join(outDir, "configs.jsonl"), CONFIG_PLANS.map((p) => p.config));
-  writeJsonl(join(outDir, "runs.jsonl"), runs);
-  writeJsonl(join(outDir, "annotations.jsonl"), annotations);
+  writeFileSync(join(outDir, "release.json"), JSON.stringify(plan.meta, null, 2) + "\n");
+  writeJsonl(join(outDir, "tasks.jsonl"), plan.tasks);
+  writeJsonl(join(outDir, "sessions.jsonl"), plan.sessions);
+  writeJsonl(join(outDir, "configs.jsonl"), plan.configs);
+  writeJsonl(join(outDir, "runs.jsonl"), plan.runs);
+  writeJsonl(join(outDir, "annotations.jsonl"), plan.annotations);
   writeTaskflowTargets(outDir);
   return {
-    tasks: tasks.length,
-    focusTasks: focusTasks.length,
-    sessions: sessions.length,
-    runs: runs.length,
-    trajectories: plan.traced.length,
-    annotations: annotations.length,
+    tasks: plan.tasks.length,
+    focusTasks: plan.focusTasks,
+    sessions: plan.sessions.length,
+    runs: plan.runs.length,
+    trajectories: plan.jobs.length,
+    annotations: plan.annotations.length,
   };
 }

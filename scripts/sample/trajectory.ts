@@ -43,6 +43,9 @@ export interface Evidence {
 
 const BASE_MS = Date.UTC(2026, 4, 1, 9, 0, 0);
 
+const TRUNCATED_PATCH =
+  " The diff printed above was cut at the tool's 16 KB output limit and is submitted as printed: its last hunk ends early, so the patch does not apply.";
+
 /**
  * Throws when the inputs contradict each other (unknown task or stage, usage outside the schedule, tokens
  * without model calls) or when the scenario cannot be shown: cross-task interference needs a finalization
@@ -80,6 +83,8 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
   const allStates = [...states.values()].sort((a, b) => (a.workspace < b.workspace ? -1 : 1));
 
   const anchors = scenarioAnchors(input, usageAt, lastPos);
+  // A finalized run whose patch did not apply, without a planted cause: its submitted diff was cut short.
+  const truncatedPatch = scenario === "normal" && run.finalized && !run.applied;
   const verdictFailures = new Set([...run.tests.failed, ...run.tests.missing, ...(run.tests.skipped ?? [])]);
   const hiddenAt = (position: number, taskId: string): ReadonlySet<string> => {
     if (taskId !== focus) return new Set();
@@ -132,7 +137,7 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
     };
     const rendered = plan.map((kind) => renderAction(ctx, kind));
     const summary = isSubmit
-      ? submitSummary(focus, state, interferenceHere, allStates.length)
+      ? submitSummary(focus, state, interferenceHere, allStates.length) + (truncatedPatch ? TRUNCATED_PATCH : "")
       : stageSummary(task.task_id, req.stage as number, state, plan.includes("edit"), plan.includes("test_after"));
 
     const wallMs = Math.round(usage.wall_s * 1000);

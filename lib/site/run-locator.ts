@@ -1,0 +1,20 @@
+// Finds a published run's trajectory without DuckDB: one small run-index shard (lib/queries/run-index.ts),
+// fetched once per shard and kept for the page's life.
+import { runIndexFile, runIndexShard, type RunIndexEntry, type RunIndexShard } from "../queries/run-index";
+
+const shards = new Map<string, Promise<RunIndexShard>>();
+
+/** The run's index entry; null when the release has no run by that id. */
+export async function locateRun(releaseId: string, runId: string): Promise<RunIndexEntry | null> {
+  const file = `/data/${releaseId}/${runIndexFile(runIndexShard(runId))}`;
+  let shard = shards.get(file);
+  if (!shard) {
+    shard = fetch(file).then((res) => {
+      if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
+      return res.json() as Promise<RunIndexShard>;
+    });
+    shards.set(file, shard);
+    shard.catch(() => shards.delete(file));
+  }
+  return Object.hasOwn(await shard, runId) ? (await shard)[runId]! : null;
+}
