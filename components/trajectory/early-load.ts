@@ -4,7 +4,7 @@
 // a few hundred milliseconds sooner. The run's file is found in the run index (one small shard), then read
 // (an archive entry by range). The hook adopts the load when it asks for the same run.
 import type { RunIndexEntry } from "@/lib/queries/run-index";
-import { locateRun } from "@/lib/site/run-locator";
+import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { localRunId, parseTrajectoryUrl, trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryWorker } from "@/lib/trajectory/worker-client";
@@ -32,7 +32,8 @@ function start(): void {
   const worker = new TrajectoryWorker();
   const located = locateRun(releaseId, runId);
   const load = located.then(async (found) => {
-    const url = found?.trajectory ? trajectoryUrl(releaseId, found.trajectory) : null;
+    const path = trajectoryPathOf(runId, found);
+    const url = path !== null ? trajectoryUrl(releaseId, path) : null;
     return url === null ? null : { url, result: await worker.load(url) };
   });
   const entry: EarlyLoad = { key: `${releaseId}\u0000${runId}`, worker, located, load, preview: null };

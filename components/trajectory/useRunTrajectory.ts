@@ -7,7 +7,7 @@
 // by early-load.ts; the hook adopts it.
 import { useEffect, useState } from "react";
 import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
-import { locateRun } from "@/lib/site/run-locator";
+import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
 import { toAnnotationInputs, toRequestInfo, toVerdictTests } from "@/lib/queries/trajectory";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
@@ -154,14 +154,18 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     const first: Promise<"loaded" | "none" | "unknown" | { error: unknown }> = (async () => {
       try {
         const found = await located;
-        if (found === null) return "unknown";
-        if (found.trajectory === null) return "none";
-        const url = trajectoryUrl(releaseId, found.trajectory);
-        if (url === null) return { error: new Error(`the run's trajectory path "${found.trajectory}" is outside the release`) };
-        const adopted = early ? await early.load : null;
-        const { summary, rows } = adopted?.url === url ? adopted.result : await worker.load(url);
-        loaded_(summary, rows);
-        return "loaded";
+        const path = trajectoryPathOf(runId, found);
+        if (path === null) return "none";
+        const url = trajectoryUrl(releaseId, path);
+        if (url === null) return { error: new Error(`the run's trajectory path "${path}" is outside the release`) };
+        try {
+          const adopted = early ? await early.load : null;
+          const { summary, rows } = adopted?.url === url ? adopted.result : await worker.load(url);
+          loaded_(summary, rows);
+          return "loaded";
+        } catch (error) {
+          return found === null && error instanceof TrajectoryLoadError && error.status === 404 ? "unknown" : { error };
+        }
       } catch (error) {
         return { error };
       }
@@ -169,7 +173,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     void (async () => {
       const outcome = await first;
       if (outcome === "none") patch({ noTrajectory: true });
-      else if (outcome === "unknown") patch({ loadError: "No such run in this release." });
+      else if (outcome === "unknown") patch({ loadError: "No such run in this release, and no trajectory file by that name." });
       else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${messageOf(outcome.error)}` });
       try {
         basics = await runBasics(releaseId, runId);

@@ -1,11 +1,20 @@
 // A local release's other files (trajectories), kept on the page as the user picked them: the folder's File
 // handles, or the zip and its directory. Nothing is read when the release opens; the trajectory viewer asks for
 // one path when its run is opened, and its parse worker reads that file (a zip entry is inflated there).
+import { MAX_ENTRY_BYTES, cappedStream } from "../archive/limits";
+import { blobArchive, entryStream } from "../archive/read-remote";
+import { parseFileRef } from "../archive/ref";
 import { isZip, slash, type InputFile } from "./source";
 import { readZipEntries, zipEntryStream, type ZipEntry } from "./zip";
 
-/** A file the trajectory worker reads itself: structured-cloned handles, no bytes copied on the page. */
-export type FileRef = { kind: "blob"; blob: Blob } | { kind: "zip"; zip: Blob; entry: ZipEntry };
+/**
+ * A file the trajectory worker reads itself: structured-cloned handles, no bytes copied on the page. An entry
+ * of a release's own trajectory archive (`trajectories/x.zip#entry`) names the archive's ref and the entry.
+ */
+export type FileRef =
+  | { kind: "blob"; blob: Blob }
+  | { kind: "zip"; zip: Blob; entry: ZipEntry }
+  | { kind: "archived"; archive: { kind: "blob"; blob: Blob } | { kind: "zip"; zip: Blob; entry: ZipEntry }; name: string; entry: string };
 
 export interface ReleaseFiles {
   /** A file by its path below the release folder ("trajectories/x.json"); null when none was picked there. */
@@ -30,11 +39,18 @@ export function releaseFiles(input: readonly InputFile[], root: string): Release
     async find(path) {
       index ??= build();
       index.catch(() => (index = null));
-      return (await index).get(path) ?? null;
+      const ref = parseFileRef(path);
+      if (ref.kind !== "entry") return (await index).get(path) ?? null;
+      const archive = (await index).get(ref.archive);
+      return archive && archive.kind !== "archived" ? { kind: "archived", archive, name: ref.archive, entry: ref.entry } : null;
     },
   };
 }
 
 export async function openFileRef(ref: FileRef): Promise<ReadableStream<Uint8Array>> {
-  return ref.kind === "blob" ? ref.blob.stream() : zipEntryStream(ref.zip, ref.entry);
+  if (ref.kind === "blob") return ref.blob.stream();
+  if (ref.kind === "zip") return zipEntryStream(ref.zip, ref.entry);
+  // An archive inside a picked zip is inflated to a Blob first (capped like any one file), then read at random.
+  const blob = ref.archive.kind === "blob" ? ref.archive.blob : await new Response((await zipEntryStream(ref.archive.zip, ref.archive.entry)).pipeThrough(cappedStream(MAX_ENTRY_BYTES, ref.name))).blob();
+  return entryStream(await blobArchive(ref.name, blob), ref.name, ref.entry);
 }

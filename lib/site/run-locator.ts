@@ -4,6 +4,14 @@ import { runIndexFile, runIndexShard, type RunIndexEntry, type RunIndexShard } f
 
 const shards = new Map<string, Promise<RunIndexShard>>();
 
+/**
+ * The file the page reads for a run: the index's reference; for a run the index does not know, the file by
+ * the run's name (`trajectories/<run_id>.json`), which a release may publish without a run line.
+ */
+export function trajectoryPathOf(runId: string, found: RunIndexEntry | null): string | null {
+  return found === null ? `trajectories/${runId}.json` : found.trajectory;
+}
+
 /** The run's index entry; null when the release has no run by that id. */
 export async function locateRun(releaseId: string, runId: string): Promise<RunIndexEntry | null> {
   const file = `/data/${releaseId}/${runIndexFile(runIndexShard(runId))}`;
