@@ -50,6 +50,7 @@ export function submissionDocsMarkdown(): string {
     "```sh",
     "npm run submission:check -- <submission dir> --release data/releases/<id> [--json <file>]",
     "npm run release:add -- <submission dir> --into data/releases/<id> [--verified-by <name> --verified-at <YYYY-MM-DD>]",
+    "npm run release:verify -- <config id> --in data/releases/<id> --by <name> --at <YYYY-MM-DD>",
     "```",
     "",
     "`submission:check` prints a Markdown report (each rule passed or failed, with the first five offending",

@@ -94,7 +94,7 @@ export const SUBMISSION_STEPS: readonly string[] = [
   "Check it yourself: `npm run submission:check -- <your folder> --release data/releases/<id>`. The command prints the report a maintainer will read and exits non-zero while any rule fails.",
   "Open a pull request that adds the folder (or links to it) and paste the report. A maintainer runs the same check.",
   "A maintainer adds the configuration with `npm run release:add -- <your folder> --into data/releases/<id>`, which refuses a submission that fails the check or collides with the release, and records when and by whom it was submitted.",
-  "When a maintainer has reproduced the result, it is marked verified (`--verified-by <name> --verified-at <date>`), and the leaderboard shows the mark.",
+  "When a maintainer has reproduced the result, it is marked verified: `--verified-by <name> --verified-at <date>` when adding, or later `npm run release:verify -- <config id> --in data/releases/<id> --by <name> --at <date>`. The leaderboard shows the mark.",
 ];
 
 /** The manifest fields, for the docs and the submit page. */
