@@ -142,7 +142,7 @@ describe("the first offending records", () => {
       { record: SWITCHED, message: "extra.budget.request_timeout_s is 1800, not 900" },
       { record: SWITCHED, message: "request 2 had 4 timeout continuations, more than 3" },
     ]);
-    expect(reportMarkdown(r, "x")).toContain("- **my\\-agent\\.pallets\\_\\_click\\-2644\\.switched\\.r0**: request 2 had 4 timeout continuations, more than 3");
+    expect(reportMarkdown(r, "x")).toContain("- **my-agent.pallets\\_\\_click-2644.switched.r0**: request 2 had 4 timeout continuations, more than 3");
   });
 
   it("a submission that sets verified itself fails the metadata rule", async () => {

@@ -8,10 +8,15 @@ export const FIRST_OFFENCES = 5;
 
 const ICON = { pass: "✅ passed", fail: "❌ failed", warn: "⚠️ passed with warnings" } as const;
 
-/** Backslash-escapes Markdown punctuation and writes angle brackets as entities (no HTML, no autolinks). */
+/**
+ * Backslash-escapes the Markdown punctuation that can format or link (emphasis, code, links, tables, headings,
+ * strike-through), a list marker at the start, and writes angle brackets as entities (no HTML, no autolinks).
+ */
 export function escapeMarkdown(text: string): string {
   return text
-    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, (c) => `\\${c}`)
+    .replace(/[\\`*_[\]|~#]/g, (c) => `\\${c}`)
+    .replace(/^([-+])/, "\\$1")
+    .replace(/^(\d+)\./, "$1\\.")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/\r?\n/g, " ");
