@@ -22,6 +22,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/releases/" prefetch={false} className="hover:underline">
               Releases
             </Link>
+            <Link href="/submit/" prefetch={false} className="hover:underline">
+              Submit
+            </Link>
           </nav>
         </header>
         <main className="mx-auto max-w-7xl px-4 py-4">{children}</main>

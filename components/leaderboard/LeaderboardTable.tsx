@@ -18,6 +18,7 @@ import type { LeaderboardRow } from "@/lib/queries/leaderboard-model";
 import { fmt } from "@/lib/site/labels";
 import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 import { CellDetail } from "./CellDetail";
+import { ProvenanceMarks } from "./ProvenanceMarks";
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -154,6 +155,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                         .filter(Boolean)
                         .join(" · ")}
                     </div>
+                    <ProvenanceMarks config={r.config} />
                   </td>
                   {columns.map((col) => {
                     const cell = cellOf(r, col);

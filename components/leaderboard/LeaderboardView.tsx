@@ -95,6 +95,8 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
   const rows = useMemo(() => filterRows([...model.rows, ...localRows], state), [model, localRows, state]);
   const marks = useMemo(() => marksFor(rows, columns), [rows, columns]);
 
+  // The filter is offered when some configuration of the release carries submission provenance.
+  const hasVerified = staticModel.rows.some((r) => r.config.submitted_at || r.config.verified_by);
   const options = (key: "harness" | "model" | "variant") => [...new Set(staticModel.rows.map((r) => r.config[key]))].sort();
   const shownRecords = () => {
     const order = state.sort ? sortedIds(rows, columns, state.sort) : rows.map((r) => r.config.config_id);
@@ -115,6 +117,12 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
           value={state.repos}
           onChange={(v) => update({ repos: v })}
         />
+        {hasVerified ? (
+          <label className="flex items-center gap-1" data-filter="verified">
+            <input type="checkbox" checked={state.verified} onChange={() => update({ verified: !state.verified })} />
+            Verified only
+          </label>
+        ) : null}
         <span className="ml-1 flex items-center gap-2" role="group" aria-label="column groups">
           {staticModel.groups.map((g) => (
             <label key={g} className="flex items-center gap-1">

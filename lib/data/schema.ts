@@ -10,6 +10,10 @@ export const FORMAT_VERSION = "1";
 const id = z.string().min(1);
 const count = z.number().int().min(0);
 const extra = z.record(z.string(), z.unknown()).optional();
+/** A date (`2026-05-01`) or a date-time with a zone (`2026-05-01T09:00:00Z`). */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/, "must be an ISO date, e.g. 2026-05-01");
+/** Only http(s): a report link is rendered as a link, and `javascript:` or `data:` links must never be. */
+const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, "must be an http(s) URL");
 
 export const releaseSchema = z.strictObject({
   format_version: z.literal(FORMAT_VERSION),
@@ -89,6 +93,12 @@ export const configSchema = z.strictObject({
   variant: id,
   base_config_id: z.string().optional(),
   display_name: id,
+  // Submission provenance, v1 extension (docs/submissions.md): who submitted the configuration, when, where
+  // its report is, and who reproduced it. Only a maintainer sets `verified` (npm run release:add).
+  submitted_at: isoDate.optional(),
+  submitted_by: z.string().min(1).optional(),
+  report_url: httpUrl.optional(),
+  verified: z.strictObject({ by: z.string().min(1), at: isoDate }).optional(),
   extra,
 });
 

@@ -71,6 +71,7 @@ export const TABLES = {
       config_id: "VARCHAR", model: "VARCHAR", harness: "VARCHAR", harness_version: "VARCHAR",
       reasoning: "VARCHAR", variant: "VARCHAR", base_config_id: "VARCHAR", display_name: "VARCHAR",
       sort_order: "INTEGER", is_local: "BOOLEAN",
+      submitted_at: "VARCHAR", submitted_by: "VARCHAR", report_url: "VARCHAR", verified_by: "VARCHAR", verified_at: "VARCHAR",
     },
     orderBy: ["sort_order"],
   },
@@ -169,6 +170,8 @@ export function releaseTables(release: Release, opts: { local?: boolean } = {}):
       config_id: c.config_id, model: c.model, harness: c.harness, harness_version: c.harness_version ?? null,
       reasoning: c.reasoning ?? null, variant: c.variant, base_config_id: c.base_config_id ?? null,
       display_name: c.display_name, sort_order: i, is_local: opts.local ?? false,
+      submitted_at: c.submitted_at ?? null, submitted_by: c.submitted_by ?? null, report_url: c.report_url ?? null,
+      verified_by: c.verified?.by ?? null, verified_at: c.verified?.at ?? null,
     });
   });
 

@@ -131,7 +131,8 @@ export interface RepoGapRow {
 
 export const CONFIGS_SQL = `
 SELECT config_id, model, harness, harness_version, reasoning, variant, base_config_id, display_name,
-  sort_order::INTEGER AS sort_order, is_local
+  sort_order::INTEGER AS sort_order, is_local,
+  submitted_at, submitted_by, report_url, verified_by, verified_at
 FROM configs ORDER BY sort_order`;
 
 export interface ConfigRow {
@@ -145,6 +146,13 @@ export interface ConfigRow {
   display_name: string;
   sort_order: number;
   is_local: boolean;
+  // Submission provenance (docs/submissions.md); null for a configuration without it. Optional so that
+  // rows built outside CONFIGS_SQL (local releases, tests) need not list them.
+  submitted_at?: string | null;
+  submitted_by?: string | null;
+  report_url?: string | null;
+  verified_by?: string | null;
+  verified_at?: string | null;
 }
 
 export const REPOS_SQL = `

@@ -62,7 +62,15 @@ WHERE r.config_id IN (${local.map(sqlString).join(", ")})
 
 /** A local release's configuration as the compare picker lists it (id prefixed, marked local). */
 export function localConfigRow(
-  c: Pick<ConfigRow, "config_id" | "model" | "harness" | "variant" | "display_name"> & { harness_version?: string | null; reasoning?: string | null; base_config_id?: string | null },
+  c: Pick<ConfigRow, "config_id" | "model" | "harness" | "variant" | "display_name"> & {
+    harness_version?: string | null;
+    reasoning?: string | null;
+    base_config_id?: string | null;
+    submitted_at?: string | null;
+    submitted_by?: string | null;
+    report_url?: string | null;
+    verified?: { by: string; at: string } | null;
+  },
   order: number,
 ): ConfigRow {
   return {
@@ -76,6 +84,12 @@ export function localConfigRow(
     display_name: c.display_name,
     sort_order: order,
     is_local: true,
+    // The same columns CONFIGS_SQL reads from the configs table (lib/data/tables.ts).
+    submitted_at: c.submitted_at ?? null,
+    submitted_by: c.submitted_by ?? null,
+    report_url: c.report_url ?? null,
+    verified_by: c.verified?.by ?? null,
+    verified_at: c.verified?.at ?? null,
   };
 }
 

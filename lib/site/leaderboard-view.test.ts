@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard-model";
-import { columnsFor, exportRecords, filterRows, marksFor, parseViewState, serializeViewState, toCsv } from "./leaderboard-view";
+import { columnsFor, exportRecords, filterRows, marksFor, parseViewState, provenanceOf, serializeViewState, toCsv } from "./leaderboard-view";
 
 const rate = (value: number) => ({ value, resolved: value / 50, n: 2, lo: 0, hi: 100, missingRuns: 0, repeats: 1, repMin: value, repMax: value });
 const gap = (value: number) => ({ value, lo: -1, hi: 1, baselineOnly: 1, conditionOnly: 0, p: 1 });
@@ -51,5 +51,37 @@ describe("leaderboard view state", () => {
     expect(recs[0]).toMatchObject({ config_id: "b", overall_switched: 50, overall_gap_switched: 0, overall_gap_switched_mcnemar_p: 1 });
     const csv = toCsv(recs).split("\n");
     expect(csv[1]!.startsWith('b,"Model, ""b""",m-b,Y,native,,50,0,100,50,0,100,0,-1,1,1')).toBe(true);
+  });
+});
+
+describe("submission provenance in the view", () => {
+  const verifiedRow = (id: string, extra: Partial<LeaderboardRow["config"]>): LeaderboardRow => {
+    const r = row(id, "X", 60, 40);
+    return { ...r, config: { ...r.config, ...extra } };
+  };
+  const v = verifiedRow("v", { submitted_at: "2026-05-02", submitted_by: "=HYPERLINK(\"http://x\")", report_url: "https://example.org/r", verified_by: "Team", verified_at: "2026-05-09" });
+  const u = verifiedRow("u", { submitted_at: "2026-05-03", report_url: "javascript:alert(1)" });
+
+  it("filters to verified entries through the URL", () => {
+    const state = parseViewState("?verified=1&harness=X", model);
+    expect(state.verified).toBe(true);
+    expect(filterRows([v, u, ...model.rows], state).map((r) => r.config.config_id)).toEqual(["v"]);
+    expect(serializeViewState(state, model)).toBe("?harness=X&verified=1");
+    expect(parseViewState("?verified=0", model).verified).toBe(false);
+  });
+
+  it("links a report only when it is http(s)", () => {
+    expect(provenanceOf(v.config)).toEqual({ submittedAt: "2026-05-02", submittedBy: '=HYPERLINK("http://x")', verified: { by: "Team", at: "2026-05-09" }, reportHref: "https://example.org/r" });
+    expect(provenanceOf(u.config)).toMatchObject({ verified: null, reportHref: null });
+    expect(provenanceOf(model.rows[0]!.config)).toEqual({ submittedAt: null, submittedBy: null, verified: null, reportHref: null });
+  });
+
+  it("exports the provenance after the numbers, formulas neutralised", () => {
+    const cols = columnsFor(model, ["overall"]);
+    const recs = exportRecords([v, u], cols);
+    expect(Object.keys(recs[0]!).slice(-6)).toEqual(["submitted_at", "submitted_by", "report_url", "verified", "verified_by", "verified_at"]);
+    expect(recs.map((r) => [r.verified, r.verified_by])).toEqual([["yes", "Team"], ["no", null]]);
+    const csv = toCsv(recs).split("\n");
+    expect(csv[1]!.endsWith(`2026-05-02,"'=HYPERLINK(""http://x"")",https://example.org/r,yes,Team,2026-05-09`)).toBe(true);
   });
 });

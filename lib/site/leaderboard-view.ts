@@ -1,6 +1,7 @@
 // What the leaderboard shows, as pure functions of the model and the URL: the columns, filters, marks and
 // the exported CSV/JSON. The component only renders what these return.
 import { extremeMarks, type Mark } from "../metrics/marks";
+import type { ConfigRow } from "../queries/leaderboard";
 import type { GapCell, LeaderboardModel, LeaderboardRow, RateCell } from "../queries/leaderboard-model";
 import { conditionLabel, groupLabel } from "./labels";
 
@@ -25,10 +26,12 @@ export interface ViewState {
   repos: string[];
   /** Focus-task subset (pasted into the URL), recomputed the same way. */
   tasks: string[];
+  /** Only configurations a maintainer reproduced (`verified=1`). */
+  verified: boolean;
 }
 
 export function defaultViewState(model: LeaderboardModel): ViewState {
-  return { sort: null, harness: [], model: [], variant: [], groups: [...model.groups], repos: [], tasks: [] };
+  return { sort: null, harness: [], model: [], variant: [], groups: [...model.groups], repos: [], tasks: [], verified: false };
 }
 
 export function columnsFor(model: LeaderboardModel, groups: readonly string[]): LeaderboardColumn[] {
@@ -53,7 +56,31 @@ export function cellOf(row: LeaderboardRow, col: LeaderboardColumn): RateCell | 
 
 export function filterRows(rows: readonly LeaderboardRow[], state: ViewState): LeaderboardRow[] {
   const keep = (list: string[], value: string) => list.length === 0 || list.includes(value);
-  return rows.filter((r) => keep(state.harness, r.config.harness) && keep(state.model, r.config.model) && keep(state.variant, r.config.variant));
+  return rows.filter(
+    (r) => keep(state.harness, r.config.harness) && keep(state.model, r.config.model) && keep(state.variant, r.config.variant) && (!state.verified || isVerified(r.config)),
+  );
+}
+
+export function isVerified(config: ConfigRow): boolean {
+  return Boolean(config.verified_by && config.verified_at);
+}
+
+export interface Provenance {
+  submittedAt: string | null;
+  submittedBy: string | null;
+  verified: { by: string; at: string } | null;
+  /** The report link, only when it is http(s): anything else is shown as text, never as a link. */
+  reportHref: string | null;
+}
+
+export function provenanceOf(config: ConfigRow): Provenance {
+  const url = config.report_url ?? null;
+  return {
+    submittedAt: config.submitted_at ?? null,
+    submittedBy: config.submitted_by ?? null,
+    verified: isVerified(config) ? { by: config.verified_by!, at: config.verified_at! } : null,
+    reportHref: url !== null && /^https?:\/\/[^\s]+$/i.test(url) ? url : null,
+  };
 }
 
 /** Bold/underline per column, computed over the rows shown (Table 1 marks within each group). */
@@ -77,6 +104,7 @@ export function parseViewState(search: string, model: LeaderboardModel): ViewSta
     const values = raw.split(",").filter(Boolean);
     state[key] = key === "groups" ? values.filter((g) => model.groups.includes(g)) : values;
   }
+  state.verified = params.get("verified") === "1";
   const sort = params.get("sort");
   if (sort) {
     const [id, dir] = sort.split(":");
@@ -93,6 +121,7 @@ export function serializeViewState(state: ViewState, model: LeaderboardModel): s
     const isDefault = key === "groups" ? values.length === model.groups.length : values.length === 0;
     if (!isDefault) params.set(key, values.join(","));
   }
+  if (state.verified) params.set("verified", "1");
   const s = params.toString().replaceAll("%2C", ",").replaceAll("%3A", ":");
   return s ? `?${s}` : "";
 }
@@ -105,6 +134,15 @@ export interface ExportRecord {
   variant: string;
   reasoning: string | null;
   [column: string]: string | number | null;
+}
+
+/** Provenance columns, after the numbers (so the numeric columns keep their positions). */
+function provenanceColumns(row: LeaderboardRow): Record<string, string | null> {
+  const c = row.config;
+  return {
+    submitted_at: c.submitted_at ?? null, submitted_by: c.submitted_by ?? null, report_url: c.report_url ?? null,
+    verified: isVerified(c) ? "yes" : "no", verified_by: c.verified_by ?? null, verified_at: c.verified_at ?? null,
+  };
 }
 
 /** Exactly the rows and columns shown, with the uncertainty that the table shows on expand. */
@@ -126,13 +164,14 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
         rec[`${name}_repeat_max`] = cell.repMax;
       }
     }
-    return rec;
+    return Object.assign(rec, provenanceColumns(row));
   });
 }
 
 function csvCell(v: string | number | null): string {
   if (v === null) return "";
-  const s = String(v);
+  // Text from a release (names, submitters, links) that a spreadsheet would run as a formula is prefixed with '.
+  const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
   return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

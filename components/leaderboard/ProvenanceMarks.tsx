@@ -1,0 +1,33 @@
+// A configuration's submission provenance beside its name: the verified mark, the submission date and the
+// report link. Values arrive from CONFIGS_SQL through lib/site/leaderboard-view's provenanceOf; text only.
+import type { ConfigRow } from "@/lib/queries/leaderboard";
+import { provenanceOf } from "@/lib/site/leaderboard-view";
+
+export function ProvenanceMarks({ config }: { config: ConfigRow }) {
+  const p = provenanceOf(config);
+  if (!p.verified && !p.submittedAt && !p.reportHref && !p.submittedBy) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 pl-4 text-xs text-zinc-500" data-testid="provenance">
+      {p.verified ? (
+        <span
+          className="rounded bg-emerald-100 px-1 text-emerald-900"
+          data-testid="verified-mark"
+          title={`reproduced by ${p.verified.by} on ${p.verified.at}`}
+        >
+          ✓ verified
+        </span>
+      ) : (
+        <span className="rounded bg-zinc-100 px-1 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" data-testid="unverified-mark">
+          not verified
+        </span>
+      )}
+      {p.submittedAt ? <span data-testid="submitted-at">submitted {p.submittedAt}</span> : null}
+      {p.submittedBy ? <span>by {p.submittedBy}</span> : null}
+      {p.reportHref ? (
+        <a className="underline" href={p.reportHref} rel="noopener noreferrer nofollow" data-testid="report-link">
+          report
+        </a>
+      ) : null}
+    </div>
+  );
+}

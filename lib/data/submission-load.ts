@@ -1,0 +1,95 @@
+// Reads a submission folder for the check (Node): its submission.json, the results as a release (a release
+// folder as is, or Harbor job folders through the importer into a temporary folder), the validator's
+// problems, and each run's trajectory. The rules themselves are pure (submission-check.ts).
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { importHarbor } from "./import-harbor";
+import { loadRelease } from "./load-release";
+import type { Problem, Release } from "./schema";
+import { checkSubmission, type SubmissionInput, type SubmissionReport } from "./submission-check";
+import { MANIFEST_FILE, manifestSchema, type SubmissionManifest } from "./submission-manifest";
+import { checkRunTrajectory, type TrajectoryCheck } from "./submission-trajectory";
+import { validateRelease } from "./validate";
+import { schemaProblems } from "./validate-schema-issues";
+
+export interface LoadedSubmission {
+  input: SubmissionInput;
+  /** The folder holding the submission as a release (the submission itself, or the import of its Harbor jobs). */
+  releaseDir: string | null;
+  /** Removes the temporary import, if any. */
+  cleanup: () => void;
+}
+
+export async function loadPublished(dir: string): Promise<Release> {
+  const { release, problems } = await loadRelease(dir);
+  if (!release) throw new Error(`the published release ${dir} cannot be read: ${problems.map((p) => `${p.file}: ${p.message}`).join("; ")}`);
+  return release;
+}
+
+function readManifest(dir: string): { manifest: SubmissionManifest | null; problems: Problem[] } {
+  const path = join(dir, MANIFEST_FILE);
+  if (!existsSync(path)) return { manifest: null, problems: [{ level: "error", file: MANIFEST_FILE, rule: "file.missing", message: `${MANIFEST_FILE} does not exist in the submission folder` }] };
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    return { manifest: null, problems: [{ level: "error", file: MANIFEST_FILE, rule: "json.parse", message: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` }] };
+  }
+  const parsed = manifestSchema.safeParse(value);
+  if (parsed.success) return { manifest: parsed.data, problems: [] };
+  return { manifest: null, problems: schemaProblems(parsed.error.issues, value, { file: MANIFEST_FILE }) };
+}
+
+export async function loadSubmission(dir: string, published: Release): Promise<LoadedSubmission> {
+  const { manifest, problems: manifestProblems } = readManifest(dir);
+  const validation: Problem[] = [];
+  let releaseDir: string | null = dir;
+  let tmp: string | null = null;
+  if (manifest?.harbor) {
+    tmp = mkdtempSync(join(tmpdir(), "submission-"));
+    releaseDir = join(tmp, "release");
+    const h = manifest.harbor;
+    try {
+      const imported = await importHarbor({
+        jobs: join(dir, h.jobs), specs: published.dir, configId: h.config.config_id, out: releaseDir,
+        mapping: h.mapping === undefined ? undefined : join(dir, h.mapping),
+      });
+      validation.push(...imported.problems);
+      // The configuration is the manifest's record (with its provenance), not the one the import built.
+      writeFileSync(join(releaseDir, "configs.jsonl"), `${JSON.stringify(h.config)}\n`);
+    } catch (err) {
+      validation.push({ level: "error", file: h.jobs, rule: "harbor.read", message: `the Harbor jobs cannot be imported: ${err instanceof Error ? err.message : String(err)}` });
+      releaseDir = null;
+    }
+  }
+  let submission: Release | null = null;
+  if (releaseDir !== null) {
+    const loaded = await loadRelease(releaseDir);
+    submission = loaded.release;
+    validation.push(...loaded.problems);
+    if (submission) validation.push(...validateRelease(submission));
+  }
+  const trajectories = new Map<string, TrajectoryCheck>();
+  for (const r of submission?.runs ?? []) {
+    if (r.trajectory !== undefined) trajectories.set(r.run_id, checkRunTrajectory(releaseDir!, r.trajectory));
+  }
+  return {
+    input: { published, submission, manifest, manifestProblems, validation, trajectories },
+    releaseDir,
+    cleanup: () => {
+      if (tmp) rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Loads and checks; the temporary import is removed before returning. */
+export async function checkSubmissionDir(dir: string, publishedDir: string): Promise<SubmissionReport> {
+  const published = await loadPublished(publishedDir);
+  const loaded = await loadSubmission(dir, published);
+  try {
+    return checkSubmission(loaded.input);
+  } finally {
+    loaded.cleanup();
+  }
+}

@@ -1,0 +1,52 @@
+// npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <date>]
+// Runs the submission check against the release it goes into, and adds the configuration(s), runs and
+// trajectories only when every rule passes and no file would be overwritten. Exits 1 when refused.
+import { basename } from "node:path";
+import { addSubmission } from "../lib/data/submission-add";
+import { reportMarkdown } from "../lib/data/submission-report";
+import { formatProblem } from "../lib/data/validate-report";
+
+const USAGE = "usage: npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <YYYY-MM-DD>]";
+
+async function main(args: string[]): Promise<number> {
+  const positional: string[] = [];
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--into" || a === "--verified-by" || a === "--verified-at") {
+      const v = args[++i];
+      if (v === undefined) return usage();
+      flags[a.slice(2)] = v;
+    } else if (a.startsWith("--")) return usage();
+    else positional.push(a);
+  }
+  if (positional.length !== 1 || !flags.into) return usage();
+  if ((flags["verified-by"] === undefined) !== (flags["verified-at"] === undefined)) {
+    console.error("--verified-by and --verified-at go together: who reproduced the result, and when");
+    return 2;
+  }
+  if (flags["verified-at"] !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(flags["verified-at"])) {
+    console.error("--verified-at must be a date, e.g. 2026-05-01");
+    return 2;
+  }
+  const dir = positional[0]!;
+  const verified = flags["verified-by"] ? { by: flags["verified-by"], at: flags["verified-at"]! } : undefined;
+  const result = await addSubmission({ submission: dir, into: flags.into, verified });
+  if (result.refused) {
+    console.log(reportMarkdown(result.report, basename(dir.replace(/[\\/]+$/, ""))));
+    console.error(`refused: ${result.refused}; nothing was written to ${flags.into}`);
+    return 1;
+  }
+  for (const c of result.configs) console.log(`added ${c.config_id}${c.verified ? ` (verified by ${c.verified.by} on ${c.verified.at})` : " (not verified)"}`);
+  console.log(`${result.runs} run(s), ${result.files.length} trajectory path(s) copied into ${flags.into}`);
+  const errors = result.after.filter((p) => p.level === "error");
+  for (const p of errors) console.error(formatProblem(p));
+  return errors.length ? 1 : 0;
+}
+
+function usage(): number {
+  console.error(USAGE);
+  return 2;
+}
+
+process.exitCode = await main(process.argv.slice(2));
