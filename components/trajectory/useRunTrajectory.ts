@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
 import { toAnnotationInputs, toRequestInfo, toVerdictTests } from "@/lib/queries/trajectory";
 import type { StepRow } from "@/lib/trajectory/rows";
+import { errorText } from "@/lib/trajectory/parse-text";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { adoptEarlyLoad, type EarlyLoad } from "./early-load";
@@ -69,7 +70,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     let loaded = false;
     const analyze = () => {
       if (!loaded) return;
-      worker.analyze(context(basics, verdict, submitText)).then((analysis) => patch({ analysis }), (e: unknown) => patch({ loadError: `analysis failed: ${String(e)}` }));
+      worker.analyze(context(basics, verdict, submitText)).then((analysis) => patch({ analysis }), (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }));
     };
     const load = async (path: string, started?: EarlyLoad["load"]) => {
       const url = trajectoryUrl(releaseId, path);
@@ -86,7 +87,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
         verdict = await read();
         patch({ verdict });
       } catch (e) {
-        patch({ verdictError: String(e) });
+        patch({ verdictError: errorText(e) });
       }
       analyze();
     };
@@ -102,7 +103,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       void (async () => {
         // Loaded only for a local run: the published trajectory page does not carry the local-results code.
         const found = await import("@/lib/local/runs").then((m) => m.findLocalRun(releaseId, local)).catch((e: unknown) => {
-          patch({ basicsError: String(e) });
+          patch({ basicsError: errorText(e) });
           return undefined;
         });
         if (found === undefined) return;
@@ -121,7 +122,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
             patch({ summary, rows, partial: false, loadError: null });
           } catch (e) {
             const missing = e instanceof TrajectoryLoadError && e.status === 404;
-            patch({ loadError: missing ? `The run's trajectory ${path} is not among the files you picked.` : `The trajectory could not be read: ${String(e)}` });
+            patch({ loadError: missing ? `The run's trajectory ${path} is not among the files you picked.` : `The trajectory could not be read: ${errorText(e)}` });
           }
         }
         analyze();
@@ -141,12 +142,12 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
         basics = await runBasics(releaseId, runId);
         patch({ basics });
       } catch (e) {
-        patch({ basicsError: String(e) });
+        patch({ basicsError: errorText(e) });
       }
       const named = basics?.header?.trajectory ?? null;
       if (failed !== null) {
         if (named !== null && named !== conventional) {
-          await load(named).catch((e: unknown) => patch({ loadError: String(e) }));
+          await load(named).catch((e: unknown) => patch({ loadError: errorText(e) }));
         } else {
           const notFound = failed instanceof TrajectoryLoadError && failed.status === 404;
           patch({
@@ -154,11 +155,11 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
               ? basics?.header
                 ? "This run publishes no trajectory."
                 : "No such run in this release, and no trajectory file by that name."
-              : `The trajectory could not be read: ${String(failed)}`,
+              : `The trajectory could not be read: ${errorText(failed)}`,
           });
         }
       } else if (named !== null && named !== conventional) {
-        await load(named).catch((e: unknown) => patch({ loadError: String(e) }));
+        await load(named).catch((e: unknown) => patch({ loadError: errorText(e) }));
       }
       analyze();
       if (!basics?.header) return;

@@ -6,7 +6,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { RECORD_FILES } from "./record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "./schema";
-import { decodeUtf8, describeError, missingFile, readJsonlRecords, type RecordFile } from "./jsonl-records";
+import { decodeUtf8, describeError, missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "./jsonl-records";
 import { schemaProblems } from "./validate-schema-issues";
 
 /**
@@ -48,6 +48,11 @@ async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta |
   }
   const bytes = await readFile(path);
   const text = decodeUtf8(bytes, RELEASE_FILE, undefined, problems);
+  const tooDeep = tooDeepProblem(text, RELEASE_FILE);
+  if (tooDeep) {
+    problems.push(tooDeep);
+    return null;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

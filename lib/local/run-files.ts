@@ -35,6 +35,11 @@ export function releaseFiles(input: readonly InputFile[], root: string): Release
   };
 }
 
+/** The file's size before reading it: the Blob's, or the zip entry's declared uncompressed size. */
+export function fileRefSize(ref: FileRef): number {
+  return ref.kind === "blob" ? ref.blob.size : ref.entry.size;
+}
+
 export async function openFileRef(ref: FileRef): Promise<ReadableStream<Uint8Array>> {
   return ref.kind === "blob" ? ref.blob.stream() : zipEntryStream(ref.zip, ref.entry);
 }

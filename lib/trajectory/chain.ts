@@ -2,6 +2,7 @@
 // trajectories it references (embedded in the root, v1.7+, or written to files next to it). Reading files is
 // injected, so the same code runs in the parse worker (fetch) and in Node tests (fs).
 import type { SubTrajectory, Totals, Trajectory } from "./model";
+import { errorText } from "./parse-text";
 import { readDocument, type AtifDocument } from "./read-file";
 import { asAtif } from "./swe-agent";
 import { sumStepMetrics } from "./totals";
@@ -40,7 +41,7 @@ export async function loadTrajectory(mainPath: string, readJson: ReadJson, opts:
     try {
       raw = await readJson(path);
     } catch (err) {
-      warn.add("chain.missing", `continuation file "${ref}" could not be read (${String(err)}); the run is shown up to there`);
+      warn.add("chain.missing", `continuation file "${ref}" could not be read (${errorText(err)}); the run is shown up to there`);
       break;
     }
     const nextN = docs.reduce((a, d) => a + d.steps.length, 0) + 1;
@@ -142,7 +143,7 @@ export async function resolveSubagentFiles(t: Trajectory, mainPath: string, read
         t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: assemble([sub], warn, 1), error: null });
       } catch (err) {
         warn.add("subagent.missing", `step ${step.n}: subagent file "${ref.path}" could not be read`, step.n);
-        t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: null, error: String(err) });
+        t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: null, error: errorText(err) });
       }
     }
   }
