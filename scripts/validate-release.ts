@@ -4,6 +4,7 @@
 import { loadRelease } from "../lib/data/load-release";
 import { validateRelease } from "../lib/data/validate";
 import { formatProblem, sortProblems, summarize } from "../lib/data/validate-report";
+import { pushAll } from "../lib/data/arrays";
 
 async function main(args: string[]): Promise<number> {
   const dir = args[0];
@@ -13,7 +14,7 @@ async function main(args: string[]): Promise<number> {
   }
   const { release, problems } = await loadRelease(dir);
   if (release) {
-    problems.push(...validateRelease(release));
+    pushAll(problems, validateRelease(release));
   } else {
     console.log("note: release.json is unusable, so only the files' own problems are listed (no schedule or reference checks)");
   }

@@ -21,6 +21,7 @@ import { writeRelease } from "./import-harbor-write";
 import type { Config, Problem, Release, RequestUsage, Run, Session, Task } from "./schema";
 import { isError, validateRelease } from "./validate";
 import { schemaProblems } from "./validate-schema-issues";
+import { pushAll } from "./arrays";
 
 export interface ImportOptions {
   /** A Harbor job folder, a folder of job folders, or one trial folder. */
@@ -290,7 +291,7 @@ function readMapping(path: string | undefined, problems: Problem[]): HarborMappi
   }
   const parsed = mappingSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  problems.push(...schemaProblems(parsed.error.issues, value, { file: path }));
+  pushAll(problems, schemaProblems(parsed.error.issues, value, { file: path }));
   throw new Error(`mapping file ${path} does not follow the mapping format (docs/data-format.md, "Importing Harbor jobs")`);
 }
 

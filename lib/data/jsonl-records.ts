@@ -7,6 +7,7 @@ import type { Problem } from "./schema";
 import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "./json-depth";
 import { setLineOf } from "./record-lines";
 import { schemaProblems } from "./validate-schema-issues";
+import { pushAll } from "./arrays";
 
 export interface RecordFile<T> {
   file: string;
@@ -53,7 +54,7 @@ export async function readJsonlRecords<T extends object>(lines: AsyncIterable<By
     }
     const parsed = spec.schema.safeParse(value);
     if (!parsed.success) {
-      problems.push(...schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));
+      pushAll(problems, schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));
       continue;
     }
     setLineOf(parsed.data, line);

@@ -8,6 +8,7 @@ import { RECORD_FILES } from "./record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "./schema";
 import { decodeUtf8, describeError, missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "./jsonl-records";
 import { schemaProblems } from "./validate-schema-issues";
+import { pushAll } from "./arrays";
 
 /**
  * `release` is null only when release.json is missing or unusable: every check of the records depends on
@@ -62,7 +63,7 @@ async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta |
   }
   const parsed = releaseSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  problems.push(...schemaProblems(parsed.error.issues, value, { file: RELEASE_FILE }));
+  pushAll(problems, schemaProblems(parsed.error.issues, value, { file: RELEASE_FILE }));
   return null;
 }
 

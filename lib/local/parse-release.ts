@@ -7,6 +7,7 @@ import { schemaProblems } from "../data/validate-schema-issues";
 import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "./source";
 
 import { LIMIT_BYTES, TooLargeError } from "./limits";
+import { pushAll } from "../data/arrays";
 
 /** Record files larger than LIMIT_BYTES together are refused before anything is parsed (see docs/local-results.md). */
 export { LIMIT_BYTES, TooLargeError };
@@ -67,7 +68,7 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
   }
   const parsed = releaseSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  problems.push(...schemaProblems(parsed.error.issues, value, { file: "release.json" }));
+  pushAll(problems, schemaProblems(parsed.error.issues, value, { file: "release.json" }));
   return null;
 }
 

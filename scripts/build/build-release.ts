@@ -12,11 +12,12 @@ import { loadTablesNode } from "../../lib/db/load-node";
 import { DERIVED_TABLES } from "../../lib/queries/derive";
 import { openNodeDb } from "../../lib/db/node";
 import { PAGE_DATA } from "./page-data";
+import { pushAll } from "../../lib/data/arrays";
 
 export async function buildRelease(dir: string, outRoot: string): Promise<{ problems: Problem[]; entry: ReleaseIndexEntry | null }> {
   const loaded = await loadRelease(dir);
   const problems = [...loaded.problems];
-  if (loaded.release) problems.push(...validateRelease(loaded.release));
+  if (loaded.release) pushAll(problems, validateRelease(loaded.release));
   const errors = problems.filter((p) => p.level === "error");
   if (!loaded.release || errors.length > 0) return { problems, entry: null };
   const release = loaded.release;

@@ -16,6 +16,7 @@ import { writeTaskflowTargets } from "./taskflow-targets";
 import { SUBMIT_TEXT } from "./texts";
 import { makeTrajectory } from "./trajectory";
 import { configUsage } from "./usage";
+import { pushAll } from "../../lib/data/arrays";
 
 /** arXiv 2611.02017, the paper the release is calibrated to. */
 export const SEED = 261102017;
@@ -104,7 +105,7 @@ export function generateSample(outDir: string): SampleSummary {
       SEED,
     );
     for (const { run } of configRuns) run.usage = usageByRun.get(run.run_id)!;
-    runs.push(...configRuns.map((r) => r.run));
+    pushAll(runs, configRuns.map((r) => r.run));
   }
 
   rmSync(join(outDir, "trajectories"), { recursive: true, force: true });
