@@ -15,7 +15,7 @@ async function main(args: string[]): Promise<number> {
   const { release, problems } = await loadRelease(dir);
   if (release) {
     pushAll(problems, validateRelease(release));
-  } else {
+  } else if (!problems.some((p) => p.rule === "release.path")) {
     console.log("note: release.json is unusable, so only the files' own problems are listed (no schedule or reference checks)");
   }
   for (const problem of sortProblems(problems)) console.log(formatProblem(problem));
