@@ -81,6 +81,18 @@ export async function importHarbor(opts: ImportOptions): Promise<ImportResult> {
     }
     matched.push({ trial, session: sessions.get(m.sessionId)!, pinned: m.repeat });
   }
+  if (scan.trials.length > 0 && matched.length === 0) {
+    const first = problems.find((p) => p.rule === "harbor.unmatched");
+    problems.push(
+      error(
+        ".",
+        "harbor.no_match",
+        `none of the ${scan.trials.length} trial(s) under ${opts.jobs} matches a session of ${opts.specs}` +
+          (first ? ` (first: ${first.record ?? first.file}: ${first.message.replace(/; the trial is not imported$/, "")})` : "") +
+          "; nothing is imported. Check --specs, or map trials to sessions with --mapping (docs/data-format.md, \"Importing Harbor jobs\")",
+      ),
+    );
+  }
   const { repeats, clashes } = assignRepeats(
     matched.map((m) => ({ key: m.trial.where, sessionId: m.session.session_id, pinned: m.pinned, startedAt: m.trial.startedAt })),
   );

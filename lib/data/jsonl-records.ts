@@ -29,9 +29,11 @@ export interface ByteLine {
 
 export async function readJsonlRecords<T extends object>(lines: AsyncIterable<ByteLine>, spec: RecordFile<T>, problems: Problem[]): Promise<T[]> {
   const records: T[] = [];
+  let nonBlank = 0;
   for await (const { line, bytes } of lines) {
     const text = decodeUtf8(bytes, spec.file, line, problems);
     if (text.trim() === "") continue;
+    nonBlank++;
     const tooDeep = tooDeepProblem(text, spec.file, line, idInBrokenLine(text, spec.idField));
     if (tooDeep) {
       problems.push(tooDeep);
@@ -59,6 +61,11 @@ export async function readJsonlRecords<T extends object>(lines: AsyncIterable<By
     }
     setLineOf(parsed.data, line);
     records.push(parsed.data);
+  }
+  // An empty required file is valid JSON Lines but almost always a failed export: a release whose
+  // runs.jsonl is empty loads with no result at all, so it is said, not silently shown as zeros.
+  if (nonBlank === 0 && spec.required) {
+    problems.push({ level: "warning", file: spec.file, rule: "file.empty", message: `${spec.file} holds no records` });
   }
   return records;
 }

@@ -1,4 +1,4 @@
-// The CLI's loader and the browser's reader refuse the same deeply nested records with the same rule, file
+// Hostile releases, built at test time. The CLI's loader and the browser's reader refuse the same deeply nested records with the same rule, file
 // and line (docs/data-format.md, json.too_deep). The nesting is built here, at test time.
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { readdirSync, readFileSync } from "node:fs";
@@ -47,5 +47,22 @@ describe("json.too_deep: 2,000 levels in release.json's extra and in a config's 
       .map((f) => ({ path: `minimal/${f}`, file: new Blob([patch[f] ?? readFileSync(`${MINIMAL}/${f}`)]) }));
     const browser = (await openLocal(files)) as LocalReleaseResult;
     expect(browser.problems.filter((p) => p.rule === "json.too_deep").map(where).sort()).toEqual(expected);
+  });
+});
+
+describe("file.empty: an empty runs.jsonl", () => {
+  it("is a warning in the CLI's loader and in the browser's reader alike", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "empty-runs-"));
+    temps.push(dir);
+    await cp(MINIMAL, dir, { recursive: true });
+    await writeFile(join(dir, "runs.jsonl"), "\n\n");
+    const node = await loadRelease(dir);
+    const expected = [{ level: "warning", file: "runs.jsonl", rule: "file.empty", message: "runs.jsonl holds no records" }];
+    expect(node.problems).toEqual(expected);
+    const files = readdirSync(MINIMAL)
+      .filter((f) => f.includes("."))
+      .map((f) => ({ path: `minimal/${f}`, file: new Blob([f === "runs.jsonl" ? "" : readFileSync(`${MINIMAL}/${f}`)]) }));
+    const browser = (await openLocal(files)) as LocalReleaseResult;
+    expect(browser.problems.filter((p) => p.rule === "file.empty")).toEqual(expected);
   });
 });
