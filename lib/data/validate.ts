@@ -4,6 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Problem, Release } from "./schema";
 import { readTrajectory } from "../trajectory/chain";
+import { parseTrajectoryText } from "../trajectory/parse-text";
 import { asAtif } from "../trajectory/swe-agent";
 import { validateReleaseWith } from "./validate-core";
 
@@ -21,7 +22,8 @@ export function validateRelease(release: Release): Problem[] {
     // Annotated runs only: the trajectory's main file, as the explorer matches annotation step ids (tags.ts).
     trajectoryStepIds: (relativePath) => {
       try {
-        const raw: unknown = JSON.parse(readFileSync(join(release.dir, relativePath), "utf8"));
+        // The viewer's own parse: a file nested too deep is unreadable here as it is there (json.too_deep).
+        const raw = parseTrajectoryText(readFileSync(join(release.dir, relativePath), "utf8"), relativePath);
         const steps = readTrajectory(asAtif(raw, relativePath), relativePath).steps;
         return new Set(steps.filter((s) => s.file === 0 && s.stepId !== null).map((s) => s.stepId!));
       } catch (err) {
