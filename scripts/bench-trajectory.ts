@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession } from "@playwright/test";
 import { largeTrajectory } from "../e2e/fixtures/trajectories/large";
+import { maxOf } from "../lib/data/arrays";
 
 const RELEASE = "sample";
 const RUN = "bench-10k-steps";
@@ -175,8 +176,8 @@ export async function benchTrajectory(browser?: Browser, baseUrl?: string, outDi
   const fetchParse = median(baseline);
   const firstStep = median(runs.map((r) => r.firstStepMs));
   const allSteps = median(runs.map((r) => r.allStepsMs));
-  const maxRows = Math.max(...runs.map((r) => r.maxRows));
-  const peak = (k: keyof ExplorerRun["heap"]) => Math.max(...runs.map((r) => r.heap[k]));
+  const maxRows = maxOf(runs.map((r) => r.maxRows));
+  const peak = (k: keyof ExplorerRun["heap"]) => maxOf(runs.map((r) => r.heap[k]));
   const metrics: Record<string, number | string> = {
     file_bytes: bytes,
     steps: STEPS,

@@ -6,6 +6,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
+import { pushAll } from "../lib/data/arrays";
 
 const PORT = 3200;
 const BASE = `http://localhost:${PORT}`;
@@ -82,7 +83,7 @@ async function main() {
       if (t && typeof t === "object" && "markdown" in t) {
         const section = t as { markdown: string; budgets?: Budget[] };
         extra.push(section.markdown);
-        budgets.push(...(section.budgets ?? []));
+        pushAll(budgets, section.budgets ?? []);
       } else if (t && typeof t === "object") {
         extra.push(`## Trajectory explorer (issue 5)\n\n| measure | value |\n| --- | ---: |\n${Object.entries(t).map(([k, v]) => `| ${k} | ${v} |`).join("\n")}\n`);
       }

@@ -4,6 +4,7 @@
 import { loadRelease } from "../lib/data/load-release";
 import { validateReleaseOnDisk } from "../lib/data/validate-trajectories";
 import { formatProblem, sortProblems, summarize } from "../lib/data/validate-report";
+import { pushAll } from "../lib/data/arrays";
 
 async function main(args: string[]): Promise<number> {
   const dir = args[0];
@@ -14,8 +15,8 @@ async function main(args: string[]): Promise<number> {
   const { release, problems } = await loadRelease(dir);
   if (release) {
     // Every trajectory is read too (inflated and parsed, one at a time), as the viewer would read it.
-    for (const p of (await validateReleaseOnDisk(release)).problems) problems.push(p);
-  } else {
+    pushAll(problems, (await validateReleaseOnDisk(release)).problems);
+  } else if (!problems.some((p) => p.rule === "release.path")) {
     console.log("note: release.json is unusable, so only the files' own problems are listed (no schedule or reference checks)");
   }
   for (const problem of sortProblems(problems)) console.log(formatProblem(problem));

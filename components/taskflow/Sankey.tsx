@@ -2,6 +2,7 @@
 // sessions whose message at that step has it, bands for the sessions moving from one label to the next.
 // The counts come computed (lib/metrics/taskflow-sankey.ts); this file only lays them out as SVG.
 import type { SankeyData, SankeyNode } from "@/lib/metrics/taskflow-sankey";
+import { maxOf } from "@/lib/data/arrays";
 
 const PALETTE = [
   "#0284c7", "#ea580c", "#16a34a", "#9333ea", "#dc2626", "#ca8a04", "#0d9488", "#db2777",
@@ -28,8 +29,8 @@ export function Sankey({ data, steps }: { data: SankeyData; steps: number }) {
   const labels = [...new Set(nodes.map((n) => n.label))].sort();
   const color = (label: string) => PALETTE[labels.indexOf(label) % PALETTE.length]!;
   const perStep = Array.from({ length: shown }, (_, s) => nodes.filter((n) => n.step === s));
-  const total = Math.max(...perStep.map((ns) => ns.reduce((a, n) => a + n.count, 0)));
-  const most = Math.max(...perStep.map((ns) => ns.length));
+  const total = maxOf(perStep.map((ns) => ns.reduce((a, n) => a + n.count, 0)));
+  const most = maxOf(perStep.map((ns) => ns.length));
   const scale = (HEIGHT - GAP * (most - 1)) / total;
 
   const box = new Map<string, Box>();

@@ -10,6 +10,7 @@ import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/si
 import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
 import { toAnnotationInputs, toRequestInfo, toVerdictTests } from "@/lib/queries/trajectory";
 import type { StepRow } from "@/lib/trajectory/rows";
+import { errorText } from "@/lib/trajectory/parse-text";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { adoptEarlyLoad } from "./early-load";
@@ -50,9 +51,6 @@ function rawUrlOf(url: string): string | null {
   return url.includes(".zip#") ? url.slice(0, url.indexOf("#")) : url;
 }
 
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 function context(basics: RunBasics | null, verdict: RunVerdict | null, submitText: string | null): AnalysisContext {
   const known = basics?.header != null;
@@ -89,7 +87,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     let loaded = false;
     const analyze = () => {
       if (!loaded) return;
-      worker.analyze(context(basics, verdict, submitText)).then((analysis) => patch({ analysis }), (e: unknown) => patch({ loadError: `analysis failed: ${String(e)}` }));
+      worker.analyze(context(basics, verdict, submitText)).then((analysis) => patch({ analysis }), (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }));
     };
     const loaded_ = (summary: TrajectorySummary, rows: StepRow[]) => {
       loaded = true;
@@ -104,7 +102,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
         verdict = await read();
         patch({ verdict });
       } catch (e) {
-        patch({ verdictError: String(e) });
+        patch({ verdictError: errorText(e) });
       }
       analyze();
     };
@@ -120,7 +118,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       void (async () => {
         // Loaded only for a local run: the published trajectory page does not carry the local-results code.
         const found = await import("@/lib/local/runs").then((m) => m.findLocalRun(releaseId, local)).catch((e: unknown) => {
-          patch({ basicsError: String(e) });
+          patch({ basicsError: errorText(e) });
           return undefined;
         });
         if (found === undefined) return;
@@ -139,7 +137,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
             patch({ summary, rows, partial: false, loadError: null });
           } catch (e) {
             const missing = e instanceof TrajectoryLoadError && e.status === 404;
-            patch({ loadError: missing ? `The run's trajectory ${path} is not among the files you picked.` : `The trajectory could not be read: ${String(e)}` });
+            patch({ loadError: missing ? `The run's trajectory ${path} is not among the files you picked.` : `The trajectory could not be read: ${errorText(e)}` });
           }
         }
         analyze();
@@ -174,12 +172,12 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       const outcome = await first;
       if (outcome === "none") patch({ noTrajectory: true });
       else if (outcome === "unknown") patch({ loadError: "No such run in this release, and no trajectory file by that name." });
-      else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${messageOf(outcome.error)}` });
+      else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${errorText(outcome.error)}` });
       try {
         basics = await runBasics(releaseId, runId);
         patch({ basics });
       } catch (e) {
-        patch({ basicsError: String(e) });
+        patch({ basicsError: errorText(e) });
       }
       analyze();
       if (!basics?.header) return;

@@ -21,6 +21,7 @@ import { writeRelease } from "./import-harbor-write";
 import type { Config, Problem, Release, RequestUsage, Run, Session, Task } from "./schema";
 import { isError, validateRelease } from "./validate";
 import { schemaProblems } from "./validate-schema-issues";
+import { pushAll } from "./arrays";
 
 export interface ImportOptions {
   /** A Harbor job folder, a folder of job folders, or one trial folder. */
@@ -79,6 +80,18 @@ export async function importHarbor(opts: ImportOptions): Promise<ImportResult> {
       continue;
     }
     matched.push({ trial, session: sessions.get(m.sessionId)!, pinned: m.repeat });
+  }
+  if (scan.trials.length > 0 && matched.length === 0) {
+    const first = problems.find((p) => p.rule === "harbor.unmatched");
+    problems.push(
+      error(
+        ".",
+        "harbor.no_match",
+        `none of the ${scan.trials.length} trial(s) under ${opts.jobs} matches a session of ${opts.specs}` +
+          (first ? ` (first: ${first.record ?? first.file}: ${first.message.replace(/; the trial is not imported$/, "")})` : "") +
+          "; nothing is imported. Check --specs, or map trials to sessions with --mapping (docs/data-format.md, \"Importing Harbor jobs\")",
+      ),
+    );
   }
   const { repeats, clashes } = assignRepeats(
     matched.map((m) => ({ key: m.trial.where, sessionId: m.session.session_id, pinned: m.pinned, startedAt: m.trial.startedAt })),
@@ -290,7 +303,7 @@ function readMapping(path: string | undefined, problems: Problem[]): HarborMappi
   }
   const parsed = mappingSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  problems.push(...schemaProblems(parsed.error.issues, value, { file: path }));
+  pushAll(problems, schemaProblems(parsed.error.issues, value, { file: path }));
   throw new Error(`mapping file ${path} does not follow the mapping format (docs/data-format.md, "Importing Harbor jobs")`);
 }
 

@@ -4,8 +4,10 @@
 // at the same lines. No Node imports: it runs in the browser worker.
 import type { z } from "zod";
 import type { Problem } from "./schema";
+import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "./json-depth";
 import { setLineOf } from "./record-lines";
 import { schemaProblems } from "./validate-schema-issues";
+import { pushAll } from "./arrays";
 
 export interface RecordFile<T> {
   file: string;
@@ -27,9 +29,16 @@ export interface ByteLine {
 
 export async function readJsonlRecords<T extends object>(lines: AsyncIterable<ByteLine>, spec: RecordFile<T>, problems: Problem[]): Promise<T[]> {
   const records: T[] = [];
+  let nonBlank = 0;
   for await (const { line, bytes } of lines) {
     const text = decodeUtf8(bytes, spec.file, line, problems);
     if (text.trim() === "") continue;
+    nonBlank++;
+    const tooDeep = tooDeepProblem(text, spec.file, line, idInBrokenLine(text, spec.idField));
+    if (tooDeep) {
+      problems.push(tooDeep);
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -47,11 +56,16 @@ export async function readJsonlRecords<T extends object>(lines: AsyncIterable<By
     }
     const parsed = spec.schema.safeParse(value);
     if (!parsed.success) {
-      problems.push(...schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));
+      pushAll(problems, schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));
       continue;
     }
     setLineOf(parsed.data, line);
     records.push(parsed.data);
+  }
+  // An empty required file is valid JSON Lines but almost always a failed export: a release whose
+  // runs.jsonl is empty loads with no result at all, so it is said, not silently shown as zeros.
+  if (nonBlank === 0 && spec.required) {
+    problems.push({ level: "warning", file: spec.file, rule: "file.empty", message: `${spec.file} holds no records` });
   }
   return records;
 }
@@ -76,6 +90,17 @@ export function decodeUtf8(bytes: Uint8Array, file: string, line: number | undef
 function idInBrokenLine(text: string, idField: string | undefined): string | undefined {
   if (idField === undefined) return undefined;
   return new RegExp(`"${idField}"\\s*:\\s*"([^"\\\\]+)"`).exec(text)?.[1];
+}
+
+/**
+ * `json.too_deep` for a text nested deeper than lib/data/json-depth.ts allows, checked before JSON.parse so
+ * that nothing recursive (zod, structuredClone on postMessage) ever sees it. Used for every .jsonl line and
+ * for release.json, by the Node loader and the browser's reader alike.
+ */
+export function tooDeepProblem(text: string, file: string, line?: number, record?: string): Problem | null {
+  const excess = jsonDepthExcess(text);
+  if (!excess) return null;
+  return { level: "error", file, ...(line !== undefined ? { line } : {}), ...(record !== undefined ? { record } : {}), rule: TOO_DEEP_RULE, message: tooDeepMessage(excess) };
 }
 
 export function missingFile(file: string): Problem {

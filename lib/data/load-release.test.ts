@@ -81,9 +81,19 @@ describe("file-level problems", () => {
     expect(problems.filter((p) => p.file === "annotations.jsonl")).toEqual([]);
   });
 
-  it("a missing folder is reported, not thrown", async () => {
-    const { release, problems } = await loadRelease(join(tmpdir(), "no-such-release-folder-7f3a"));
+  it("a missing folder is reported once, as what it is, not thrown", async () => {
+    const missing = join(tmpdir(), "no-such-release-folder-7f3a");
+    const { release, problems } = await loadRelease(missing);
     expect(release).toBeNull();
+    expect(problems.map((p) => `${p.file} ${p.rule} ${p.message}`)).toEqual([
+      `. release.path ${missing} does not exist; expected a release folder holding release.json, tasks.jsonl, sessions.jsonl, configs.jsonl and runs.jsonl (docs/data-format.md)`,
+    ]);
+  });
+
+  it("a folder without the required files still gets one file.missing per file", async () => {
+    const empty = await variant("release.json", null);
+    for (const f of ["tasks.jsonl", "sessions.jsonl", "configs.jsonl", "runs.jsonl"]) await rm(join(empty, f));
+    const { problems } = await loadRelease(empty);
     expect(problems.map((p) => `${p.file} ${p.rule}`)).toEqual([
       "release.json file.missing",
       "tasks.jsonl file.missing",

@@ -2,13 +2,14 @@
 // every record that cannot be used is reported as a Problem, and every usable record is kept, so one bad
 // line never hides the rest of a release.
 import { createReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { open, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { indexArchives } from "../archive/index-node";
 import { RECORD_FILES } from "./record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "./schema";
-import { decodeUtf8, describeError, missingFile, readJsonlRecords, type RecordFile } from "./jsonl-records";
+import { decodeUtf8, describeError, missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "./jsonl-records";
 import { schemaProblems } from "./validate-schema-issues";
+import { pushAll } from "./arrays";
 
 /**
  * `release` is null only when release.json is missing or unusable: every check of the records depends on
@@ -25,6 +26,8 @@ export const RELEASE_FILE = "release.json";
 
 export async function loadRelease(dir: string): Promise<LoadResult> {
   const problems: Problem[] = [];
+  const notFolder = await notAFolder(dir);
+  if (notFolder !== null) return { release: null, problems: [{ level: "error", file: ".", rule: "release.path", message: notFolder }] };
   try {
     const meta = await loadMeta(dir, problems);
     const tasks = await loadRecords(dir, RECORD_FILES.tasks, problems);
@@ -51,6 +54,11 @@ async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta |
   }
   const bytes = await readFile(path);
   const text = decodeUtf8(bytes, RELEASE_FILE, undefined, problems);
+  const tooDeep = tooDeepProblem(text, RELEASE_FILE);
+  if (tooDeep) {
+    problems.push(tooDeep);
+    return null;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -60,7 +68,7 @@ async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta |
   }
   const parsed = releaseSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  problems.push(...schemaProblems(parsed.error.issues, value, { file: RELEASE_FILE }));
+  pushAll(problems, schemaProblems(parsed.error.issues, value, { file: RELEASE_FILE }));
   return null;
 }
 
@@ -93,6 +101,36 @@ async function* readLines(path: string): AsyncGenerator<{ line: number; bytes: B
     if (start < chunk.length) pending.push(chunk.subarray(start));
   }
   if (pending.length > 0) yield { line: line + 1, bytes: Buffer.concat(pending) };
+}
+
+const EXPECTED =
+  "a release folder holding release.json, tasks.jsonl, sessions.jsonl, configs.jsonl and runs.jsonl (docs/data-format.md)";
+
+/**
+ * What the path is when it is not a folder, in one sentence (instead of one file.missing per required file):
+ * nothing at all, a zip (the browser's "Open local results" reads zips; this command reads folders), or
+ * some other file. Null for a folder.
+ */
+async function notAFolder(dir: string): Promise<string | null> {
+  let info;
+  try {
+    info = await stat(dir);
+  } catch {
+    return `${dir} does not exist; expected ${EXPECTED}`;
+  }
+  if (info.isDirectory()) return null;
+  if (!info.isFile()) return `${dir} is not a folder; expected ${EXPECTED}`;
+  const head = Buffer.alloc(4);
+  const handle = await open(dir, "r");
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  if (head.readUInt32LE(0) === 0x04034b50 || /\.zip$/i.test(dir)) {
+    return `${dir} is a zip file; expected ${EXPECTED}. Unzip it and pass the folder that holds release.json`;
+  }
+  return `${dir} is a file (${info.size} bytes), not a folder; expected ${EXPECTED}`;
 }
 
 async function isFile(path: string): Promise<boolean> {

@@ -16,11 +16,11 @@ import { releaseTables } from "./tables";
 let tmp: string;
 let into: string;
 let harbor: string;
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "submission-add-"));
   into = join(tmp, "sample");
   cpSync("data/releases/sample", into, { recursive: true });
-  harbor = writeHarborSubmission("data/releases/sample", join(tmp, "harbor"));
+  harbor = await writeHarborSubmission("data/releases/sample", join(tmp, "harbor"));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

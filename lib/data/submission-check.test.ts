@@ -26,7 +26,7 @@ const writeJsonl = (path: string, records: readonly object[]) => writeFileSync(p
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "submission-check-"));
   published = await loadPublished(SAMPLE);
-  const harbor = writeHarborSubmission(SAMPLE, join(tmp, "harbor"));
+  const harbor = await writeHarborSubmission(SAMPLE, join(tmp, "harbor"));
   const loaded = await loadSubmission(harbor, published);
   try {
     harborReport = checkSubmission(loaded.input);

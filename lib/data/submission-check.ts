@@ -183,7 +183,6 @@ export function checkTrajectories(input: SubmissionInput): RuleResult {
     const c = input.trajectories.get(r.run_id);
     if (!c) offences.push({ record: r.run_id, message: `${r.trajectory} was not read` });
     else if (c.status === "unreadable") offences.push({ record: r.run_id, message: c.message });
-    else if (c.status === "archive") warnings.push({ record: r.run_id, message: c.message });
     else ok += 1;
   }
   const n = input.submission?.runs.length ?? 0;

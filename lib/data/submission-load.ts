@@ -1,6 +1,7 @@
 // Reads a submission folder for the check (Node): its submission.json, the results as a release (a release
 // folder as is, or Harbor job folders through the importer into a temporary folder), the validator's
 // problems, and each run's trajectory. The rules themselves are pure (submission-check.ts).
+import { pushAll } from "./arrays";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { loadRelease } from "./load-release";
 import type { Problem, Release } from "./schema";
 import { checkSubmission, type SubmissionInput, type SubmissionReport } from "./submission-check";
 import { MANIFEST_FILE, manifestSchema, type SubmissionManifest } from "./submission-manifest";
+import { ArchiveCache } from "../archive/read-node";
 import { checkRunTrajectory, type TrajectoryCheck } from "./submission-trajectory";
 import { validateRelease } from "./validate";
 import { schemaProblems } from "./validate-schema-issues";
@@ -55,7 +57,7 @@ export async function loadSubmission(dir: string, published: Release): Promise<L
         jobs: join(dir, h.jobs), specs: published.dir, configId: h.config.config_id, out: releaseDir,
         mapping: h.mapping === undefined ? undefined : join(dir, h.mapping),
       });
-      validation.push(...imported.problems);
+      pushAll(validation, imported.problems);
       // The configuration is the manifest's record (with its provenance), not the one the import built.
       writeFileSync(join(releaseDir, "configs.jsonl"), `${JSON.stringify(h.config)}\n`);
     } catch (err) {
@@ -67,13 +69,15 @@ export async function loadSubmission(dir: string, published: Release): Promise<L
   if (releaseDir !== null) {
     const loaded = await loadRelease(releaseDir);
     submission = loaded.release;
-    validation.push(...loaded.problems);
-    if (submission) validation.push(...validateRelease(submission));
+    pushAll(validation, loaded.problems);
+    if (submission) pushAll(validation, validateRelease(submission));
   }
   const trajectories = new Map<string, TrajectoryCheck>();
+  const archives = new ArchiveCache();
   for (const r of submission?.runs ?? []) {
-    if (r.trajectory !== undefined) trajectories.set(r.run_id, checkRunTrajectory(releaseDir!, r.trajectory));
+    if (r.trajectory !== undefined) trajectories.set(r.run_id, await checkRunTrajectory(releaseDir!, r.trajectory, archives));
   }
+  await archives.close();
   return {
     input: { published, submission, manifest, manifestProblems, validation, trajectories },
     releaseDir,

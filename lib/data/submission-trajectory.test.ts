@@ -1,20 +1,22 @@
-// The submission check's trajectory reader on real files: plain and gzipped JSON, an archive entry (not
-// opened here), and the ways a trajectory is unreadable.
+// The submission check's trajectory reader on real files: plain and gzipped JSON, an archive entry, and the
+// ways a trajectory is unreadable.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeArchive } from "../archive/write-node";
 import { archiveRef, checkRunTrajectory, readRunTrajectoryText } from "./submission-trajectory";
 
 const MINIMAL = "data/examples/minimal";
 const REF = "trajectories/orca-opencode.s-101-switched.0.json";
 let dir: string;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "submission-trajectory-"));
   mkdirSync(join(dir, "trajectories"));
   const text = readFileSync(join(MINIMAL, REF));
   writeFileSync(join(dir, "trajectories", "a.json.gz"), gzipSync(text));
+  writeFileSync(join(dir, "trajectories", "p.zip"), await writeArchive([{ name: "runs/x.json", text: () => text.toString("utf8") }]));
   writeFileSync(join(dir, "trajectories", "bad.json"), "{ truncated");
   writeFileSync(join(dir, "trajectories", "empty.json"), JSON.stringify({ schema_version: "ATIF-v1.6", steps: [] }));
   writeFileSync(join(dir, "trajectories", "list.json"), "[1, 2]");
@@ -22,37 +24,31 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("readRunTrajectoryText", () => {
-  it("reads .json as is and .json.gz through gunzip, to the same text", () => {
-    const plain = readRunTrajectoryText(MINIMAL, REF);
-    const gz = readRunTrajectoryText(dir, "trajectories/a.json.gz");
-    expect(plain.kind).toBe("text");
-    expect(gz).toEqual(plain);
-  });
-
-  it("names an archive entry without opening it", () => {
-    expect(readRunTrajectoryText(dir, "trajectories/part-1.zip#runs/x.json")).toEqual({ kind: "archive", archive: "trajectories/part-1.zip", entry: "runs/x.json" });
+  it("reads .json as is, .json.gz through gunzip and an archive entry, to the same text", async () => {
+    const plain = await readRunTrajectoryText(MINIMAL, REF);
+    expect(await readRunTrajectoryText(dir, "trajectories/a.json.gz")).toBe(plain);
+    expect(await readRunTrajectoryText(dir, "trajectories/p.zip#runs/x.json")).toBe(plain);
+    expect(archiveRef("trajectories/p.zip#runs/x.json")).toEqual({ archive: "trajectories/p.zip", entry: "runs/x.json" });
     expect(archiveRef("trajectories/x.json")).toBeNull();
   });
 
-  it("refuses a path outside the release folder", () => {
-    expect(() => readRunTrajectoryText(dir, "../etc/passwd")).toThrow(/not a path inside/);
+  it("refuses a path outside the release folder", async () => {
+    await expect(readRunTrajectoryText(dir, "../etc/passwd")).rejects.toThrow(/not a path inside/);
   });
 });
 
 describe("checkRunTrajectory", () => {
-  it("finds the minimal example's 23 steps, plain or gzipped", () => {
-    expect(checkRunTrajectory(MINIMAL, REF)).toEqual({ status: "ok", steps: 23 });
-    expect(checkRunTrajectory(dir, "trajectories/a.json.gz")).toEqual({ status: "ok", steps: 23 });
+  it("finds the minimal example's 23 steps, plain, gzipped or archived", async () => {
+    expect(await checkRunTrajectory(MINIMAL, REF)).toEqual({ status: "ok", steps: 23 });
+    expect(await checkRunTrajectory(dir, "trajectories/a.json.gz")).toEqual({ status: "ok", steps: 23 });
+    expect(await checkRunTrajectory(dir, "trajectories/p.zip#runs/x.json")).toEqual({ status: "ok", steps: 23 });
   });
 
-  it("reports an archive entry as not checked here", () => {
-    expect(checkRunTrajectory(dir, "trajectories/p.zip#e.json")).toMatchObject({ status: "archive", message: expect.stringContaining("not checked here (archive entry)") });
-  });
-
-  it("calls unreadable: a missing file, not JSON, no steps, not a trajectory", () => {
-    expect(checkRunTrajectory(dir, "trajectories/nope.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("cannot be read") });
-    expect(checkRunTrajectory(dir, "trajectories/bad.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("is not JSON") });
-    expect(checkRunTrajectory(dir, "trajectories/empty.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("no step") });
-    expect(checkRunTrajectory(dir, "trajectories/list.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("not a trajectory format") });
+  it("calls unreadable: a missing file or entry, not JSON, no steps, not a trajectory", async () => {
+    expect(await checkRunTrajectory(dir, "trajectories/nope.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("cannot be read") });
+    expect(await checkRunTrajectory(dir, "trajectories/p.zip#nope.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("no such entry") });
+    expect(await checkRunTrajectory(dir, "trajectories/bad.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("is not JSON") });
+    expect(await checkRunTrajectory(dir, "trajectories/empty.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("no step") });
+    expect(await checkRunTrajectory(dir, "trajectories/list.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("not a trajectory format") });
   });
 });

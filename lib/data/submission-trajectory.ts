@@ -1,41 +1,35 @@
-// Reads a run's trajectory for the submission check: `.json`, `.json.gz` (node:zlib), and archive entries
-// `trajectories/<name>.zip#<entry>`, which this checker does not open (it reports them, warning level).
-import { readFileSync } from "node:fs";
-import { isAbsolute, join, normalize } from "node:path";
-import { gunzipSync } from "node:zlib";
+// Reads a run's trajectory for the submission check, in every form the release format allows (a file, a
+// `.json.gz`, an archive entry `trajectories/<name>.zip#<entry>`), with the project's archive reader.
+import { ArchiveCache, readReleaseFile } from "../archive/read-node";
+import { parseFileRef } from "../archive/ref";
 import { readTrajectory } from "../trajectory/chain";
 import { asAtif } from "../trajectory/swe-agent";
 
-export type TrajectoryText = { kind: "text"; text: string } | { kind: "archive"; archive: string; entry: string };
-
 /** `trajectories/a.zip#b.json` → archive and entry; anything else is a file path. */
 export function archiveRef(ref: string): { archive: string; entry: string } | null {
-  const m = /^(.*\.zip)#(.+)$/i.exec(ref);
-  return m ? { archive: m[1]!, entry: m[2]! } : null;
+  const r = parseFileRef(ref);
+  return r.kind === "entry" ? { archive: r.archive, entry: r.entry } : null;
 }
 
-/** The trajectory's JSON text, or the archive entry it names (not read here). Throws when the file cannot be read. */
-export function readRunTrajectoryText(releaseDir: string, ref: string): TrajectoryText {
-  const zip = archiveRef(ref);
-  if (zip) return { kind: "archive", ...zip };
-  if (isAbsolute(ref) || normalize(ref).startsWith("..")) throw new Error(`${ref} is not a path inside the release folder`);
-  const bytes = readFileSync(join(releaseDir, ref));
-  const text = /\.gz$/i.test(ref) ? gunzipSync(bytes).toString("utf8") : bytes.toString("utf8");
-  return { kind: "text", text };
+/** The trajectory's JSON text. Throws, naming the file or entry, when it cannot be read. */
+export async function readRunTrajectoryText(releaseDir: string, ref: string, archives = new ArchiveCache()): Promise<string> {
+  const r = parseFileRef(ref);
+  const path = r.kind === "entry" ? r.archive : r.path;
+  if (path.startsWith("/") || /^[A-Za-z]:/.test(path) || path.split(/[\\/]/).includes("..")) throw new Error(`${ref} is not a path inside the release folder`);
+  return new TextDecoder().decode(await readReleaseFile(releaseDir, ref, archives));
 }
 
-export type TrajectoryCheck = { status: "ok"; steps: number } | { status: "unreadable"; message: string } | { status: "archive"; message: string };
+export type TrajectoryCheck = { status: "ok"; steps: number } | { status: "unreadable"; message: string };
 
 /** Readable = JSON that the project's lenient reader (lib/trajectory/chain.ts) finds at least one step in. */
-export function checkRunTrajectory(releaseDir: string, ref: string): TrajectoryCheck {
-  let read: TrajectoryText;
+export async function checkRunTrajectory(releaseDir: string, ref: string, archives?: ArchiveCache): Promise<TrajectoryCheck> {
+  let text: string;
   try {
-    read = readRunTrajectoryText(releaseDir, ref);
+    text = await readRunTrajectoryText(releaseDir, ref, archives);
   } catch (err) {
     return { status: "unreadable", message: `${ref} cannot be read (${err instanceof Error ? err.message : String(err)})` };
   }
-  if (read.kind === "archive") return { status: "archive", message: `${ref}: archive entry, not checked here (archive entry)` };
-  return trajectoryTextCheck(read.text, ref);
+  return trajectoryTextCheck(text, ref);
 }
 
 export function trajectoryTextCheck(text: string, ref: string): TrajectoryCheck {

@@ -9,6 +9,7 @@ import { MAX_ENTRY_BYTES } from "../archive/limits";
 import { parseFileRef } from "../archive/ref";
 import type { Problem, Release } from "./schema";
 import { readTrajectory } from "../trajectory/chain";
+import { parseTrajectoryText } from "../trajectory/parse-text";
 import { asAtif } from "../trajectory/swe-agent";
 import { validateReleaseWith } from "./validate-core";
 
@@ -40,7 +41,8 @@ export function validateRelease(release: Release): Problem[] {
     // Annotated runs only: the trajectory's main file, as the explorer matches annotation step ids (tags.ts).
     trajectoryStepIds: (relativePath) => {
       try {
-        const raw: unknown = JSON.parse(readRefSync(release, relativePath));
+        // The viewer's own parse: a file nested too deep is unreadable here as it is there (json.too_deep).
+        const raw = parseTrajectoryText(readRefSync(release, relativePath), relativePath);
         const steps = readTrajectory(asAtif(raw, relativePath), relativePath).steps;
         return new Set(steps.filter((s) => s.file === 0 && s.stepId !== null).map((s) => s.stepId!));
       } catch (err) {

@@ -71,8 +71,24 @@ describe("size", () => {
     );
   });
 
-  it("refuses a single trajectory over the limit while reading it", async () => {
-    await expect(openLocal(file("lib/trajectory/fixtures/harbor-job/trajectory.json"), { limit: 100_000 })).rejects.toThrow("trajectory.json is larger than 98 KB");
+  it("refuses a single trajectory over the limit by its size, before reading it", async () => {
+    await expect(openLocal(file("lib/trajectory/fixtures/harbor-job/trajectory.json"), { limit: 100_000 })).rejects.toThrow(
+      "trajectory.json is 385 KB, more than the 98 KB this page reads of one file in a browser",
+    );
+  });
+
+  it("refuses a 600 MB trajectory with the limit message, not V8's Invalid string length: not a byte of it is read", async () => {
+    // A file that says it holds 600 MB and fails if anything reads its body (as a sparse file would cost 600 MB).
+    const huge = {
+      size: 600 * 1024 * 1024,
+      slice: () => new Blob(["{"]),
+      stream: () => {
+        throw new Error("read");
+      },
+    } as unknown as Blob;
+    await expect(openLocal([{ path: "big.json", file: huge }])).rejects.toThrow(
+      /^big\.json is 600 MB, more than the 512 MB this page reads of one file in a browser; validate and build its release with npm run data:validate and npm run data instead$/,
+    );
   });
 });
 
@@ -111,5 +127,14 @@ describe("the bundled sample release", () => {
     expect(errors(r)).toEqual([]);
     expect(new Set(r.problems.map((p) => p.rule))).toEqual(new Set(["run.trajectory_missing"]));
     expect(r.counts).toMatchObject({ sessions: 400, focusTasks: 200, runs: 4398 });
+  });
+});
+
+describe("a .zip that is not a zip", () => {
+  it("is refused naming the file and what is read instead", async () => {
+    const fake = [{ path: "results.zip", file: new Blob(["this is plain text, not an archive\n"]) }];
+    await expect(openLocal(fake)).rejects.toThrow(
+      /^results\.zip is not a zip archive this page can read \(not a zip archive \(no end of central directory\)\); pick a release folder, a zip of one, or a single trajectory file \(\.json, \.traj\)$/,
+    );
   });
 });

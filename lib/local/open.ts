@@ -8,7 +8,9 @@ import { releaseTables, TABLES, type TableName } from "../data/tables";
 import { readTrajectory } from "../trajectory/chain";
 import type { Totals } from "../trajectory/model";
 import { asAtif, detectTrajectoryFormat } from "../trajectory/swe-agent";
+import { refuseBySize } from "./limits";
 import { LIMIT_BYTES, parseRelease } from "./parse-release";
+import { parseTrajectoryText } from "../trajectory/parse-text";
 import { readText, releaseRoot, sourceOf, type InputFile } from "./source";
 import { validateReleaseWith } from "../data/validate-core";
 
@@ -67,6 +69,7 @@ export async function openLocal(input: readonly InputFile[], opts: OpenOptions =
   if (root === null) {
     const single = source.files.length === 1 ? source.files[0]! : null;
     if (single && /\.(json|traj)$/i.test(single.path)) {
+      refuseBySize(single.size, single.path, limit);
       opts.progress?.(`reading ${single.path}`);
       const text = await readText(await single.open(), limit, single.path);
       return openTrajectory(single.path, text, source.label);
@@ -105,12 +108,7 @@ export async function openLocal(input: readonly InputFile[], opts: OpenOptions =
 }
 
 function openTrajectory(name: string, text: string, label: string): LocalTrajectoryResult {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (err) {
-    throw new Error(`${name} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
+  const raw = parseTrajectoryText(text, name);
   const format = detectTrajectoryFormat(raw);
   const t = readTrajectory(asAtif(raw, name), name);
   return {

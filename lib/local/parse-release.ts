@@ -1,15 +1,16 @@
 // A release read from local files, record by record, with the release format's own zod schemas: the same
 // rule codes as the Node loader (lib/data/load-release.ts), and one bad line never hides the rest.
-import { describeError, missingFile, readJsonlRecords, type RecordFile } from "../data/jsonl-records";
+import { describeError, missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "../data/jsonl-records";
 import { RECORD_FILES } from "../data/record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "../data/schema";
 import { schemaProblems } from "../data/validate-schema-issues";
 import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "./source";
 
-/** Record files larger than this together are refused before anything is parsed (see docs/local-results.md). */
-export const LIMIT_BYTES = 512 * 1024 * 1024;
+import { LIMIT_BYTES, TooLargeError } from "./limits";
+import { pushAll } from "../data/arrays";
 
-export class TooLargeError extends Error {}
+/** Record files larger than LIMIT_BYTES together are refused before anything is parsed (see docs/local-results.md). */
+export { LIMIT_BYTES, TooLargeError };
 
 export interface ParsedRelease {
   release: Release | null;
@@ -54,14 +55,20 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
   }
   let value: unknown;
   try {
-    value = JSON.parse((await readText(await file.open(), limit, "release.json")).replace(/^\uFEFF/, ""));
+    const text = (await readText(await file.open(), limit, "release.json")).replace(/^\uFEFF/, "");
+    const tooDeep = tooDeepProblem(text, "release.json");
+    if (tooDeep) {
+      problems.push(tooDeep);
+      return null;
+    }
+    value = JSON.parse(text);
   } catch (err) {
     problems.push({ level: "error", file: "release.json", rule: "json.parse", message: `not valid JSON: ${describeError(err)}` });
     return null;
   }
   const parsed = releaseSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  problems.push(...schemaProblems(parsed.error.issues, value, { file: "release.json" }));
+  pushAll(problems, schemaProblems(parsed.error.issues, value, { file: "release.json" }));
   return null;
 }
 

@@ -47,6 +47,14 @@ export function releaseFiles(input: readonly InputFile[], root: string): Release
   };
 }
 
+/**
+ * The file's size before reading it: the Blob's, or the zip entry's declared uncompressed size; 0 for an entry
+ * of a release's own archive, whose declared size is checked (and inflation capped) when it is read.
+ */
+export function fileRefSize(ref: FileRef): number {
+  return ref.kind === "blob" ? ref.blob.size : ref.kind === "zip" ? ref.entry.size : 0;
+}
+
 export async function openFileRef(ref: FileRef): Promise<ReadableStream<Uint8Array>> {
   if (ref.kind === "blob") return ref.blob.stream();
   if (ref.kind === "zip") return zipEntryStream(ref.zip, ref.entry);

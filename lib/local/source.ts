@@ -32,11 +32,27 @@ export async function isZip(f: InputFile): Promise<boolean> {
 export async function sourceOf(input: readonly InputFile[]): Promise<LocalSource> {
   const only = input.length === 1 ? input[0]! : null;
   if (only && (await isZip(only))) {
-    const entries = (await readZipEntries(only.file)).filter((e) => !e.name.endsWith("/"));
+    // Every zip error names the zip: its own messages name only the entry, or nothing.
+    const inZip = (err: unknown) => new Error(`${only.path}: ${err instanceof Error ? err.message : String(err)}`);
+    const entries = (
+      await readZipEntries(only.file).catch((err: unknown) => {
+        throw new Error(
+          `${only.path} is not a zip archive this page can read (${err instanceof Error ? err.message : String(err)}); ` +
+            "pick a release folder, a zip of one, or a single trajectory file (.json, .traj)",
+        );
+      })
+    ).filter((e) => !e.name.endsWith("/"));
     return {
       kind: "zip",
       label: only.path,
-      files: entries.map((e) => ({ path: slash(e.name), size: e.size, open: () => zipEntryStream(only.file, e) })),
+      files: entries.map((e) => ({
+        path: slash(e.name),
+        size: e.size,
+        open: () =>
+          zipEntryStream(only.file, e).catch((err: unknown) => {
+            throw inZip(err);
+          }),
+      })),
     };
   }
   const files = input.map((f) => ({ path: slash(f.path), size: f.file.size, open: async () => f.file.stream() }));

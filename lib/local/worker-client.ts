@@ -18,6 +18,10 @@ export function openInWorker(files: InputFile[], onProgress: (message: string) =
       // A worker that dies without answering has usually run out of memory.
       reject(new Error(e.message ? `reading stopped: ${e.message}` : "reading stopped: the browser could not finish (out of memory?); try a smaller release"));
     };
+    worker.onmessageerror = () => {
+      worker.terminate();
+      reject(new Error("reading stopped: the worker's answer could not be passed to the page (too large or too deeply nested)"));
+    };
     const request: LocalWorkerRequest = { id: 1, files, ...(limit !== undefined ? { limit } : {}) };
     worker.postMessage(request);
   });

@@ -5,6 +5,7 @@ import { flowCounts, labelCounts, tfas, type Dist, type FlowCounts, type TfasSco
 import { sankeyOf, type SankeyData } from "../metrics/taskflow-sankey";
 import { parseTaskFlowTarget, type TaskFlowTargetDists } from "../metrics/taskflow-target";
 import { TASKFLOW_LABELS_SQL, type LabelSource, type TaskFlowLabelRow } from "./taskflow";
+import { pushAll } from "../data/arrays";
 
 /** Steps kept for the Sankey; the page shows a prefix of them. */
 export const SANKEY_MAX_STEPS = 40;
@@ -52,7 +53,7 @@ export function taskFlowModel(conditions: string[], rows: TaskFlowLabelRow[], ta
   for (const { file, json } of targetFiles) {
     const parsed = parseTaskFlowTarget(json, file);
     if (parsed.target) targets.push({ file, ...parsed.target });
-    else targetProblems.push(...parsed.problems);
+    else pushAll(targetProblems, parsed.problems);
   }
 
   // Rows arrive ordered by condition, session, position.

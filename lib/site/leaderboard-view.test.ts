@@ -85,3 +85,12 @@ describe("submission provenance in the view", () => {
     expect(csv[1]!.endsWith(`2026-05-02,"'=HYPERLINK(""http://x"")",https://example.org/r,yes,Team,2026-05-09`)).toBe(true);
   });
 });
+
+describe("CSV export of hostile names", () => {
+  it("neutralises a display name that is a formula and keeps negative numbers as numbers", () => {
+    const cols = columnsFor(model, ["overall"]);
+    const hostile = { ...model.rows[1]!, config: { ...model.rows[1]!.config, display_name: '=HYPERLINK("http://evil","x")', model: "@SUM(1)" } };
+    const line = toCsv(exportRecords([hostile], cols)).split("\n")[1]!;
+    expect(line.startsWith(`b,"'=HYPERLINK(""http://evil"",""x"")","'@SUM(1)",Y,native,,50,0,100,50,0,100,0,-1,1,1`)).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import { extremeMarks, type Mark } from "../metrics/marks";
 import type { ConfigRow } from "../queries/leaderboard";
 import type { GapCell, LeaderboardModel, LeaderboardRow, RateCell } from "../queries/leaderboard-model";
 import { conditionLabel, groupLabel } from "./labels";
+import { csvText } from "./csv";
 
 export interface LeaderboardColumn {
   id: string;
@@ -168,18 +169,12 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
   });
 }
 
-function csvCell(v: string | number | null): string {
-  if (v === null) return "";
-  // Text from a release (names, submitters, links) that a spreadsheet would run as a formula is prefixed with '.
-  const s = typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
-  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
+/** Through lib/site/csv.ts, so a name published as "=cmd…" never runs as a formula in a spreadsheet. */
 export function toCsv(records: readonly ExportRecord[]): string {
   const first = records[0];
   if (!first) return "";
   const keys = Object.keys(first);
-  return [keys.join(","), ...records.map((r) => keys.map((k) => csvCell(r[k] ?? null)).join(","))].join("\n") + "\n";
+  return csvText(keys, records.map((r) => keys.map((k) => r[k] ?? null)));
 }
 
 export function groupHeader(group: string): string {

@@ -3,10 +3,13 @@
 // fetched (the page builds them with trajectoryUrl); a local run's file is handed over by the page, as to the
 // explorer's parse worker (lib/local/file-asks.ts).
 import { fileAsker, fileRefText } from "../local/file-asks";
+import { refuseBySize } from "../local/limits";
+import { fileRefSize } from "../local/run-files";
 import { alignRequests } from "./align";
 import type { AlignRequest, AlignResponse, PaneRequest, PaneResult, PaneSide } from "./align-protocol";
 import { loadTrajectory } from "./chain";
 import { remoteText } from "./open-remote";
+import { parseTrajectoryText } from "./parse-text";
 import { actionsByPosition, compareFocus, type SideEvidence } from "./divergence";
 import { stepRow } from "./rows";
 import { segmentSteps } from "./segment";
@@ -18,7 +21,7 @@ interface Scope {
 const scope = self as unknown as Scope;
 
 async function readJson(path: string): Promise<unknown> {
-  return JSON.parse(await remoteText(path)) as unknown;
+  return parseTrajectoryText(await remoteText(path), path);
 }
 
 const asker = fileAsker<{ id: number; side: PaneSide }>((need) => scope.postMessage(need));
@@ -27,7 +30,8 @@ function readLocalJson(id: number, side: PaneSide): (path: string) => Promise<un
   return async (path) => {
     const ref = await asker.ask({ id, side }, path);
     if (!ref) throw new Error(`${path} is not among the files you picked`);
-    return JSON.parse(await fileRefText(ref)) as unknown;
+    refuseBySize(fileRefSize(ref), path);
+    return parseTrajectoryText(await fileRefText(ref), path);
   };
 }
 

@@ -3,6 +3,7 @@
 // injected, so the same code runs in the parse worker (fetch) and in Node tests (fs).
 import { siblingBase } from "../archive/ref";
 import type { SubTrajectory, Totals, Trajectory } from "./model";
+import { errorText } from "./parse-text";
 import { readDocument, type AtifDocument } from "./read-file";
 import { asAtif } from "./swe-agent";
 import { sumStepMetrics } from "./totals";
@@ -41,7 +42,7 @@ export async function loadTrajectory(mainPath: string, readJson: ReadJson, opts:
     try {
       raw = await readJson(path);
     } catch (err) {
-      warn.add("chain.missing", `continuation file "${ref}" could not be read (${String(err)}); the run is shown up to there`);
+      warn.add("chain.missing", `continuation file "${ref}" could not be read (${errorText(err)}); the run is shown up to there`);
       break;
     }
     const nextN = docs.reduce((a, d) => a + d.steps.length, 0) + 1;
@@ -56,7 +57,12 @@ export async function loadTrajectory(mainPath: string, readJson: ReadJson, opts:
 /** A single document with no continuation or subagent files read (embedded subagents are read). */
 export function readTrajectory(raw: unknown, name = "trajectory.json"): Trajectory {
   const warn = WarningSink.create();
-  const t = assemble([readDocument(raw, name, 0, 1, warn.forFile(name))], warn);
+  const doc = readDocument(raw, name, 0, 1, warn.forFile(name));
+  // Only this file was given: say so when it continues elsewhere, so its totals are not taken for the run's.
+  if (doc.continuedRef !== null) {
+    warn.add("chain.not_followed", `${name} continues in "${doc.continuedRef}", which was not read; steps and totals cover this file only`);
+  }
+  const t = assemble([doc], warn);
   t.warnings = warn.list();
   return t;
 }
@@ -71,6 +77,13 @@ function assemble(docs: AtifDocument[], warn: WarningSink, depth = 0): Trajector
     const sub = readDocument(raw, `${main.name}#${key}`, 0, 1, warn.forFile(`${main.name}#${key}`));
     return { key, origin: "embedded", path: null, trajectory: assemble([sub], warn, depth + 1), error: null };
   });
+  const reported = reportedTotals(docs, stepTotals, warn);
+  if (reported && steps.some((s) => s.metrics !== null) && !sameTotals(reported, stepTotals)) {
+    warn.add(
+      "totals.final_metrics_differ",
+      `final_metrics say ${totalsWords(reported)}, the steps add up to ${totalsWords(stepTotals)}; both are shown, neither is corrected`,
+    );
+  }
   return {
     schemaVersion: main.schemaVersion,
     sessionId: main.sessionId,
@@ -80,11 +93,21 @@ function assemble(docs: AtifDocument[], warn: WarningSink, depth = 0): Trajector
     steps,
     notes: main.notes,
     stepTotals,
-    reported: reportedTotals(docs, stepTotals, warn),
+    reported,
     subagents,
     extra: main.extra,
     warnings: [],
   };
+}
+
+/** Token counts equal, and costs equal to the cent's hundredth (sums of floats) when both have one. */
+function sameTotals(a: Totals, b: Totals): boolean {
+  const costSame = a.cost === null || b.cost === null || Math.abs(a.cost - b.cost) < 1e-6;
+  return a.prompt === b.prompt && a.completion === b.completion && a.cached === b.cached && costSame;
+}
+
+function totalsWords(t: Totals): string {
+  return `${t.prompt} prompt + ${t.completion} completion tokens (${t.cached} cached)${t.cost !== null ? `, $${t.cost.toFixed(4)}` : ""}`;
 }
 
 /**
@@ -143,7 +166,7 @@ export async function resolveSubagentFiles(t: Trajectory, mainPath: string, read
         t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: assemble([sub], warn, 1), error: null });
       } catch (err) {
         warn.add("subagent.missing", `step ${step.n}: subagent file "${ref.path}" could not be read`, step.n);
-        t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: null, error: String(err) });
+        t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: null, error: errorText(err) });
       }
     }
   }

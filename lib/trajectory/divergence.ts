@@ -9,6 +9,7 @@ import type { Step, ToolCall } from "./model";
 import type { Segment } from "./segment";
 import type { VerdictTest } from "./tags";
 import { fileEdits, shellCommand } from "./tools";
+import { pushAll } from "../data/arrays";
 
 /** What one tool call did, independent of what the harness names the tool: commands, edits, or the call itself. */
 export function actionKeys(call: ToolCall): string[] {
@@ -34,7 +35,7 @@ export function requestActions(steps: readonly Step[], seg: Segment): string[] {
   for (let n = seg.first; n <= seg.last; n++) {
     const s = steps[n - 1];
     if (!s || s.source === "user" || s.copied || s.sidechain) continue;
-    for (const call of s.toolCalls) out.push(...actionKeys(call));
+    for (const call of s.toolCalls) pushAll(out, actionKeys(call));
   }
   return out;
 }

@@ -2,10 +2,12 @@
 // questions (rows, analysis, one step's detail, search). Only same-origin paths next to the trajectory are
 // ever fetched (chain.ts siblingPath); a local run's files are not fetched at all but handed over by the page.
 import { fileAsker } from "../local/file-asks";
-import { openFileRef } from "../local/run-files";
+import { refuseBySize } from "../local/limits";
+import { fileRefSize, openFileRef } from "../local/run-files";
 import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
 import { HttpError, openRemote } from "./open-remote";
+import { parseTrajectoryText } from "./parse-text";
 import { stepDetail } from "./detail";
 import type { Trajectory } from "./model";
 import { previewSteps } from "./preview";
@@ -32,7 +34,7 @@ async function readJson(path: string, sizes: number[], onPreview?: (rows: StepRo
   const body = await openRemote(path);
   const text = onPreview ? await streamText(body, onPreview) : await new Response(body).text();
   sizes.push(text.length);
-  return JSON.parse(text) as unknown;
+  return parseTrajectoryText(text, path);
 }
 
 /** Questions to the page about a local release's files (lib/local/file-asks.ts). */
@@ -42,10 +44,11 @@ const asker = fileAsker<{ id: number }>((need) => scope.postMessage(need));
 async function readLocalJson(id: number, path: string, sizes: number[], onPreview?: (rows: StepRow[]) => void): Promise<unknown> {
   const ref = await asker.ask({ id }, path);
   if (!ref) throw new HttpError(404, path);
+  refuseBySize(fileRefSize(ref), path);
   const stream = await openFileRef(ref);
   const text = onPreview ? await streamText(stream, onPreview) : await new Response(stream).text();
   sizes.push(text.length);
-  return JSON.parse(text) as unknown;
+  return parseTrajectoryText(text, path);
 }
 
 /**

@@ -66,20 +66,29 @@ export function readDocument(raw: unknown, name: string, file: number, firstN: n
       warn.add("file.step_ids", `${name}: ${outOfSequence} step_id(s) are not the step's position (1, 2, 3, …); steps are shown in file order`, firstOut ?? undefined);
     }
   }
-  doc.final = readFinal(raw.final_metrics);
+  doc.final = readFinal(raw.final_metrics, name, warn);
   if (doc.final && doc.final.steps !== doc.steps.length && isRecord(raw.final_metrics) && raw.final_metrics.total_steps !== undefined) {
     warn.add("file.total_steps", `${name}: final_metrics.total_steps is ${doc.final.steps}, the file has ${doc.steps.length} steps`);
   }
   return doc;
 }
 
-function readFinal(value: unknown): Totals | null {
+function readFinal(value: unknown, name: string, warn: WarningSink): Totals | null {
   if (!isRecord(value)) return null;
-  const prompt = num(value.total_prompt_tokens);
-  const completion = num(value.total_completion_tokens);
-  const cached = num(value.total_cached_tokens);
-  const cost = num(value.total_cost_usd);
-  const steps = num(value.total_steps);
+  // As for a step's metrics (read-step.ts): a negative total is named and not used.
+  const nonNegative = (field: string) => {
+    const v = num(value[field]);
+    if (v !== null && v < 0) {
+      warn.add("file.final_metrics_negative", `${name}: final_metrics.${field} is ${v}, negative; not used`);
+      return null;
+    }
+    return v;
+  };
+  const prompt = nonNegative("total_prompt_tokens");
+  const completion = nonNegative("total_completion_tokens");
+  const cached = nonNegative("total_cached_tokens");
+  const cost = nonNegative("total_cost_usd");
+  const steps = nonNegative("total_steps");
   if (prompt === null && completion === null && cached === null && cost === null && steps === null) return null;
   return { prompt: prompt ?? 0, completion: completion ?? 0, cached: cached ?? 0, cost, steps: steps ?? 0 };
 }

@@ -136,6 +136,14 @@ function readMetrics(value: unknown, n: number, warn: WarningSink): StepMetrics 
     cached: num(value.cached_tokens),
     cost: num(value.cost_usd),
   };
+  // A negative count or cost is a producer's bug, not usage: it is named and left out of every sum.
+  for (const [key, field] of [["prompt", "prompt_tokens"], ["completion", "completion_tokens"], ["cached", "cached_tokens"], ["cost", "cost_usd"]] as const) {
+    const v = m[key];
+    if (v !== null && v < 0) {
+      warn.add("step.metrics_negative", `step ${n}: ${field} is ${v}, negative; not counted in any total`, n);
+      m[key] = null;
+    }
+  }
   if (m.prompt !== null && m.cached !== null && m.cached > m.prompt) {
     warn.add("step.metrics", `step ${n}: cached_tokens (${m.cached}) exceed prompt_tokens (${m.prompt}), which include them`, n);
   }

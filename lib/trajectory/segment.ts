@@ -4,6 +4,7 @@
 // as a mismatch beside the timeline, never silently repaired.
 import type { Step } from "./model";
 import { isRecord, num, str } from "./values";
+import { pushAll } from "../data/arrays";
 
 export interface RequestInfo {
   position: number;
@@ -79,7 +80,7 @@ export function segmentSteps(steps: readonly Step[], schedule: readonly RequestI
       if (schedule && !request) {
         mismatches.push({ kind: "extra_user_step", position: null, step: s.n, message: `user step ${s.n} has no scheduled request: the schedule has ${schedule.length}` });
       }
-      if (request) mismatches.push(...checkUserStep(s, request));
+      if (request) pushAll(mismatches, checkUserStep(s, request));
       open(position, request, s.n, s.n);
       k++;
     } else if (segments.length === 0) {

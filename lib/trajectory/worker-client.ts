@@ -51,10 +51,18 @@ export class TrajectoryWorker {
       if (msg.type === "error") p.reject(new TrajectoryLoadError(msg.message, msg.status));
       else p.resolve(msg);
     };
+    // A worker that dies (out of memory, most likely, on a file too large for the tab) fires `error` with
+    // little or no message; every pending question gets a sentence the page can show, and the page stays.
     this.worker.onerror = (e) => {
-      for (const p of this.pending.values()) p.reject(new Error(e.message || "the parse worker failed"));
-      this.pending.clear();
+      e.preventDefault();
+      this.failAll(`the trajectory reader stopped${e.message ? ` (${e.message})` : ""}: the file may be too large for this tab's memory; the rest of the page still works`);
     };
+    this.worker.onmessageerror = () => this.failAll("the trajectory reader's answer could not be received (too large or too deeply nested to pass to the page)");
+  }
+
+  private failAll(message: string): void {
+    for (const p of this.pending.values()) p.reject(new TrajectoryLoadError(message, undefined));
+    this.pending.clear();
   }
 
   private ask(req: Req): Promise<WorkerResponse> {

@@ -14,12 +14,13 @@ import { openNodeDb } from "../../lib/db/node";
 import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-index";
 import { PAGE_DATA } from "./page-data";
 import { publishTrajectories } from "./publish-trajectories";
+import { pushAll } from "../../lib/data/arrays";
 
 export async function buildRelease(dir: string, outRoot: string): Promise<{ problems: Problem[]; entry: ReleaseIndexEntry | null }> {
   const loaded = await loadRelease(dir);
   const problems = [...loaded.problems];
   const checked = loaded.release ? await validateReleaseOnDisk(loaded.release) : null;
-  for (const p of checked?.problems ?? []) problems.push(p);
+  pushAll(problems, checked?.problems ?? []);
   const errors = problems.filter((p) => p.level === "error");
   if (!loaded.release || errors.length > 0) return { problems, entry: null };
   const release = loaded.release;

@@ -16,6 +16,7 @@ import { writeTaskflowTargets } from "./taskflow-targets";
 import { SUBMIT_TEXT } from "./texts";
 import { makeTrajectory, type Scenario } from "./trajectory";
 import { configUsage } from "./usage";
+import { pushAll } from "../../lib/data/arrays";
 
 /** arXiv 2611.02017, the paper the release is calibrated to. */
 export const SEED = 261102017;
@@ -128,7 +129,7 @@ export function planSample(): SamplePlan {
       SEED,
     );
     for (const { run } of configRuns) run.usage = usageByRun.get(run.run_id)!;
-    runs.push(...configRuns.map((r) => r.run));
+    pushAll(runs, configRuns.map((r) => r.run));
   }
 
   const tasksById = new Map(pool.tasks.map((t) => [t.task_id, t]));

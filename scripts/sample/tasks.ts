@@ -6,6 +6,7 @@ import type { Rng } from "./prng";
 import { REPOS, sourceFiles, testModuleFor, type RepoDef, type SourceFile } from "./repos";
 import { ANYIO_PARAMS, TestNamer } from "./test-ids";
 import { clickShowDefaultTexts, taskTexts } from "./texts";
+import { minOf } from "../../lib/data/arrays";
 
 export type Group = "near" | "far";
 
@@ -230,7 +231,7 @@ export function chooseInterruptions(
     chosen.splice(chosen.indexOf(smallest), 1, longer);
   }
   while (chosen.length < 4 || capacity() < requests) {
-    const missing = requests - capacity() + (chosen.length < 4 ? 0 : Math.min(...chosen.map((t) => t.stages.length)));
+    const missing = requests - capacity() + (chosen.length < 4 ? 0 : minOf(chosen.map((t) => t.stages.length)));
     // New interruption-only tasks get a few stages to spare so later sessions can reuse them.
     const k = Math.min(8, Math.max(rng.int(5, 7), minPerTask, chosen.length < 4 ? Math.ceil(missing / (4 - chosen.length)) : missing));
     const files = interruptionFiles(rng, def, focus, info.group);

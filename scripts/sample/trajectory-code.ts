@@ -3,6 +3,7 @@
 // Names come from the task id (not the run seed), so one task looks the same in every run.
 import type { Task } from "@/lib/data/schema";
 import { hashString } from "./trajectory-random";
+import { maxOf } from "../../lib/data/arrays";
 
 export interface FileEdit {
   file_path: string;
@@ -138,7 +139,7 @@ export class CheckoutState {
   diffStat(): string {
     const rows = this.additions();
     if (rows.length === 0) return "";
-    const width = Math.max(...rows.map((r) => r.rel.length));
+    const width = maxOf(rows.map((r) => r.rel.length));
     const total = rows.reduce((a, r) => a + r.lines.length, 0);
     const lines = rows.map((r) => ` ${r.rel.padEnd(width)} | ${r.lines.length} ${"+".repeat(r.lines.length)}`);
     const files = rows.length === 1 ? "1 file changed" : `${rows.length} files changed`;

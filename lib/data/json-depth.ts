@@ -1,0 +1,47 @@
+// How deeply a JSON text nests, measured on the text before it is parsed. JSON.parse itself reads thousands
+// of levels, but everything recursive downstream does not: structuredClone (postMessage from a worker)
+// overflows its stack at about 1,950 levels in Node 20 and at fewer in a browser worker, and zod and our
+// own walkers recurse too. So the Node loader (lib/data/load-release.ts, lib/data/jsonl-records.ts), the
+// browser's reader of local results (lib/local/parse-release.ts) and the trajectory reader
+// (lib/trajectory/chain.ts) all refuse deeper text with the same rule, `json.too_deep`, before parsing it.
+// A loop over the characters with a counter: no recursion, so the check cannot overflow what it guards.
+
+/** Deeper than any record or trajectory the format describes, far below where structuredClone fails. */
+export const MAX_JSON_DEPTH = 100;
+
+export const TOO_DEEP_RULE = "json.too_deep";
+
+export interface DepthExcess {
+  /** The limit that was passed. */
+  limit: number;
+  /** 0-based character offset of the bracket that went past the limit. */
+  offset: number;
+}
+
+/**
+ * The first place where objects and arrays nest more than `limit` levels, or null. Brackets inside strings
+ * (escapes included) do not count. Stops at the first excess, so a bomb costs no more than its prefix.
+ */
+export function jsonDepthExcess(text: string, limit = MAX_JSON_DEPTH): DepthExcess | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      depth++;
+      if (depth > limit) return { limit, offset: i };
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+  }
+  return null;
+}
+
+/** The problem message for an excess, the same words in the CLI and the browser. */
+export function tooDeepMessage(excess: DepthExcess): string {
+  return `JSON nested more than ${excess.limit} levels deep (at character ${excess.offset + 1}); refused before parsing`;
+}

@@ -1,0 +1,34 @@
+// A trajectory file's text to a value, with every refusal naming the file: a text nested deeper than
+// lib/data/json-depth.ts allows (refused before JSON.parse, so nothing recursive downstream, structuredClone
+// on postMessage included, ever sees it) and a text that is not JSON. The parse worker, the local-results
+// single-file summary and the continuation reader all go through here, so the viewer and the panel say the
+// same thing.
+import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "../data/json-depth";
+
+/** A file that could not be parsed; the message already names the file (do not prefix it again). */
+export class TrajectoryParseError extends Error {
+  constructor(
+    message: string,
+    readonly rule: "json.parse" | typeof TOO_DEEP_RULE,
+  ) {
+    super(message);
+    this.name = "TrajectoryParseError";
+  }
+}
+
+export function parseTrajectoryText(text: string, name: string): unknown {
+  const body = text.replace(/^\uFEFF/, "");
+  const excess = jsonDepthExcess(body);
+  if (excess) throw new TrajectoryParseError(`${name}: ${TOO_DEEP_RULE}: ${tooDeepMessage(excess)}`, TOO_DEEP_RULE);
+  try {
+    return JSON.parse(body) as unknown;
+  } catch (err) {
+    throw new TrajectoryParseError(`${name} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, "json.parse");
+  }
+}
+
+/** An error's own words, never "Error: Error: …" however many times it was caught and passed on. */
+export function errorText(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.replace(/^(?:[A-Za-z]*Error: )+/, "");
+}
