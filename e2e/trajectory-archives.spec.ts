@@ -94,11 +94,14 @@ test("one task under two configurations, both real trajectories, in the aligned 
   const right = `${b}.${task}.switched.r0`;
   await expect(page.getByTestId("pane-left")).toHaveAttribute("data-run", left);
   await expect(page.getByTestId("pane-right")).toHaveAttribute("data-run", right);
-  // Each pane shows its own file's user steps: one per request that ran, counted from the archives.
+  // Focus request k of each side starts at that side's own user step for the request: read from each archive.
+  const firstOfFocus = async (runId: string) => {
+    const doc = await sampleTrajectory<{ steps: { source: string; extra?: { task_id?: string } }[] }>(runId);
+    return doc.steps.findIndex((s) => s.source === "user" && s.extra?.task_id === task) + 1;
+  };
+  const row = page.locator('[data-testid="aligned"] [data-kind="focus"][data-k="0"]');
   for (const [side, runId] of [["left", left], ["right", right]] as const) {
-    const doc = await sampleTrajectory<Doc>(runId);
-    const firstUser = doc.steps.find((s) => s.source === "user")!.step_id;
-    await expect(page.getByTestId(`pane-${side}`).locator(`[data-step="${firstUser}"]`).first()).toBeAttached();
+    await expect(row.locator(`[data-side="${side}"] li[data-step]`).first()).toHaveAttribute("data-step", String(await firstOfFocus(runId)));
   }
   await expect(page.locator('[data-kind="focus"]').first()).toBeVisible();
 });

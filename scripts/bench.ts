@@ -6,6 +6,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
+import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
 import { pushAll } from "../lib/data/arrays";
 
 const PORT = 3200;
@@ -25,8 +26,9 @@ function dataSection(d: DataBench): string {
   const rows = d.tables.map((t) => `| ${t.name} | ${t.rows} | ${kb(t.arrow)} | ${kb(t.arrowGzip)} | ${kb(t.parquet)} |`).join("\n");
   return `## Data build (issue 2)
 
-\`npm run data\` on the sample release (validate, flatten, DuckDB in Node, Arrow IPC + Parquet, page JSON):
-${d.buildSeconds.map((s) => `${s.toFixed(1)} s`).join(", ")} over ${d.buildSeconds.length} runs; output byte-identical across runs: **${d.identical ? "yes" : "NO"}**.
+\`npm run data\` on the bundled releases (generate the sample's trajectories when absent, validate and read every
+trajectory, flatten, DuckDB in Node, Arrow IPC + Parquet, page JSON): ${d.buildSeconds.map((s, i) => `${s.toFixed(1)} s${i === 0 ? " (from a fresh checkout's state: trajectories generated)" : " (trajectories already generated)"}`).join(", ")};
+output byte-identical across runs: **${d.identical ? "yes" : "NO"}**.
 Whole output for the release: ${mb(d.totalBytes)}; trajectories: ${d.trajectories.files} files, ${mb(d.trajectories.bytes)}.
 
 | table | rows | Arrow IPC | Arrow gzip | Parquet (zstd) |
@@ -57,6 +59,31 @@ ${Object.entries(l.firstQueryPhases).map(([k, v]) => `${k} ${Math.round(v)}`).jo
 `;
 }
 
+function archivesSection(e: ExportStats, a: ArchiveRunBench): string {
+  return `## Release-scale trajectories (issue 12)
+
+The static export: **${e.files} files** (static hosts cap it at 10,000 or 20,000); largest files ${e.largest.map((f) => `\`${f.path}\` ${mb(f.bytes)}`).join(", ")};
+largest trajectory archive \`${e.largestArchive.path}\` ${mb(e.largestArchive.bytes)} (≤ 20 MB).
+
+One run, \`${BENCH_RUN}\`, median of 5 fresh contexts each, alternated, same browser and server:
+
+| measure | value |
+| --- | ---: |
+| navigation → first step, read from its archive by range | ${ms(a.archiveFirstStepMs)} |
+| navigation → first step, the same trajectory served as a plain .json file, same viewer | ${ms(a.plainFirstStepMs)} |
+| ratio archive / plain file (the budget) | ${(a.archiveFirstStepMs / a.plainFirstStepMs).toFixed(2)}× |
+| for reference: fetch + JSON.parse of that plain file alone, in a loaded page | ${ms(a.fetchParseMs)} |
+| bytes the archive run transferred (${a.requests} range requests, bodies) | ${kb(a.bytes)} |
+| its compressed entry / inflated / the archive's central directory + end record | ${kb(a.entryCompressed)} / ${kb(a.entryInflated)} / ${kb(a.directoryBytes)} |
+| the whole archive | ${mb(a.archiveBytes)} (the run read ${((100 * a.bytes) / a.archiveBytes).toFixed(1)}% of it) |
+
+"fetch + JSON.parse of the same trajectory as a plain file" is read here as that file opened by the same viewer
+(navigation to first step in both): a navigation to the explorer costs its page, its scripts and its worker
+whatever the file's form, so what the archive adds is the ratio of the two. The bare fetch + parse is listed for
+reference.
+`;
+}
+
 async function main() {
   const data = benchData();
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
@@ -69,6 +96,16 @@ async function main() {
   const extra: string[] = [];
   const budgets: Budget[] = [];
   try {
+    const exported = exportStats("out");
+    const archiveRun = await benchArchiveRun(browser, BASE, "out");
+    extra.push(archivesSection(exported, archiveRun));
+    budgets.push(
+      { name: "npm run data incl. trajectory generation (fresh)", value: `${data.buildSeconds[0]!.toFixed(1)} s`, limit: "≤ 180 s", ok: data.buildSeconds[0]! <= 180 },
+      { name: "static export file count", value: String(exported.files), limit: "< 10,000", ok: exported.files < 10_000 },
+      { name: "largest trajectory archive", value: mb(exported.largestArchive.bytes), limit: "≤ 20 MB", ok: exported.largestArchive.bytes <= 20 * 1024 * 1024 },
+      { name: "run from archive vs plain file, navigation → first step", value: `${(archiveRun.archiveFirstStepMs / archiveRun.plainFirstStepMs).toFixed(2)}×`, limit: "≤ 1.5×", ok: archiveRun.archiveFirstStepMs <= 1.5 * archiveRun.plainFirstStepMs },
+      { name: "bytes for one archived run", value: kb(archiveRun.bytes), limit: `≤ 2 × entry + directory = ${kb(2 * archiveRun.entryCompressed + archiveRun.directoryBytes)}`, ok: archiveRun.bytes <= 2 * archiveRun.entryCompressed + archiveRun.directoryBytes },
+    );
     lb = await benchLeaderboard(browser, BASE, "out");
     budgets.push(
       { name: "JS before interaction on / (gzip)", value: kb(lb.jsGzipBytes), limit: "≤ 180 KB", ok: lb.jsGzipBytes <= 180 * 1024 },

@@ -81,7 +81,7 @@ export async function localRunDb(t: LocalTables, tables: readonly string[]): Pro
 /** The local release's runs that name a trajectory (the run list's own SQL), ids prefixed "local:" as everywhere. */
 export async function localTrajectoryRuns(t: LocalTables): Promise<TrajectoryRunRow[]> {
   const db = await localDb(t, ["runs", "configs", "sessions", "tasks", "annotations"]);
-  const rows = await db.query<TrajectoryRunRow>(TRAJECTORY_RUNS_SQL);
+  const rows = (await db.query<TrajectoryRunRow>(TRAJECTORY_RUNS_SQL)).filter((r) => r.trajectory !== null);
   return rows.map((r) => ({ ...r, run_id: LOCAL_PREFIX + r.run_id, config_id: LOCAL_PREFIX + r.config_id }));
 }
 
