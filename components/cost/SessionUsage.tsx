@@ -10,8 +10,8 @@ import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import { millions } from "./format";
 
-const FOCUS_COLOR = "#2563eb";
-const OTHER_COLORS = ["#f59e0b", "#16a34a", "#db2777", "#7c3aed", "#0891b2", "#65a30d", "#ea580c"];
+const FOCUS_COLOR = "var(--chart-3)";
+const OTHER_COLORS = ["var(--chart-5)", "var(--chart-4)", "var(--chart-7)", "var(--chart-6)", "var(--chart-8)", "var(--chart-9)", "var(--chart-10)"];
 
 export interface SessionUsageProps {
   releaseId: string;

@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, T
 import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard-model";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 
-const COLORS = ["#71717a", "#dc2626", "#2563eb", "#16a34a"];
+const COLORS = ["var(--chart-1)", "var(--chart-2)", "var(--chart-3)", "var(--chart-4)"];
 
 function gapText(gap: number | undefined): string {
   return gap === undefined ? "" : `gap ${gap.toFixed(1)}`;

@@ -17,6 +17,8 @@ import type { Mark } from "@/lib/metrics/marks";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard-model";
 import { fmt } from "@/lib/site/labels";
 import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
+import { glossaryFor } from "@/lib/site/glossary";
+import { Term } from "@/components/site/Term";
 import { CellDetail } from "./CellDetail";
 
 const features = tableFeatures({
@@ -98,6 +100,8 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
               {hg.headers.map((h) => {
                 const sortable = h.column.getCanSort() && h.subHeaders.length === 0 && !h.isPlaceholder;
                 const dir = h.column.getIsSorted();
+                const label = typeof h.column.columnDef.header === "string" ? h.column.columnDef.header : "";
+                const term = h.isPlaceholder ? undefined : glossaryFor(label.replace(/^Gap .*/, "Gap"));
                 return (
                   <th
                     key={h.id}
@@ -115,6 +119,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                     ) : (
                       <table.FlexRender header={h} />
                     )}
+                    {term ? <Term term={term} label={label} /> : null}
                   </th>
                 );
               })}

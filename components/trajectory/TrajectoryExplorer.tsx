@@ -20,6 +20,8 @@ import { TagList } from "./TagChips";
 import { Toolbar } from "./Toolbar";
 import { FIRST_STEP_MARK, useRunTrajectory } from "./useRunTrajectory";
 import { VerdictPanel } from "./VerdictPanel";
+import { RunLinks } from "./RunLinks";
+import { useTitleDetail } from "@/components/site/useTitleDetail";
 
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -149,6 +151,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
       size: url?.size ?? "steps",
     });
   }, [analysis, rows, header, basics, tags, url?.size]);
+  useTitleDetail(url?.runId ? `${url.runId}${header ? ` · task ${header.focus_task_id}` : ""}` : null);
 
   if (url === null) return <p className="text-sm text-zinc-500">Reading the address…</p>;
   if (url.runId === null) {
@@ -179,6 +182,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
   return (
     <section className="space-y-3" data-testid="trajectory-explorer" data-ready={rows && !data.partial ? "true" : undefined} data-analyzed={analysis ? "true" : undefined} data-verdict={data.verdict ? "true" : undefined}>
       <RunHeader runId={url.runId} header={header} summary={data.summary} steps={rows ? total : null} rawUrl={data.rawUrl} />
+      {header ? <RunLinks releaseId={releaseId} runId={url.runId} header={header} /> : null}
       {data.basicsError ? <p role="alert">The run's rows could not be loaded: {data.basicsError}</p> : null}
       {basics && !header ? <p className="text-sm text-amber-800 dark:text-amber-300">This run is not in the release tables: no schedule, verdict or annotations.</p> : null}
       {data.loadError ? (

@@ -1,9 +1,15 @@
+import type { Metadata } from "next";
+import { releaseMetadata } from "@/lib/site/page-meta";
 import { AblationView } from "@/components/ablation/AblationView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { conditionLabel } from "@/lib/site/labels";
 import { ablation, builtRelease, releaseIndex } from "@/lib/site/release-files";
 
 export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: Promise<{ release: string }> }): Promise<Metadata> {
+  return releaseMetadata((await params).release, "ablation");
+}
 
 export function generateStaticParams() {
   return releaseIndex().map((r) => ({ release: r.release_id }));

@@ -1,8 +1,14 @@
+import type { Metadata } from "next";
+import { releaseMetadata } from "@/lib/site/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TaskFlowView } from "@/components/taskflow/TaskFlowView";
 import { builtRelease, releaseIndex, taskFlow } from "@/lib/site/release-files";
 
 export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: Promise<{ release: string }> }): Promise<Metadata> {
+  return releaseMetadata((await params).release, "taskflow");
+}
 
 export function generateStaticParams() {
   return releaseIndex().map((r) => ({ release: r.release_id }));
