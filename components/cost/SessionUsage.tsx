@@ -2,6 +2,7 @@
 // One session along its schedule: tokens per request, coloured by task, with a tick at what the same focus
 // request used in the uninterrupted session. The default session is in the static HTML; another one (chosen
 // here or through ?config=&session=) is queried in the browser by DuckDB-WASM.
+import { TableExport } from "@/components/site/TableExport";
 import { useEffect, useState } from "react";
 import type { SessionListRow, SessionPick, SessionUsageRow } from "@/lib/queries/cost-session";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
@@ -69,7 +70,10 @@ export function SessionUsage(props: SessionUsageProps) {
       ) : rows && rows.length === 0 ? (
         <p role="alert">No session {pick.sessionId} in this release.</p>
       ) : rows ? (
-        <SessionChart releaseId={releaseId} baseline={baseline} rows={rows} pick={pick} configName={config?.display_name ?? pick.configId} />
+        <div data-export-scope>
+          <TableExport releaseId={releaseId} view="cost-session" subset={`${pick.configId}-${pick.sessionId}`} what="session usage" />
+          <SessionChart releaseId={releaseId} baseline={baseline} rows={rows} pick={pick} configName={config?.display_name ?? pick.configId} />
+        </div>
       ) : null}
     </div>
   );

@@ -93,10 +93,11 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
   return (
     <div className="overflow-x-auto rounded border border-zinc-200 dark:border-zinc-800">
       <table className="w-full border-collapse text-sm tabular-nums" data-testid="leaderboard">
+        <caption className="sr-only">Focus-task resolution (%) per configuration and condition, and the gap (points), per locality group</caption>
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
-              {hg.depth === 0 ? <th rowSpan={1} className="w-8" /> : <th className="w-8" aria-label="compare" />}
+              {hg.depth === 0 ? <td className="w-8" /> : <th scope="col" className="w-8"><span className="sr-only">Compare</span></th>}
               {hg.headers.map((h) => {
                 const sortable = h.column.getCanSort() && h.subHeaders.length === 0 && !h.isPlaceholder;
                 const dir = h.column.getIsSorted();
@@ -143,7 +144,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                       onChange={() => props.onSelect(id)}
                     />
                   </td>
-                  <td className="px-2 py-1.5 text-left">
+                  <th scope="row" className="px-2 py-1.5 text-left font-normal">
                     <button
                       type="button"
                       aria-expanded={open}
@@ -159,7 +160,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                         .filter(Boolean)
                         .join(" · ")}
                     </div>
-                  </td>
+                  </th>
                   {columns.map((col) => {
                     const cell = cellOf(r, col);
                     const mark = marks.get(col.id)?.[i];

@@ -26,6 +26,7 @@ export function Term({ term, label, children }: { term: GlossaryKey; label?: str
       {children}
       <button
         type="button"
+        data-export-skip
         className="term-btn ml-0.5 inline-flex h-4 w-4 items-center justify-center rounded-full border border-zinc-400 text-[10px] font-normal leading-none text-zinc-600 dark:text-zinc-300"
         aria-expanded={open}
         aria-controls={id}
@@ -41,6 +42,7 @@ export function Term({ term, label, children }: { term: GlossaryKey; label?: str
         <span
           id={id}
           role="note"
+          data-export-skip
           className="absolute left-0 top-full z-30 mt-1 block w-56 rounded border border-zinc-300 bg-white p-2 text-left text-xs font-normal normal-case text-zinc-800 shadow dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
         >
           {entry.text}{" "}

@@ -2,6 +2,7 @@
 // the exported CSV/JSON. The component only renders what these return.
 import { extremeMarks, type Mark } from "../metrics/marks";
 import type { GapCell, LeaderboardModel, LeaderboardRow, RateCell } from "../queries/leaderboard-model";
+import { toCsv as csvOf } from "./csv";
 import { conditionLabel, groupLabel } from "./labels";
 
 export interface LeaderboardColumn {
@@ -126,21 +127,26 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
         rec[`${name}_repeat_max`] = cell.repMax;
       }
     }
+    // Counts after every rate column (k / n beside each rate; discordant tasks beside each gap), appended so
+    // the column order above stays what earlier exports had.
+    for (const col of columns) {
+      const cell = cellOf(row, col);
+      const name = `${col.group}_${col.kind === "gap" ? `gap_${col.condition}` : col.condition}`;
+      if (cell && "resolved" in cell) {
+        rec[`${name}_resolved`] = cell.resolved;
+        rec[`${name}_n`] = cell.n;
+      } else if (cell && "baselineOnly" in cell) {
+        rec[`${name}_baseline_only`] = cell.baselineOnly;
+        rec[`${name}_condition_only`] = cell.conditionOnly;
+      }
+    }
     return rec;
   });
 }
 
-function csvCell(v: string | number | null): string {
-  if (v === null) return "";
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
+/** CSV of the records (lib/site/csv.ts: formula cells neutralised). */
 export function toCsv(records: readonly ExportRecord[]): string {
-  const first = records[0];
-  if (!first) return "";
-  const keys = Object.keys(first);
-  return [keys.join(","), ...records.map((r) => keys.map((k) => csvCell(r[k] ?? null)).join(","))].join("\n") + "\n";
+  return csvOf(records);
 }
 
 export function groupHeader(group: string): string {
