@@ -175,7 +175,7 @@ export function CompareView(props: CompareViewProps) {
               {current.unmatched} local run(s) are on sessions this release does not have: they are left out of the comparison.
             </p>
           ) : null}
-          <GroupCards model={model} />
+          <GroupCards releaseId={releaseId} model={model} />
           <Disagreements
             releaseId={releaseId}
             model={model}
@@ -202,12 +202,12 @@ export function CompareView(props: CompareViewProps) {
             />
           ) : null}
           <Panel what="cost" loaded={current?.cost}>
-            {(rows) => <CostDeltas model={model} cost={rows} group={url.group} />}
+            {(rows) => <CostDeltas releaseId={releaseId} model={model} cost={rows} group={url.group} />}
           </Panel>
           <Panel what="signature rates" loaded={current?.signatures}>
             {(rows) =>
               hasAnnotations ? (
-                <SignatureRates model={model} signatures={rows} />
+                <SignatureRates releaseId={releaseId} model={model} signatures={rows} />
               ) : (
                 <p className="text-sm text-zinc-500" data-testid="no-annotations">
                   This release publishes no annotations: no run carries a trace-signature tag.

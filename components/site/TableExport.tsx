@@ -9,7 +9,9 @@ function shownText(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
   if (!(node instanceof Element)) return "";
   if (node.getAttribute("aria-hidden") === "true" || node.hasAttribute("data-export-skip")) return "";
-  return [...node.childNodes].map(shownText).join("");
+  const text = [...node.childNodes].map(shownText).join("");
+  // A block inside a cell (a title under an id) reads as a separate word.
+  return /^(DIV|P|LI|BR)$/.test(node.tagName) ? ` ${text} ` : text;
 }
 
 function cellOf(el: HTMLTableCellElement): GridCell {

@@ -1,6 +1,7 @@
 "use client";
 // The runs that publish a trajectory: the entry point to the explorer. All rows are in the static HTML;
 // the filters (configuration, condition, tag, text) live in the URL and apply after hydration.
+import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
@@ -57,7 +58,7 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
   );
 
   return (
-    <section className="space-y-2" data-testid="run-list">
+    <section className="space-y-2" data-testid="run-list" data-export-scope>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <select className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" value={f.config} onChange={(e) => update({ config: e.target.value })} aria-label="configuration">
           <option value="">All configurations</option>
@@ -81,12 +82,15 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           <option value="requirement_state_loss">Requirement-state loss</option>
           <option value="cross_task_interference">Cross-task interference</option>
         </select>
-        <input type="search" placeholder="run, task or repository" value={f.text} onChange={(e) => update({ text: e.target.value })} className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
+        <input type="search" aria-label="search runs" placeholder="run, task or repository" value={f.text} onChange={(e) => update({ text: e.target.value })} className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
         <span className="text-xs text-zinc-500" data-testid="run-count">
           {shown.length} of {runs.length} runs
         </span>
+        <TableExport releaseId={releaseId} view="runs" subset={[f.config, f.condition, f.tag].filter(Boolean).join("-") || null} what="runs" />
       </div>
+      <div className="overflow-x-auto">
       <table className="w-full text-sm">
+        <caption className="sr-only">Runs that publish a trajectory, with their outcome and trace-signature annotations</caption>
         <thead>
           <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
             <th className="py-1 font-normal">Run</th>
@@ -119,6 +123,7 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           ))}
         </tbody>
       </table>
+      </div>
       {runs.length === 0 ? <p className="text-sm text-zinc-500">This release publishes no trajectory.</p> : null}
     </section>
   );

@@ -211,6 +211,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
             onQuery={(q) => update({ query: q })}
             onNextMatch={nextMatch}
             result={search.result}
+            matchIndex={selected !== null && search.result ? (search.result.steps.indexOf(selected) + 1 || null) : null}
             searching={search.pending}
             taggedOnly={url.taggedOnly}
             onTaggedOnly={(v) => update({ taggedOnly: v })}
@@ -219,7 +220,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
             onSize={(s) => update({ size: s })}
           />
           <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <StepList rows={rows} shown={shown} selected={selected} onSelect={select} tagsByStep={byStep} matches={matches} positionOf={positionOf} onFirstRows={onFirstRows} partial={data.partial} />
+            <StepList rows={rows} shown={shown} selected={selected} onSelect={select} tagsByStep={byStep} matches={matches} query={query} positionOf={positionOf} onFirstRows={onFirstRows} partial={data.partial} />
             <div className="max-h-[70vh] overflow-auto">
               <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} />
             </div>

@@ -25,7 +25,7 @@ export default async function TaskFlowPage({ params }: { params: Promise<{ relea
         them. A request&apos;s label is its intent when the release gives one; otherwise it is derived from the schedule
         (initial / follow-up / finalization × focus / interruption).
       </p>
-      <TaskFlowView model={taskFlow(release)} baseline={built.meta.baseline_condition} />
+      <TaskFlowView releaseId={release} model={taskFlow(release)} baseline={built.meta.baseline_condition} />
     </ReleaseFrame>
   );
 }
