@@ -65,7 +65,7 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
           releaseId={built.meta.release_id}
           view="profile-table6"
           what="scale and session workload"
-          records={() => table6.map((x) => ({ measure: x.label, value: typeof x.value === "number" ? x.value : exportValue(x.value) }))}
+          rows={table6.map((x) => ({ measure: x.label, value: typeof x.value === "number" ? x.value : exportValue(x.value) }))}
         />
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="profile-table6">
           {table6.map((x) => (

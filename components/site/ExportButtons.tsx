@@ -19,11 +19,14 @@ export interface ExportButtonsProps {
   subset?: string | null;
   /** The table's name, for the buttons' accessible names. */
   what: string;
-  records: () => ExportRecord[];
+  /** Called on click; a server component passes `rows` instead (functions do not cross to the client). */
+  records?: () => ExportRecord[];
+  rows?: ExportRecord[];
 }
 
-export function ExportButtons({ releaseId, view, subset, what, records }: ExportButtonsProps) {
+export function ExportButtons({ releaseId, view, subset, what, records: get, rows }: ExportButtonsProps) {
   const name = exportName(releaseId, view, subset);
+  const records = get ?? (() => rows ?? []);
   return (
     <span className="inline-flex items-center gap-1 text-xs print:hidden" data-export={view}>
       <span className="text-zinc-500">Export</span>
