@@ -155,6 +155,7 @@ function barTitle(r: SessionUsageRow): string {
 function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; baseline: string; hasBase: boolean }) {
   const td = "px-2 text-right";
   return (
+<div className="overflow-x-auto">
     <table className="mt-2 border-collapse text-xs tabular-nums" data-testid="session-table">
       <thead>
         <tr className="border-b border-zinc-200 dark:border-zinc-800">
@@ -199,6 +200,7 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 

@@ -85,7 +85,8 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
           Medians per condition
         </h2>
         <TableExport releaseId={built.meta.release_id} view="profile-conditions" what="sessions per condition" />
-        <table className="text-sm" data-testid="profile-conditions">
+        <div className="overflow-x-auto">
+<table className="text-sm" data-testid="profile-conditions">
           <thead>
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
               <th className="px-2 py-1 text-left font-medium">Condition</th>
@@ -110,6 +111,7 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
             ))}
           </tbody>
         </table>
+        </div>
         <div className="space-y-3">
           {model.byCondition.map((row) => (
             <div key={row.condition} className="flex flex-wrap items-end gap-4">

@@ -15,6 +15,14 @@ export function titleWithDetail(base: string, detail: string | null): string {
 export function useTitleDetail(detail: string | null) {
   useEffect(() => {
     staticTitle ??= document.title;
-    document.title = titleWithDetail(staticTitle, detail);
+    const want = titleWithDetail(staticTitle, detail);
+    // React re-renders the metadata's <title> on hydration and navigation: put the subject back each time.
+    const apply = () => {
+      if (document.title !== want) document.title = want;
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
   }, [detail]);
 }

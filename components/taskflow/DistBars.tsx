@@ -14,7 +14,7 @@ export interface DistRow {
 export function DistBars({ releaseId, subset, title, rows, testId, targetName }: { releaseId: string; subset: string; title: string; rows: DistRow[]; testId: string; targetName: string | null }) {
   const max = Math.max(1e-9, ...rows.flatMap((r) => [r.observed, r.target ?? 0]));
   return (
-    <figure className="min-w-0 flex-1 sm:min-w-72" data-testid={testId} data-export-scope>
+    <figure className="min-w-0 flex-1 overflow-x-auto sm:min-w-72" data-testid={testId} data-export-scope>
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
       <TableExport releaseId={releaseId} view="taskflow" subset={subset} what={title} />
       <table className="w-full text-xs tabular-nums">
