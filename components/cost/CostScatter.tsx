@@ -77,9 +77,9 @@ export function CostScatter({ points, baseline, condition, xLabel, scale }: { po
     <figure className="h-96" data-testid="cost-scatter">
       <ResponsiveContainer width="100%" height="100%">
         <ScatterChart margin={{ top: 10, right: 24, bottom: 28, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis type="number" dataKey="x" domain={[0, "auto"]} label={{ value: xLabel, position: "insideBottom", offset: -16, fontSize: 12 }} tick={{ fontSize: 11 }} />
-          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--chart-grid)" />
+          <XAxis type="number" dataKey="x" domain={[0, "auto"]} label={{ value: xLabel, position: "insideBottom", offset: -16, fontSize: 12, fill: "var(--chart-axis)" }} tick={{ fontSize: 11, fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
+          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" tick={{ fontSize: 11, fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
           <Tooltip content={<Tip />} />
           <Arrows pairs={pairs} />
           <Scatter name={`${conditionLabel(baseline)} frontier`} data={frontier(baseline)} line={{ stroke: BASE_COLOR, strokeDasharray: "5 4" }} shape={() => <g />} legendType="plainline" fill={BASE_COLOR} isAnimationActive={false} />
