@@ -56,7 +56,7 @@ test("the About page defines the terms, cites the paper, and every page links to
 
 test("a header's definition opens with the keyboard, closes on Escape and on a click outside", async ({ page }) => {
   await page.goto("/r/handcalc/");
-  const button = page.locator('th[data-col="overall.gap.switched"] [data-term="gap"] button');
+  const button = page.locator('th[data-col="overall.gap.switched"] [data-term="gap"] [role="button"]');
   await button.focus();
   await page.keyboard.press("Enter");
   const note = page.locator('th[data-col="overall.gap.switched"] [role="note"]');

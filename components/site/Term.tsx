@@ -24,10 +24,12 @@ export function Term({ term, label, children }: { term: GlossaryKey; label?: str
   return (
     <span ref={root} className="relative inline-flex items-baseline gap-0.5" data-term={term}>
       {children}
-      <button
-        type="button"
+      {/* A span with the button role, not a <button>: the sortable header beside it is the header's one button. */}
+      <span
+        role="button"
+        tabIndex={0}
         data-export-skip
-        className="term-btn ml-0.5 inline-flex h-4 w-4 items-center justify-center rounded-full border border-zinc-400 text-[10px] font-normal leading-none text-zinc-600 dark:text-zinc-300"
+        className="term-btn ml-0.5 inline-flex h-4 w-4 cursor-pointer items-center justify-center rounded-full border border-zinc-400 text-[10px] font-normal leading-none text-zinc-600 dark:text-zinc-300"
         aria-expanded={open}
         aria-controls={id}
         aria-label={`What is ${label ?? (typeof children === "string" ? children : term.replaceAll("_", " "))}?`}
@@ -35,9 +37,14 @@ export function Term({ term, label, children }: { term: GlossaryKey; label?: str
           e.stopPropagation();
           setOpen((o) => !o);
         }}
+        onKeyDown={(e) => {
+          if (e.key !== "Enter" && e.key !== " ") return;
+          e.preventDefault();
+          setOpen((o) => !o);
+        }}
       >
         ?
-      </button>
+      </span>
       {open ? (
         <span
           id={id}

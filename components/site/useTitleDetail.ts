@@ -4,8 +4,6 @@
 // "Trajectory · <run> · <release> · Switch-SWE".
 import { useEffect } from "react";
 
-let staticTitle: string | null = null;
-
 export function titleWithDetail(base: string, detail: string | null): string {
   if (!detail) return base;
   const [view, ...rest] = base.split(" · ");
@@ -14,15 +12,23 @@ export function titleWithDetail(base: string, detail: string | null): string {
 
 export function useTitleDetail(detail: string | null) {
   useEffect(() => {
-    staticTitle ??= document.title;
-    const want = titleWithDetail(staticTitle, detail);
-    // React re-renders the metadata's <title> on hydration and navigation: put the subject back each time.
+    // Whatever title is there and is not ours is the page's static one (also after a client navigation):
+    // React re-renders the metadata's <title> on hydration and navigation, so the subject goes back in.
+    let applied: string | null = null;
+    let base = document.title;
     const apply = () => {
-      if (document.title !== want) document.title = want;
+      if (document.title === applied) return;
+      base = document.title;
+      applied = titleWithDetail(base, detail);
+      document.title = applied;
     };
     apply();
     const observer = new MutationObserver(apply);
     observer.observe(document.head, { subtree: true, childList: true, characterData: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      // A new subject starts again from the static title.
+      if (document.title === applied) document.title = base;
+    };
   }, [detail]);
 }
