@@ -1,18 +1,26 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { THEME_SCRIPT, ThemeToggle } from "@/components/site/ThemeToggle";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Switch-SWE leaderboard",
+  title: { default: "Switch-SWE leaderboard", template: "%s · Switch-SWE" },
   description: "Can coding agents resume an unfinished task after working on other unfinished tasks?",
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en">
+    // The theme script changes html's class before hydration, hence suppressHydrationWarning.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body className="min-h-screen bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <header className="border-b border-zinc-200 dark:border-zinc-800">
-          <nav className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-2 text-sm">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <header className="border-b border-zinc-200 print:hidden dark:border-zinc-800">
+          <nav aria-label="site" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm">
             <Link href="/" prefetch={false} className="font-semibold">
               Switch-SWE
             </Link>
@@ -25,9 +33,15 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/submit/" prefetch={false} className="hover:underline">
               Submit
             </Link>
+            <Link href="/about/" prefetch={false} className="hover:underline">
+              About · how to read
+            </Link>
+            <ThemeToggle />
           </nav>
         </header>
-        <main className="mx-auto max-w-7xl px-4 py-4">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-4 outline-none">
+          {children}
+        </main>
       </body>
     </html>
   );

@@ -1,4 +1,7 @@
+import type { Metadata } from "next";
 import { DuckDbDiagnostics } from "@/components/site/DuckDbDiagnostics";
+
+export const metadata: Metadata = { title: "Diagnostics", description: "Starts the in-browser query engine (DuckDB-WASM) and reports how long it took." };
 
 export default function Diagnostics() {
   return (

@@ -4,43 +4,50 @@
 import type { AblationFamily, AblationModel, GainCell } from "@/lib/queries/ablation";
 import type { GapCell } from "@/lib/queries/leaderboard-model";
 import { conditionLabel, fmt, fmtP, groupLabel } from "@/lib/site/labels";
+import { TableExport } from "@/components/site/TableExport";
 
 const signed = (v: number) => `${v > 0 ? "+" : ""}${fmt(v)}`;
 
+// Interval, discordant tasks and p are printed, not hidden in a tooltip: readable without hovering.
 function Gain({ id, g }: { id: string; g: GainCell }) {
   return (
-    <div
-      className="text-[11px] text-zinc-600 dark:text-zinc-400"
-      data-gain={id}
-      title={`vs native: ${g.variantOnly} tasks better with the variant, ${g.nativeOnly} with native; exact McNemar p = ${fmtP(g.p)}`}
-    >
-      <span data-stat="gain">{signed(g.value)}</span> [{fmt(g.lo)}, {fmt(g.hi)}]
-    </div>
+    <>
+      <div className="text-[11px] text-zinc-600 dark:text-zinc-400" data-gain={id}>
+        <span data-stat="gain">{signed(g.value)}</span> [{fmt(g.lo)}, {fmt(g.hi)}]
+      </div>
+      <div className="text-[11px] text-zinc-600 dark:text-zinc-400" data-gain-test={id}>
+        <span title="tasks better with the variant / with native">{g.variantOnly}/{g.nativeOnly}</span> · p = <span data-stat="p">{fmtP(g.p)}</span>
+      </div>
+    </>
   );
 }
 
 function Gap({ g }: { g: GapCell }) {
   return (
-    <div className="text-[11px] text-zinc-600 dark:text-zinc-400" title={`exact McNemar p = ${fmtP(g.p)}`}>
-      [{fmt(g.lo)}, {fmt(g.hi)}]
+    <div className="text-[11px] text-zinc-600 dark:text-zinc-400">
+      [{fmt(g.lo)}, {fmt(g.hi)}] · p = <span data-stat="p">{fmtP(g.p)}</span>
     </div>
   );
 }
 
-function FamilyTable({ family, model }: { family: AblationFamily; model: AblationModel }) {
+function FamilyTable({ releaseId, family, model }: { releaseId: string; family: AblationFamily; model: AblationModel }) {
   const others = model.conditions.filter((c) => c !== model.baseline);
   const perGroup = model.conditions.length + others.length;
   const th = "px-2 py-1 text-right font-medium";
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" data-export-scope>
+      <TableExport releaseId={releaseId} view="ablation" subset={family.native.config_id} what={`ablation of ${family.native.display_name}`} />
       <table className="border-collapse text-sm tabular-nums" data-family={family.native.config_id}>
+        <caption className="sr-only">
+          {family.native.display_name} and its variants: resolution (%), gain over native with its paired 95% interval, discordant tasks and exact McNemar p, and the gap
+        </caption>
         <thead>
           <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-            <th rowSpan={2} className="px-2 py-1 text-left font-medium">
+            <th rowSpan={2} scope="col" className="px-2 py-1 text-left font-medium">
               Configuration
             </th>
             {model.groups.map((g) => (
-              <th key={g} colSpan={perGroup} className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800">
+              <th key={g} colSpan={perGroup} scope="colgroup" className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800">
                 {groupLabel(g)}
               </th>
             ))}
@@ -48,12 +55,12 @@ function FamilyTable({ family, model }: { family: AblationFamily; model: Ablatio
           <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
             {model.groups.map((g) => [
               ...model.conditions.map((c, i) => (
-                <th key={`${g}.${c}`} className={`${th} ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
+                <th key={`${g}.${c}`} scope="col" className={`${th} ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
                   {conditionLabel(c)}
                 </th>
               )),
               ...others.map((c) => (
-                <th key={`${g}.gap.${c}`} className={th}>
+                <th key={`${g}.gap.${c}`} scope="col" className={th}>
                   {others.length > 1 ? `Gap ${conditionLabel(c)}` : "Gap"}
                 </th>
               )),
@@ -65,10 +72,10 @@ function FamilyTable({ family, model }: { family: AblationFamily; model: Ablatio
             const id = m.row.config.config_id;
             return (
               <tr key={id} data-config={id} className="border-b border-zinc-100 align-top dark:border-zinc-900">
-                <td className="px-2 py-1">
+                <th scope="row" className="px-2 py-1 text-left font-normal">
                   {m.row.config.display_name}
                   <div className="text-xs text-zinc-500">{m.row.config.variant}</div>
-                </td>
+                </th>
                 {model.groups.map((g) => [
                   ...model.conditions.map((c, i) => {
                     const rate = m.row.rates[g]?.[c];
@@ -80,7 +87,7 @@ function FamilyTable({ family, model }: { family: AblationFamily; model: Ablatio
                         data-col={`${g}.${c}`}
                         className={`px-2 py-1 text-right ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
                       >
-                        <span data-stat="rate" className={bold ? "font-bold" : ""}>
+                        <span data-stat="rate" data-value={rate?.value} data-k={rate?.resolved} data-n={rate?.n} className={bold ? "font-bold" : ""}>
                           {fmt(rate?.value)}
                         </span>
                         {gain ? <Gain id={`${g}.${c}`} g={gain} /> : null}
@@ -106,7 +113,7 @@ function FamilyTable({ family, model }: { family: AblationFamily; model: Ablatio
   );
 }
 
-export function AblationView({ model }: { model: AblationModel }) {
+export function AblationView({ releaseId, model }: { releaseId: string; model: AblationModel }) {
   if (model.families.length === 0) {
     return (
       <p className="text-sm" data-testid="ablation-empty">
@@ -122,7 +129,7 @@ export function AblationView({ model }: { model: AblationModel }) {
           <h2 className="text-base font-semibold">
             {f.native.model} / {f.native.harness}
           </h2>
-          <FamilyTable family={f} model={model} />
+          <FamilyTable releaseId={releaseId} family={f} model={model} />
         </section>
       ))}
     </div>

@@ -17,17 +17,26 @@ import {
 } from "@/lib/queries/catalog-filter";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { releaseHref } from "@/lib/site/nav";
+import { TableExport } from "@/components/site/TableExport";
 import { ScoreMark } from "./ScoreMark";
 
 const count = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 export function CatalogView({ releaseId, model }: { releaseId: string; model: CatalogModel }) {
   const [state, setState] = useState<CatalogState>(EMPTY_CATALOG_STATE);
-  useEffect(() => setState(parseCatalogState(window.location.search, model)), [model]);
-  const update = useCallback((patch: Partial<CatalogState>) => {
+  // Back and Forward walk the filters (each a history entry; typing in the search box replaces its entry).
+  useEffect(() => {
+    const read = () => setState(parseCatalogState(window.location.search, model));
+    read();
+    window.addEventListener("popstate", read);
+    return () => window.removeEventListener("popstate", read);
+  }, [model]);
+  const update = useCallback((patch: Partial<CatalogState>, push = true) => {
     setState((prev) => {
       const next = { ...prev, ...patch };
-      window.history.replaceState(null, "", `${window.location.pathname}${serializeCatalogState(next)}`);
+      const url = `${window.location.pathname}${serializeCatalogState(next)}`;
+      if (push && url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", url);
+      else window.history.replaceState(null, "", url);
       return next;
     });
   }, []);
@@ -47,7 +56,7 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
           placeholder="Search id, title, repository, request text"
           className={`${select} w-72`}
           value={state.q}
-          onChange={(e) => update({ q: e.target.value })}
+          onChange={(e) => update({ q: e.target.value }, false)}
         />
         <select aria-label="repository" className={select} value={state.repos[0] ?? ""} onChange={(e) => update({ repos: e.target.value ? [e.target.value] : [] })}>
           <option value="">All repositories</option>
@@ -83,26 +92,33 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
         <span className="text-zinc-600 dark:text-zinc-400" data-testid="catalog-count">
           {rows.length} of {model.tasks.length} focus tasks
         </span>
+        {rows.length > 0 && rows.length < model.tasks.length ? (
+          <a className="underline" data-testid="catalog-to-leaderboard" href={`${releaseHref(releaseId)}?tasks=${rows.map((t) => encodeURIComponent(t.task_id)).join(",")}`}>
+            Leaderboard on these {rows.length} tasks
+          </a>
+        ) : null}
       </div>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" data-export-scope>
+        <TableExport releaseId={releaseId} view="catalog" subset={serializeCatalogState(state).slice(1) || null} what="task catalog" />
         <table className="w-full border-collapse text-sm" data-testid="catalog-table">
+          <caption className="sr-only">Focus tasks with their stages, verifier sizes, interruptions and how many configurations resolved each</caption>
           <thead>
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <th className="px-2 py-1 text-left font-medium">Task</th>
-              <th className="px-2 py-1 text-left font-medium">Repository</th>
-              <th className="px-2 py-1 text-left font-medium">Group</th>
-              <th className="px-2 py-1 text-left font-medium" title="stage provenance: i = issue, r = review, e = extension">
+              <th scope="col" className="px-2 py-1 text-left font-medium">Task</th>
+              <th scope="col" className="px-2 py-1 text-left font-medium">Repository</th>
+              <th scope="col" className="px-2 py-1 text-left font-medium">Group</th>
+              <th scope="col" className="px-2 py-1 text-left font-medium" title="stage provenance: i = issue, r = review, e = extension">
                 Stages
               </th>
-              <th className="px-2 py-1 text-right font-medium">F2P / P2P</th>
-              <th className="px-2 py-1 text-right font-medium">Interruptions</th>
+              <th scope="col" className="px-2 py-1 text-right font-medium">F2P / P2P</th>
+              <th scope="col" className="px-2 py-1 text-right font-medium">Interruptions</th>
               {model.conditions.map((c) => (
                 <th key={c} className="px-2 py-1 text-right font-medium" title={`configurations (of ${nConfigs}) that resolved the task`}>
                   {conditionLabel(c)} resolved
                 </th>
               ))}
               {configIndex >= 0 ? (
-                <th className="px-2 py-1 text-left font-medium" colSpan={1}>
+                <th scope="col" className="px-2 py-1 text-left font-medium" colSpan={1}>
                   {model.configs[configIndex]!.display_name}
                 </th>
               ) : null}
@@ -131,7 +147,7 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
                   {t.interruption_count}
                 </td>
                 {model.conditions.map((c, ki) => (
-                  <td key={c} className="px-2 py-1 text-right tabular-nums" data-col={`resolved.${c}`}>
+                  <td key={c} className="px-2 py-1 text-right tabular-nums" data-col={`resolved.${c}`} data-k={t.resolvedBy[ki]} data-n={nConfigs}>
                     {count(t.resolvedBy[ki]!)}/{nConfigs}
                   </td>
                 ))}

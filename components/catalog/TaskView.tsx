@@ -1,9 +1,10 @@
 // One focus task: its stages (text and provenance), how every configuration did in every condition, and its
 // matched session schedules side by side. Server-rendered; stage texts are rendered as text.
+import { TableExport } from "@/components/site/TableExport";
 import type { Alignment } from "@/lib/queries/catalog-align";
 import type { CatalogModel, CatalogTask, TaskPageModel, TaskRun } from "@/lib/queries/catalog-model";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
-import { runHref } from "@/lib/site/nav";
+import { releaseHref, runHref } from "@/lib/site/nav";
 import { AlignedSchedules } from "./AlignedSchedules";
 import { ScoreMark } from "./ScoreMark";
 
@@ -71,16 +72,26 @@ export function TaskView({
         </ol>
       </section>
 
-      <section aria-labelledby="outcomes-h" className="space-y-2">
+      <section aria-labelledby="outcomes-h" className="space-y-2 overflow-x-auto" data-export-scope>
         <h2 id="outcomes-h" className="text-base font-semibold">
           Results by configuration
         </h2>
+        <p className="flex flex-wrap items-center gap-3 text-sm">
+          <TableExport releaseId={releaseId} view="task" subset={task.task_id} what="results by configuration" />
+          <a className="underline" data-testid="task-compare-link" href={`${releaseHref(releaseId, "compare")}?${new URLSearchParams({ task: task.task_id })}`}>
+            Compare two configurations on this task
+          </a>
+          <a className="underline" href={`${releaseHref(releaseId)}?tasks=${encodeURIComponent(task.task_id)}`}>
+            Leaderboard on this task
+          </a>
+        </p>
         <table className="text-sm [&_td]:px-2 [&_td]:py-1" data-testid="task-outcomes">
+          <caption className="sr-only">How each configuration did on this task in each condition, with links to the runs</caption>
           <thead>
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <th className="px-2 py-1 text-left font-medium">Configuration</th>
+              <th scope="col" className="px-2 py-1 text-left font-medium">Configuration</th>
               {catalog.conditions.map((c) => (
-                <th key={c} className="px-2 py-1 text-left font-medium">
+                <th key={c} scope="col" className="px-2 py-1 text-left font-medium">
                   {conditionLabel(c)}
                 </th>
               ))}

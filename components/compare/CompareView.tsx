@@ -4,6 +4,7 @@
 // compare SQL (lib/queries/compare*.ts) and the paired statistics are attached in the browser. Local results
 // opened on this page or another page of the release (lib/local/store.ts) add their configurations to the
 // picker, marked local; a pair with one runs on a combined schema (lib/site/browser-compare.ts).
+import { useTitleDetail } from "@/components/site/useTitleDetail";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { LocalBadge } from "@/components/local/LocalBadge";
@@ -82,6 +83,8 @@ export function CompareView(props: CompareViewProps) {
     },
     [conditions, baseline],
   );
+
+  useTitleDetail(url.a && url.b ? `${url.a} vs ${url.b}${url.task ? ` · task ${url.task}` : ""}` : null);
 
   // The local releases that hold A or B (their DuckDB-WASM schemas join the published one).
   const pairLocals = useMemo(
@@ -172,7 +175,7 @@ export function CompareView(props: CompareViewProps) {
               {current.unmatched} local run(s) are on sessions this release does not have: they are left out of the comparison.
             </p>
           ) : null}
-          <GroupCards model={model} />
+          <GroupCards releaseId={releaseId} model={model} />
           <Disagreements
             releaseId={releaseId}
             model={model}
@@ -199,12 +202,12 @@ export function CompareView(props: CompareViewProps) {
             />
           ) : null}
           <Panel what="cost" loaded={current?.cost}>
-            {(rows) => <CostDeltas model={model} cost={rows} group={url.group} />}
+            {(rows) => <CostDeltas releaseId={releaseId} model={model} cost={rows} group={url.group} />}
           </Panel>
           <Panel what="signature rates" loaded={current?.signatures}>
             {(rows) =>
               hasAnnotations ? (
-                <SignatureRates model={model} signatures={rows} />
+                <SignatureRates releaseId={releaseId} model={model} signatures={rows} />
               ) : (
                 <p className="text-sm text-zinc-500" data-testid="no-annotations">
                   This release publishes no annotations: no run carries a trace-signature tag.

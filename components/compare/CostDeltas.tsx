@@ -1,4 +1,5 @@
 // Mean usage per run of the two configurations under Table 2's three scopes, and A − B.
+import { TableExport } from "@/components/site/TableExport";
 import type { CompareModel } from "@/lib/queries/compare-model";
 import { COST_SCOPES, type CompareCostRow } from "@/lib/queries/compare";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
@@ -14,7 +15,7 @@ const MEASURES: { id: string; label: string; f: (v: number) => string }[] = [
 const show = (f: (v: number) => string, v: number | null) => (v === null ? "—" : f(v));
 const signed = (f: (v: number) => string, v: number | null) => (v === null ? "—" : v > 0 ? `+${f(v)}` : v < 0 ? `−${f(-v)}` : f(0));
 
-export function CostDeltas({ model, cost, group }: { model: CompareModel; cost: CompareCostRow[]; group: string }) {
+export function CostDeltas({ releaseId, model, cost, group }: { releaseId: string; model: CompareModel; cost: CompareCostRow[]; group: string }) {
   const rows = cost.filter((c) => c.condition === model.gapCondition && c.grp === group);
   const cell = (measure: string, scope: string): CompareCostRow | undefined => rows.find((c) => c.measure === measure && c.scope === scope);
   const cond = conditionLabel(model.gapCondition);
@@ -22,10 +23,12 @@ export function CostDeltas({ model, cost, group }: { model: CompareModel; cost: 
   const th = "px-2 py-1 text-right font-medium";
   const runs = cell("tokens", "all");
   return (
-    <section aria-label="cost deltas" data-testid="cost-deltas" className="space-y-1">
+    <section aria-label="cost deltas" data-testid="cost-deltas" data-export-scope className="space-y-1">
       <h2 className="text-lg font-semibold">Cost per run, {groupLabel(group)}</h2>
+      <TableExport releaseId={releaseId} view="compare-cost" subset={`${model.pair.a}-vs-${model.pair.b}-${group}`} what="cost per run" />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-xs tabular-nums">
+          <caption className="sr-only">Mean usage per run of A and B under each scope, and their difference</caption>
           <thead>
             <tr className="border-b border-zinc-200 dark:border-zinc-800">
               <th rowSpan={2} className="px-2 py-1 text-left font-medium">

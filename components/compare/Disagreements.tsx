@@ -1,6 +1,7 @@
 // The focus tasks the two configurations disagree on under the chosen condition, filterable by group and
 // repository, each with both runs (the explorer opens a run without a trajectory too, with its verdict)
 // and buttons that open the task in the two-pane view.
+import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
 import { runOf, type CompareModel } from "@/lib/queries/compare-model";
 import type { ComparePairRow } from "@/lib/queries/compare";
@@ -55,8 +56,11 @@ export function Disagreements(props: DisagreementsProps) {
   const select = "rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
   const name = (c: string) => (c === "a" ? (model.a?.display_name ?? "A") : (model.b?.display_name ?? "B"));
   return (
-    <section aria-label="disagreeing tasks" data-testid="disagreements" className="space-y-2">
+    <section aria-label="disagreeing tasks" data-testid="disagreements" data-export-scope className="space-y-2">
       <h2 className="text-lg font-semibold">Tasks they disagree on</h2>
+      {rows.length ? (
+        <TableExport releaseId={props.releaseId} view="compare-disagreements" subset={[model.pair.a, "vs", model.pair.b, model.condition, group, repo].filter(Boolean).join("-")} what="disagreeing tasks" />
+      ) : null}
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <label className="flex items-center gap-1">
           Group
@@ -89,6 +93,7 @@ export function Disagreements(props: DisagreementsProps) {
       ) : (
         <div className="max-h-96 overflow-auto">
           <table className="w-full border-collapse text-xs">
+            <caption className="sr-only">Focus tasks resolved by exactly one of A and B</caption>
             <thead className="sticky top-0 bg-white dark:bg-zinc-950">
               <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
                 <th className="px-2 py-1 font-medium">Focus task</th>

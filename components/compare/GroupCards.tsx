@@ -1,5 +1,6 @@
 // Per group: the 2×2 of focus-task outcomes under the chosen condition, McNemar's exact p on the tasks
 // where the two disagree, and the two paired differences with their 95% intervals.
+import { ExportButtons } from "@/components/site/ExportButtons";
 import type { CompareModel, GroupCompare, PointInterval } from "@/lib/queries/compare-model";
 import { conditionLabel, fmt, fmtP, groupLabel } from "@/lib/site/labels";
 
@@ -24,17 +25,18 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
       <h3 className="mb-2 font-semibold">
         {groupLabel(g.grp)} <span className="text-xs font-normal text-zinc-500">({g.n} focus tasks)</span>
       </h3>
-      <table className="mb-2 border-collapse text-sm" aria-label={`${g.grp} 2×2`}>
+      <table className="mb-2 border-collapse text-sm">
+        <caption className="sr-only">{`${g.grp} 2×2`}: focus tasks by outcome of A and B</caption>
         <thead>
           <tr>
-            <th />
-            <th className={head}>B resolved</th>
-            <th className={head}>B unresolved</th>
+            <td />
+            <th scope="col" className={head}>B resolved</th>
+            <th scope="col" className={head}>B unresolved</th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <th className={`${head} text-right`}>A resolved</th>
+            <th scope="row" className={`${head} text-right`}>A resolved</th>
             <td className={cell} data-cell="both" title="both resolved">
               {g.both}
             </td>
@@ -43,7 +45,7 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
             </td>
           </tr>
           <tr>
-            <th className={`${head} text-right`}>A unresolved</th>
+            <th scope="row" className={`${head} text-right`}>A unresolved</th>
             <td className={`${cell} bg-rose-50 dark:bg-rose-950`} data-cell="only_b" title="only B resolved">
               {g.onlyB}
             </td>
@@ -84,9 +86,18 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
   );
 }
 
-export function GroupCards({ model }: { model: CompareModel }) {
+export function GroupCards({ releaseId, model }: { releaseId: string; model: CompareModel }) {
+  // The 2×2 of every group as shown, with the resolved counts (k of n) beside the rates.
+  const records = () =>
+    model.groups.map((g) => ({
+      group: g.grp, condition: model.condition, a: model.pair.a, b: model.pair.b, n: g.n, both: g.both, only_a: g.onlyA, only_b: g.onlyB, neither: g.neither,
+      mcnemar_p: g.p, resolution_a: g.resA, resolved_a: g.both + g.onlyA, resolution_b: g.resB, resolved_b: g.both + g.onlyB,
+      diff: g.resDiff.value, diff_ci_lo: g.resDiff.lo, diff_ci_hi: g.resDiff.hi, gap_a: g.gapA, gap_b: g.gapB,
+      gap_diff: g.gapDiff.value, gap_diff_ci_lo: g.gapDiff.lo, gap_diff_ci_hi: g.gapDiff.hi,
+    }));
   return (
     <div>
+      <ExportButtons releaseId={releaseId} view="compare-2x2" subset={`${model.pair.a}-vs-${model.pair.b}-${model.condition}`} what="2×2 tables" records={records} />
       <div className="grid gap-3 md:grid-cols-3" data-testid="group-cards">
         {model.groups.map((g) => (
           <Card key={g.grp} g={g} model={model} />

@@ -1,5 +1,6 @@
 // Trace-signature rates of the two configurations side by side, over all runs and over the runs that
 // publish a trajectory (only those can carry a tag).
+import { TableExport } from "@/components/site/TableExport";
 import type { CompareModel } from "@/lib/queries/compare-model";
 import type { SignatureRateRow } from "@/lib/queries/signatures";
 import { conditionLabel, fmt } from "@/lib/site/labels";
@@ -21,14 +22,16 @@ function Rate({ r }: { r: SignatureRateRow | undefined }) {
   );
 }
 
-export function SignatureRates({ model, signatures }: { model: CompareModel; signatures: SignatureRateRow[] }) {
+export function SignatureRates({ releaseId, model, signatures }: { releaseId: string; model: CompareModel; signatures: SignatureRateRow[] }) {
   const keys = [...new Set(signatures.map((s) => `${s.signature}\u0000${s.condition}`))];
   const find = (config: string, signature: string, condition: string) =>
     signatures.find((s) => s.config_id === config && s.signature === signature && s.condition === condition);
   return (
-    <section aria-label="signature rates" data-testid="signature-rates" className="space-y-1">
+    <section aria-label="signature rates" data-testid="signature-rates" data-export-scope className="space-y-1">
       <h2 className="text-lg font-semibold">Trace signatures</h2>
+      <TableExport releaseId={releaseId} view="compare-signatures" subset={`${model.pair.a}-vs-${model.pair.b}`} what="trace signatures" />
       <table className="w-full border-collapse text-xs tabular-nums">
+        <caption className="sr-only">Runs of A and B tagged with each trace signature</caption>
         <thead>
           <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
             <th className="px-2 py-1 font-medium">Signature</th>
@@ -44,10 +47,10 @@ export function SignatureRates({ model, signatures }: { model: CompareModel; sig
               <tr key={k} data-signature={signature} data-condition={condition} className="border-b border-zinc-100 dark:border-zinc-900">
                 <td className="px-2 py-1">{SIGNATURE_LABELS[signature] ?? signature}</td>
                 <td className="px-2 py-1">{conditionLabel(condition)}</td>
-                <td className="px-2 py-1" data-col="a">
+                <td className="px-2 py-1" data-col="a" data-k={find(model.pair.a, signature, condition)?.tagged_runs} data-n={find(model.pair.a, signature, condition)?.runs}>
                   <Rate r={find(model.pair.a, signature, condition)} />
                 </td>
-                <td className="px-2 py-1" data-col="b">
+                <td className="px-2 py-1" data-col="b" data-k={find(model.pair.b, signature, condition)?.tagged_runs} data-n={find(model.pair.b, signature, condition)?.runs}>
                   <Rate r={find(model.pair.b, signature, condition)} />
                 </td>
               </tr>

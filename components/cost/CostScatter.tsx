@@ -20,8 +20,8 @@ interface Pair {
   to: Datum;
 }
 
-const BASE_COLOR = "#71717a";
-const COND_COLOR = "#dc2626";
+const BASE_COLOR = "var(--chart-1)";
+const COND_COLOR = "var(--chart-2)";
 
 function Arrows({ pairs }: { pairs: Pair[] }) {
   const xs = useXAxisScale();
@@ -31,13 +31,13 @@ function Arrows({ pairs }: { pairs: Pair[] }) {
     <g data-testid="scatter-arrows">
       <defs>
         <marker id="cost-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M0,0 L10,5 L0,10 z" fill="#a1a1aa" />
+          <path d="M0,0 L10,5 L0,10 z" fill="var(--chart-muted)" />
         </marker>
       </defs>
       {pairs.map((p) => {
         const [x1, y1, x2, y2] = [xs(p.from.x), ys(p.from.y), xs(p.to.x), ys(p.to.y)];
         if ([x1, y1, x2, y2].some((v) => v === undefined)) return null;
-        return <line key={p.id} x1={x1} y1={y1} x2={x2} y2={y2} stroke="#a1a1aa" strokeWidth={1.2} markerEnd="url(#cost-arrow)" />;
+        return <line key={p.id} x1={x1} y1={y1} x2={x2} y2={y2} stroke="var(--chart-muted)" strokeWidth={1.2} markerEnd="url(#cost-arrow)" />;
       })}
     </g>
   );
@@ -77,14 +77,14 @@ export function CostScatter({ points, baseline, condition, xLabel, scale }: { po
     <figure className="h-96" data-testid="cost-scatter">
       <ResponsiveContainer width="100%" height="100%">
         <ScatterChart margin={{ top: 10, right: 24, bottom: 28, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis type="number" dataKey="x" domain={[0, "auto"]} label={{ value: xLabel, position: "insideBottom", offset: -16, fontSize: 12 }} tick={{ fontSize: 11 }} />
-          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--chart-grid)" />
+          <XAxis type="number" dataKey="x" domain={[0, "auto"]} label={{ value: xLabel, position: "insideBottom", offset: -16, fontSize: 12, fill: "var(--chart-axis)" }} tick={{ fontSize: 11, fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
+          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" tick={{ fontSize: 11, fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
           <Tooltip content={<Tip />} />
           <Arrows pairs={pairs} />
           <Scatter name={`${conditionLabel(baseline)} frontier`} data={frontier(baseline)} line={{ stroke: BASE_COLOR, strokeDasharray: "5 4" }} shape={() => <g />} legendType="plainline" fill={BASE_COLOR} isAnimationActive={false} />
           <Scatter name={`${conditionLabel(condition)} frontier`} data={frontier(condition)} line={{ stroke: COND_COLOR, strokeDasharray: "5 4" }} shape={() => <g />} legendType="plainline" fill={COND_COLOR} isAnimationActive={false} />
-          <Scatter name={conditionLabel(baseline)} data={data(baseline)} fill="#e4e4e7" stroke={BASE_COLOR} strokeWidth={1.5} isAnimationActive={false} />
+          <Scatter name={conditionLabel(baseline)} data={data(baseline)} fill="var(--chart-faint)" stroke={BASE_COLOR} strokeWidth={1.5} isAnimationActive={false} />
           <Scatter name={conditionLabel(condition)} data={data(condition)} fill={COND_COLOR} isAnimationActive={false} />
           <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />
         </ScatterChart>

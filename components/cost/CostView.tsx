@@ -22,6 +22,7 @@ import {
   type CostViewState,
 } from "@/lib/queries/cost-view";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
+import { TableExport } from "@/components/site/TableExport";
 import { CostTable } from "./CostTable";
 import { FailureBreakdown } from "./FailureBreakdown";
 import { millions, usd } from "./format";
@@ -52,6 +53,7 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
 
   const base = conditionLabel(data.baseline);
   const cond = conditionLabel(state.condition);
+  const exportSubset = `${state.grp}-${state.condition}-${state.mode}`;
   const labels = { base, all: `${cond}-All`, focus: `${cond}-Focus` };
   // Published rows plus the local releases' rows (the same SQL, run in the browser).
   const local = useLocalCost(releaseId, data);
@@ -107,10 +109,11 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
         </p>
       ) : null}
 
-      <section aria-labelledby="table2" className="space-y-2">
+      <section aria-labelledby="table2" className="space-y-2" data-export-scope>
         <h2 id="table2" className="text-base font-semibold">
           Usage per run ({groupLabel(state.grp)})
         </h2>
+        <TableExport releaseId={releaseId} view="cost-usage" subset={exportSubset} what="usage per run" />
         <CostTable rows={rows} labels={labels} tokensTitle={tokensWord} showCost={withCost} />
         <p className="text-xs text-zinc-500" data-testid="cost-notes">
           Mean per run over the runs that exist (Runs: {base} / {cond} runs); a run that ended early counts what it used, a missing run is left
@@ -127,10 +130,11 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
         </p>
       </section>
 
-      <section aria-labelledby="scatter" className="space-y-2">
+      <section aria-labelledby="scatter" className="space-y-2" data-export-scope>
         <h2 id="scatter" className="text-base font-semibold">
           Cost against resolution ({groupLabel(state.grp)})
         </h2>
+        <TableExport releaseId={releaseId} view="cost-resolution" subset={exportSubset} what="cost against resolution" />
         {withCost ? (
           <span role="radiogroup" aria-label="cost axis" className="flex items-center gap-2 text-sm">
             <label className="flex items-center gap-1">
@@ -157,10 +161,11 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
         </p>
       </section>
 
-      <section aria-labelledby="failures" className="space-y-2">
+      <section aria-labelledby="failures" className="space-y-2" data-export-scope>
         <h2 id="failures" className="text-base font-semibold">
           Why focus tasks went unresolved ({groupLabel(state.grp)})
         </h2>
+        <TableExport releaseId={releaseId} view="failure-breakdown" subset={exportSubset} what="failure breakdown" />
         <FailureBreakdown rows={failures} />
         <p className="text-xs text-zinc-500">
           Implementation: the artifact applied but a test failed. Submission: no applicable focus artifact. Incomplete execution: the run ended

@@ -6,10 +6,10 @@ import type { FailureTableRow } from "@/lib/queries/cost-view";
 import { conditionLabel } from "@/lib/site/labels";
 
 const FAILURES: { outcome: Exclude<Outcome, "resolved">; label: string; color: string }[] = [
-  { outcome: "implementation", label: "Implementation", color: "#f59e0b" },
-  { outcome: "submission", label: "Submission", color: "#dc2626" },
-  { outcome: "incomplete", label: "Incomplete execution", color: "#7c3aed" },
-  { outcome: "no_run", label: "No run", color: "#a1a1aa" },
+  { outcome: "implementation", label: "Implementation", color: "var(--chart-5)" },
+  { outcome: "submission", label: "Submission", color: "var(--chart-2)" },
+  { outcome: "incomplete", label: "Incomplete execution", color: "var(--chart-6)" },
+  { outcome: "no_run", label: "No run", color: "var(--chart-muted)" },
 ];
 
 export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {

@@ -2,6 +2,7 @@
 // One session along its schedule: tokens per request, coloured by task, with a tick at what the same focus
 // request used in the uninterrupted session. The default session is in the static HTML; another one (chosen
 // here or through ?config=&session=) is queried in the browser by DuckDB-WASM.
+import { TableExport } from "@/components/site/TableExport";
 import { useEffect, useState } from "react";
 import type { SessionListRow, SessionPick, SessionUsageRow } from "@/lib/queries/cost-session";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
@@ -10,8 +11,8 @@ import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import { millions } from "./format";
 
-const FOCUS_COLOR = "#2563eb";
-const OTHER_COLORS = ["#f59e0b", "#16a34a", "#db2777", "#7c3aed", "#0891b2", "#65a30d", "#ea580c"];
+const FOCUS_COLOR = "var(--chart-3)";
+const OTHER_COLORS = ["var(--chart-5)", "var(--chart-4)", "var(--chart-7)", "var(--chart-6)", "var(--chart-8)", "var(--chart-9)", "var(--chart-10)"];
 
 export interface SessionUsageProps {
   releaseId: string;
@@ -69,7 +70,10 @@ export function SessionUsage(props: SessionUsageProps) {
       ) : rows && rows.length === 0 ? (
         <p role="alert">No session {pick.sessionId} in this release.</p>
       ) : rows ? (
-        <SessionChart releaseId={releaseId} baseline={baseline} rows={rows} pick={pick} configName={config?.display_name ?? pick.configId} />
+        <div data-export-scope>
+          <TableExport releaseId={releaseId} view="cost-session" subset={`${pick.configId}-${pick.sessionId}`} what="session usage" />
+          <SessionChart releaseId={releaseId} baseline={baseline} rows={rows} pick={pick} configName={config?.display_name ?? pick.configId} />
+        </div>
       ) : null}
     </div>
   );
@@ -151,6 +155,7 @@ function barTitle(r: SessionUsageRow): string {
 function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; baseline: string; hasBase: boolean }) {
   const td = "px-2 text-right";
   return (
+<div className="overflow-x-auto">
     <table className="mt-2 border-collapse text-xs tabular-nums" data-testid="session-table">
       <thead>
         <tr className="border-b border-zinc-200 dark:border-zinc-800">
@@ -195,6 +200,7 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 

@@ -10,6 +10,8 @@ import type { ConfigRow } from "@/lib/queries/leaderboard";
 import { binTasks } from "@/lib/site/browser-cost";
 import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
+import { ExportButtons } from "@/components/site/ExportButtons";
+import { TableExport } from "@/components/site/TableExport";
 import { binDecimals, millions } from "./format";
 
 export interface HistogramProps {
@@ -35,8 +37,21 @@ export function SwitchCostHistogram(props: HistogramProps) {
   const peak = Math.max(1, ...dist.histogram.filter((h) => h.condition === condition).map((h) => h.n));
   const edge = (i: number) => millions(binRange(bins, i)[0], decimals);
   if (bins.count === 0) return <p className="text-sm text-zinc-500">No focus task has runs in both conditions.</p>;
+  // The distribution as shown: every configuration's count per bin, with its summary beside.
+  const records = () =>
+    configs.flatMap((c) => {
+      const s = dist.summary.find((x) => x.config_id === c.config_id && x.condition === condition);
+      return counts(c.config_id).map((tasks, bin) => {
+        const [from, to] = binRange(bins, bin);
+        return {
+          config_id: c.config_id, display_name: c.display_name, condition, token_mode: props.mode, bin, from_tokens: from, to_tokens: to, tasks,
+          config_tasks: s?.tasks ?? 0, config_median: s?.median ?? null, config_q1: s?.q1 ?? null, config_q3: s?.q3 ?? null, config_mean: s?.mean ?? null,
+        };
+      });
+    });
   return (
     <div className="space-y-3">
+      <ExportButtons releaseId={props.releaseId} view="cost-per-task" subset={`${condition}-${props.mode}`} what="per-task distribution" records={records} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="switch-cost-histograms">
         {configs.map((c) => {
           const n = counts(c.config_id);
@@ -113,10 +128,11 @@ function BinTasks({ releaseId, baseline, condition, mode, dist, configs, selecte
   const [lo, hi] = binRange(dist.bins, selected.index);
   const current = state?.key === key ? state : null;
   return (
-    <section className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid="bin-tasks" aria-busy={!current}>
+    <section className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid="bin-tasks" data-export-scope aria-busy={!current}>
       <h3 className="text-sm font-semibold">
         {name}: tasks from {millions(lo, decimals)} to {millions(hi, decimals)} M more tokens
       </h3>
+      {current?.rows ? <TableExport releaseId={releaseId} view="cost-bin-tasks" subset={`${selected.configId}-${condition}-${mode}-bin${selected.index}`} what="tasks of the bin" /> : null}
       {!current ? (
         <p className="text-xs text-zinc-500">Listing the tasks in your browser (DuckDB-WASM)…</p>
       ) : current.error ? (

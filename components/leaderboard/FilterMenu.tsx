@@ -1,5 +1,8 @@
 "use client";
 // A multi-select filter: nothing ticked means no filter.
+import { useRef } from "react";
+import { useDismiss } from "@/components/site/useDismiss";
+
 export interface FilterMenuProps {
   label: string;
   options: string[];
@@ -8,8 +11,10 @@ export interface FilterMenuProps {
 }
 
 export function FilterMenu({ label, options, value, onChange }: FilterMenuProps) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismiss(ref);
   return (
-    <details className="relative" data-filter={label.toLowerCase()}>
+    <details ref={ref} className="relative" data-filter={label.toLowerCase()}>
       <summary className="btn cursor-pointer list-none">
         {label}
         {value.length ? ` (${value.length})` : ": all"}

@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, T
 import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard-model";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 
-const COLORS = ["#71717a", "#dc2626", "#2563eb", "#16a34a"];
+const COLORS = ["var(--chart-1)", "var(--chart-2)", "var(--chart-3)", "var(--chart-4)"];
 
 function gapText(gap: number | undefined): string {
   return gap === undefined ? "" : `gap ${gap.toFixed(1)}`;
@@ -27,14 +27,14 @@ export function GapChart({ model, rows }: { model: LeaderboardModel; rows: Leade
             <figcaption className="text-sm font-semibold">{groupLabel(g)}: resolution by condition, gap marked at the end of each pair</figcaption>
             <ResponsiveContainer width="100%" height="90%">
               <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
-                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                <XAxis type="number" domain={[0, 100]} unit="%" />
-                <YAxis type="category" dataKey="name" width={170} tick={{ fontSize: 10 }} />
-                <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))} />
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="var(--chart-grid)" />
+                <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
+                <YAxis type="category" dataKey="name" width={170} tick={{ fontSize: 10, fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
+                <Tooltip contentStyle={{ background: "var(--chart-tooltip-bg)", color: "var(--chart-tooltip-fg)" }} formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))} />
                 <Legend />
                 {model.conditions.map((c, i) => (
                   <Bar key={c} dataKey={conditionLabel(c)} fill={COLORS[i % COLORS.length]} isAnimationActive={false}>
-                    {i === model.conditions.length - 1 ? <LabelList dataKey="gapLabel" position="right" fontSize={10} /> : null}
+                    {i === model.conditions.length - 1 ? <LabelList dataKey="gapLabel" position="right" fontSize={10} fill="var(--chart-axis)" /> : null}
                   </Bar>
                 ))}
               </BarChart>

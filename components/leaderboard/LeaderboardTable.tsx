@@ -17,6 +17,8 @@ import type { Mark } from "@/lib/metrics/marks";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard-model";
 import { fmt } from "@/lib/site/labels";
 import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
+import { glossaryFor } from "@/lib/site/glossary";
+import { Term } from "@/components/site/Term";
 import { CellDetail } from "./CellDetail";
 import { ProvenanceMarks } from "./ProvenanceMarks";
 
@@ -92,13 +94,16 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
   return (
     <div className="overflow-x-auto rounded border border-zinc-200 dark:border-zinc-800">
       <table className="w-full border-collapse text-sm tabular-nums" data-testid="leaderboard">
+        <caption className="sr-only">Focus-task resolution (%) per configuration and condition, and the gap (points), per locality group</caption>
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
-              {hg.depth === 0 ? <th rowSpan={1} className="w-8" /> : <th className="w-8" aria-label="compare" />}
+              {hg.depth === 0 ? <td className="w-8" /> : <th scope="col" className="w-8"><span className="sr-only">Compare</span></th>}
               {hg.headers.map((h) => {
                 const sortable = h.column.getCanSort() && h.subHeaders.length === 0 && !h.isPlaceholder;
                 const dir = h.column.getIsSorted();
+                const label = typeof h.column.columnDef.header === "string" ? h.column.columnDef.header : "";
+                const term = h.isPlaceholder ? undefined : glossaryFor(label.replace(/^Gap .*/, "Gap"));
                 return (
                   <th
                     key={h.id}
@@ -116,6 +121,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                     ) : (
                       <table.FlexRender header={h} />
                     )}
+                    {term ? <Term term={term} label={label} /> : null}
                   </th>
                 );
               })}
@@ -139,7 +145,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                       onChange={() => props.onSelect(id)}
                     />
                   </td>
-                  <td className="px-2 py-1.5 text-left">
+                  <th scope="row" className="px-2 py-1.5 text-left font-normal">
                     <button
                       type="button"
                       aria-expanded={open}
@@ -156,7 +162,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                         .join(" · ")}
                     </div>
                     <ProvenanceMarks config={r.config} />
-                  </td>
+                  </th>
                   {columns.map((col) => {
                     const cell = cellOf(r, col);
                     const mark = marks.get(col.id)?.[i];

@@ -23,7 +23,11 @@ import { WhenVisible } from "@/components/site/WhenVisible";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { useLocalRows } from "@/components/local/useLocalRows";
 import { compareHref } from "@/lib/queries/compare-url";
+import { download } from "@/components/site/ExportButtons";
+import { toJson } from "@/lib/site/csv";
+import { exportName } from "@/lib/site/csv";
 import { FilterMenu } from "./FilterMenu";
+import { TaskSubsetControl } from "./TaskSubsetControl";
 import { LeaderboardTable } from "./LeaderboardTable";
 
 const RepoBreakdown = dynamic(() => import("./RepoBreakdown").then((m) => m.RepoBreakdown), { ssr: false });
@@ -35,15 +39,6 @@ export interface LeaderboardViewProps {
   repos: { repo: string; n_tasks: number }[];
 }
 
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-}
-
 export function LeaderboardView({ releaseId, model: staticModel, repos }: LeaderboardViewProps) {
   const [state, setState] = useState<ViewState>(() => defaultViewState(staticModel));
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -51,21 +46,27 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
   const [subset, setSubset] = useState<{ key: string; model?: LeaderboardModel; error?: string } | null>(null);
   const [showRepos, setShowRepos] = useState(false);
 
-  // The URL is read after hydration: the static HTML always carries the default view's numbers.
+  // The URL is read after hydration: the static HTML always carries the default view's numbers. Every
+  // change of what is shown is a history entry, so Back and Forward walk the views (popstate re-reads).
   useEffect(() => {
-    setState(parseViewState(window.location.search, staticModel));
+    const read = () => setState(parseViewState(window.location.search, staticModel));
+    read();
+    window.addEventListener("popstate", read);
+    return () => window.removeEventListener("popstate", read);
   }, [staticModel]);
 
   const update = useCallback(
     (patch: Partial<ViewState>) => {
       setState((prev) => {
         const next = { ...prev, ...patch };
-        window.history.replaceState(null, "", `${window.location.pathname}${serializeViewState(next, staticModel)}`);
+        const url = `${window.location.pathname}${serializeViewState(next, staticModel)}`;
+        if (url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", url);
         return next;
       });
     },
     [staticModel],
   );
+  const [copied, setCopied] = useState(false);
 
   // The subset key names the scope; an empty key is the whole release, already in the static model.
   const repoKey = state.repos.length || state.tasks.length ? JSON.stringify([[...state.repos].sort(), [...state.tasks].sort()]) : "";
@@ -123,6 +124,7 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
             Verified only
           </label>
         ) : null}
+        <TaskSubsetControl value={state.tasks} onChange={(v) => update({ tasks: v })} />
         <span className="ml-1 flex items-center gap-2" role="group" aria-label="column groups">
           {staticModel.groups.map((g) => (
             <label key={g} className="flex items-center gap-1">
@@ -138,19 +140,29 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
           ))}
         </span>
         <span className="ml-auto flex gap-2">
-          <button type="button" className="btn" onClick={() => download(`${releaseId}-leaderboard.csv`, "text/csv", toCsv(shownRecords()))}>
+          <button type="button" className="btn" onClick={() => download(`${exportName(releaseId, "leaderboard", subsetName(state))}.csv`, "text/csv", toCsv(shownRecords()))}>
             Export CSV
           </button>
           <button
             type="button"
             className="btn"
-            onClick={() => download(`${releaseId}-leaderboard.json`, "application/json", JSON.stringify(shownRecords(), null, 1))}
+            onClick={() => download(`${exportName(releaseId, "leaderboard", subsetName(state))}.json`, "application/json", toJson(shownRecords()))}
           >
             Export JSON
           </button>
-          <button type="button" className="btn" onClick={() => void navigator.clipboard?.writeText(window.location.href)}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true), () => setCopied(false));
+              window.setTimeout(() => setCopied(false), 2500);
+            }}
+          >
             Copy permalink
           </button>
+          <span role="status" className="self-center text-xs text-emerald-700 dark:text-emerald-400" data-testid="permalink-status">
+            {copied ? "Link copied" : ""}
+          </span>
           <OpenLocalResults releaseId={releaseId} model={staticModel} />
           {selected.length === 2 ? (
             // A client-side link: local results (kept in the page's memory) are still there on the compare page.
@@ -191,7 +203,15 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
       </WhenVisible>
       <div>
         {showRepos ? (
-          <RepoBreakdown releaseId={releaseId} model={staticModel} configs={rows.map((r) => r.config)} />
+          <RepoBreakdown
+            releaseId={releaseId}
+            model={staticModel}
+            configs={rows.map((r) => r.config)}
+            onRepo={(repo) => {
+              update({ repos: [repo] });
+              window.scrollTo({ top: 0 });
+            }}
+          />
         ) : (
           <button type="button" className="btn" onClick={() => setShowRepos(true)}>
             Show per-repository breakdown
@@ -218,4 +238,10 @@ function sortedIds(
       return sort.desc ? -c : c;
     })
     .map((r) => r.config.config_id);
+}
+
+/** The subset in export file names: the repositories, or how many tasks were listed. */
+function subsetName(state: ViewState): string | null {
+  const parts = [state.repos.length ? `repos-${[...state.repos].sort().join("+")}` : "", state.tasks.length ? `${state.tasks.length}-tasks` : ""].filter(Boolean);
+  return parts.length ? parts.join("-") : null;
 }

@@ -5,6 +5,8 @@ import type { ConfigRow, RepoGapRow } from "@/lib/queries/leaderboard";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
 import { repoGaps } from "@/lib/site/browser-queries";
 import { conditionLabel, fmt } from "@/lib/site/labels";
+import { releaseHref } from "@/lib/site/nav";
+import { TableExport } from "@/components/site/TableExport";
 
 function heat(gap: number): string {
   // Diverging scale: red where switching costs resolution, blue where it helps; 30 points saturates.
@@ -12,7 +14,8 @@ function heat(gap: number): string {
   return gap >= 0 ? `rgba(220, 38, 38, ${a})` : `rgba(37, 99, 235, ${a})`;
 }
 
-export function RepoBreakdown({ releaseId, model, configs }: { releaseId: string; model: LeaderboardModel; configs: ConfigRow[] }) {
+/** `onRepo` opens the leaderboard on one repository's subset (each row's link says where it goes). */
+export function RepoBreakdown({ releaseId, model, configs, onRepo }: { releaseId: string; model: LeaderboardModel; configs: ConfigRow[]; onRepo?: (repo: string) => void }) {
   const [rows, setRows] = useState<RepoGapRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const condition = model.conditions.find((c) => c !== model.baseline);
@@ -24,17 +27,19 @@ export function RepoBreakdown({ releaseId, model, configs }: { releaseId: string
   const repos = [...new Set(rows.map((r) => r.repo))];
   const cell = new Map(rows.filter((r) => r.condition === condition).map((r) => [`${r.repo}\u0000${r.config_id}`, r]));
   return (
-    <div className="overflow-x-auto" data-testid="repo-breakdown">
+    <div className="overflow-x-auto" data-testid="repo-breakdown" data-export-scope>
       <h2 className="mb-1 text-base font-semibold">
         Gap by repository ({conditionLabel(model.baseline)} − {conditionLabel(condition ?? "")}, points)
       </h2>
+      <TableExport releaseId={releaseId} view="leaderboard-repositories" subset={condition} what="gap by repository" />
       <table className="border-collapse text-xs tabular-nums">
+        <caption className="sr-only">Gap by repository and configuration; open a repository for the leaderboard of its tasks</caption>
         <thead>
           <tr>
-            <th className="px-2 text-left">Repository</th>
-            <th className="px-2 text-right">Tasks</th>
+            <th scope="col" className="px-2 text-left">Repository</th>
+            <th scope="col" className="px-2 text-right">Tasks</th>
             {configs.map((c) => (
-              <th key={c.config_id} className="max-w-24 px-1 text-right align-bottom font-normal">
+              <th key={c.config_id} scope="col" className="max-w-24 px-1 text-right align-bottom font-normal">
                 {c.display_name}
               </th>
             ))}
@@ -43,7 +48,20 @@ export function RepoBreakdown({ releaseId, model, configs }: { releaseId: string
         <tbody>
           {repos.map((repo) => (
             <tr key={repo} data-repo={repo}>
-              <td className="px-2 text-left">{repo}</td>
+              <th scope="row" className="px-2 text-left font-normal">
+                <a
+                  className="underline"
+                  href={`${releaseHref(releaseId)}?repos=${encodeURIComponent(repo)}`}
+                  data-testid="repo-subset-link"
+                  onClick={(e) => {
+                    if (!onRepo) return;
+                    e.preventDefault();
+                    onRepo(repo);
+                  }}
+                >
+                  {repo}
+                </a>
+              </th>
               <td className="px-2 text-right">{rows.find((r) => r.repo === repo)?.n_tasks}</td>
               {configs.map((c) => {
                 const r = cell.get(`${repo}\u0000${c.config_id}`);
@@ -55,7 +73,21 @@ export function RepoBreakdown({ releaseId, model, configs }: { releaseId: string
                     style={r ? { background: heat(r.gap) } : undefined}
                     title={r ? `${fmt(r.baseline_resolution)} → ${fmt(r.resolution)}` : "unknown"}
                   >
-                    {fmt(r?.gap)}
+                    {r ? (
+                      <a
+                        href={`${releaseHref(releaseId)}?repos=${encodeURIComponent(repo)}`}
+                        data-value={r.gap}
+                        onClick={(e) => {
+                          if (!onRepo) return;
+                          e.preventDefault();
+                          onRepo(repo);
+                        }}
+                      >
+                        {fmt(r.gap)}
+                      </a>
+                    ) : (
+                      fmt(undefined)
+                    )}
                   </td>
                 );
               })}

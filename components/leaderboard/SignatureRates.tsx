@@ -3,6 +3,7 @@
 // a trajectory (only those can be tagged). Rows come from lib/queries/signatures.ts at build time
 // (signature-rates.json), so the numbers are in the static HTML. Rows carry data-signature-config (not
 // data-config, which the leaderboard table's tests and code select on the same page).
+import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
 import type { SignatureRateRow } from "@/lib/queries/signatures";
 import { releaseHref } from "@/lib/site/nav";
@@ -35,8 +36,9 @@ export function SignatureRates({ releaseId, rows, conditions, configIds }: Signa
     );
   }
   return (
-    <section className="overflow-x-auto" data-testid="signature-rates">
+    <section className="overflow-x-auto" data-testid="signature-rates" data-export-scope>
       <h2 className="mb-1 text-base font-semibold">Trace signatures per configuration</h2>
+      <TableExport releaseId={releaseId} view="leaderboard-signatures" what="trace signatures per configuration" />
       <p className="mb-1 text-xs text-zinc-500">
         Runs tagged with each signature (annotations.jsonl, any author) / runs; in brackets, the share of runs that publish a trajectory, the
         only runs a tag can point into.{" "}
@@ -45,6 +47,7 @@ export function SignatureRates({ releaseId, rows, conditions, configIds }: Signa
         </Link>
       </p>
       <table className="border-collapse text-xs tabular-nums">
+        <caption className="sr-only">Runs tagged with each trace signature, per configuration and condition</caption>
         <thead>
           <tr>
             <th className="px-2 text-left font-normal" rowSpan={2}>
@@ -69,12 +72,12 @@ export function SignatureRates({ releaseId, rows, conditions, configIds }: Signa
         <tbody>
           {configs.map(([id, name]) => (
             <tr key={id} data-signature-config={id} className="border-t border-zinc-100 dark:border-zinc-900">
-              <td className="px-2 text-left">{name}</td>
+              <th scope="row" className="px-2 text-left font-normal">{name}</th>
               {shownConditions.flatMap((c) =>
                 SIGNATURES.map((s) => {
                   const r = byKey.get(`${id}\u0000${c}\u0000${s.id}`);
                   return (
-                    <td key={`${c}-${s.id}`} className="px-2 text-right" data-signature-col={`${c}.${s.id}`}>
+                    <td key={`${c}-${s.id}`} className="px-2 text-right" data-signature-col={`${c}.${s.id}`} data-k={r?.tagged_runs} data-n={r?.runs}>
                       {r ? (
                         <>
                           {r.tagged_runs}/{r.runs}

@@ -1,5 +1,8 @@
 // The benchmark profile (Switch-SWE Table 6) with the distributions behind its medians, locality and
 // repository counts, and the validator's verdict. Server-rendered: every number is in the static HTML.
+import { exportValue } from "@/lib/site/table-export";
+import { ExportButtons } from "@/components/site/ExportButtons";
+import { TableExport } from "@/components/site/TableExport";
 import type { BuiltReleaseMeta } from "@/lib/data/built";
 import type { Measure, ProfileMedianRow } from "@/lib/queries/profile";
 import type { ProfileModel } from "@/lib/queries/profile-model";
@@ -44,19 +47,30 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
   const t = model.totals;
   const head = model.interrupted;
   const baseline = built.meta.baseline_condition;
+  const table6: { id: string; label: string; value: string | number }[] = [
+    { id: "focus_tasks", label: "Focus tasks", value: t.focus_tasks },
+    { id: "repos", label: "Repositories", value: t.repos },
+    { id: "interruption_tasks", label: "Interruption tasks / session", value: head ? median(head.interruption_tasks) : "—" },
+    { id: "request_count", label: "Requests (median)", value: head ? median(head.request_count) : "—" },
+    { id: "workspace_switches", label: "Workspace switches (median)", value: head ? median(head.workspace_switches) : "—" },
+    { id: "focus_returns", label: "Focus returns (median)", value: head ? median(head.focus_returns) : "—" },
+  ];
   return (
     <div className="space-y-6">
       <section aria-labelledby="table6-h" className="space-y-2">
         <h2 id="table6-h" className="text-base font-semibold">
           Scale and session workload (Table 6)
         </h2>
+        <ExportButtons
+          releaseId={built.meta.release_id}
+          view="profile-table6"
+          what="scale and session workload"
+          rows={table6.map((x) => ({ measure: x.label, value: typeof x.value === "number" ? x.value : exportValue(x.value) }))}
+        />
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="profile-table6">
-          <Stat id="focus_tasks" label="Focus tasks" value={t.focus_tasks} />
-          <Stat id="repos" label="Repositories" value={t.repos} />
-          <Stat id="interruption_tasks" label="Interruption tasks / session" value={head ? median(head.interruption_tasks) : "—"} />
-          <Stat id="request_count" label="Requests (median)" value={head ? median(head.request_count) : "—"} />
-          <Stat id="workspace_switches" label="Workspace switches (median)" value={head ? median(head.workspace_switches) : "—"} />
-          <Stat id="focus_returns" label="Focus returns (median)" value={head ? median(head.focus_returns) : "—"} />
+          {table6.map((x) => (
+            <Stat key={x.id} id={x.id} label={x.label} value={x.value} />
+          ))}
         </div>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           {head
@@ -66,11 +80,13 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
         </p>
       </section>
 
-      <section aria-labelledby="conditions-h" className="space-y-2">
+      <section aria-labelledby="conditions-h" className="space-y-2" data-export-scope>
         <h2 id="conditions-h" className="text-base font-semibold">
           Medians per condition
         </h2>
-        <table className="text-sm" data-testid="profile-conditions">
+        <TableExport releaseId={built.meta.release_id} view="profile-conditions" what="sessions per condition" />
+        <div className="overflow-x-auto">
+<table className="text-sm" data-testid="profile-conditions">
           <thead>
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
               <th className="px-2 py-1 text-left font-medium">Condition</th>
@@ -95,6 +111,7 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
             ))}
           </tbody>
         </table>
+        </div>
         <div className="space-y-3">
           {model.byCondition.map((row) => (
             <div key={row.condition} className="flex flex-wrap items-end gap-4">
@@ -112,10 +129,11 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
         </div>
       </section>
 
-      <section aria-labelledby="repos-h" className="space-y-2">
+      <section aria-labelledby="repos-h" className="space-y-2" data-export-scope>
         <h2 id="repos-h" className="text-base font-semibold">
           Focus tasks by group and repository
         </h2>
+        <TableExport releaseId={built.meta.release_id} view="profile-repositories" what="focus tasks by repository" />
         <p className="text-sm" data-testid="profile-groups">
           {model.groupCounts.map((g, i) => (
             <span key={g.group}>

@@ -19,7 +19,7 @@ export function WhenVisible({ children, minHeight = 320, label }: { children: Re
     return () => io.disconnect();
   }, [shown]);
   return (
-    <div ref={ref} style={shown ? undefined : { minHeight }} aria-label={shown ? undefined : `${label} (loads when scrolled into view)`}>
+    <div ref={ref} style={shown ? undefined : { minHeight }} role={shown ? undefined : "region"} aria-label={shown ? undefined : `${label} (loads when scrolled into view)`}>
       {shown ? children : null}
     </div>
   );

@@ -1,5 +1,6 @@
 // One distribution beside its target: a row per event with the observed share (blue) and the target share
 // (grey). Plain markup, so the shares are in the static HTML.
+import { TableExport } from "@/components/site/TableExport";
 import { fmt } from "@/lib/site/labels";
 
 export interface DistRow {
@@ -10,11 +11,12 @@ export interface DistRow {
   note?: string;
 }
 
-export function DistBars({ title, rows, testId, targetName }: { title: string; rows: DistRow[]; testId: string; targetName: string | null }) {
+export function DistBars({ releaseId, subset, title, rows, testId, targetName }: { releaseId: string; subset: string; title: string; rows: DistRow[]; testId: string; targetName: string | null }) {
   const max = Math.max(1e-9, ...rows.flatMap((r) => [r.observed, r.target ?? 0]));
   return (
-    <figure className="min-w-72 flex-1" data-testid={testId}>
+    <figure className="min-w-0 flex-1 overflow-x-auto sm:min-w-72" data-testid={testId} data-export-scope>
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
+      <TableExport releaseId={releaseId} view="taskflow" subset={subset} what={title} />
       <table className="w-full text-xs tabular-nums">
         <thead className="sr-only">
           <tr>

@@ -5,8 +5,8 @@ import type { SankeyData, SankeyNode } from "@/lib/metrics/taskflow-sankey";
 import { maxOf } from "@/lib/data/arrays";
 
 const PALETTE = [
-  "#0284c7", "#ea580c", "#16a34a", "#9333ea", "#dc2626", "#ca8a04", "#0d9488", "#db2777",
-  "#4f46e5", "#65a30d", "#0891b2", "#c2410c", "#7c3aed", "#be123c", "#15803d", "#a16207",
+  "var(--chart-11)", "var(--chart-10)", "var(--chart-4)", "var(--chart-12)", "var(--chart-2)", "var(--chart-13)", "var(--chart-14)", "var(--chart-7)",
+  "var(--chart-15)", "var(--chart-9)", "var(--chart-8)", "var(--chart-16)", "var(--chart-6)", "var(--chart-17)", "var(--chart-18)", "var(--chart-19)",
 ];
 
 const COL = 170;

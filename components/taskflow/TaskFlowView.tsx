@@ -2,6 +2,7 @@
 // The Task Flow page: TFAS and its components for every condition and target, then for the chosen
 // condition the three distributions beside the target's and the Sankey of labels per user step.
 // Condition, target and Sankey depth live in the URL; the static HTML carries the default view.
+import { TableExport } from "@/components/site/TableExport";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { TaskFlowModel } from "@/lib/queries/taskflow-model";
 import {
@@ -17,7 +18,7 @@ import { Sankey } from "./Sankey";
 
 const score = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(3));
 
-export function TaskFlowView({ model, baseline }: { model: TaskFlowModel; baseline: string }) {
+export function TaskFlowView({ releaseId, model, baseline }: { releaseId: string; model: TaskFlowModel; baseline: string }) {
   const [state, setState] = useState<TaskFlowState>(() => defaultTaskFlowState(model, baseline));
   useEffect(() => setState(parseTaskFlowState(window.location.search, model, baseline)), [model, baseline]);
   const update = useCallback(
@@ -48,8 +49,10 @@ export function TaskFlowView({ model, baseline }: { model: TaskFlowModel; baseli
             distributions below are the release&apos;s own.
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" data-export-scope>
+            <TableExport releaseId={releaseId} view="taskflow-tfas" what="Task Flow alignment scores" />
             <table className="text-sm tabular-nums" data-testid="tfas-table">
+              <caption className="sr-only">TaskFlow Alignment Score per condition against each target, with its three similarities</caption>
               <thead>
                 <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
                   <th rowSpan={2} className="px-2 py-1 text-left font-medium">
@@ -154,9 +157,9 @@ export function TaskFlowView({ model, baseline }: { model: TaskFlowModel; baseli
             message{cond.flow.dropped === 1 ? "" : "s"}: {cond.flow.sessions} sessions, {cond.flow.messages} messages.
           </p>
           <div className="flex flex-wrap gap-6">
-            <DistBars title="Session length (messages)" rows={shares.length} testId="dist-length" targetName={target?.name ?? null} />
-            <DistBars title="Labels (share of retained messages)" rows={shares.labels} testId="dist-labels" targetName={target?.name ?? null} />
-            <DistBars title="Transitions (most frequent)" rows={shares.transitions} testId="dist-transitions" targetName={target?.name ?? null} />
+            <DistBars releaseId={releaseId} subset={`${state.condition}-length`} title="Session length (messages)" rows={shares.length} testId="dist-length" targetName={target?.name ?? null} />
+            <DistBars releaseId={releaseId} subset={`${state.condition}-labels`} title="Labels (share of retained messages)" rows={shares.labels} testId="dist-labels" targetName={target?.name ?? null} />
+            <DistBars releaseId={releaseId} subset={`${state.condition}-transitions`} title="Transitions (most frequent)" rows={shares.transitions} testId="dist-transitions" targetName={target?.name ?? null} />
           </div>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">Blue: this condition&apos;s sessions. Grey: the target. Percent of each distribution.</p>
           <section aria-labelledby="sankey-h" className="space-y-2">

@@ -2,6 +2,7 @@
 // Every run of the release: the entry point to the explorer. The first page of rows is in the static HTML;
 // the filters (configuration, condition, trajectory, tag, text) and the page live in the URL and apply after
 // hydration. Runs without a trajectory are listed and marked: their page still shows verdict and schedule.
+import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
@@ -76,7 +77,7 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
   const pageRows = shown.slice(page * RUNS_PER_PAGE, (page + 1) * RUNS_PER_PAGE);
 
   return (
-    <section className="space-y-2" data-testid="run-list">
+    <section className="space-y-2" data-testid="run-list" data-export-scope>
       <p className="text-sm" data-testid="trajectory-coverage" data-with={withTrajectory} data-runs={runs.length}>
         {withTrajectory === runs.length
           ? `Every run (${runs.length}) publishes a trajectory.`
@@ -110,12 +111,15 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           <option value="requirement_state_loss">Requirement-state loss</option>
           <option value="cross_task_interference">Cross-task interference</option>
         </select>
-        <input type="search" placeholder="run, task or repository" value={f.text} onChange={(e) => update({ text: e.target.value })} className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
+        <input type="search" aria-label="search runs" placeholder="run, task or repository" value={f.text} onChange={(e) => update({ text: e.target.value })} className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
         <span className="text-xs text-zinc-500" data-testid="run-count">
           {shown.length} of {runs.length} runs
         </span>
+        <TableExport releaseId={releaseId} view="runs" subset={[f.config, f.condition, f.tag].filter(Boolean).join("-") || null} what="runs" />
       </div>
+      <div className="overflow-x-auto">
       <table className="w-full text-sm">
+        <caption className="sr-only">Runs that publish a trajectory, with their outcome and trace-signature annotations</caption>
         <thead>
           <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
             <th className="py-1 font-normal">Run</th>
@@ -150,6 +154,7 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           ))}
         </tbody>
       </table>
+      </div>
       {pages > 1 ? (
         <nav className="flex items-center gap-2 text-sm" aria-label="pages of runs" data-testid="run-pager">
           <button type="button" className="rounded border px-2 disabled:opacity-40" disabled={page === 0} onClick={() => update({ page: page - 1 })}>

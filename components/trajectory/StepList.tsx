@@ -1,6 +1,7 @@
 "use client";
 // The step list, windowed: only the rows in view (plus a margin) are in the DOM, whatever the number of
 // steps. Rows have one fixed height, so a row's position is its index times that height.
+import { Highlight } from "./Highlight";
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { StepRow } from "@/lib/trajectory/rows";
 import type { SignatureTag } from "@/lib/trajectory/tags";
@@ -19,6 +20,8 @@ export interface StepListProps {
   onSelect: (n: number) => void;
   tagsByStep: Map<number, SignatureTag[]>;
   matches: Set<number>;
+  /** The search query, marked in matching rows. */
+  query?: string;
   /** Request position of each step (index n − 1), for the request column. */
   positionOf: (n: number) => number | null;
   onFirstRows?: () => void;
@@ -26,7 +29,7 @@ export interface StepListProps {
   partial?: boolean;
 }
 
-export function StepList({ rows, shown, selected, onSelect, tagsByStep, matches, positionOf, onFirstRows, partial }: StepListProps) {
+export function StepList({ rows, shown, selected, onSelect, tagsByStep, matches, query = "", positionOf, onFirstRows, partial }: StepListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
   const frame = useRef(0);
@@ -94,6 +97,7 @@ export function StepList({ rows, shown, selected, onSelect, tagsByStep, matches,
         top={i * ROW_HEIGHT}
         selected={n === selected}
         match={matches.has(n)}
+        query={query}
         tags={tagsByStep.get(n)}
         position={positionOf(n)}
         onSelect={onSelect}
@@ -131,12 +135,13 @@ interface RowProps {
   top: number;
   selected: boolean;
   match: boolean;
+  query: string;
   tags: SignatureTag[] | undefined;
   position: number | null;
   onSelect: (n: number) => void;
 }
 
-const Row = memo(function Row({ row, top, selected, match, tags, position, onSelect }: RowProps) {
+const Row = memo(function Row({ row, top, selected, match, query, tags, position, onSelect }: RowProps) {
   const click = useCallback(() => onSelect(row.n), [onSelect, row.n]);
   return (
     <div
@@ -154,13 +159,13 @@ const Row = memo(function Row({ row, top, selected, match, tags, position, onSel
       } ${row.copied ? "opacity-60" : ""}`}
     >
       <span className="w-12 shrink-0 text-right tabular-nums text-zinc-500">{row.n}</span>
-      <span className="w-8 shrink-0 text-right tabular-nums text-zinc-400" title="request position">
+      <span className="w-8 shrink-0 text-right tabular-nums text-zinc-500" title="request position">
         {position ?? ""}
       </span>
       <span className={`w-12 shrink-0 rounded px-1 text-center ${SOURCE_STYLE[row.source] ?? "bg-amber-100 text-amber-900"}`}>{row.source}</span>
       {tags?.map((t) => <TagChip key={t.id} tag={t} compact />)}
       <span className="min-w-0 flex-1 truncate">
-        {row.command !== null && row.preview.startsWith("$ ") ? <CommandLine command={row.command} /> : row.preview}
+        {row.command !== null && row.preview.startsWith("$ ") ? <CommandLine command={row.command} /> : <Highlight text={row.preview} query={match ? query : ""} />}
       </span>
       {row.tools.length > 0 ? <span className="hidden shrink-0 text-zinc-500 sm:inline">{row.tools.join(", ")}</span> : null}
       <span className="w-16 shrink-0 text-right tabular-nums text-zinc-500">{row.tokens ? row.tokens.toLocaleString("en-US") : ""}</span>

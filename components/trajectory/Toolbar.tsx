@@ -10,6 +10,8 @@ export interface ToolbarProps {
   onQuery: (q: string) => void;
   onNextMatch: (dir: 1 | -1) => void;
   result: SearchResult | null;
+  /** Which match the selected step is (1-based), null when it is not one. */
+  matchIndex: number | null;
   searching: boolean;
   taggedOnly: boolean;
   onTaggedOnly: (v: boolean) => void;
@@ -42,6 +44,11 @@ export const Toolbar = forwardRef<HTMLInputElement, ToolbarProps>(function Toolb
       <span className="text-xs text-zinc-500" data-testid="search-count" aria-live="polite">
         {p.searching ? "searching…" : p.result && p.query.trim() ? `${p.result.total} matching step${p.result.total === 1 ? "" : "s"}` : ""}
       </span>
+      {!p.searching && p.result && p.query.trim() && p.result.total > 0 ? (
+        <span className="text-xs" data-testid="search-position" aria-live="polite">
+          {p.matchIndex !== null ? `${p.matchIndex} of ${p.result.total}` : `– of ${p.result.total}`}
+        </span>
+      ) : null}
       <label className="flex items-center gap-1">
         <input type="checkbox" checked={p.taggedOnly} onChange={(e) => p.onTaggedOnly(e.target.checked)} data-testid="tagged-only" />
         Tagged steps only ({p.taggedCount})

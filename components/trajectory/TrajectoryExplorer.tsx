@@ -21,6 +21,8 @@ import { TagList } from "./TagChips";
 import { Toolbar } from "./Toolbar";
 import { FIRST_STEP_MARK, useRunTrajectory } from "./useRunTrajectory";
 import { VerdictPanel } from "./VerdictPanel";
+import { RunLinks } from "./RunLinks";
+import { useTitleDetail } from "@/components/site/useTitleDetail";
 
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -150,6 +152,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
       size: url?.size ?? "steps",
     });
   }, [analysis, rows, header, basics, tags, url?.size]);
+  useTitleDetail(url?.runId ? `${url.runId}${header ? ` · task ${header.focus_task_id}` : ""}` : null);
 
   if (url === null) return <p className="text-sm text-zinc-500">Reading the address…</p>;
   if (url.runId === null) {
@@ -180,6 +183,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
   return (
     <section className="space-y-3" data-testid="trajectory-explorer" data-ready={rows && !data.partial ? "true" : undefined} data-analyzed={analysis ? "true" : undefined} data-verdict={data.verdict ? "true" : undefined}>
       <RunHeader runId={url.runId} header={header} summary={data.summary} steps={rows ? total : null} rawUrl={data.rawUrl} />
+      {header ? <RunLinks releaseId={releaseId} runId={url.runId} header={header} /> : null}
       {data.basicsError ? <p role="alert">The run's rows could not be loaded: {data.basicsError}</p> : null}
       {basics && !header ? <p className="text-sm text-amber-800 dark:text-amber-300">This run is not in the release tables: no schedule, verdict or annotations.</p> : null}
       {data.loadError ? (
@@ -219,6 +223,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
             onQuery={(q) => update({ query: q })}
             onNextMatch={nextMatch}
             result={search.result}
+            matchIndex={selected !== null && search.result ? (search.result.steps.indexOf(selected) + 1 || null) : null}
             searching={search.pending}
             taggedOnly={url.taggedOnly}
             onTaggedOnly={(v) => update({ taggedOnly: v })}
@@ -227,7 +232,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
             onSize={(s) => update({ size: s })}
           />
           <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <StepList rows={rows} shown={shown} selected={selected} onSelect={select} tagsByStep={byStep} matches={matches} positionOf={positionOf} onFirstRows={onFirstRows} partial={data.partial} />
+            <StepList rows={rows} shown={shown} selected={selected} onSelect={select} tagsByStep={byStep} matches={matches} query={query} positionOf={positionOf} onFirstRows={onFirstRows} partial={data.partial} />
             <div className="max-h-[70vh] overflow-auto">
               <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} />
             </div>

@@ -35,6 +35,8 @@ describe("run header", () => {
       display_name: "Alpha-1 / HarnessX", focus_task_id: "N1", repo: "acme/widgets", condition: "switched", task_group: "near",
       resolved: false, applied: true, failure_class: "implementation", trajectory: "trajectories/alpha.s-N1.json",
       tokens: 28000, cached_tokens: 11200, model_calls: 7, requests_run: 7, request_count: 7,
+      // runs.jsonl: alpha's uninterrupted run of N1 is alpha.u-N1 (same repeat 0).
+      matched_run_id: "alpha.u-N1", matched_condition: "uninterrupted",
     });
     expect(h!.cost_usd).toBeCloseTo(0.28, 9);
     expect(await db.query(runHeaderSql("no-such-run"))).toEqual([]);

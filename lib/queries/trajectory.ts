@@ -34,6 +34,9 @@ export interface RunHeaderRow {
   cost_usd: number | null;
   requests_run: number;
   request_count: number;
+  /** The same configuration's run of the same focus task and repeat under another condition (the matched session). */
+  matched_run_id: string | null;
+  matched_condition: string | null;
 }
 
 export function runHeaderSql(runId: string): string {
@@ -42,11 +45,16 @@ SELECT r.run_id, r.config_id, c.display_name, r.session_id, s.focus_task_id, t.r
   s.condition, s.task_group, r.repeat::INTEGER AS repeat, r.finalized, r.applied, r.resolved, r.failure_class, r.trajectory,
   r.tokens::DOUBLE AS tokens, r.cached_tokens::DOUBLE AS cached_tokens, r.model_calls::INTEGER AS model_calls,
   r.tool_calls::INTEGER AS tool_calls, r.cost_usd::DOUBLE AS cost_usd, r.requests_run::INTEGER AS requests_run,
-  s.request_count::INTEGER AS request_count
+  s.request_count::INTEGER AS request_count, m.run_id AS matched_run_id, m.condition AS matched_condition
 FROM runs r
 JOIN configs c ON c.config_id = r.config_id
 JOIN sessions s ON s.session_id = r.session_id
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
+LEFT JOIN LATERAL (
+  SELECT mr.run_id, ms.condition FROM runs mr JOIN sessions ms ON ms.session_id = mr.session_id
+  WHERE mr.config_id = r.config_id AND mr.repeat = r.repeat AND ms.focus_task_id = s.focus_task_id AND ms.condition <> s.condition
+  ORDER BY ms.condition, mr.run_id LIMIT 1
+) m ON TRUE
 WHERE r.run_id = ${sqlString(runId)}`;
 }
 

@@ -165,6 +165,19 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
         rec[`${name}_repeat_max`] = cell.repMax;
       }
     }
+    // Counts after every rate column (k / n beside each rate; discordant tasks beside each gap), appended so
+    // the column order above stays what earlier exports had.
+    for (const col of columns) {
+      const cell = cellOf(row, col);
+      const name = `${col.group}_${col.kind === "gap" ? `gap_${col.condition}` : col.condition}`;
+      if (cell && "resolved" in cell) {
+        rec[`${name}_resolved`] = cell.resolved;
+        rec[`${name}_n`] = cell.n;
+      } else if (cell && "baselineOnly" in cell) {
+        rec[`${name}_baseline_only`] = cell.baselineOnly;
+        rec[`${name}_condition_only`] = cell.conditionOnly;
+      }
+    }
     return Object.assign(rec, provenanceColumns(row));
   });
 }

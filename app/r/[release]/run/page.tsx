@@ -1,8 +1,14 @@
+import type { Metadata } from "next";
+import { releaseMetadata } from "@/lib/site/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TrajectoryExplorer } from "@/components/trajectory/TrajectoryExplorer";
 import { builtRelease, releaseIndex } from "@/lib/site/release-files";
 
 export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: Promise<{ release: string }> }): Promise<Metadata> {
+  return releaseMetadata((await params).release, "run");
+}
 
 export function generateStaticParams() {
   return releaseIndex().map((r) => ({ release: r.release_id }));

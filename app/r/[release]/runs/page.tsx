@@ -1,9 +1,15 @@
+import type { Metadata } from "next";
+import { releaseMetadata } from "@/lib/site/page-meta";
 import { LocalRunList } from "@/components/local/LocalRunList";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { RunList } from "@/components/trajectory/RunList";
 import { builtRelease, releaseIndex, trajectoryRuns } from "@/lib/site/release-files";
 
 export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: Promise<{ release: string }> }): Promise<Metadata> {
+  return releaseMetadata((await params).release, "runs");
+}
 
 export function generateStaticParams() {
   return releaseIndex().map((r) => ({ release: r.release_id }));

@@ -1,8 +1,14 @@
+import type { Metadata } from "next";
+import { releaseMetadata } from "@/lib/site/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TaskFlowView } from "@/components/taskflow/TaskFlowView";
 import { builtRelease, releaseIndex, taskFlow } from "@/lib/site/release-files";
 
 export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: Promise<{ release: string }> }): Promise<Metadata> {
+  return releaseMetadata((await params).release, "taskflow");
+}
 
 export function generateStaticParams() {
   return releaseIndex().map((r) => ({ release: r.release_id }));
@@ -19,7 +25,7 @@ export default async function TaskFlowPage({ params }: { params: Promise<{ relea
         them. A request&apos;s label is its intent when the release gives one; otherwise it is derived from the schedule
         (initial / follow-up / finalization × focus / interruption).
       </p>
-      <TaskFlowView model={taskFlow(release)} baseline={built.meta.baseline_condition} />
+      <TaskFlowView releaseId={release} model={taskFlow(release)} baseline={built.meta.baseline_condition} />
     </ReleaseFrame>
   );
 }

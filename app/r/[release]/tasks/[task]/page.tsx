@@ -1,4 +1,6 @@
 // One static page per focus task (a few hundred per release at most, each small).
+import type { Metadata } from "next";
+import { releaseMetadata } from "@/lib/site/page-meta";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TaskView } from "@/components/catalog/TaskView";
@@ -8,6 +10,11 @@ import { releaseHref } from "@/lib/site/nav";
 import { builtRelease, catalog, releaseIndex, taskPage } from "@/lib/site/release-files";
 
 export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: Promise<{ release: string; task: string }> }): Promise<Metadata> {
+  const { release, task } = await params;
+  return releaseMetadata(release, "tasks", `task ${decodeURIComponent(task)}`);
+}
 
 export function generateStaticParams() {
   return releaseIndex().flatMap((r) => catalog(r.release_id).tasks.map((t) => ({ release: r.release_id, task: t.task_id })));

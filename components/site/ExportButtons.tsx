@@ -1,0 +1,41 @@
+"use client";
+// CSV and JSON of one table, exactly as shown: `records` is called on click with what the table renders.
+import { exportName, toCsv, toJson, type ExportRecord } from "@/lib/site/csv";
+
+export function download(name: string, type: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+export interface ExportButtonsProps {
+  releaseId: string;
+  /** The view, in the file name ("cost-table", "ablation" …). */
+  view: string;
+  /** What is shown (a condition, a group, a filter), in the file name. */
+  subset?: string | null;
+  /** The table's name, for the buttons' accessible names. */
+  what: string;
+  /** Called on click; a server component passes `rows` instead (functions do not cross to the client). */
+  records?: () => ExportRecord[];
+  rows?: ExportRecord[];
+}
+
+export function ExportButtons({ releaseId, view, subset, what, records: get, rows }: ExportButtonsProps) {
+  const name = exportName(releaseId, view, subset);
+  const records = get ?? (() => rows ?? []);
+  return (
+    <span className="inline-flex items-center gap-1 text-xs print:hidden" data-export={view}>
+      <span className="text-zinc-500">Export</span>
+      <button type="button" className="btn px-1.5! py-0.5! text-xs!" aria-label={`Export ${what} as CSV`} onClick={() => download(`${name}.csv`, "text/csv", toCsv(records()))}>
+        CSV
+      </button>
+      <button type="button" className="btn px-1.5! py-0.5! text-xs!" aria-label={`Export ${what} as JSON`} onClick={() => download(`${name}.json`, "application/json", toJson(records()))}>
+        JSON
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,118 @@
+// Site-wide checks on every page of the sample: no serious or critical axe-core violation (light and
+// dark), distinct titles, dark mode from the system preference (pages and charts), no horizontal page
+// scrolling at 390 px.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { SAMPLE_PAGES } from "./site-pages";
+
+/** release.json of data/releases/sample: meta.title. */
+const SAMPLE_TITLE = "Switch-SWE sample release (synthetic)";
+
+async function open(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await expect(page.locator(ready).first()).toBeVisible();
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+for (const p of SAMPLE_PAGES) {
+  test(`axe: no serious or critical violation on ${p.path}`, async ({ page }) => {
+    await open(page, p.path, p.ready);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("axe: no serious or critical violation in dark mode on the leaderboard, cost and the trajectory", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  for (const p of [SAMPLE_PAGES[0]!, SAMPLE_PAGES[5]!, SAMPLE_PAGES[13]!]) {
+    await open(page, p.path, p.ready);
+    expect(await seriousViolations(page), p.path).toEqual([]);
+  }
+});
+
+test("every page has its own title and a description", async ({ page }) => {
+  const titles: string[] = [];
+  for (const p of SAMPLE_PAGES) {
+    await open(page, p.path, p.ready);
+    // Client-state pages (a run, a pair) put their subject in the title after hydration.
+    if (p.path.includes("/run/")) await expect(page).toHaveTitle(/^Trajectory · deepseek/);
+    if (p.path.includes("/compare/")) await expect(page).toHaveTitle(/^Compare · deepseek-v4\.1-flash-opencode vs glm-5\.3-opencode/);
+    titles.push(await page.title());
+    expect(await page.locator('meta[name="description"]').getAttribute("content"), p.path).toBeTruthy();
+  }
+  expect(new Set(titles).size, titles.join("\n")).toBe(SAMPLE_PAGES.length);
+  expect(titles).toContain(`Cost · ${SAMPLE_TITLE} · Switch-SWE`);
+  expect(titles).toContain(`Task catalog · task encode__httpx-3394 · ${SAMPLE_TITLE} · Switch-SWE`);
+  expect(titles.every((t) => t.endsWith("Switch-SWE") || t === "Switch-SWE leaderboard")).toBe(true);
+});
+
+/** Lightness (0–100) of a computed colour: Chromium reports tailwind's colours as lab(), others as rgb(). */
+function lightness(color: string): number {
+  const lab = /^lab\(([\d.]+)/.exec(color);
+  if (lab) return Number(lab[1]);
+  const rgb = /rgba?\((\d+), (\d+), (\d+)/.exec(color);
+  if (!rgb) throw new Error(`unexpected colour ${color}`);
+  const [r, g, b] = rgb.slice(1).map(Number) as [number, number, number];
+  return ((0.2126 * r + 0.7152 * g + 0.0722 * b) / 255) * 100;
+}
+const bodyLightness = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor).then(lightness);
+
+test("with prefers-color-scheme: dark every page is dark, and so are the charts", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  for (const p of SAMPLE_PAGES) {
+    await open(page, p.path, p.ready);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), p.path).toBe(true);
+    // zinc-950 background (lab lightness 2.5), zinc-100 text.
+    expect(await bodyLightness(page), p.path).toBeLessThan(10);
+    expect(lightness(await page.evaluate(() => getComputedStyle(document.body).color)), p.path).toBeGreaterThan(90);
+  }
+  // Charts: axis text and grid lines take the dark palette (light text on the dark page).
+  await open(page, "/r/sample/", '[data-testid="leaderboard"]');
+  // The chart loads when scrolled into view (components/site/WhenVisible.tsx).
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByTestId("gap-chart").scrollIntoViewIfNeeded();
+  const tick = page.locator('[data-testid="gap-chart"] .recharts-cartesian-axis-tick-value').first();
+  await expect(tick).toBeVisible();
+  expect(await tick.evaluate((e) => getComputedStyle(e).fill)).toBe("rgb(212, 212, 216)");
+  const bar = page.locator('[data-testid="gap-chart"] .recharts-bar-rectangle path').first();
+  expect(await bar.evaluate((e) => getComputedStyle(e).fill)).toBe("rgb(161, 161, 170)");
+  await open(page, "/r/sample/cost/", '[data-testid="cost-table"]');
+  const scatterTick = page.locator(".recharts-cartesian-axis-tick-value").first();
+  await scatterTick.scrollIntoViewIfNeeded();
+  expect(await scatterTick.evaluate((e) => getComputedStyle(e).fill)).toBe("rgb(212, 212, 216)");
+  // Code highlighting: shiki's dark colours under .dark.
+  await open(page, SAMPLE_PAGES[13]!.path, SAMPLE_PAGES[13]!.ready);
+  const code = page.locator(".shiki").first();
+  await code.waitFor({ timeout: 15_000 }).catch(() => undefined);
+  if (await code.count()) {
+    const bg = await code.evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(bg).not.toBe("rgb(255, 255, 255)");
+  }
+});
+
+test("the theme toggle is remembered, and the light theme is light", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await open(page, "/about/", '[data-testid="about"]');
+  await page.getByTestId("theme-toggle").click();
+  expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+  await open(page, "/r/sample/profile/", '[data-testid="profile-table6"]');
+  expect(await bodyLightness(page)).toBeGreaterThan(99);
+  await page.getByTestId("theme-toggle").click();
+  await page.reload();
+  expect(await bodyLightness(page)).toBeLessThan(10);
+});
+
+test("no page scrolls horizontally at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const p of SAMPLE_PAGES) {
+    await open(page, p.path, p.ready);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, p.path).toBeLessThanOrEqual(390);
+  }
+});

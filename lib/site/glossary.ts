@@ -1,0 +1,39 @@
+// One-sentence definitions behind the site's column headers and terms (components/site/Term.tsx). The
+// long form of each lives in docs/benchmark.md, which the About page renders; the anchor points there.
+export interface GlossaryEntry {
+  text: string;
+  /** Section of the About page (a heading id of docs/benchmark.md). */
+  anchor: string;
+}
+
+export const GLOSSARY = {
+  focus: { text: "The task that is scored; the other tasks of a switched session only interrupt it.", anchor: "focus-task-and-conditions" },
+  unint: { text: "Uninterrupted: the focus task's requests alone, in order, then submit.", anchor: "focus-task-and-conditions" },
+  switch: { text: "Switched: the same focus requests with chunks of four other unfinished tasks of the same repository in between.", anchor: "focus-task-and-conditions" },
+  overall: { text: "All focus tasks (200 in the paper's split).", anchor: "near-and-far" },
+  near: { text: "Interruptions whose reference fix touches a directory the focus task's fix touches (no file in common).", anchor: "near-and-far" },
+  far: { text: "Interruptions whose reference fix touches neither a file nor a directory of the focus task's fix.", anchor: "near-and-far" },
+  resolution: { text: "Resolved focus tasks divided by the group's size; a missing run counts as unresolved.", anchor: "resolution-and-gap" },
+  gap: { text: "Uninterrupted minus switched resolution, in percentage points; lower is better.", anchor: "resolution-and-gap" },
+  wilson: { text: "Wilson 95% interval of a resolution rate.", anchor: "the-statistics-shown" },
+  bootstrap: { text: "Paired bootstrap 95% interval: focus tasks resampled with both outcomes together, 10,000 times, fixed seed.", anchor: "the-statistics-shown" },
+  mcnemar: { text: "Exact McNemar p-value from the discordant tasks (resolved under one condition only).", anchor: "the-statistics-shown" },
+  repeats: { text: "Several runs of one cell: the mean is shown, with the minimum–maximum over repeats.", anchor: "the-statistics-shown" },
+  unint_scope: { text: "Usage of the whole uninterrupted session.", anchor: "usage-scopes" },
+  switch_all: { text: "Usage of the whole switched session, interruptions and finalization included.", anchor: "usage-scopes" },
+  switch_focus: { text: "Usage of the focus requests after other work only: the cost of coming back.", anchor: "usage-scopes" },
+  requirement_state_loss: { text: "A later focus edit or plan contradicts an earlier focus requirement or ignores work already done.", anchor: "the-two-trace-signatures" },
+  cross_task_interference: { text: "Requirements, files or submission scope of another task leak into the focus task's work.", anchor: "the-two-trace-signatures" },
+} satisfies Record<string, GlossaryEntry>;
+
+export type GlossaryKey = keyof typeof GLOSSARY;
+
+const BY_LABEL: Record<string, GlossaryKey> = {
+  unint: "unint", uninterrupted: "unint", switch: "switch", switched: "switch", gap: "gap", overall: "overall", near: "near", far: "far",
+  "switch-all": "switch_all", "switch-focus": "switch_focus",
+};
+
+/** The entry a column label names ("Unint", "Gap", "Near" …), or undefined. */
+export function glossaryFor(label: string): GlossaryKey | undefined {
+  return BY_LABEL[label.trim().toLowerCase()];
+}

@@ -1,0 +1,23 @@
+// Each page's <title> and description: the view, then the release (then a task), so that tabs, history
+// and bookmarks tell pages apart. The layout's template appends " · Switch-SWE". Server only.
+import type { Metadata } from "next";
+import { builtRelease } from "./release-files";
+
+const VIEWS: Record<string, { title: string; description: string }> = {
+  "": { title: "Leaderboard", description: "Focus-task resolution uninterrupted and switched, the gap, near and far, with intervals and McNemar p-values" },
+  cost: { title: "Cost", description: "Tokens, model calls and tool calls per usage scope, cost against resolution, failure classes" },
+  compare: { title: "Compare", description: "Two configurations on the same focus tasks: 2×2 table, McNemar, paired intervals, disagreements" },
+  profile: { title: "Benchmark profile", description: "Requests, workspace switches and focus returns per session; repositories and verifier sizes" },
+  tasks: { title: "Task catalog", description: "Every focus task with its stages, verifier, interruption tasks and results per condition" },
+  ablation: { title: "Ablation", description: "Context-management variants of one harness and model, with paired gains over the native configuration" },
+  taskflow: { title: "Task Flow", description: "Session lengths, request labels and transitions between them, with the Task Flow alignment score" },
+  runs: { title: "Runs", description: "Runs that publish their trajectory" },
+  run: { title: "Trajectory", description: "One run's trajectory: requests, steps, tool calls, verdict and trace-signature tags" },
+};
+
+export function releaseMetadata(releaseId: string, view: keyof typeof VIEWS | string, detail?: string): Metadata {
+  const meta = builtRelease(releaseId).meta;
+  const v = VIEWS[view] ?? { title: view, description: "" };
+  const title = [v.title, detail, meta.title].filter(Boolean).join(" · ");
+  return { title, description: `${v.description}${detail ? ` (${detail})` : ""}. ${meta.title}${meta.synthetic ? " (synthetic data)" : ""}.` };
+}
