@@ -1,6 +1,7 @@
 // npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <date>]
 // Runs the submission check against the release it goes into, and adds the configuration(s), runs and
 // trajectories only when every rule passes and no file would be overwritten. Exits 1 when refused.
+import { cliArgs } from "./cli-args";
 import { basename } from "node:path";
 import { addSubmission } from "../lib/data/submission-add";
 import { reportMarkdown } from "../lib/data/submission-report";
@@ -9,17 +10,9 @@ import { formatProblem } from "../lib/data/validate-report";
 const USAGE = "usage: npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <YYYY-MM-DD>]";
 
 async function main(args: string[]): Promise<number> {
-  const positional: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--into" || a === "--verified-by" || a === "--verified-at") {
-      const v = args[++i];
-      if (v === undefined) return usage();
-      flags[a.slice(2)] = v;
-    } else if (a.startsWith("--")) return usage();
-    else positional.push(a);
-  }
+  const parsed = cliArgs(args, ["into", "verified-by", "verified-at"]);
+  if (parsed === null) return usage();
+  const { positional, flags } = parsed;
   if (positional.length !== 1 || !flags.into) return usage();
   if ((flags["verified-by"] === undefined) !== (flags["verified-at"] === undefined)) {
     console.error("--verified-by and --verified-at go together: who reproduced the result, and when");

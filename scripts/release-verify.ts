@@ -1,5 +1,6 @@
 // npm run release:verify -- <config id> --in <release dir> --by <name> --at <YYYY-MM-DD>
 // Records that a maintainer reproduced a configuration's result (configs.jsonl `verified`), then validates.
+import { cliArgs } from "./cli-args";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadRelease } from "../lib/data/load-release";
@@ -10,17 +11,9 @@ import { formatProblem } from "../lib/data/validate-report";
 const USAGE = "usage: npm run release:verify -- <config id> --in <release dir> --by <name> --at <YYYY-MM-DD>";
 
 async function main(args: string[]): Promise<number> {
-  const positional: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--in" || a === "--by" || a === "--at") {
-      const v = args[++i];
-      if (v === undefined) return usage();
-      flags[a.slice(2)] = v;
-    } else if (a.startsWith("--")) return usage();
-    else positional.push(a);
-  }
+  const parsed = cliArgs(args, ["in", "by", "at"]);
+  if (parsed === null) return usage();
+  const { positional, flags } = parsed;
   if (positional.length !== 1 || !flags.in || !flags.by || !flags.at) return usage();
   if (!/^\d{4}-\d{2}-\d{2}$/.test(flags.at)) {
     console.error("--at must be a date, e.g. 2026-05-01");

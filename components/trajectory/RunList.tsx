@@ -119,16 +119,16 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
       </div>
       <div className="overflow-x-auto">
       <table className="w-full text-sm">
-        <caption className="sr-only">Runs that publish a trajectory, with their outcome and trace-signature annotations</caption>
+        <caption className="sr-only">Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature annotations</caption>
         <thead>
           <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
-            <th className="py-1 font-normal">Run</th>
-            <th className="font-normal">Configuration</th>
-            <th className="font-normal">Focus task</th>
-            <th className="font-normal">Condition</th>
-            <th className="font-normal">Outcome</th>
-            <th className="font-normal">Trajectory</th>
-            <th className="font-normal">Annotations</th>
+            <th scope="col" className="py-1 font-normal">Run</th>
+            <th scope="col" className="font-normal">Configuration</th>
+            <th scope="col" className="font-normal">Focus task</th>
+            <th scope="col" className="font-normal">Condition</th>
+            <th scope="col" className="font-normal">Outcome</th>
+            <th scope="col" className="font-normal">Trajectory</th>
+            <th scope="col" className="font-normal">Annotations</th>
           </tr>
         </thead>
         <tbody>
