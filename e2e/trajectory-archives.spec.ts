@@ -132,3 +132,16 @@ test("the runs page says how many runs have trajectories and marks the ones with
   await expect(page.locator("[data-run]")).toHaveCount(2);
   await expect(page.locator('[data-run="alpha.u-N1"]')).toContainText("no trajectory");
 });
+
+test("task pages and the compare page's run links say how many runs have trajectories", async ({ page }) => {
+  // trajcalc's task N1: four runs, the two switched ones with a trajectory (EXPECTED.md).
+  await page.goto("/r/trajcalc/tasks/N1/");
+  await expect(page.getByTestId("task-trajectory-coverage")).toHaveText("2 of 4 runs of this task publish a trajectory; the others are marked “no trajectory”.");
+  await expect(page.locator('[data-testid="task-outcomes"] a[data-run="alpha.u-N1"]')).toHaveText("run (no trajectory)");
+  await expect(page.locator('[data-testid="task-outcomes"] a[data-run="alpha.s-N1"]')).toHaveText("run");
+  // The sample: every run has one, so every run the disagreement list links has one.
+  await page.goto("/r/sample/compare/");
+  const coverage = page.getByTestId("disagreement-trajectories");
+  await expect(coverage).toHaveText(/^(\d+) of \1 linked runs publish a trajectory$/);
+  expect(Number(await coverage.getAttribute("data-runs"))).toBeGreaterThan(0);
+});

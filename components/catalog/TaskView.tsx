@@ -85,6 +85,10 @@ export function TaskView({
             Leaderboard on this task
           </a>
         </p>
+        <p className="text-sm" data-testid="task-trajectory-coverage" data-with={page.runs.filter((r) => r.has_trajectory).length} data-runs={page.runs.length}>
+          {page.runs.filter((r) => r.has_trajectory).length} of {page.runs.length} runs of this task publish a trajectory
+          {page.runs.every((r) => r.has_trajectory) ? "." : "; the others are marked “no trajectory”."}
+        </p>
         <table className="text-sm [&_td]:px-2 [&_td]:py-1" data-testid="task-outcomes">
           <caption className="sr-only">How each configuration did on this task in each condition, with links to the runs</caption>
           <thead>
@@ -108,8 +112,9 @@ export function TaskView({
                       <ScoreMark score={task.scores[ci]![ki] ?? null} />
                       {runs.length === 0 ? <span className="ml-1 text-xs text-zinc-500">no run</span> : null}
                       {runs.map((r) => (
-                        <a key={r.run_id} className="ml-1 text-xs underline" href={runHref(releaseId, r.run_id)} data-run={r.run_id}>
+                        <a key={r.run_id} className="ml-1 text-xs underline" href={runHref(releaseId, r.run_id)} data-run={r.run_id} data-has-trajectory={r.has_trajectory}>
                           {runs.length > 1 ? `run ${r.repeat}` : "run"}
+                          {r.has_trajectory ? "" : " (no trajectory)"}
                         </a>
                       ))}
                       {runs.some((r) => !r.resolved) ? (

@@ -48,6 +48,17 @@ function RunLink({ releaseId, model, config, task, label }: { releaseId: string;
   );
 }
 
+/** How many of the runs linked below publish a trajectory (the others are marked "no trajectory"). */
+function TrajectoryCoverage({ runs }: { runs: ({ trajectory: string | null } | null)[] }) {
+  const present = runs.filter((r): r is { trajectory: string | null } => r !== null);
+  const withTrajectory = present.filter((r) => r.trajectory !== null).length;
+  return (
+    <span className="text-xs text-zinc-500" data-testid="disagreement-trajectories" data-with={withTrajectory} data-runs={present.length}>
+      {withTrajectory} of {present.length} linked runs publish a trajectory
+    </span>
+  );
+}
+
 export function Disagreements(props: DisagreementsProps) {
   const { model, group, repo } = props;
   const rows = model.pairs.filter(
@@ -87,6 +98,7 @@ export function Disagreements(props: DisagreementsProps) {
           {rows.length} task{rows.length === 1 ? "" : "s"}: {rows.filter((r) => r.outcome === "only_a").length} only A, {rows.filter((r) => r.outcome === "only_b").length}{" "}
           only B
         </span>
+        <TrajectoryCoverage runs={rows.flatMap((t) => [runOf(model.runs, model.pair.a, t.task_id, model.condition), runOf(model.runs, model.pair.b, t.task_id, model.condition)])} />
       </div>
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-500">No disagreement under this filter.</p>

@@ -88,11 +88,14 @@ export interface TaskRequestRow extends RequestRow {
 
 export const TASK_RUNS_SQL = `
 SELECT s.focus_task_id, r.config_id, s.condition, r.repeat::INTEGER AS repeat, r.run_id, r.resolved,
-  r.failure_class, r.tests_failed::INTEGER AS tests_failed, r.tests_missing::INTEGER AS tests_missing
+  r.failure_class, r.tests_failed::INTEGER AS tests_failed, r.tests_missing::INTEGER AS tests_missing,
+  r.trajectory IS NOT NULL AS has_trajectory
 FROM runs r JOIN sessions s USING (session_id)
 ORDER BY s.focus_task_id, r.config_id, s.condition, r.repeat`;
 
 export interface TaskRunRow {
+  /** Whether the run publishes a trajectory (its run page shows verdict and schedule only otherwise). */
+  has_trajectory: boolean;
   focus_task_id: string;
   config_id: string;
   condition: string;
