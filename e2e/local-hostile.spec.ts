@@ -176,7 +176,7 @@ test("the CSV export neutralises a local configuration named as a formula; negat
   await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
   await page.getByRole("button", { name: /^Open local results/ }).click();
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: /CSV/ }).click();
+  await page.getByRole("button", { name: "Export CSV" }).click();
   const csv = readFileSync((await (await download).path())!, "utf8").split("\n");
   const line = csv.find((l) => l.startsWith("local:orca-opencode,"))!;
   expect(line.startsWith(`local:orca-opencode,"'=HYPERLINK(""http://evil.example"",""x"")","'@SUM(1+1)",OpenCode,native,high,`)).toBe(true);
