@@ -140,7 +140,7 @@ test("task pages and the compare page's run links say how many runs have traject
   await expect(page.locator('[data-testid="task-outcomes"] a[data-run="alpha.u-N1"]')).toHaveText("run (no trajectory)");
   await expect(page.locator('[data-testid="task-outcomes"] a[data-run="alpha.s-N1"]')).toHaveText("run");
   // The sample: every run has one, so every run the disagreement list links has one.
-  await page.goto("/r/sample/compare/");
+  await page.goto("/r/sample/compare/?a=deepseek-v4.1-flash-opencode&b=claude-opus-5-claude-code");
   const coverage = page.getByTestId("disagreement-trajectories");
   await expect(coverage).toHaveText(/^(\d+) of \1 linked runs publish a trajectory$/);
   expect(Number(await coverage.getAttribute("data-runs"))).toBeGreaterThan(0);
