@@ -25,7 +25,10 @@ const TYPES = {
 
 const notFound = existsSync(join(root, "404.html")) ? readFileSync(join(root, "404.html")) : Buffer.from("not found");
 
+// dev: files are looked up on disk per request rather than listed once at start, so a file written into out/
+// after the server started (the bench's generated trajectories) is served too.
 const files = sirv(root, {
+  dev: true,
   etag: true,
   gzip: true,
   brotli: true,
