@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import type { Browser } from "@playwright/test";
-import { maxOf, minOf } from "../../lib/data/arrays";
 
 export interface LeaderboardBench {
   jsGzipBytes: number;
@@ -102,7 +101,7 @@ export async function benchLeaderboard(browser: Browser, baseUrl: string, outDir
         ["tables", "duckdb:loaded:", true], ["query", "duckdb:query:", false],
       ] as const) {
         const hits = marks.filter((m) => m.name.startsWith(prefix)).map((m) => m.startTime - w.__t0);
-        phases[key] = hits.length ? (last ? maxOf(hits) : minOf(hits)) : Number.NaN;
+        phases[key] = hits.length ? (last ? hits.reduce((a, b) => (b > a ? b : a)) : hits.reduce((a, b) => (b < a ? b : a))) : Number.NaN;
       }
       phases.shown = t1 - w.__t0;
       return { total: t1 - w.__t0, phases };
