@@ -141,6 +141,7 @@ function scanSegment(steps: readonly Step[], seg: Segment, req: RequestInfo, she
     for (const change of eff.changes) {
       const paths = change.kind === "copy" || change.kind === "move" ? [change.to] : [change.path];
       if (paths.some((p) => ctx.others.some((o) => within(p, o.ws)))) continue; // reported as a path in another checkout
+      if ((change.kind === "copy" || change.kind === "move") && ctx.others.some((o) => within(change.from, o.ws))) continue; // reported as a copy
       const text = addedText(change);
       const rel = relativeTo(paths[0]!, ctx.focusWs);
       for (const [name, task] of ctx.foreignNames) {
