@@ -192,3 +192,14 @@ describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Co
     expect(tags).toEqual([]);
   });
 });
+
+describe("detectCrossTaskInterference: the focus task's own files", () => {
+  it("does not call a file foreign when the focus work edited it before another task named it", () => {
+    const tags = run([
+      user("[workspace /work/w00] F1"), agent("a", [edit("/work/w00/src/pkg/cli.py", "a = 1", "a = 2")]),
+      ...INTERRUPTIONS, // C's request names src/pkg/cli.py
+      user("[workspace /work/w00] F2"), agent("d", [edit("/work/w00/src/pkg/cli.py", "a = 2", "a = 3")]),
+    ]);
+    expect(tags).toEqual([]);
+  });
+});

@@ -58,6 +58,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
   const tags: SignatureTag[] = [];
   const foreignNames = new Map<string, string>(); // name → task whose request mentioned it
   const shell = new TrajectoryShell();
+  const focusFiles = new Set<string>(); // files the focus work has edited so far: its own, whoever names them later
   for (const seg of segmentation.segments) {
     const req = seg.request;
     if (!req || req.taskId !== focusTaskId) {
@@ -67,7 +68,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
       continue;
     }
     const requested = others.filter((o) => req.text !== null && (o.re.test(req.text) || containsName(req.text, o.task)));
-    const reasons = scanSegment(steps, seg, req, shell, { others, globs, foreignNames, focusWs, requested });
+    const reasons = scanSegment(steps, seg, req, shell, { others, globs, foreignNames, focusWs, requested, focusFiles });
     if (reasons.length === 0) continue;
     const stepNs = [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b);
     const where = req.isSubmit ? `At finalization (request ${req.position})` : `During focus request ${req.position} (stage ${req.stage})`;
@@ -102,6 +103,7 @@ interface ScanContext {
   focusWs: string[];
   /** Checkouts the focus request itself names: reading them is what it asks for. */
   requested: Other[];
+  focusFiles: Set<string>;
 }
 
 const BUILDS_PATCH = /\b(diff|format-patch|patch|apply)\b/;
@@ -145,12 +147,13 @@ function scanSegment(steps: readonly Step[], seg: Segment, req: RequestInfo, she
       const text = addedText(change);
       const rel = relativeTo(paths[0]!, ctx.focusWs);
       for (const [name, task] of ctx.foreignNames) {
-        if (isFileName(name) && (rel === name || rel.endsWith(`/${name}`))) {
+        if (isFileName(name) && (rel === name || rel.endsWith(`/${name}`)) && !ctx.focusFiles.has(rel)) {
           add(n, "foreign-file", `edits ${rel}, a file only ${task}'s requests name`);
         } else if (text && !containsName(text.before, name) && addedLines({ path: rel, before: text.before, after: text.after }).some((l) => containsName(l, name))) {
           add(n, "foreign-identifier", `a focus edit adds \`${name}\`, named only in ${task}'s requests`);
         }
       }
+      ctx.focusFiles.add(rel);
     }
   });
   return reasons;
