@@ -1,12 +1,14 @@
 // `npm run bench`: builds the site with the bundled releases, serves the export on a local port, measures in
 // headless Chromium, writes docs/performance.md and exits 1 when a budget named in an issue is missed.
-// Numbers come from this script only; no test is timed.
+// Numbers come from this script only; no test is timed. `npm run bench -- --only <step>` runs one step alone
+// (steps: detectors) and writes only that step's document.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
+import { benchDetectors } from "./bench/detectors";
 import { pushAll } from "../lib/data/arrays";
 
 const PORT = 3200;
@@ -84,7 +86,32 @@ reference.
 `;
 }
 
+/** Detector accuracy on the sample (issue 13): docs/detectors.md, and its budgets. */
+async function detectorStep(): Promise<Budget[]> {
+  const d = await benchDetectors();
+  writeFileSync("docs/detectors.md", d.markdown);
+  console.log(d.markdown);
+  return d.budgets;
+}
+
+const STEPS: Record<string, () => Promise<Budget[]>> = { detectors: detectorStep };
+
+function onlyStep(): string | null {
+  const i = process.argv.indexOf("--only");
+  if (i < 0) return null;
+  const name = process.argv[i + 1] ?? "";
+  if (!STEPS[name]) throw new Error(`--only ${name}: unknown step (steps: ${Object.keys(STEPS).join(", ")})`);
+  return name;
+}
+
 async function main() {
+  const only = onlyStep();
+  if (only) {
+    const budgets = await STEPS[only]!();
+    for (const b of budgets) console.log(`${b.ok ? "pass" : "FAIL"}  ${b.name}: ${b.value} (${b.limit})`);
+    if (budgets.some((b) => !b.ok)) process.exit(1);
+    return;
+  }
   const data = benchData();
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
     execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, DATA_RELEASES: "data/releases" } });
@@ -129,6 +156,7 @@ async function main() {
     await browser.close();
     server.kill();
   }
+  pushAll(budgets, await detectorStep());
   const machine = `${process.platform} ${process.arch}, Node ${process.version}, 2 cores`;
   const budgetRows = budgets.map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`).join("\n");
   const doc = `# Performance

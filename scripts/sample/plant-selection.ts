@@ -59,6 +59,10 @@ export function selectPlants(
   const texts: PlantSelection["texts"] = [];
   const textTasks = new Set<string>(); // focus tasks whose stage text a near miss rewrote: no other plant there
   const plantedTasks = new Set<string>();
+  // A rewritten stage text would also show in every session that interrupts with the task, where it makes no
+  // sense (and would change the annotated runs' files): text forms take tasks that interrupt no session.
+  const interrupting = new Set<string>();
+  for (const s of sessions.values()) for (const r of s.schedule) if (r.task_id !== s.focus_task_id) interrupting.add(r.task_id);
   // Text-changing forms first, so their tasks can be kept apart from every other plant.
   const order = (Object.keys(PLANT_COUNTS) as PlantForm[]).sort((a, b) => Number(FORMS[b].text) - Number(FORMS[a].text));
   for (const form of order) {
@@ -72,7 +76,7 @@ export function selectPlants(
         const session = sessions.get(run.session_id)!;
         const task = session.focus_task_id;
         if (textTasks.has(task) || reservedTasks.has(task)) return false;
-        if (spec.text && plantedTasks.has(task)) return false;
+        if (spec.text && (plantedTasks.has(task) || interrupting.has(task))) return false;
         if (spec.failure === "implementation" && run.failure_class !== "implementation") return false;
         if (spec.failure === "submission" && !(run.failure_class === "submission" && run.finalized && !run.applied)) return false;
         const { usageAt, lastPos } = usageMap(run);
