@@ -53,7 +53,7 @@ function shellLabel(op: ShellOp, command: string): string {
     case "sed": return "sed -i";
     case "reset": return /\brestore\b/.test(command) ? "git restore" : "git checkout --";
     case "reset_all": return /\bstash\b/.test(command) ? "git stash" : /\breset\b/.test(command) ? "git reset --hard" : "git checkout .";
-    case "copy": return "cp";
+    case "copy": return /^\s*cat\b|[;&|]\s*cat\b/.test(command) && !/\bcp\b/.test(command) ? "cat >" : "cp";
     case "move": return "mv";
     case "delete": return "rm";
     case "patch": return /\bgit\s+(-C\s+\S+\s+)?apply\b/.test(command) ? "git apply" : "patch";

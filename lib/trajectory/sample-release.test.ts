@@ -67,7 +67,7 @@ describe.skipIf(!existsSync(`${DIR}/annotations.jsonl`))("sample release traject
 
   const overlaps = (a: SignatureTag, b: SignatureTag) => a.signature === b.signature && a.position === b.position && a.steps.some((n) => b.steps.includes(n));
 
-  it("reads every trajectory without warnings and matches every user step to its request", async () => {
+  it("reads every trajectory without warnings and matches every user step to its request", { timeout: 240_000 }, async () => {
     const runs = await checkedRuns();
     expect(runs.length).toBeGreaterThanOrEqual(150);
     for (const run of runs) {
@@ -77,7 +77,7 @@ describe.skipIf(!existsSync(`${DIR}/annotations.jsonl`))("sample release traject
     }
   });
 
-  it("finds each annotated signature on its evidence steps, and no strong tag elsewhere", async () => {
+  it("finds each annotated signature on its evidence steps, and no strong tag elsewhere", { timeout: 240_000 }, async () => {
     const runs = await checkedRuns();
     const signatures = new Set<string>();
     for (const run of runs) {

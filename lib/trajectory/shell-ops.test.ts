@@ -32,6 +32,7 @@ describe("analyzeShell", () => {
       { op: "copy", from: "/tmp/a.orig", to: "/work/w00/src/a.py" },
       { op: "move", from: "/work/w00/src/b.py", to: "/work/w00/src/pkg/b.py" },
     ]);
+    expect(ops("cat /tmp/a.orig > src/a.py")).toMatchObject([{ op: "copy", from: "/tmp/a.orig", to: "/work/w00/src/a.py" }]);
     expect(ops("rm -f src/old.py")).toMatchObject([{ op: "delete", path: "/work/w00/src/old.py" }]);
     expect(ops("patch -p1 <<'EOF'\n--- a/src/a.py\n+++ b/src/a.py\n@@ -1,2 +1,1 @@\n-x = 1\n y = 2\nEOF")).toEqual([
       { op: "patch", path: "/work/w00/src/a.py", before: "x = 1\ny = 2", after: "y = 2", how: "shell" },

@@ -358,9 +358,12 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
   const ops: ShellOp[] = [];
   const name = words[0]!.split("/").pop()!;
   const printed = printedText(words, c);
+  // `cat SRC > DST` copies one file over another.
+  const catSource = name === "cat" && c.heredoc === null ? options(words.slice(1)).args : [];
   for (const r of c.redirects) {
     if (r.op === "<" || r.target === "/dev/null" || r.target.startsWith("&")) continue;
-    if (r.op === ">") ops.push({ op: "write", path: at(r.target), content: printed, how });
+    if (r.op === ">" && catSource.length === 1) ops.push({ op: "copy", from: at(catSource[0]!), to: at(r.target), how });
+    else if (r.op === ">") ops.push({ op: "write", path: at(r.target), content: printed, how });
     else if (printed !== null) ops.push({ op: "append", path: at(r.target), content: printed, how });
   }
   if (name === "tee" && printed !== null) {
