@@ -1,12 +1,14 @@
 // `npm run bench`: builds the site with the bundled releases, serves the export on a local port, measures in
 // headless Chromium, writes docs/performance.md and exits 1 when a budget named in an issue is missed.
-// Numbers come from this script only; no test is timed.
+// Numbers come from this script only; no test is timed. `npm run bench -- --only <step>` runs one step alone
+// (steps: detectors) and writes only that step's document.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
+import { benchDetectors } from "./bench/detectors";
 import { pushAll } from "../lib/data/arrays";
 import { benchPass, passBudgets, passSection } from "./bench/pass";
 
@@ -85,16 +87,34 @@ reference.
 `;
 }
 
+/** Detector accuracy on the sample (issue 13): docs/detectors.md, and its budgets. */
+async function detectorStep(): Promise<Budget[]> {
+  const d = await benchDetectors();
+  writeFileSync("docs/detectors.md", d.markdown);
+  console.log(d.markdown);
+  return d.budgets;
+}
+
+const STEP_NAMES = ["detectors", "pass", "data", "archives", "leaderboard", "trajectory"];
+
 /**
- * BENCH_ONLY=pass,leaderboard runs just those steps (data, archives, leaderboard, trajectory, pass) and
- * prints their numbers without rewriting docs/performance.md, which only a whole run writes.
+ * `npm run bench -- --only pass,detectors` (or BENCH_ONLY=pass,detectors) runs just those steps and prints
+ * their numbers without rewriting docs/performance.md, which only a whole run writes.
  */
-const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+function onlySteps(): Set<string> {
+  const i = process.argv.indexOf("--only");
+  const list = (i >= 0 ? process.argv[i + 1] ?? "" : process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  for (const name of list) if (!STEP_NAMES.includes(name)) throw new Error(`--only ${name}: unknown step (steps: ${STEP_NAMES.join(", ")})`);
+  return new Set(list);
+}
+
+const ONLY = onlySteps();
 const want = (step: string) => ONLY.size === 0 || ONLY.has(step);
 
 async function main() {
   const extra: string[] = [];
   const budgets: Budget[] = [];
+  if (want("detectors")) pushAll(budgets, await detectorStep());
   if (want("pass")) {
     const pass = benchPass();
     extra.push(passSection(pass));

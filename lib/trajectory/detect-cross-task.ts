@@ -1,17 +1,24 @@
-// Cross-task interference (DOMAIN.md §5, paper App. E.3): during a focus request or the finalization,
-// material of another active task enters the focus work. Evidence this detector accepts, per tool call:
-//  - a path inside another task's checkout (a command run there, a file read or edited there);
+// Cross-task interference (docs/benchmark.md, "The two trace signatures"; paper App. E.1, E.3): during a
+// focus request or the finalization, material of another active task enters the focus work. Evidence this
+// detector accepts, per tool call (call-effects.ts reads edit tools and shell commands alike):
+//  - a command run in another task's checkout: named by path, by the call's working directory (Codex's
+//    `workdir`), by a `cd` inside the command or left by an earlier one in the same shell;
+//  - a file of another checkout read or edited, or copied into the focus checkout;
 //  - a command iterating over the checkouts (a loop over several of them, or a glob over their folder);
-//  - at finalization, a diff or patch built from other checkouts (the submission's scope);
-//  - a focus edit adding a name (identifier, file) that only another task's requests mention.
-// Each finding points at the step that shows it; the verdict plays no part.
+//  - at finalization, a diff or patch built from other checkouts (the submission's scope), in one command
+//    or over several;
+//  - a focus edit (tool or shell) adding a name (identifier, file) that only another task's requests mention.
+// Reading another checkout is no interference when the focus request itself asks to compare with it (it
+// names that checkout or its task). Each finding points at the step that shows it; the verdict plays no part.
+import { addedText, callEffect, TrajectoryShell, type CallEffect } from "./call-effects";
 import { containsName, isFileName, mentionedNames } from "./identifiers";
 import type { Step } from "./model";
-import type { Segment } from "./segment";
+import type { RequestInfo, Segment } from "./segment";
+import { resolvePath } from "./shell-ops";
 import type { DetectorInput, EvidenceReason, SignatureTag } from "./tags";
-import { addedLines, argumentText, fileEdits, shellCommand } from "./tools";
+import { addedLines } from "./tools";
 
-export const CROSS_TASK_DETECTOR = "cross-task-interference detector v1";
+export const CROSS_TASK_DETECTOR = "cross-task-interference detector v2";
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -19,7 +26,7 @@ function escapeRegExp(s: string): string {
 
 /** A checkout path as a whole path component: /work/w01 matches "/work/w01/src" but not "/work/w010". */
 function pathPattern(ws: string): RegExp {
-  return new RegExp(`(^|[^\\w./-])${escapeRegExp(ws.replace(/\/$/, ""))}(?=$|[/\\s"'\`;:)|&>])`);
+  return new RegExp(`(^|[^\\w./-])${escapeRegExp(ws.replace(/\/$/, ""))}(?=$|[/\\s"'\`;:)|&>,.])`);
 }
 
 function parentOf(path: string): string {
@@ -27,10 +34,20 @@ function parentOf(path: string): string {
   return p.slice(0, p.lastIndexOf("/") + 1);
 }
 
+interface Other {
+  ws: string;
+  task: string;
+  re: RegExp;
+}
+
+const within = (path: string, ws: string) => path === ws || path.startsWith(`${ws}/`);
+
 export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[] {
   const { steps, segmentation, focusTaskId, workspaces } = input;
-  const others = Object.entries(workspaces).filter(([, task]) => task !== focusTaskId).map(([ws, task]) => ({ ws, task, re: pathPattern(ws) }));
-  const focusWs = Object.entries(workspaces).filter(([, task]) => task === focusTaskId).map(([ws]) => ws);
+  const others: Other[] = Object.entries(workspaces)
+    .filter(([, task]) => task !== focusTaskId)
+    .map(([ws, task]) => ({ ws: resolvePath(null, ws), task, re: pathPattern(ws) }));
+  const focusWs = Object.entries(workspaces).filter(([, task]) => task === focusTaskId).map(([ws]) => resolvePath(null, ws));
   if (others.length === 0) return [];
   const roots = [...new Set(Object.keys(workspaces).map(parentOf).filter((r) => r.length > 1))];
   const globs = roots.map((r) => new RegExp(`${escapeRegExp(r)}[^\\s"'/;|&]*[*?[]`));
@@ -40,23 +57,28 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
 
   const tags: SignatureTag[] = [];
   const foreignNames = new Map<string, string>(); // name → task whose request mentioned it
+  const shell = new TrajectoryShell();
+  const focusFiles = new Set<string>(); // files the focus work has edited so far: its own, whoever names them later
   for (const seg of segmentation.segments) {
     const req = seg.request;
-    if (!req) continue;
-    if (req.taskId !== focusTaskId) {
-      for (const n of mentionedNames(req.text ?? "")) if (!focusNames.has(n) && !foreignNames.has(n)) foreignNames.set(n, req.taskId);
+    if (!req || req.taskId !== focusTaskId) {
+      // Other requests only move the shell (a `cd` there carries over) and name things.
+      for (const n of mentionedNames(req?.text ?? "")) if (req && !focusNames.has(n) && !foreignNames.has(n)) foreignNames.set(n, req.taskId);
+      forEachCall(steps, seg, (call) => callEffect(call, shell, req?.workspace ?? null));
       continue;
     }
-    const reasons = scanSegment(steps, seg, { others, globs, foreignNames, focusWs, submit: req.isSubmit });
+    const requested = others.filter((o) => req.text !== null && (o.re.test(req.text) || containsName(req.text, o.task)));
+    const reasons = scanSegment(steps, seg, req, shell, { others, globs, foreignNames, focusWs, requested, focusFiles });
     if (reasons.length === 0) continue;
     const stepNs = [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b);
     const where = req.isSubmit ? `At finalization (request ${req.position})` : `During focus request ${req.position} (stage ${req.stage})`;
+    const texts = [...new Set(reasons.map((r) => r.text))];
     tags.push({
       id: `detector-cti-${req.position}`,
       signature: "cross_task_interference",
       position: req.position,
       steps: stepNs,
-      note: `${where}: ${[...new Set(reasons.map((r) => r.text))].slice(0, 3).join("; ")}${reasons.length > 3 ? "; …" : ""}.`,
+      note: `${where}: ${texts.slice(0, 3).join("; ")}${texts.length > 3 ? "; …" : ""}.`,
       author: { kind: "detector", name: CROSS_TASK_DETECTOR },
       origin: "detector",
       strength: "strong",
@@ -66,58 +88,89 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
   return tags;
 }
 
-interface ScanContext {
-  others: { ws: string; task: string; re: RegExp }[];
-  globs: RegExp[];
-  foreignNames: Map<string, string>;
-  focusWs: string[];
-  submit: boolean;
-}
-
-function scanSegment(steps: readonly Step[], seg: Segment, ctx: ScanContext): EvidenceReason[] {
-  const reasons: EvidenceReason[] = [];
-  const seen = new Set<string>();
-  const add = (step: number, text: string) => {
-    if (seen.has(`${step}\u0000${text}`)) return;
-    seen.add(`${step}\u0000${text}`);
-    reasons.push({ step, text });
-  };
+function forEachCall(steps: readonly Step[], seg: Segment, f: (call: Step["toolCalls"][number], n: number) => void) {
   for (let n = seg.first; n <= seg.last; n++) {
     const s = steps[n - 1]!;
     if (s.source !== "agent" || s.copied || s.sidechain) continue;
-    for (const call of s.toolCalls) {
-      const command = shellCommand(call);
-      const text = command ?? argumentText(call);
-      const touched = ctx.others.filter((o) => o.re.test(text));
-      const globbed = ctx.globs.some((g) => g.test(text));
-      if (touched.length >= 2 || globbed) {
-        const list = touched.length ? touched.map((o) => o.ws).join(", ") : "every checkout";
-        add(n, `${command ? "a command iterates over" : "a tool call reaches"} other checkouts (${list})`);
-        if (ctx.submit && /\b(diff|patch|format-patch)\b/.test(text)) add(n, "the submitted diff is built from other checkouts");
-      } else if (touched.length === 1) {
-        const o = touched[0]!;
-        add(n, `${command ? "a command runs in" : `${call.name} touches`} ${o.ws}, the checkout of ${o.task}`);
-      }
-      for (const e of fileEdits(call)) {
-        if (ctx.others.some((o) => o.re.test(e.path))) continue; // already reported as a path in another checkout
-        const rel = relativeTo(e.path, ctx.focusWs);
-        for (const [name, task] of ctx.foreignNames) {
-          if (isFileName(name) && (rel === name || rel.endsWith(`/${name}`))) {
-            add(n, `edits ${rel}, a file only ${task}'s requests name`);
-          } else if (!containsName(e.before ?? "", name) && addedLines(e).some((l) => containsName(l, name))) {
-            add(n, `a focus edit adds \`${name}\`, named only in ${task}'s requests`);
-          }
-        }
+    for (const call of s.toolCalls) f(call, n);
+  }
+}
+
+interface ScanContext {
+  others: Other[];
+  globs: RegExp[];
+  foreignNames: Map<string, string>;
+  focusWs: string[];
+  /** Checkouts the focus request itself names: reading them is what it asks for. */
+  requested: Other[];
+  focusFiles: Set<string>;
+}
+
+const BUILDS_PATCH = /\b(diff|format-patch|patch|apply)\b/;
+
+function scanSegment(steps: readonly Step[], seg: Segment, req: RequestInfo, shell: TrajectoryShell, ctx: ScanContext): EvidenceReason[] {
+  const reasons: EvidenceReason[] = [];
+  const seen = new Set<string>();
+  const add = (step: number, kind: string, text: string) => {
+    if (seen.has(`${step}\u0000${text}`)) return;
+    seen.add(`${step}\u0000${text}`);
+    reasons.push({ step, kind, text });
+  };
+  forEachCall(steps, seg, (call, n) => {
+    const eff = callEffect(call, shell, req.workspace);
+    const copied = foreignCopies(eff, ctx);
+    for (const c of copied) add(n, "foreign-file", `copies ${c.from} from ${c.other.ws}, the checkout of ${c.other.task}, into the focus checkout`);
+    const named = ctx.others.filter((o) => o.re.test(eff.text) || eff.dirs.some((d) => within(d, o.ws)));
+    let touched = named.filter((o) => !copied.some((c) => c.other === o));
+    if (eff.readOnly) touched = touched.filter((o) => !ctx.requested.includes(o));
+    const globbed = ctx.globs.some((g) => g.test(eff.text)) && !(eff.readOnly && ctx.requested.length > 0);
+    const patchy = eff.command !== null ? BUILDS_PATCH.test(eff.command) : false;
+    if (touched.length >= 2 || globbed) {
+      const list = touched.length ? touched.map((o) => o.ws).join(", ") : "every checkout";
+      add(n, eff.command !== null ? "checkout-loop" : "sibling-path", `${eff.command !== null ? "a command iterates over" : "a tool call reaches"} other checkouts (${list})`);
+      if (req.isSubmit && patchy) add(n, "multi-checkout-submission", "the submitted diff is built from other checkouts");
+    } else if (touched.length === 1) {
+      const o = touched[0]!;
+      if (req.isSubmit && patchy) {
+        add(n, "multi-checkout-submission", `the final patch takes in the diff of ${o.ws}, the checkout of ${o.task}`);
+      } else if (eff.command !== null) {
+        const how = o.re.test(eff.command) ? "" : eff.dirs.some((d) => within(d, o.ws)) && !o.re.test(eff.text) ? " (its working directory, left by an earlier cd)" : " (its working directory)";
+        add(n, "sibling-command", `a command runs in ${o.ws}, the checkout of ${o.task}${how}`);
+      } else {
+        add(n, "sibling-path", `${call.name} touches ${o.ws}, the checkout of ${o.task}`);
       }
     }
-  }
+    for (const change of eff.changes) {
+      const paths = change.kind === "copy" || change.kind === "move" ? [change.to] : [change.path];
+      if (paths.some((p) => ctx.others.some((o) => within(p, o.ws)))) continue; // reported as a path in another checkout
+      if ((change.kind === "copy" || change.kind === "move") && ctx.others.some((o) => within(change.from, o.ws))) continue; // reported as a copy
+      const text = addedText(change);
+      const rel = relativeTo(paths[0]!, ctx.focusWs);
+      for (const [name, task] of ctx.foreignNames) {
+        if (isFileName(name) && (rel === name || rel.endsWith(`/${name}`)) && !ctx.focusFiles.has(rel)) {
+          add(n, "foreign-file", `edits ${rel}, a file only ${task}'s requests name`);
+        } else if (text && !containsName(text.before, name) && addedLines({ path: rel, before: text.before, after: text.after }).some((l) => containsName(l, name))) {
+          add(n, "foreign-identifier", `a focus edit adds \`${name}\`, named only in ${task}'s requests`);
+        }
+      }
+      ctx.focusFiles.add(rel);
+    }
+  });
   return reasons;
 }
 
-function relativeTo(path: string, roots: string[]): string {
-  for (const r of roots) {
-    const root = r.replace(/\/$/, "");
-    if (path.startsWith(`${root}/`)) return path.slice(root.length + 1);
+/** Copies or moves from another checkout into the focus checkout. */
+function foreignCopies(eff: CallEffect, ctx: ScanContext): { from: string; other: Other }[] {
+  const out: { from: string; other: Other }[] = [];
+  for (const c of eff.changes) {
+    if (c.kind !== "copy" && c.kind !== "move") continue;
+    const other = ctx.others.find((o) => within(c.from, o.ws));
+    if (other && ctx.focusWs.some((w) => within(c.to, w))) out.push({ from: c.from, other });
   }
+  return out;
+}
+
+function relativeTo(path: string, roots: string[]): string {
+  for (const root of roots) if (path.startsWith(`${root}/`)) return path.slice(root.length + 1);
   return path.replace(/^\.\//, "");
 }

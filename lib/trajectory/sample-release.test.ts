@@ -1,7 +1,8 @@
 // The detectors on every trajectory of the bundled sample release, read through the same SQL as the page.
-// The sample plants both trace signatures (scripts/sample/trajectory.ts) and annotates them; the detectors
-// never see the annotations, so agreement here is independent evidence that they work.
-import { existsSync } from "node:fs";
+// The sample plants both trace signatures (scripts/sample/trajectory.ts) and annotates six of them; the
+// others are recorded in data/ground-truth/sample/signatures.jsonl (measured in full by `npm run bench`,
+// docs/detectors.md). The detectors never see either, so agreement here is independent evidence.
+import { existsSync, readFileSync } from "node:fs";
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../data/load-release";
@@ -20,6 +21,12 @@ import { segmentSteps } from "./segment";
 import { annotationTags, type SignatureTag } from "./tags";
 
 const DIR = "data/releases/sample";
+const TRUTH = "data/ground-truth/sample/signatures.jsonl";
+/** run id + signature of every planted case (near misses excluded: a tag there is a false positive). */
+const planted = new Set(
+  readFileSync(TRUTH, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as { run_id: string; signature: string; planted: boolean })
+    .filter((c) => c.planted).map((c) => `${c.run_id} ${c.signature}`),
+);
 let db: NodeDb;
 let submitText: string | null = null;
 const archives = new ArchiveCache();
@@ -60,7 +67,7 @@ describe.skipIf(!existsSync(`${DIR}/annotations.jsonl`))("sample release traject
 
   const overlaps = (a: SignatureTag, b: SignatureTag) => a.signature === b.signature && a.position === b.position && a.steps.some((n) => b.steps.includes(n));
 
-  it("reads every trajectory without warnings and matches every user step to its request", async () => {
+  it("reads every trajectory without warnings and matches every user step to its request", { timeout: 240_000 }, async () => {
     const runs = await checkedRuns();
     expect(runs.length).toBeGreaterThanOrEqual(150);
     for (const run of runs) {
@@ -70,7 +77,7 @@ describe.skipIf(!existsSync(`${DIR}/annotations.jsonl`))("sample release traject
     }
   });
 
-  it("finds each annotated signature on its evidence steps, and no strong tag elsewhere", async () => {
+  it("finds each annotated signature on its evidence steps, and no strong tag elsewhere", { timeout: 240_000 }, async () => {
     const runs = await checkedRuns();
     const signatures = new Set<string>();
     for (const run of runs) {
@@ -80,7 +87,7 @@ describe.skipIf(!existsSync(`${DIR}/annotations.jsonl`))("sample release traject
         expect(detected.some((d) => overlaps(d, a)), `${run.run_id}: ${a.signature} at request ${a.position}`).toBe(true);
         signatures.add(a.signature);
       }
-      for (const d of detected) expect(annotated.some((a) => overlaps(d, a)), `${run.run_id}: unannotated ${d.note}`).toBe(true);
+      for (const d of detected) expect(annotated.some((a) => overlaps(d, a)) || planted.has(`${run.run_id} ${d.signature}`), `${run.run_id}: unplanted ${d.note}`).toBe(true);
     }
     expect([...signatures].sort()).toEqual(["cross_task_interference", "requirement_state_loss"]);
   });

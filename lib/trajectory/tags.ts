@@ -14,6 +14,13 @@ export interface TagAuthor {
 
 export interface EvidenceReason {
   step: number;
+  /**
+   * A short machine-readable class of the evidence (the build's signature_tags.reason_kinds): for state loss
+   * "earlier-stage-lines", "overwrite", "dropped-requirement", "shell-edit", "verdict-pattern",
+   * "later-rewrite"; for interference "sibling-path", "sibling-command", "checkout-loop",
+   * "multi-checkout-submission", "foreign-identifier", "foreign-file".
+   */
+  kind: string;
   text: string;
 }
 
@@ -50,6 +57,20 @@ export interface DetectorInput {
   workspaces: Readonly<Record<string, string>>;
   /** The final focus verdict per test; null when the release has none for this run. */
   verdict: readonly VerdictTest[] | null;
+  /**
+   * Facts about the final focus state from outside the trace (the submitted patch, say). Without it, or
+   * where it answers null, the detectors judge the final state by replaying the trace's edits.
+   */
+  finalState?: FinalStateSource;
+}
+
+/** What the final focus state holds, as far as a source can tell. */
+export interface FinalStateSource {
+  /**
+   * Whether the final focus state still has this line (trimmed) anywhere in the focus checkout; `path` is
+   * the checkout-relative file it was added to. null: the source cannot say.
+   */
+  containsLine(line: string, path: string): boolean | null;
 }
 
 export interface AnnotationInput {

@@ -58,3 +58,10 @@ export function schedule(plan: PlanEntry[], focus = plan[plan.length - 1]!.task)
     };
   });
 }
+
+/** Claude Code's whole-file Write. */
+export const write = (file_path: string, content: string): [string, Raw, string] => ["Write", { file_path, content }, "ok"];
+/** Codex's shell tool: an argv list and the directory it runs in. */
+export const codexShell = (script: string, workdir: string, out = ""): [string, Raw, string] => ["shell", { command: ["bash", "-lc", script], workdir }, out];
+/** Codex's apply_patch envelope. */
+export const applyPatch = (body: string): [string, Raw, string] => ["apply_patch", { input: `*** Begin Patch\n${body}\n*** End Patch` }, "Success."];

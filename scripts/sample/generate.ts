@@ -2,7 +2,7 @@
 // forked generators, and files are written with a fixed key order and no clock reads, so two runs produce
 // byte-identical output.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Annotation, Config, Run, Session, Task } from "../../lib/data/schema";
 import { CONFIG_PLANS } from "./configs";
 import { RESOLVED, cellKey, chooseResolved, failureFor, sortIds, type Condition, type Outcome } from "./outcomes";
@@ -15,8 +15,13 @@ import { TaskPool, buildFocusTasks, type Group } from "./tasks";
 import { writeTaskflowTargets } from "./taskflow-targets";
 import { SUBMIT_TEXT } from "./texts";
 import { makeTrajectory, type Scenario } from "./trajectory";
+import { selectPlants } from "./plant-selection";
+import { FORMS, type PlantForm } from "./trajectory-plants";
 import { configUsage } from "./usage";
 import { pushAll } from "../../lib/data/arrays";
+
+/** Where the planted cases' ground truth is committed (not inside the release). */
+export const GROUND_TRUTH = "data/ground-truth/sample/signatures.jsonl";
 
 /** arXiv 2611.02017, the paper the release is calibrated to. */
 export const SEED = 261102017;
@@ -42,6 +47,8 @@ export interface TrajectoryJob {
   config: Config;
   scenario: Scenario;
   seed: number;
+  /** A planted trace signature or near miss (plant-selection.ts); absent on every other run. */
+  plant?: PlantForm;
 }
 
 export interface SamplePlan {
@@ -135,6 +142,11 @@ export function planSample(): SamplePlan {
   const tasksById = new Map(pool.tasks.map((t) => [t.task_id, t]));
   const configById = new Map<string, Config>(CONFIG_PLANS.map((p) => [p.config.config_id, p.config]));
   const sessionById = new Map(sessions.map((s) => [s.session_id, s]));
+  // Trace signatures planted in further switched runs, and near misses, for measuring the detectors
+  // (docs/detectors.md). Their ground truth is written apart from the release (groundTruth below).
+  const storied = new Set(plan.traced.map((t) => runIdOf(t.configId, sessionOf.get(`${t.taskId}|${t.condition}`)!.session_id)));
+  const selection = selectPlants(root.fork("plants"), runs, sessionById, configById, tasksById, storied, new Set(plan.traced.map((t) => t.taskId)));
+  for (const t of selection.texts) tasksById.get(t.taskId)!.stages.find((s) => s.stage === t.stage)!.text = t.text;
   // Every run has a trajectory, packed one archive per configuration and condition (docs/data-format.md,
   // "Trajectories"). The planted runs keep the seeds they had when only they had trajectories, so their
   // files, and the annotations that name their steps, did not change when the other runs got theirs.
@@ -147,7 +159,8 @@ export function planSample(): SamplePlan {
     const session = sessionById.get(run.session_id)!;
     run.trajectory = `${sampleArchiveOf(run.config_id, session.condition)}#${run.run_id}.json`;
     const p = planted.get(run.run_id);
-    return { run, session, config: configById.get(run.config_id)!, scenario: p?.scenario ?? "normal", seed: p?.seed ?? SEED + 100_000 + k };
+    const plant = selection.plants.get(run.run_id);
+    return { run, session, config: configById.get(run.config_id)!, scenario: p?.scenario ?? "normal", seed: p?.seed ?? SEED + 100_000 + k, ...(plant ? { plant } : {}) };
   });
   const annotations: Annotation[] = [];
   for (const traced of plan.traced) {
@@ -187,4 +200,47 @@ export function generateSample(outDir: string, plan: SamplePlan = planSample()):
     trajectories: plan.jobs.length,
     annotations: plan.annotations.length,
   };
+}
+
+/** One planted case (or near miss) of the sample, as data/ground-truth/sample/signatures.jsonl records it. */
+export interface GroundTruthRecord {
+  run_id: string;
+  signature: "requirement_state_loss" | "cross_task_interference";
+  form: string;
+  /** false: a near miss that must not be tagged. */
+  planted: boolean;
+  tool_style: string;
+  position: number;
+  /** Step n's (1-based, the viewer's ?step=) a correct tag must point at; empty for a near miss. */
+  evidence_steps: number[];
+  /** Steps of the near miss, or the planted case's context (the earlier stage's edit). */
+  context_steps: number[];
+  what: string;
+}
+
+/**
+ * The ground truth of every planted case: from the writer's own account of the steps it planted, never
+ * from a detector. The six annotated runs are the paper's examples; the others come from plant-selection.ts.
+ */
+export function groundTruth(plan: SamplePlan): GroundTruthRecord[] {
+  const out: GroundTruthRecord[] = [];
+  for (const job of plan.jobs) {
+    if (!job.plant && job.scenario === "normal") continue;
+    const { truth } = makeTrajectory({ ...job, tasks: plan.tasksById, submitText: SUBMIT_TEXT });
+    if (!truth) throw new Error(`run ${job.run.run_id}: a planted run without ground truth`);
+    const style = /claude/i.test(job.config.harness) ? "claude-code" : /codex/i.test(job.config.harness) ? "codex" : "plain";
+    out.push({
+      run_id: job.run.run_id, signature: truth.signature, form: truth.form, planted: truth.planted, tool_style: style,
+      position: truth.position, evidence_steps: truth.evidenceSteps, context_steps: truth.contextSteps, what: FORMS[truth.form].what,
+    });
+  }
+  return out.sort((a, b) => (a.run_id < b.run_id ? -1 : a.run_id > b.run_id ? 1 : 0));
+}
+
+/** Writes the ground truth (JSON lines) to `path`: outside the release, so neither the detectors nor the build read it. */
+export function writeGroundTruth(path: string, plan: SamplePlan): number {
+  const records = groundTruth(plan);
+  mkdirSync(dirname(path), { recursive: true });
+  writeJsonl(path, records);
+  return records.length;
 }

@@ -5,6 +5,7 @@ import type { AtifToolCall } from "./trajectory-atif";
 import type { CheckoutState, FileEdit } from "./trajectory-code";
 import { patchFromEdit } from "./trajectory-edits";
 import type { Rng } from "./trajectory-random";
+import { PLANT_ACTIONS, plantStageEdit, renderPlantAction, type PlantContext } from "./trajectory-plants";
 
 export type ToolFamily = "claude" | "codex" | "plain";
 
@@ -30,7 +31,8 @@ export type ActionKind =
   | "loop_wc"
   | "loop_stat"
   | "loop_status"
-  | "loop_combined";
+  | "loop_combined"
+  | (typeof PLANT_ACTIONS)[number];
 
 const LOOP_KINDS: ReadonlySet<ActionKind> = new Set(["loop_wc", "loop_stat", "loop_status", "loop_combined"]);
 export const isAllWorkspacesAction = (kind: ActionKind) => LOOP_KINDS.has(kind);
@@ -93,6 +95,8 @@ export interface RequestContext {
   dropStage?: number;
   /** A one-line summary of the request, for changelog entries. */
   summary: string;
+  /** A planted trace signature or near miss at this request (trajectory-plants.ts). */
+  plant?: PlantContext;
 }
 
 export interface RenderedAction {
@@ -101,6 +105,10 @@ export interface RenderedAction {
   content: string;
   /** Set on the edit that added a stage's lines or dropped them, for trace-signature evidence. */
   stageEdit?: { added?: number; dropped?: number; removed?: string[] };
+  /** A planted action that shows the signature (its step is ground-truth evidence). */
+  plantEvidence?: boolean;
+  /** The step message a planted action states. */
+  message?: string;
 }
 
 const NO_OUTPUT = "(no output)";
@@ -202,6 +210,8 @@ export function renderAction(ctx: RequestContext, kind: ActionKind): RenderedAct
         "Write the final patch",
       );
     }
+    default:
+      return renderPlantAction(ctx, kind);
   }
 }
 
@@ -210,6 +220,8 @@ function stageEdit(ctx: RequestContext): RenderedAction {
   if (typeof stage !== "number" || state.hasStage(stage)) {
     return editAction(ctx, "edit", state.addChangelogEntry(ctx.summary));
   }
+  const planted = plantStageEdit(ctx);
+  if (planted) return planted;
   if (ctx.dropStage !== undefined && state.hasStage(ctx.dropStage)) {
     const { edit, removed } = state.replaceDroppingStage(ctx.dropStage, stage);
     return { ...editAction(ctx, "edit", edit), stageEdit: { added: stage, dropped: ctx.dropStage, removed } };
@@ -217,7 +229,7 @@ function stageEdit(ctx: RequestContext): RenderedAction {
   return { ...editAction(ctx, "edit", state.addStage(stage)), stageEdit: { added: stage } };
 }
 
-function editAction(ctx: RequestContext, kind: ActionKind, edit: FileEdit): RenderedAction {
+export function editAction(ctx: RequestContext, kind: ActionKind, edit: FileEdit): RenderedAction {
   switch (ctx.family) {
     case "claude":
       return {
@@ -290,7 +302,7 @@ function pytest(ctx: RequestContext, kind: ActionKind, ids: string[], failing: b
   return { kind, call: shellCall(ctx, command, "Run tests"), content };
 }
 
-function shellCall(ctx: RequestContext, command: string, description: string): AtifToolCall {
+export function shellCall(ctx: RequestContext, command: string, description: string): AtifToolCall {
   return {
     tool_call_id: callId(ctx),
     function_name: ctx.family === "claude" ? "Bash" : "bash",
@@ -299,11 +311,11 @@ function shellCall(ctx: RequestContext, command: string, description: string): A
   };
 }
 
-function callId(ctx: RequestContext): string {
+export function callId(ctx: RequestContext): string {
   return ctx.family === "claude" ? `toolu_01${ctx.rng.token(22)}` : `call_${ctx.rng.token(24)}`;
 }
 
-function seconds(rng: Rng): string {
+export function seconds(rng: Rng): string {
   return (0.2 + rng.next() * 3).toFixed(2);
 }
 

@@ -77,6 +77,8 @@ interface Block {
 export class CheckoutState {
   private blocks: Block[] = [];
   private changelog: string[] = [];
+  /** New files the agent wrote (planted refactors, scripts/sample/trajectory-plants.ts), by checkout-relative path. */
+  private newFiles = new Map<string, string[]>();
 
   constructor(
     readonly workspace: string,
@@ -118,6 +120,81 @@ export class CheckoutState {
     return { edit: this.edit(this.code.srcRel, before, after), removed };
   }
 
+  /** The lines a stage added, as they stand now. */
+  stageLines(stage: number): string[] {
+    return this.blocks.find((b) => b.stage === stage)?.lines ?? [];
+  }
+
+  /** Replaces an earlier stage's lines in place with this stage's (a requirement dropped by a later edit). */
+  substituteStage(dropped: number, stage: number): { edit: FileEdit; removed: string[] } {
+    const i = this.blocks.findIndex((b) => b.stage === dropped);
+    const removed = this.blocks[i]!.lines;
+    const lines = this.code.stageBlock(stage);
+    this.blocks[i] = { stage, lines };
+    return { edit: this.edit(this.code.srcRel, removed, lines), removed };
+  }
+
+  /** Drops a stage's lines without an edit tool (the shell forms); returns them. */
+  deleteStage(stage: number): string[] {
+    const removed = this.stageLines(stage);
+    this.blocks = this.blocks.filter((b) => b.stage !== stage);
+    return removed;
+  }
+
+  /** The source file back at its base revision (`git checkout --`, a pristine backup copied over it). */
+  resetSource(): void {
+    this.blocks = [];
+  }
+
+  /** Adds this stage's lines plus extra ones after the ones already there. */
+  addStageWith(stage: number, extra: string[]): FileEdit {
+    return this.appendBlock(stage, [...this.code.stageBlock(stage), ...extra]);
+  }
+
+  /** Puts back a stage's lines that an earlier edit dropped, after the ones there now. */
+  restoreStage(stage: number, lines: string[]): FileEdit {
+    return this.appendBlock(stage, lines);
+  }
+
+  private appendBlock(stage: number, lines: string[]): FileEdit {
+    const last = this.blocks[this.blocks.length - 1];
+    const anchor = last ? last.lines : [this.code.signature, this.code.doc];
+    this.blocks.push({ stage, lines });
+    return this.edit(this.code.srcRel, anchor, [...anchor, ...lines]);
+  }
+
+  /** The whole source file as a rewrite would write it (the excerpt this model knows, module-level). */
+  sourceFile(): string {
+    const cls = this.code.noun.charAt(0).toUpperCase() + this.code.noun.slice(1);
+    return [`"""${this.code.noun} handling."""`, "", `class ${cls}Mixin:`, ...this.functionLines(), ""].join("\n");
+  }
+
+  /** Rewrites the whole file for `stage`, leaving out an earlier stage's lines. */
+  rewriteDroppingStage(dropped: number, stage: number): { path: string; content: string; removed: string[] } {
+    const removed = this.deleteStage(dropped);
+    this.blocks.push({ stage, lines: this.code.stageBlock(stage) });
+    return { path: this.path(this.code.srcRel), content: this.sourceFile(), removed };
+  }
+
+  /**
+   * A refactor that keeps behaviour: an earlier stage's lines move into a helper in a new module and the
+   * function calls it; this stage's lines are added as usual.
+   */
+  moveStageToHelper(moved: number, stage: number): { helperPath: string; helperContent: string; edit: FileEdit } {
+    const dir = this.code.srcRel.includes("/") ? this.code.srcRel.slice(0, this.code.srcRel.lastIndexOf("/") + 1) : "";
+    const helperRel = `${dir}_${this.code.noun}_rules.py`;
+    const name = `_stage${moved}_${this.code.noun}`;
+    const body = this.stageLines(moved).map((l) => l.replace(/^ {4}/, ""));
+    const helper = [`def ${name}(self, value, ctx=None):`, ...body, "    return value"];
+    this.newFiles.set(helperRel, helper);
+    const before = [this.code.signature, this.code.doc, ...this.blocks.flatMap((b) => b.lines)];
+    const i = this.blocks.findIndex((b) => b.stage === moved);
+    this.blocks[i] = { stage: moved, lines: [`        value = ${name}(self, value, ctx)`] };
+    this.blocks.push({ stage, lines: this.code.stageBlock(stage) });
+    const after = [this.code.signature, this.code.doc, ...this.blocks.flatMap((b) => b.lines)];
+    return { helperPath: this.path(helperRel), helperContent: helper.join("\n"), edit: this.edit(this.code.srcRel, before, after) };
+  }
+
   addChangelogEntry(text: string): FileEdit {
     const entry = `-   ${text}`;
     const anchor = this.changelog.length > 0 ? [this.changelog[this.changelog.length - 1]!] : ["Unreleased", "----------"];
@@ -129,11 +206,11 @@ export class CheckoutState {
     const files: string[] = [];
     if (this.blocks.length > 0) files.push(this.code.srcRel);
     if (this.changelog.length > 0) files.push("CHANGES.rst");
-    return files;
+    return [...files, ...this.newFiles.keys()];
   }
 
   status(): string {
-    return this.changedFiles().map((f) => ` M ${f}`).join("\n");
+    return this.changedFiles().map((f) => (this.newFiles.has(f) ? `?? ${f}` : ` M ${f}`)).join("\n");
   }
 
   diffStat(): string {

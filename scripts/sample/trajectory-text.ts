@@ -6,7 +6,8 @@ import type { Rng } from "./trajectory-random";
 /** `first` is the step's leading action: its stage edit if it has one, else its first call. */
 export function stepMessage(rng: Rng, first: RenderedAction, state: CheckoutState): string {
   const { fn, srcRel, attr } = state.code;
-  const options: Record<ActionKind, string[]> = {
+  if (first.message !== undefined) return first.message;
+  const options: Partial<Record<ActionKind, string[]>> = {
     grep: [`Let me find where ${fn} is handled.`, `Searching for ${fn} in ${state.workspace}.`],
     read: [`Reading ${fn}() in ${srcRel}.`, `Let me look at the current ${fn} implementation.`],
     read_test: ["Looking at the existing tests.", "Checking which tests cover this."],
@@ -27,7 +28,7 @@ export function stepMessage(rng: Rng, first: RenderedAction, state: CheckoutStat
     loop_combined: ["Writing all changes into one patch for submission."],
   };
   if (rng.chance(0.12) && first.stageEdit === undefined && !isAllWorkspacesAction(first.kind)) return "";
-  return rng.pick(options[first.kind]);
+  return rng.pick(options[first.kind] ?? ["Continuing."]);
 }
 
 export function reasoning(rng: Rng, first: RenderedAction, state: CheckoutState, request: string): string {

@@ -18,6 +18,7 @@ import { CheckoutState, TaskCode } from "./trajectory-code";
 import { splitRequestUsage, toolCallsPerStep } from "./trajectory-metrics";
 import { Rng } from "./trajectory-random";
 import { clip, reasoning, stageSummary, stepMessage, submitSummary, thinkingMessage } from "./trajectory-text";
+import { FORMS, plantAnchors, plantPlan, type PlantAnchors, type PlantContext, type PlantForm } from "./trajectory-plants";
 
 export type { AtifTrajectory, AtifStep, AtifAgentStep, AtifUserStep, AtifToolCall } from "./trajectory-atif";
 export { commandOf, editsOf } from "./trajectory-edits";
@@ -32,6 +33,19 @@ export interface TrajectoryInput {
   submitText: string;
   scenario: Scenario;
   seed: number;
+  /** A planted trace signature or near miss (trajectory-plants.ts); the six annotated runs use `scenario`. */
+  plant?: PlantForm;
+}
+
+/** What a plant shows, for the ground truth: the steps that show the signature (none for a near miss). */
+export interface PlantTruth {
+  form: PlantForm;
+  signature: "cross_task_interference" | "requirement_state_loss";
+  planted: boolean;
+  position: number;
+  evidenceSteps: number[];
+  /** The steps a near miss (or the planted form's context, e.g. the earlier stage's edit) points at. */
+  contextSteps: number[];
 }
 
 export interface Evidence {
@@ -52,7 +66,7 @@ const TRUNCATED_PATCH =
  * that ran with at least one tool call; requirement-state loss needs two focus stages that ran with tool
  * calls. A planted signature without its evidence would make a false annotation.
  */
-export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajectory; evidence: Evidence[] } {
+export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajectory; evidence: Evidence[]; truth: PlantTruth | null } {
   const { run, session, config, tasks, submitText, scenario, seed } = input;
   if (run.session_id !== session.session_id) throw new Error(`run ${run.run_id} is not a run of session ${session.session_id}`);
   if (run.config_id !== config.config_id) throw new Error(`run ${run.run_id} is not a run of config ${config.config_id}`);
@@ -83,14 +97,29 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
   const allStates = [...states.values()].sort((a, b) => (a.workspace < b.workspace ? -1 : 1));
 
   const anchors = scenarioAnchors(input, usageAt, lastPos);
+  const plant = input.plant;
+  const spec = plant ? FORMS[plant] : undefined;
+  let planted: PlantAnchors | undefined;
+  if (plant) {
+    const found = plantAnchors(plant, session, usageAt, lastPos, tasks, family);
+    if (!found) throw new Error(`run ${run.run_id}: cannot plant ${plant}`);
+    planted = found;
+  }
+  const plantedLoss = planted?.later !== undefined ? { earlier: planted.earlier!, earlierStage: planted.earlierStage!, later: planted.later } : undefined;
+  const dropForm = plant === "rsl-e2-restructure" || plant === "nm-rsl-restored" || plant === "nm-rsl-requested-replace";
+  const plantRole = (p: number): "earlier" | "later" | "at" | undefined =>
+    planted === undefined ? undefined : planted.at === p ? "at" : planted.later === p ? "later" : planted.earlier === p ? "earlier" : undefined;
   // A finalized run whose patch did not apply, without a planted cause: its submitted diff was cut short.
-  const truncatedPatch = scenario === "normal" && run.finalized && !run.applied;
+  const truncatedPatch = scenario === "normal" && spec?.failure !== "submission" && run.finalized && !run.applied;
   const verdictFailures = new Set([...run.tests.failed, ...run.tests.missing, ...(run.tests.skipped ?? [])]);
+  const lossLater = anchors.loss?.later ?? plantedLoss?.later;
   const hiddenAt = (position: number, taskId: string): ReadonlySet<string> => {
     if (taskId !== focus) return new Set();
-    if (anchors.loss && position < anchors.loss.later) return new Set();
+    if (lossLater !== undefined && position < lossLater) return new Set();
     return verdictFailures;
   };
+  let truth: PlantTruth | null = null;
+  let plantAddedStep: number | undefined;
 
   const steps: AtifStep[] = [];
   const evidence: Evidence[] = [];
@@ -121,8 +150,14 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
     const metrics = splitRequestUsage(usage, rng);
     const closingSummary = !(endedEarly && p === lastPos);
     const perStep = toolCallsPerStep(usage.model_calls, usage.tool_calls, closingSummary);
-    const interferenceHere = anchors.interference === p;
-    const plan = isSubmit ? planSubmitRequest(usage.tool_calls, interferenceHere) : planStageRequest(usage.tool_calls);
+    const role = plantRole(p);
+    const interferenceHere = anchors.interference === p || (plant === "cti-e3-loop" && role === "at");
+    let plan = isSubmit ? planSubmitRequest(usage.tool_calls, interferenceHere) : planStageRequest(usage.tool_calls);
+    if (plant && role) plan = plantPlan(plant, role, plan, family);
+    const plantCtx: PlantContext | undefined =
+      plant && role
+        ? { form: plant, role, states, scratch: {}, ...(planted?.earlierStage !== undefined ? { earlierStage: planted.earlierStage } : {}), ...(planted?.sibling ? { sibling: planted.sibling } : {}), ...(planted?.foreignName ? { foreignName: planted.foreignName } : {}) }
+        : undefined;
     const ctx: RequestContext = {
       family,
       rng,
@@ -132,12 +167,15 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
       allStates,
       hiddenTests: hiddenAt(p, task.task_id),
       testStage: latestFocusStage,
-      dropStage: anchors.loss?.later === p ? anchors.loss.earlierStage : undefined,
+      dropStage: anchors.loss?.later === p ? anchors.loss.earlierStage : dropForm && role === "later" ? planted!.earlierStage : undefined,
       summary: clip(text, 72),
+      ...(plantCtx ? { plant: plantCtx } : {}),
     };
     const rendered = plan.map((kind) => renderAction(ctx, kind));
     const summary = isSubmit
-      ? submitSummary(focus, state, interferenceHere, allStates.length) + (truncatedPatch ? TRUNCATED_PATCH : "")
+      ? plant === "cti-multi-checkout-submission" && role === "at"
+        ? `Combined the diff of ${state.workspace} with the other checkouts' changes in /tmp/final.patch and submitted it.`
+        : submitSummary(focus, state, interferenceHere, allStates.length) + (truncatedPatch ? TRUNCATED_PATCH : "")
       : stageSummary(task.task_id, req.stage as number, state, plan.includes("edit"), plan.includes("test_after"));
 
     const wallMs = Math.round(usage.wall_s * 1000);
@@ -183,7 +221,11 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
 
     if (interferenceHere) {
       const ids = requestStepIds.filter((s) => s.closing || s.acts.some((a) => isAllWorkspacesAction(a.kind))).map((s) => s.id);
-      evidence.push({ signature: "cross_task_interference", position: p, stepIds: ids, note: interferenceNote(p, allStates, state) });
+      if (anchors.interference === p) {
+        evidence.push({ signature: "cross_task_interference", position: p, stepIds: ids, note: interferenceNote(p, allStates, state) });
+        const loops = requestStepIds.filter((s) => s.acts.some((a) => isAllWorkspacesAction(a.kind))).map((s) => s.id);
+        truth = { form: "cti-e3-loop", signature: "cross_task_interference", planted: true, position: p, evidenceSteps: loops, contextSteps: ids };
+      }
     }
     if (anchors.loss?.earlier === p) {
       addedStepId = requestStepIds.find((s) => s.acts.some((a) => a.stageEdit?.added === req.stage))?.id;
@@ -201,9 +243,31 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
         stepIds: [addedStepId, loss.id],
         note: lossNote(p, req.stage as number, earlierPos, anchors.loss.earlierStage, addedStepId, state, failedEarlier),
       });
+      truth = { form: "rsl-e2-restructure", signature: "requirement_state_loss", planted: true, position: p, evidenceSteps: [addedStepId, loss.id], contextSteps: [addedStepId, loss.id] };
+    }
+    if (plant && spec && role) {
+      const ids = (f: (a: RenderedAction) => boolean) => requestStepIds.filter((s) => s.acts.some(f)).map((s) => s.id);
+      if (role === "earlier") {
+        plantAddedStep = ids((a) => a.stageEdit?.added === req.stage)[0];
+      } else {
+        const shows = plant === "cti-e3-loop" ? ids((a) => isAllWorkspacesAction(a.kind)) : dropForm ? ids((a) => a.stageEdit?.dropped !== undefined) : ids((a) => a.plantEvidence === true);
+        const near = plant === "nm-rsl-refactor" ? ids((a) => a.kind === "plant_helper_file" || (a.kind === "edit" && a.stageEdit?.added === req.stage))
+          : plant === "nm-rsl-restored" ? [...shows, ...ids((a) => a.kind === "plant_readd")]
+          : plant === "nm-cti-requested-compare" ? ids((a) => a.kind === "plant_compare_read")
+          : shows;
+        const isLoss = spec.signature === "requirement_state_loss";
+        if (spec.planted && shows.length === 0) throw new Error(`run ${run.run_id}: ${plant} wrote no evidence`);
+        if (isLoss && plantAddedStep === undefined) throw new Error(`run ${run.run_id}: ${plant} found no earlier-stage edit`);
+        truth = {
+          form: plant, signature: spec.signature, planted: spec.planted, position: p,
+          evidenceSteps: spec.planted ? [...new Set([...(isLoss ? [plantAddedStep!] : []), ...shows])].sort((a, b) => a - b) : [],
+          contextSteps: [...new Set([...(isLoss ? [plantAddedStep!] : []), ...near])].sort((a, b) => a - b),
+        };
+      }
     }
     if (req.task_id === focus && typeof req.stage === "number") latestFocusStage = req.stage;
   }
+  if (plant && truth === null) throw new Error(`run ${run.run_id}: ${plant} was not written`);
 
   const agentSteps = steps.filter((s): s is AtifAgentStep => s.source === "agent");
   const sum = (f: (s: AtifAgentStep) => number) => agentSteps.reduce((a, s) => a + f(s), 0);
@@ -225,7 +289,7 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
     },
     extra: { synthetic: true, session_spec_id: session.session_id, condition: session.condition, focus_task_id: focus, seed },
   };
-  return { trajectory, evidence };
+  return { trajectory, evidence, truth };
 }
 
 interface Anchors {

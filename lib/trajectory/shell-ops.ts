@@ -1,0 +1,479 @@
+// What a shell command does to files and where it runs. Agents edit through the shell as often as through
+// edit tools (`sed -i`, `cat > f <<EOF`, `git checkout -- f`, `cp`, `mv`, `patch <<EOF`), and run commands
+// in whatever directory an earlier `cd` left them in; the detectors (docs/trajectory-explorer.md, "Trace
+// signatures") read both from here. A small POSIX-shell reader: quotes, heredocs, `&&`/`||`/`;`/`|`,
+// redirections. Anything it cannot follow (variables, subshell output, scripts) it leaves alone: no
+// operation is invented.
+import { parsePatch } from "./tools";
+
+export type ShellOp =
+  /** `content` null: the file is overwritten with output the trace does not show. */
+  | { op: "write"; path: string; content: string | null; how: string }
+  | { op: "append"; path: string; content: string; how: string }
+  | { op: "sed"; path: string; script: SedCommand[]; how: string }
+  /** Back to the checkout's base revision (`git checkout -- f`, `git restore f`). */
+  | { op: "reset"; path: string; how: string }
+  /** Every file under `path` back to base (`git reset --hard`, `git stash`, `git checkout .`). */
+  | { op: "reset_all"; path: string; how: string }
+  | { op: "copy"; from: string; to: string; how: string }
+  | { op: "move"; from: string; to: string; how: string }
+  | { op: "delete"; path: string; how: string }
+  /** A diff applied from a heredoc: per-file before/after text as in an apply_patch call. */
+  | { op: "patch"; path: string; before: string | null; after: string; how: string };
+
+export type SedCommand =
+  | { kind: "delete"; address: RegExp; following: number }
+  | { kind: "substitute"; pattern: RegExp; replacement: string; global: boolean };
+
+export interface SimpleCommand {
+  words: string[];
+  /** Output redirections (`>`, `>>`) with their targets; `<` inputs. */
+  redirects: { op: ">" | ">>" | "<"; target: string }[];
+  /** The body of a heredoc feeding the command's stdin. */
+  heredoc: string | null;
+  /** The directory the command runs in (after every earlier `cd` of the same script), null when unknown. */
+  cwd: string | null;
+  /** It reads the previous command's output (`… | head`). */
+  piped: boolean;
+}
+
+export interface ShellAnalysis {
+  commands: SimpleCommand[];
+  ops: ShellOp[];
+  /** Directories the script runs commands in: its start directory when a command runs there, and every `cd` target. */
+  dirs: string[];
+  /** The directory the script leaves the shell in (its last top-level `cd`), null when it does not change it. */
+  endCwd: string | null;
+}
+
+export function normalizePath(path: string): string {
+  const abs = path.startsWith("/");
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (out.length && out[out.length - 1] !== "..") out.pop();
+      else if (!abs) out.push("..");
+    } else out.push(part);
+  }
+  return (abs ? "/" : "") + out.join("/");
+}
+
+export function resolvePath(cwd: string | null, path: string): string {
+  const p = path.replace(/^~(?=\/|$)/, "/root");
+  if (p.startsWith("/") || cwd === null) return normalizePath(p);
+  return normalizePath(`${cwd}/${p}`);
+}
+
+interface Token {
+  text: string;
+  /** An operator (`&&`, `|`, `>` …) rather than a word. */
+  op: boolean;
+  /** A heredoc placeholder's index. */
+  heredoc?: number;
+}
+
+/** Pulls heredoc bodies out of the script, leaving a marker where each `<<WORD` stood. */
+function extractHeredocs(script: string): { text: string; bodies: string[] } {
+  const lines = script.split("\n");
+  const out: string[] = [];
+  const bodies: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const pending: { delim: string; strip: boolean; index: number }[] = [];
+    const line = lines[i]!.replace(/<<(-?)\s*(['"]?)([A-Za-z_][\w-]*)\2/g, (_m, dash: string, _q: string, delim: string) => {
+      pending.push({ delim, strip: dash === "-", index: bodies.length });
+      bodies.push("");
+      return ` \u0000HEREDOC${bodies.length - 1}\u0000 `;
+    });
+    out.push(line);
+    for (const p of pending) {
+      const body: string[] = [];
+      while (i + 1 < lines.length) {
+        const next = lines[++i]!;
+        if ((p.strip ? next.replace(/^\t+/, "") : next) === p.delim) break;
+        body.push(p.strip ? next.replace(/^\t+/, "") : next);
+      }
+      bodies[p.index] = body.join("\n");
+    }
+  }
+  return { text: out.join("\n"), bodies };
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let word = "";
+  let inWord = false;
+  const flush = () => {
+    if (inWord) tokens.push({ text: word, op: false });
+    word = "";
+    inWord = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "\u0000") {
+      flush();
+      const end = text.indexOf("\u0000", i + 1);
+      tokens.push({ text: "<<", op: true, heredoc: Number(text.slice(i + 8, end)) });
+      i = end;
+    } else if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      word += text.slice(i + 1, end === -1 ? text.length : end);
+      inWord = true;
+      i = end === -1 ? text.length : end;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') {
+        if (text[j] === "\\" && j + 1 < text.length && /["\\$`]/.test(text[j + 1]!)) j++;
+        word += text[j];
+        j++;
+      }
+      inWord = true;
+      i = j;
+    } else if (c === "\\" && i + 1 < text.length) {
+      if (text[i + 1] !== "\n") word += text[i + 1];
+      inWord = text[i + 1] !== "\n" || inWord;
+      i++;
+    } else if (c === "#" && !inWord) {
+      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
+    } else if (/\s/.test(c)) {
+      flush();
+      if (c === "\n") tokens.push({ text: ";", op: true });
+    } else if (/[;&|<>()]/.test(c)) {
+      // `2>` and `2>&1`: a file descriptor before a redirection.
+      if (/^\d$/.test(word) && c === ">") {
+        word = "";
+        inWord = false;
+      }
+      flush();
+      const two = text.slice(i, i + 2);
+      if (["&&", "||", ">>", ">&", "&>"].includes(two)) {
+        tokens.push({ text: two === "&>" ? ">" : two, op: true });
+        i++;
+        if (two === ">&") {
+          // `>&1`, `>&2`: duplicate a descriptor, no file.
+          while (i + 1 < text.length && /\d/.test(text[i + 1]!)) i++;
+          tokens.pop();
+        }
+      } else tokens.push({ text: c, op: true });
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  flush();
+  return tokens;
+}
+
+const SEPARATORS = new Set([";", "&&", "||", "|", "&", "(", ")"]);
+
+/** Splits a script into simple commands, following `cd` so each knows the directory it runs in. */
+export function parseShell(script: string, startCwd: string | null): { commands: SimpleCommand[]; endCwd: string | null; dirs: string[] } {
+  const { text, bodies } = extractHeredocs(script);
+  const tokens = tokenize(text);
+  const commands: SimpleCommand[] = [];
+  let cwd = startCwd;
+  let depth = 0;
+  let endCwd: string | null = null;
+  const dirs = new Set<string>();
+  let cur: SimpleCommand = { words: [], redirects: [], heredoc: null, cwd, piped: false };
+  let piped = false;
+  const finish = () => {
+    if (cur.words.length > 0) {
+      const w = cur.words;
+      if (w[0] === "cd" || w[0] === "pushd") {
+        const target = w[1] && w[1] !== "-" ? resolvePath(cwd, w[1]) : null;
+        if (target) {
+          cwd = target;
+          dirs.add(target);
+          if (depth === 0) endCwd = target;
+        }
+      } else {
+        commands.push(cur);
+        if (cwd !== null && cwdDependent(cur)) dirs.add(cwd);
+      }
+    }
+    cur = { words: [], redirects: [], heredoc: null, cwd, piped };
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (!t.op) {
+      cur.words.push(t.text);
+    } else if (t.heredoc !== undefined) {
+      cur.heredoc = bodies[t.heredoc] ?? "";
+    } else if (t.text === ">" || t.text === ">>" || t.text === "<") {
+      const target = tokens[i + 1];
+      if (target && !target.op) {
+        cur.redirects.push({ op: t.text, target: target.text });
+        i++;
+      }
+    } else if (SEPARATORS.has(t.text)) {
+      piped = t.text === "|";
+      finish();
+      if (t.text === "(") depth++;
+      if (t.text === ")") depth = Math.max(0, depth - 1);
+    }
+  }
+  finish();
+  return { commands, endCwd, dirs: [...dirs] };
+}
+
+const CWD_FREE = /^(echo|printf|true|false|sleep|date|which|type|export|set|exit|done|fi|esac|for|while|if|\{|\})$/;
+
+/**
+ * Whether a command works on its directory: it names no absolute path (`python -m pytest -q`, `git diff`,
+ * `sed -i … src/x.py`), and is not one of the commands that ignore it. `git -C dir` names its own.
+ */
+function cwdDependent(c: SimpleCommand): boolean {
+  const w = commandWords(c);
+  if (c.piped || w.length === 0 || CWD_FREE.test(w[0]!)) return false;
+  if (w[0] === "git" && w.includes("-C")) return false;
+  return !w.slice(1).some((x) => x.startsWith("/")) && !c.redirects.some((r) => r.target.startsWith("/") && r.op === "<");
+}
+
+/** Drops loop/conditional keywords in front of the command word (`do git diff` → `git diff`). */
+function commandWords(c: SimpleCommand): string[] {
+  const w = [...c.words];
+  while (w.length && /^(do|then|else|time|sudo|env|nohup|xargs|!)$/.test(w[0]!)) w.shift();
+  while (w.length && /^[A-Za-z_]\w*=/.test(w[0]!)) w.shift(); // VAR=value prefixes
+  return w;
+}
+
+/** A GNU sed script of `d` and `s` commands; null when it holds anything else. */
+export function parseSedScript(script: string, extended: boolean): SedCommand[] | null {
+  const out: SedCommand[] = [];
+  for (const raw of splitSed(script)) {
+    const cmd = raw.trim();
+    if (cmd === "") continue;
+    const del = /^\/((?:\\.|[^/\\])*)\/(?:\s*,\s*\+(\d+))?\s*d$/.exec(cmd);
+    if (del) {
+      const re = sedRegex(del[1]!, extended, "");
+      if (!re) return null;
+      out.push({ kind: "delete", address: re, following: del[2] ? Number(del[2]) : 0 });
+      continue;
+    }
+    if (cmd.startsWith("s") && cmd.length > 2) {
+      const d = cmd[1]!;
+      const parts: string[] = [];
+      let buf = "";
+      for (let i = 2; i < cmd.length; i++) {
+        if (cmd[i] === "\\" && cmd[i + 1] === d) {
+          buf += d === "/" ? "\\/" : d;
+          i++;
+        } else if (cmd[i] === "\\" && i + 1 < cmd.length) {
+          buf += cmd[i]! + cmd[i + 1]!;
+          i++;
+        } else if (cmd[i] === d) {
+          parts.push(buf);
+          buf = "";
+        } else buf += cmd[i];
+      }
+      if (parts.length !== 2) return null;
+      const flags = buf.trim();
+      if (!/^[gI]*$/.test(flags)) return null;
+      const re = sedRegex(parts[0]!, extended, flags.includes("I") ? "i" : "");
+      if (!re) return null;
+      const replacement = parts[1]!.replace(/\\([1-9])/g, "$$$1").replace(/(^|[^\\])&/g, "$1$$&").replace(/\\(.)/g, "$1");
+      out.push({ kind: "substitute", pattern: re, replacement, global: flags.includes("g") });
+      continue;
+    }
+    return null;
+  }
+  return out;
+}
+
+function splitSed(script: string): string[] {
+  const parts: string[] = [];
+  let buf = "";
+  let inRe = false;
+  for (let i = 0; i < script.length; i++) {
+    const c = script[i]!;
+    if (c === "\\" && i + 1 < script.length) {
+      buf += c + script[++i];
+      continue;
+    }
+    if (c === "/") inRe = !inRe;
+    if (!inRe && (c === ";" || c === "\n")) {
+      parts.push(buf);
+      buf = "";
+    } else buf += c;
+  }
+  parts.push(buf);
+  // `s/a/b/` has three slashes: the toggling above is only used to keep `;` inside addresses.
+  return parts;
+}
+
+/** A sed regular expression (BRE unless -E) as a JavaScript one; null when it does not translate. */
+function sedRegex(src: string, extended: boolean, flags: string): RegExp | null {
+  let out = "";
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === "\\" && i + 1 < src.length) {
+      const n = src[++i]!;
+      if (!extended && "(){}+?|".includes(n)) out += n;
+      else if (n === "/") out += "/";
+      else out += `\\${n}`;
+    } else if (!extended && "(){}+?|".includes(c)) out += `\\${c}`;
+    else out += c;
+  }
+  try {
+    return new RegExp(out, flags);
+  } catch {
+    return null;
+  }
+}
+
+function options(words: string[]): { flags: Set<string>; args: string[] } {
+  const flags = new Set<string>();
+  const args: string[] = [];
+  let end = false;
+  for (const w of words) {
+    if (!end && w === "--") end = true;
+    else if (!end && w.startsWith("-") && w.length > 1) flags.add(w);
+    else args.push(w);
+  }
+  return { flags, args };
+}
+
+function unescapePrintf(s: string): string {
+  return s.replace(/\\n/g, "\n").replace(/\\t/g, "\t").replace(/%%/g, "%");
+}
+
+/** The text a command prints when the trace shows it (`cat <<EOF`, `echo`, `printf`), else null. */
+function printedText(words: string[], c: SimpleCommand): string | null {
+  const name = words[0];
+  if ((name === "cat" || name === "tee") && c.heredoc !== null) return c.heredoc;
+  if (name === "echo") {
+    const { args } = options(words.slice(1));
+    return args.join(" ");
+  }
+  if (name === "printf" && words[1] !== undefined && words.length === 2) return unescapePrintf(words[1]);
+  return null;
+}
+
+/** File operations of one simple command; `cwd` resolves its relative paths. */
+function commandOps(c: SimpleCommand, how: string): ShellOp[] {
+  const words = commandWords(c);
+  if (words.length === 0) return [];
+  const at = (p: string) => resolvePath(c.cwd, p);
+  const ops: ShellOp[] = [];
+  const name = words[0]!.split("/").pop()!;
+  const printed = printedText(words, c);
+  // `cat SRC > DST` copies one file over another.
+  const catSource = name === "cat" && c.heredoc === null ? options(words.slice(1)).args : [];
+  for (const r of c.redirects) {
+    if (r.op === "<" || r.target === "/dev/null" || r.target.startsWith("&")) continue;
+    if (r.op === ">" && catSource.length === 1) ops.push({ op: "copy", from: at(catSource[0]!), to: at(r.target), how });
+    else if (r.op === ">") ops.push({ op: "write", path: at(r.target), content: printed, how });
+    else if (printed !== null) ops.push({ op: "append", path: at(r.target), content: printed, how });
+  }
+  if (name === "tee" && printed !== null) {
+    const { flags, args } = options(words.slice(1));
+    for (const f of args) ops.push(flags.has("-a") ? { op: "append", path: at(f), content: printed, how } : { op: "write", path: at(f), content: printed, how });
+  }
+  if (name === "sed") {
+    const inPlace = words.some((w) => /^-i/.test(w) || w === "--in-place" || /^-[a-zA-Z]*i/.test(w));
+    if (inPlace) {
+      const extended = words.some((w) => w === "-E" || w === "-r" || /^-[a-zA-Z]*[Er]/.test(w));
+      const scripts: string[] = [];
+      const files: string[] = [];
+      for (let i = 1; i < words.length; i++) {
+        const w = words[i]!;
+        if (w === "-e") scripts.push(words[++i] ?? "");
+        else if (w.startsWith("-")) continue;
+        else if (scripts.length === 0) scripts.push(w);
+        else files.push(w);
+      }
+      const script = parseSedScript(scripts.join("\n"), extended);
+      for (const f of files) {
+        // A sed script the reader cannot follow still rewrites the file: its effect is unknown.
+        ops.push(script ? { op: "sed", path: at(f), script, how } : { op: "write", path: at(f), content: null, how });
+      }
+    }
+  }
+  let gitCwd = c.cwd;
+  let gitWords = words;
+  if (name === "git") {
+    gitWords = [...words];
+    for (let i = 1; i < gitWords.length - 1; i++) {
+      if (gitWords[i] === "-C") {
+        gitCwd = resolvePath(gitCwd, gitWords[i + 1]!);
+        gitWords.splice(i, 2);
+        i--;
+      }
+    }
+    const sub = gitWords[1];
+    const gat = (p: string) => resolvePath(gitCwd, p);
+    const rest = gitWords.slice(2);
+    if (sub === "checkout" || sub === "restore") {
+      const dash = rest.indexOf("--");
+      const files = dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.startsWith("-") && (sub === "restore" || /\.\w+$|\//.test(w)));
+      const staged = sub === "restore" && rest.includes("--staged") && !rest.includes("--worktree");
+      if (!staged) {
+        for (const f of files) {
+          if (f === "." || f === "./") ops.push({ op: "reset_all", path: gat(f), how });
+          else ops.push({ op: "reset", path: gat(f), how });
+        }
+      }
+    } else if ((sub === "reset" && rest.includes("--hard")) || (sub === "stash" && (rest.length === 0 || rest[0] === "push" || rest[0] === "save"))) {
+      if (gitCwd !== null) ops.push({ op: "reset_all", path: gitCwd, how });
+    } else if (sub === "apply" && c.heredoc !== null) {
+      for (const e of parsePatch(c.heredoc)) ops.push({ op: "patch", path: gat(e.path), before: e.before, after: e.after, how });
+    }
+  }
+  if (name === "cp" || name === "mv") {
+    const { args } = options(words.slice(1));
+    if (args.length >= 2) {
+      const to = args[args.length - 1]!;
+      for (const from of args.slice(0, -1)) {
+        const dest = to.endsWith("/") || args.length > 2 ? `${to.replace(/\/$/, "")}/${from.split("/").pop()}` : to;
+        ops.push({ op: name === "cp" ? "copy" : "move", from: at(from), to: at(dest), how });
+      }
+    }
+  }
+  if (name === "rm") {
+    for (const f of options(words.slice(1)).args) ops.push({ op: "delete", path: at(f), how });
+  }
+  if (name === "patch" && c.heredoc !== null) {
+    const { args } = options(words.slice(1));
+    const strip = Number(/^-p(\d)$/.exec(words.find((w) => /^-p\d$/.test(w)) ?? "")?.[1] ?? 0);
+    const dIdx = words.indexOf("-d");
+    const base = dIdx >= 0 && words[dIdx + 1] ? at(words[dIdx + 1]!) : c.cwd;
+    for (const e of parsePatch(c.heredoc)) {
+      // parsePatch already strips "b/": -p1 is its default reading; a named file overrides the header.
+      const rel = args.length === 1 && dIdx < 0 ? args[0]! : strip > 1 ? e.path.split("/").slice(strip - 1).join("/") : e.path;
+      ops.push({ op: "patch", path: resolvePath(base, rel), before: e.before, after: e.after, how });
+    }
+  }
+  return ops;
+}
+
+const READ_ONLY = /^(cat|head|tail|less|more|grep|egrep|fgrep|rg|ag|ls|ll|tree|wc|diff|cmp|find|nl|file|stat|du|echo|printf|pwd|true|which|type|sort|uniq|cut|awk|jq|column)$/;
+const GIT_READ_ONLY = /^(diff|show|log|status|blame|grep|ls-files|rev-parse|branch)$/;
+
+/** True when every command of the script only reads (no writes, no tests or builds run). */
+export function readOnlyScript(a: ShellAnalysis): boolean {
+  if (a.ops.length > 0) return false;
+  return a.commands.every((c) => {
+    const w = commandWords(c);
+    if (w.length === 0) return true;
+    const name = w[0]!.split("/").pop()!;
+    if (name === "sed") return !w.some((x) => /^-[a-zA-Z]*i/.test(x));
+    if (name === "find") return !w.some((x) => x === "-exec" || x === "-delete");
+    if (name === "git") {
+      const sub = w.filter((x, i) => i > 0 && !x.startsWith("-") && w[i - 1] !== "-C")[0];
+      return sub !== undefined && GIT_READ_ONLY.test(sub);
+    }
+    return READ_ONLY.test(name) && c.redirects.every((r) => r.op === "<" || r.target === "/dev/null");
+  });
+}
+
+export function analyzeShell(script: string, startCwd: string | null, how = "shell"): ShellAnalysis {
+  const { commands, endCwd, dirs } = parseShell(script, startCwd);
+  const ops = commands.flatMap((c) => commandOps(c, how));
+  return { commands, ops, dirs, endCwd };
+}
+
+/** What a command's words are (for notes): the first command word of each simple command. */
+export function commandNames(a: ShellAnalysis): string[] {
+  return a.commands.map((c) => commandWords(c)[0] ?? "").filter((n) => n !== "");
+}
