@@ -14,6 +14,7 @@ import { openNodeDb } from "../../lib/db/node";
 import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-index";
 import { PAGE_DATA } from "./page-data";
 import { publishTrajectories } from "./publish-trajectories";
+import { writeRunContexts } from "./run-context-files";
 import { pushAll } from "../../lib/data/arrays";
 
 export async function buildRelease(dir: string, outRoot: string): Promise<{ problems: Problem[]; entry: ReleaseIndexEntry | null }> {
@@ -39,11 +40,12 @@ export async function buildRelease(dir: string, outRoot: string): Promise<{ prob
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
     mkdirSync(join(out, "run-index"), { recursive: true });
     index.forEach((shard, i) => writeJson(join(out, runIndexFile(i)), shard));
+    const context = await writeRunContexts(db, out);
 
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
     const built: BuiltReleaseMeta = {
-      meta, tables, trajectories,
+      meta, tables, trajectories, run_context_shards: context.shards,
       validation: { errors: 0, warnings: problems.length, rules },
     };
     writeJson(join(out, "release.json"), built);
