@@ -5,7 +5,7 @@ import { repoGapSql, type RepoGapRow, type TaskScope } from "../queries/leaderbo
 import { computeLeaderboard, type LeaderboardModel, type LeaderboardOptions } from "../queries/leaderboard-model";
 
 // The per-task cells the build derived (lib/queries/derive.ts); configurations come from the static model.
-const LEADERBOARD_TABLES = ["task_cells"] as const;
+export const LEADERBOARD_TABLES = ["task_cells"] as const;
 
 export async function leaderboardForScope(
   releaseId: string,
