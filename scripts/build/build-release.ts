@@ -7,6 +7,7 @@ import type { BuiltReleaseMeta, ReleaseIndexEntry, WrittenTable } from "../../li
 import type { Problem } from "../../lib/data/schema";
 import { releaseTables, TABLES, type TableName } from "../../lib/data/tables";
 import { validateReleaseOnDisk } from "../../lib/data/validate-trajectories";
+import { exportHive } from "../../lib/db/export-hive-node";
 import { exportTable } from "../../lib/db/export-node";
 import { loadTablesNode } from "../../lib/db/load-node";
 import { DERIVED_TABLES } from "../../lib/queries/derive";
@@ -35,6 +36,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<{ prob
     const tables: WrittenTable[] = [];
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
+    await exportHive(db, out);
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
