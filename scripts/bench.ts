@@ -2,12 +2,15 @@
 // headless Chromium, writes docs/performance.md and exits 1 when a budget named in an issue is missed.
 // Numbers come from this script only; no test is timed.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
 import { pushAll } from "../lib/data/arrays";
+import { benchSpeed } from "./bench/speed";
+import { benchScale } from "./bench/scale";
+import { mergeDoc, selectedSteps, STEPS, type Step } from "./bench/steps";
 
 const PORT = 3200;
 const BASE = `http://localhost:${PORT}`;
@@ -17,6 +20,11 @@ const CHROMIUM_ARGS = [
 ];
 
 interface Budget { name: string; value: string; limit: string; ok: boolean }
+
+// `npm run bench -- --steps speed,scale` (or BENCH_STEPS=…) runs only those steps and merges their sections
+// and budget rows into the existing docs/performance.md; no selection runs every step and rewrites it.
+const steps = selectedSteps(process.argv.slice(2), process.env.BENCH_STEPS);
+const has = (s: Step) => steps.has(s);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
@@ -85,35 +93,49 @@ reference.
 }
 
 async function main() {
-  const data = benchData();
+  const data = has("data") ? benchData() : null;
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
     execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, DATA_RELEASES: "data/releases" } });
   }
   const server = spawn("node", ["scripts/serve.mjs", "out", "--port", String(PORT)], { stdio: "ignore" });
   await new Promise((r) => setTimeout(r, 800));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-  let lb: LeaderboardBench;
+  let lb: LeaderboardBench | null = null;
   const extra: string[] = [];
   const budgets: Budget[] = [];
   try {
+    if (data) budgets.push({ name: "npm run data incl. trajectory generation (fresh)", value: `${data.buildSeconds[0]!.toFixed(1)} s`, limit: "≤ 180 s", ok: data.buildSeconds[0]! <= 180 });
+    if (has("archives")) {
     const exported = exportStats("out");
     const archiveRun = await benchArchiveRun(browser, BASE, "out");
     extra.push(archivesSection(exported, archiveRun));
     budgets.push(
-      { name: "npm run data incl. trajectory generation (fresh)", value: `${data.buildSeconds[0]!.toFixed(1)} s`, limit: "≤ 180 s", ok: data.buildSeconds[0]! <= 180 },
       { name: "static export file count", value: String(exported.files), limit: "< 10,000", ok: exported.files < 10_000 },
       { name: "largest trajectory archive", value: mb(exported.largestArchive.bytes), limit: "≤ 20 MB", ok: exported.largestArchive.bytes <= 20 * 1024 * 1024 },
       { name: "run from archive vs plain file, navigation → first step", value: `${(archiveRun.archiveFirstStepMs / archiveRun.plainFirstStepMs).toFixed(2)}×`, limit: "≤ 1.5×", ok: archiveRun.archiveFirstStepMs <= 1.5 * archiveRun.plainFirstStepMs },
       { name: "bytes for one archived run", value: kb(archiveRun.bytes), limit: `≤ 2 × entry + directory = ${kb(2 * archiveRun.entryCompressed + archiveRun.directoryBytes)}`, ok: archiveRun.bytes <= 2 * archiveRun.entryCompressed + archiveRun.directoryBytes },
     );
+    }
+    if (has("leaderboard")) {
     lb = await benchLeaderboard(browser, BASE, "out");
     budgets.push(
       { name: "JS before interaction on / (gzip)", value: kb(lb.jsGzipBytes), limit: "≤ 180 KB", ok: lb.jsGzipBytes <= 180 * 1024 },
       { name: "numbers visible", value: ms(lb.numbersVisibleMs), limit: "≤ 500 ms", ok: lb.numbersVisibleMs <= 500 },
       { name: "first query vs DuckDB-WASM start alone", value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`, limit: "≤ 1.3×", ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs },
     );
+    }
+    if (has("speed")) {
+      const speed = await benchSpeed(browser, BASE, "out");
+      extra.push(speed.markdown);
+      pushAll(budgets, speed.budgets);
+    }
+    if (has("scale")) {
+      const scale = await benchScale(browser);
+      extra.push(scale.markdown);
+      pushAll(budgets, scale.budgets);
+    }
     // The trajectory explorer's benchmark (issue 5) adds its own section and budgets when present.
-    if (existsSync("scripts/bench-trajectory.ts")) {
+    if (has("trajectory") && existsSync("scripts/bench-trajectory.ts")) {
       const path = "./bench-trajectory";
       const mod = (await import(path)) as { benchTrajectory?: (b: typeof browser, base: string) => Promise<unknown> };
       const t = mod.benchTrajectory ? await mod.benchTrajectory(browser, BASE) : null;
@@ -130,6 +152,15 @@ async function main() {
     server.kill();
   }
   const machine = `${process.platform} ${process.arch}, Node ${process.version}, 2 cores`;
+  if (!STEPS.filter((x) => x !== "scale").every(has)) {
+    const sections = [...(data ? [dataSection(data)] : []), ...(lb ? [leaderboardSection(lb)] : []), ...extra];
+    const doc = mergeDoc(existsSync("docs/performance.md") ? readFileSync("docs/performance.md", "utf8") : "# Performance\n\n## Budgets\n\n| budget | measured | limit | |\n| --- | ---: | ---: | --- |\n", budgets, sections);
+    writeFileSync("docs/performance.md", doc);
+    console.log(sections.join("\n"));
+    for (const b of budgets) console.log(`${b.ok ? "pass" : "FAIL"}  ${b.name}: ${b.value} (${b.limit})`);
+    if (budgets.some((b) => !b.ok)) process.exit(1);
+    return;
+  }
   const budgetRows = budgets.map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`).join("\n");
   const doc = `# Performance
 
@@ -142,8 +173,8 @@ Re-run it to refresh every number here; nothing in this file is typed by hand.
 | --- | ---: | ---: | --- |
 ${budgetRows}
 
-${dataSection(data)}
-${leaderboardSection(lb)}
+${dataSection(data!)}
+${leaderboardSection(lb!)}
 ${extra.join("\n")}`;
   writeFileSync("docs/performance.md", doc);
   console.log(doc);
