@@ -8,9 +8,10 @@ import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
 import { pushAll } from "../lib/data/arrays";
+import { benchPass, passBudgets, passSection } from "./bench/pass";
 import { benchSpeed } from "./bench/speed";
 import { benchScale } from "./bench/scale";
-import { mergeDoc, selectedSteps, STEPS, type Step } from "./bench/steps";
+import { mergeDoc } from "./bench/steps";
 
 const PORT = 3200;
 const BASE = `http://localhost:${PORT}`;
@@ -20,11 +21,6 @@ const CHROMIUM_ARGS = [
 ];
 
 interface Budget { name: string; value: string; limit: string; ok: boolean }
-
-// `npm run bench -- --steps speed,scale` (or BENCH_STEPS=…) runs only those steps and merges their sections
-// and budget rows into the existing docs/performance.md; no selection runs every step and rewrites it.
-const steps = selectedSteps(process.argv.slice(2), process.env.BENCH_STEPS);
-const has = (s: Step) => steps.has(s);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
@@ -92,8 +88,24 @@ reference.
 `;
 }
 
+/**
+ * BENCH_ONLY=pass,leaderboard runs just those steps (data, archives, leaderboard, trajectory, pass, speed,
+ * scale) and merges their sections and budget rows into docs/performance.md (scripts/bench/steps.ts); a whole
+ * run rewrites it. `scale` builds a release BENCH_SCALE_FACTOR (default 100) times the sample: long.
+ */
+const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const want = (step: string) => ONLY.size === 0 || ONLY.has(step);
+
 async function main() {
-  const data = has("data") ? benchData() : null;
+  const extra: string[] = [];
+  const budgets: Budget[] = [];
+  if (want("pass")) {
+    const pass = benchPass();
+    extra.push(passSection(pass));
+    pushAll(budgets, passBudgets(pass));
+  }
+  if (ONLY.size > 0 && !["data", "archives", "leaderboard", "trajectory", "speed", "scale"].some((s) => ONLY.has(s))) return finish(null, null, extra, budgets);
+  const data = want("data") ? benchData() : null;
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
     execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, DATA_RELEASES: "data/releases" } });
   }
@@ -101,11 +113,11 @@ async function main() {
   await new Promise((r) => setTimeout(r, 800));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   let lb: LeaderboardBench | null = null;
-  const extra: string[] = [];
-  const budgets: Budget[] = [];
   try {
-    if (data) budgets.push({ name: "npm run data incl. trajectory generation (fresh)", value: `${data.buildSeconds[0]!.toFixed(1)} s`, limit: "≤ 180 s", ok: data.buildSeconds[0]! <= 180 });
-    if (has("archives")) {
+    if (data) {
+      budgets.push({ name: "npm run data incl. trajectory generation (fresh)", value: `${data.buildSeconds[0]!.toFixed(1)} s`, limit: "≤ 180 s", ok: data.buildSeconds[0]! <= 180 });
+    }
+    if (want("archives")) {
     const exported = exportStats("out");
     const archiveRun = await benchArchiveRun(browser, BASE, "out");
     extra.push(archivesSection(exported, archiveRun));
@@ -116,7 +128,7 @@ async function main() {
       { name: "bytes for one archived run", value: kb(archiveRun.bytes), limit: `≤ 2 × entry + directory = ${kb(2 * archiveRun.entryCompressed + archiveRun.directoryBytes)}`, ok: archiveRun.bytes <= 2 * archiveRun.entryCompressed + archiveRun.directoryBytes },
     );
     }
-    if (has("leaderboard")) {
+    if (want("leaderboard")) {
     lb = await benchLeaderboard(browser, BASE, "out");
     budgets.push(
       { name: "JS before interaction on / (gzip)", value: kb(lb.jsGzipBytes), limit: "≤ 180 KB", ok: lb.jsGzipBytes <= 180 * 1024 },
@@ -124,18 +136,18 @@ async function main() {
       { name: "first query vs DuckDB-WASM start alone", value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`, limit: "≤ 1.3×", ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs },
     );
     }
-    if (has("speed")) {
+    if (want("speed")) {
       const speed = await benchSpeed(browser, BASE, "out");
       extra.push(speed.markdown);
       pushAll(budgets, speed.budgets);
     }
-    if (has("scale")) {
+    if (want("scale")) {
       const scale = await benchScale(browser);
       extra.push(scale.markdown);
       pushAll(budgets, scale.budgets);
     }
     // The trajectory explorer's benchmark (issue 5) adds its own section and budgets when present.
-    if (has("trajectory") && existsSync("scripts/bench-trajectory.ts")) {
+    if (want("trajectory") && existsSync("scripts/bench-trajectory.ts")) {
       const path = "./bench-trajectory";
       const mod = (await import(path)) as { benchTrajectory?: (b: typeof browser, base: string) => Promise<unknown> };
       const t = mod.benchTrajectory ? await mod.benchTrajectory(browser, BASE) : null;
@@ -151,11 +163,14 @@ async function main() {
     await browser.close();
     server.kill();
   }
+  finish(data, lb, extra, budgets);
+}
+
+function finish(data: DataBench | null, lb: LeaderboardBench | null, extra: string[], budgets: Budget[]) {
   const machine = `${process.platform} ${process.arch}, Node ${process.version}, 2 cores`;
-  if (!STEPS.filter((x) => x !== "scale").every(has)) {
+  if (ONLY.size > 0) {
     const sections = [...(data ? [dataSection(data)] : []), ...(lb ? [leaderboardSection(lb)] : []), ...extra];
-    const doc = mergeDoc(existsSync("docs/performance.md") ? readFileSync("docs/performance.md", "utf8") : "# Performance\n\n## Budgets\n\n| budget | measured | limit | |\n| --- | ---: | ---: | --- |\n", budgets, sections);
-    writeFileSync("docs/performance.md", doc);
+    if (existsSync("docs/performance.md")) writeFileSync("docs/performance.md", mergeDoc(readFileSync("docs/performance.md", "utf8"), budgets, sections));
     console.log(sections.join("\n"));
     for (const b of budgets) console.log(`${b.ok ? "pass" : "FAIL"}  ${b.name}: ${b.value} (${b.limit})`);
     if (budgets.some((b) => !b.ok)) process.exit(1);
@@ -173,10 +188,10 @@ Re-run it to refresh every number here; nothing in this file is typed by hand.
 | --- | ---: | ---: | --- |
 ${budgetRows}
 
-${dataSection(data!)}
-${leaderboardSection(lb!)}
+${data ? dataSection(data) : ""}
+${lb ? leaderboardSection(lb) : ""}
 ${extra.join("\n")}`;
-  writeFileSync("docs/performance.md", doc);
+  if (ONLY.size === 0) writeFileSync("docs/performance.md", doc);
   console.log(doc);
   if (budgets.some((b) => !b.ok)) process.exit(1);
 }

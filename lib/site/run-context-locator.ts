@@ -1,9 +1,9 @@
 // The trajectory page's verdict, schedule, usage and checkouts from the build's static shards
 // (lib/queries/run-context.ts): two small fetches, no DuckDB-WASM. Each shard is fetched once per page.
 import {
-  runContextFile, runContextShard, scheduleOf, sessionContextFile, sessionContextShard, stagesOf, testsOf,
+  runContextFile, runContextShard, scheduleOf, sessionContextFile, sessionContextShard, stagesOf, testsOf, workspacesOf,
   type RunContextShard, type SessionContextShard,
-} from "../queries/run-context";
+} from "../queries/run-context-shards";
 import type { RunBasics, RunVerdict } from "./browser-trajectory";
 
 const files = new Map<string, Promise<unknown>>();
@@ -30,7 +30,7 @@ export async function staticRunContext(releaseId: string, runId: string, shards:
   const sessions = await fetchShard<SessionContextShard>(`/data/${releaseId}/${sessionContextFile(sessionContextShard(sessionId))}`);
   const session = Object.hasOwn(sessions, sessionId) ? sessions[sessionId]! : { requests: [], workspaces: [], tests: [] };
   return {
-    basics: { header: run.header, schedule: scheduleOf(session, run), workspaces: session.workspaces, annotations: run.annotations },
+    basics: { header: run.header, schedule: scheduleOf(session, run), workspaces: workspacesOf(session, run), annotations: run.annotations },
     verdict: { stages: stagesOf(run), tests: testsOf(session, run) },
   };
 }

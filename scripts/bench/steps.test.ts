@@ -1,7 +1,7 @@
 // Merging a partial bench run into docs/performance.md: rows replaced by name or appended to the budgets
 // table, sections replaced by heading or appended, everything else kept.
 import { describe, expect, it } from "vitest";
-import { mergeDoc, selectedSteps } from "./steps";
+import { mergeDoc } from "./steps";
 
 const DOC = `# Performance
 
@@ -31,14 +31,5 @@ describe("mergeDoc", () => {
     expect(out).not.toContain("old one");
     expect(out.endsWith("## Three\n\nthree\n")).toBe(true);
     expect(out).not.toContain("2026-01-01");
-  });
-});
-
-describe("selectedSteps", () => {
-  it("reads --steps, then BENCH_STEPS; rejects an unknown step", () => {
-    expect([...selectedSteps(["--steps", "speed,scale"], "data")]).toEqual(["speed", "scale"]);
-    expect([...selectedSteps([], "speed")]).toEqual(["speed"]);
-    expect(selectedSteps([], undefined).has("scale")).toBe(false);
-    expect(() => selectedSteps(["--steps", "nope"], undefined)).toThrow(/unknown bench step "nope"/);
   });
 });

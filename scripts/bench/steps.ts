@@ -1,20 +1,7 @@
-// Step selection for `npm run bench` and merging a partial run's sections and budget rows into the existing
+// Merging a partial run's sections and budget rows into the existing
 // docs/performance.md (a step not run keeps its last numbers; each row says what it measured).
 
-export const STEPS = ["data", "archives", "leaderboard", "trajectory", "speed", "scale"] as const;
-export type Step = (typeof STEPS)[number];
-
 interface Budget { name: string; value: string; limit: string; ok: boolean }
-
-/** `--steps a,b` or BENCH_STEPS=a,b; none: every step except scale (the 100× build runs only when asked). */
-export function selectedSteps(argv: string[], env: string | undefined): Set<Step> {
-  const i = argv.indexOf("--steps");
-  const list = i >= 0 ? argv[i + 1] : env;
-  if (!list) return new Set(STEPS.filter((s) => s !== "scale"));
-  const names = list.split(",").map((s) => s.trim()).filter(Boolean);
-  for (const n of names) if (!(STEPS as readonly string[]).includes(n)) throw new Error(`unknown bench step "${n}" (steps: ${STEPS.join(", ")})`);
-  return new Set(names as Step[]);
-}
 
 const row = (b: Budget) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`;
 

@@ -8,7 +8,7 @@ import type { NodeDb } from "../../lib/db/node";
 import {
   runContextFile, runContextJson, runContextShard, runContextShardCount, SESSION_CONTEXT_SHARDS, sessionContextFile, sessionContexts, sessionContextShard,
   type SessionContextShard,
-} from "../../lib/queries/run-context";
+} from "../../lib/queries/run-context-shards";
 import { sqlString } from "../../lib/queries/sql";
 
 /** Runs per batch: a batch's rows (tests dominate: ~30 a run) stay a few hundred MB at most. */

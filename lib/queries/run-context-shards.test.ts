@@ -1,11 +1,11 @@
-// The batched run context (lib/queries/run-context.ts) against the per-run trajectory SQL it replaces on the
+// The batched run context shards (lib/queries/run-context-shards.ts) against the per-run trajectory SQL it replaces on the
 // trajectory page, on real DuckDB over the hand-made release e2e/fixtures/releases/trajcalc (EXPECTED.md there).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
-import { runContexts, runContextShardCount, scheduleOf, sessionContexts, stagesOf, testsOf, type RunContextEntry, type SessionContextEntry } from "./run-context";
+import { runContexts, runContextShardCount, scheduleOf, sessionContexts, stagesOf, testsOf, workspacesOf, type RunContextEntry, type SessionContextEntry } from "./run-context-shards";
 import {
   runAnnotationsSql, runHeaderSql, runScheduleSql, runWorkspacesSql, verdictStagesSql, verdictTestsSql,
 } from "./trajectory";
@@ -46,7 +46,7 @@ describe("batched run context", () => {
       const session = sessions.get(run.header.session_id)!;
       expect(run.header).toEqual((await db.query(runHeaderSql(id)))[0]);
       expect(scheduleOf(session, run)).toEqual(await db.query(runScheduleSql(id)));
-      expect(session.workspaces).toEqual(await db.query(runWorkspacesSql(id)));
+      expect(workspacesOf(session, run)).toEqual(await db.query(runWorkspacesSql(id)));
       expect(stagesOf(run)).toEqual(await db.query(verdictStagesSql(id)));
       expect(testsOf(session, run)).toEqual(await db.query(verdictTestsSql(id)));
       expect(run.annotations).toEqual(await db.query(runAnnotationsSql(id)));
