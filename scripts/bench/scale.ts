@@ -4,9 +4,8 @@
 // release's page JSON and Arrow tables. The limits are the issue's at N = 100 (build ≤ 120× the sample's time,
 // i.e. ≤ 1.2 N×, peak RSS ≤ 8 GB); docs/scale.md reads its numbers from here.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser } from "@playwright/test";
 import type { Budget } from "./speed";
 
 const OUT = "/tmp/switch-swe-bench-scale";
@@ -29,7 +28,11 @@ function filesOf(dir: string, pick: (name: string) => boolean): { name: string; 
   return readdirSync(dir).filter(pick).sort().map((name) => ({ name, bytes: statSync(join(dir, name)).size }));
 }
 
-export async function benchScale(_browser: Browser): Promise<{ markdown: string; budgets: Budget[] }> {
+const SCALE_DOC = "docs/scale.md";
+const BLOCK = /<!-- bench:scale -->[^]*<!-- \/bench:scale -->/;
+
+/** `pass`: the trajectory pass's full run over the sample in the same bench run (scripts/bench/pass.ts), if it ran. */
+export async function benchScale(pass: { runs: number; ms: number } | null): Promise<{ markdown: string; budgets: Budget[] }> {
   const factor = Number(process.env.BENCH_SCALE_FACTOR ?? "100");
   const scaleDir = join("data", "scale", `sample-x${factor}`);
   rmSync(OUT, { recursive: true, force: true });
@@ -71,5 +74,17 @@ Page JSON of the ×${factor} release: ${json.map((f) => `${f.name} ${mb(f.bytes)
 
 Arrow tables of the ×${factor} release: ${arrow.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
 `;
+  // docs/scale.md's measured limits, replaced between its markers (never typed by hand).
+  const limits = `<!-- bench:scale -->
+Measured by \`BENCH_ONLY=${pass ? "pass," : ""}scale npm run bench\` on ${new Date().toISOString().slice(0, 10)} (2 shared cores; scripts/bench/scale.ts), ${factor}× the sample:
+
+| limit on this machine | value |
+| --- | ---: |
+| runs per second through the data build (validate, flatten, DuckDB, Arrow + Parquet + Hive Parquet, page JSON, run-context shards) | ${(runs / build.seconds).toFixed(0)} runs/s (${runs} runs in ${build.seconds.toFixed(0)} s) |
+| peak resident memory of that build | ${gb(build.maxRssKb)} |
+| trajectories per second through the analysis (the build's trajectory pass) | ${pass ? `${(pass.runs / (pass.ms / 1000)).toFixed(0)} trajectories/s (${pass.runs} in ${(pass.ms / 1000).toFixed(1)} s)` : "**not measured in this run: add \`pass\` to BENCH_ONLY**"} |
+| validator on the same release | ${validate.seconds.toFixed(0)} s, ${gb(validate.maxRssKb)} |
+<!-- /bench:scale -->`;
+  if (existsSync(SCALE_DOC)) writeFileSync(SCALE_DOC, readFileSync(SCALE_DOC, "utf8").replace(BLOCK, limits));
   return { markdown, budgets };
 }
