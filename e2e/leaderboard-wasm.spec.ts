@@ -6,6 +6,8 @@ test("numbers show with the wasm held back; a subset query runs once it loads", 
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const wasmRequests: string[] = [];
+  // The browser asks to save data, so the idle warm-up (lib/site/warm-duckdb.ts) stays off: only the subset loads the wasm.
+  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
   await page.route("**/*.wasm", async (route) => {
     wasmRequests.push(route.request().url());
     await gate;

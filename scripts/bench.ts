@@ -1,9 +1,9 @@
 // `npm run bench`: builds the site with the bundled releases, serves the export on a local port, measures in
 // headless Chromium, writes docs/performance.md and exits 1 when a budget named in an issue is missed.
-// Numbers come from this script only; no test is timed. `npm run bench -- --only <step>` runs one step alone
-// (steps: detectors) and writes only that step's document.
+// Numbers come from this script only; no test is timed. `npm run bench -- --only <step>[,<step>]` runs some
+// steps alone (see onlySteps).
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
@@ -11,6 +11,9 @@ import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type Exp
 import { benchDetectors } from "./bench/detectors";
 import { pushAll } from "../lib/data/arrays";
 import { benchPass, passBudgets, passSection } from "./bench/pass";
+import { benchSpeed } from "./bench/speed";
+import { benchScale } from "./bench/scale";
+import { mergeDoc } from "./bench/steps";
 
 const PORT = 3200;
 const BASE = `http://localhost:${PORT}`;
@@ -95,11 +98,12 @@ async function detectorStep(): Promise<Budget[]> {
   return d.budgets;
 }
 
-const STEP_NAMES = ["detectors", "pass", "data", "archives", "leaderboard", "trajectory"];
+const STEP_NAMES = ["detectors", "pass", "data", "archives", "leaderboard", "trajectory", "speed", "scale"];
 
 /**
- * `npm run bench -- --only pass,detectors` (or BENCH_ONLY=pass,detectors) runs just those steps and prints
- * their numbers without rewriting docs/performance.md, which only a whole run writes.
+ * `npm run bench -- --only pass,detectors` (or BENCH_ONLY=pass,detectors) runs just those steps and merges
+ * their sections and budget rows into docs/performance.md (scripts/bench/steps.ts); a whole run rewrites it.
+ * `scale` builds a release BENCH_SCALE_FACTOR (default 100) times the sample: long.
  */
 function onlySteps(): Set<string> {
   const i = process.argv.indexOf("--only");
@@ -111,16 +115,18 @@ function onlySteps(): Set<string> {
 const ONLY = onlySteps();
 const want = (step: string) => ONLY.size === 0 || ONLY.has(step);
 
-async function main() {
+async function main(): Promise<void> {
   const extra: string[] = [];
   const budgets: Budget[] = [];
   if (want("detectors")) pushAll(budgets, await detectorStep());
+  let passRun: { runs: number; ms: number } | null = null;
   if (want("pass")) {
     const pass = benchPass();
+    passRun = pass.full;
     extra.push(passSection(pass));
     pushAll(budgets, passBudgets(pass));
   }
-  if (ONLY.size > 0 && !["data", "archives", "leaderboard", "trajectory"].some((s) => ONLY.has(s))) return finish(null, null, extra, budgets);
+  if (ONLY.size > 0 && !["data", "archives", "leaderboard", "trajectory", "speed", "scale"].some((s) => ONLY.has(s))) return finish(null, null, extra, budgets);
   const data = want("data") ? benchData() : null;
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
     execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, DATA_RELEASES: "data/releases" } });
@@ -152,6 +158,16 @@ async function main() {
       { name: "first query vs DuckDB-WASM start alone", value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`, limit: "≤ 1.3×", ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs },
     );
     }
+    if (want("speed")) {
+      const speed = await benchSpeed(browser, BASE, "out");
+      extra.push(speed.markdown);
+      pushAll(budgets, speed.budgets);
+    }
+    if (want("scale")) {
+      const scale = await benchScale(passRun);
+      extra.push(scale.markdown);
+      pushAll(budgets, scale.budgets);
+    }
     // The trajectory explorer's benchmark (issue 5) adds its own section and budgets when present.
     if (want("trajectory") && existsSync("scripts/bench-trajectory.ts")) {
       const path = "./bench-trajectory";
@@ -174,6 +190,14 @@ async function main() {
 
 function finish(data: DataBench | null, lb: LeaderboardBench | null, extra: string[], budgets: Budget[]) {
   const machine = `${process.platform} ${process.arch}, Node ${process.version}, 2 cores`;
+  if (ONLY.size > 0) {
+    const sections = [...(data ? [dataSection(data)] : []), ...(lb ? [leaderboardSection(lb)] : []), ...extra];
+    if (existsSync("docs/performance.md")) writeFileSync("docs/performance.md", mergeDoc(readFileSync("docs/performance.md", "utf8"), budgets, sections));
+    console.log(sections.join("\n"));
+    for (const b of budgets) console.log(`${b.ok ? "pass" : "FAIL"}  ${b.name}: ${b.value} (${b.limit})`);
+    if (budgets.some((b) => !b.ok)) process.exit(1);
+    return;
+  }
   const budgetRows = budgets.map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`).join("\n");
   const doc = `# Performance
 

@@ -1,5 +1,6 @@
 // The compare page of one release. The static HTML carries the picker (configurations, conditions) from
 // the build-time leaderboard; the pair's numbers are computed in the browser once two are picked.
+import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
 import { builtRelease, leaderboard, repos } from "@/lib/site/release-files";
@@ -15,6 +16,7 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         The same focus tasks under two configurations: where each resolves what the other does not, whether the difference is more than chance
         (exact McNemar on the disagreeing tasks, paired 95% intervals over tasks), and the two trajectories of a task side by side.
       </p>
+      <WarmDuckDb releaseId={releaseId} page="compare" />
       <CompareView
         releaseId={releaseId}
         configs={board.rows.map((r) => r.config)}

@@ -1,4 +1,5 @@
 // The cost page of one release, rendered at build time from what `npm run data` computed (cost.json).
+import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
 import { builtRelease, costPage, leaderboard } from "@/lib/site/release-files";
@@ -13,6 +14,7 @@ export function CostPage({ releaseId }: { releaseId: string }) {
         Tokens, model calls and tool calls per run under each scope, what the extra usage buys in resolution, why focus tasks failed, and how
         the cost spreads over tasks and along one session.
       </p>
+      <WarmDuckDb releaseId={releaseId} page="cost" />
       <CostView releaseId={releaseId} data={costPage(releaseId)} costSource={built.meta.cost_source ?? null} bench={benchOf(leaderboard(releaseId))} />
     </ReleaseFrame>
   );

@@ -1,7 +1,7 @@
 "use client";
 // The leaderboard table: TanStack Table owns sorting; this file owns markup. Numbers arrive computed
 // (lib/queries) and marked (lib/site/leaderboard-view); nothing here derives a number.
-import { Fragment, useMemo } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import {
   createColumnHelper,
   createSortedRowModel,
@@ -18,6 +18,7 @@ import type { LeaderboardRow } from "@/lib/queries/leaderboard-model";
 import { fmt } from "@/lib/site/labels";
 import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 import { glossaryFor } from "@/lib/site/glossary";
+import { rowWindow, WINDOW_FROM, type RowWindow } from "@/lib/site/row-window";
 import { Term } from "@/components/site/Term";
 import { CellDetail } from "./CellDetail";
 import { ProvenanceMarks } from "./ProvenanceMarks";
@@ -89,6 +90,27 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
     (state) => state,
   );
 
+  // A long table (≥ WINDOW_FROM rows, a scaled release) renders the rows on screen only (lib/site/row-window.ts).
+  const all = table.getRowModel().rows;
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [win, setWin] = useState<RowWindow>(() => rowWindow(all.length, null, 0, 45));
+  useEffect(() => {
+    const measure = () => {
+      const b = body.current;
+      if (!b) return;
+      const rowHeight = b.querySelector("tr[data-config]")?.getBoundingClientRect().height ?? 45;
+      const next = rowWindow(all.length, b.getBoundingClientRect().top, window.innerHeight, rowHeight);
+      setWin((w) => (w.start === next.start && w.end === next.end && w.before === next.before && w.after === next.after ? w : next));
+    };
+    measure();
+    if (all.length <= WINDOW_FROM) return;
+    window.addEventListener("scroll", measure, { passive: true });
+    window.addEventListener("resize", measure);
+    return () => {
+      window.removeEventListener("scroll", measure);
+      window.removeEventListener("resize", measure);
+    };
+  }, [all.length]);
   const colCount = 2 + columns.length;
   const firstOfGroup = new Set(groupsOf(columns).map(([, cols]) => cols[0]!.id));
   return (
@@ -128,8 +150,9 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
             </tr>
           ))}
         </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => {
+        <tbody ref={body} data-rows={all.length} data-rendered={Math.min(all.length, win.end) - win.start}>
+          {win.before > 0 ? <tr aria-hidden="true" style={{ height: win.before }} /> : null}
+          {all.slice(win.start, win.end).map((row) => {
             const r = row.original;
             const id = r.config.config_id;
             const i = rowIndex.get(id) ?? -1;
@@ -188,6 +211,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
               </Fragment>
             );
           })}
+          {win.after > 0 ? <tr aria-hidden="true" style={{ height: win.after }} /> : null}
         </tbody>
       </table>
     </div>

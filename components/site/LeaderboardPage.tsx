@@ -3,6 +3,7 @@ import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
 import { SignatureRates } from "@/components/leaderboard/SignatureRates";
 import { builtRelease, leaderboard, repos, signatureRates } from "@/lib/site/release-files";
 import { ReleaseFrame } from "./ReleaseFrame";
+import { WarmDuckDb } from "./WarmDuckDb";
 
 export function LeaderboardPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
@@ -14,6 +15,7 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
       <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={repos(releaseId)} />
+      <WarmDuckDb releaseId={releaseId} page="leaderboard" />
       <div className="mt-6">
         <SignatureRates releaseId={releaseId} rows={signatureRates(releaseId)} conditions={built.meta.conditions} />
       </div>

@@ -68,14 +68,24 @@ export function StepList({ rows, shown, selected, onSelect, tagsByStep, matches,
   const selectedStep = index >= 0 ? shown[index] : undefined;
   useEffect(() => {
     if (selectedStep === undefined) return;
+    const inView = () => {
+      const rowEl = ref.current?.querySelector<HTMLElement>(`[data-step="${selectedStep}"]`);
+      const r = rowEl?.getBoundingClientRect();
+      if (rowEl && r && (r.top < 0 || r.bottom > window.innerHeight)) rowEl.scrollIntoView({ block: "nearest" });
+    };
     let raf = requestAnimationFrame(() => {
-      raf = requestAnimationFrame(() => {
-        const rowEl = ref.current?.querySelector<HTMLElement>(`[data-step="${selectedStep}"]`);
-        const r = rowEl?.getBoundingClientRect();
-        if (rowEl && r && (r.top < 0 || r.bottom > window.innerHeight)) rowEl.scrollIntoView({ block: "nearest" });
-      });
+      raf = requestAnimationFrame(inView);
     });
-    return () => cancelAnimationFrame(raf);
+    // The panels above the list (verdict, timeline) may arrive just after: while the page grows in its first
+    // seconds, keep the row in view (a resize, never the user's own scrolling, triggers this).
+    const grow = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => requestAnimationFrame(inView));
+    grow?.observe(document.body);
+    const stop = setTimeout(() => grow?.disconnect(), 3000);
+    return () => {
+      cancelAnimationFrame(raf);
+      clearTimeout(stop);
+      grow?.disconnect();
+    };
   }, [selectedStep]);
 
   const reported = useRef(false);

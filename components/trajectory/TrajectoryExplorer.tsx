@@ -26,7 +26,7 @@ import { useTitleDetail } from "@/components/site/useTitleDetail";
 
 const SEARCH_DEBOUNCE_MS = 200;
 
-export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: string; submitText: string | null }) {
+export function TrajectoryExplorer({ releaseId, submitText, contextShards = null }: { releaseId: string; submitText: string | null; contextShards?: number | null }) {
   const [url, setUrl] = useState<TrajectoryUrlState | null>(null);
   useEffect(() => setUrl(parseTrajectoryUrl(window.location.search)), []);
   const update = useCallback((patch: Partial<TrajectoryUrlState>) => {
@@ -38,7 +38,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
     });
   }, []);
 
-  const data = useRunTrajectory(releaseId, url?.runId ?? null, submitText);
+  const data = useRunTrajectory(releaseId, url?.runId ?? null, submitText, contextShards);
   const { rows, analysis, basics } = data;
   const total = rows?.length ?? 0;
   const tags = useMemo(() => analysis?.tags ?? [], [analysis]);

@@ -7,6 +7,7 @@
 // by early-load.ts; the hook adopts it.
 import { useEffect, useState } from "react";
 import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
+import { staticRunContext } from "@/lib/site/run-context-locator";
 import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
 import { analysisContextOf } from "@/lib/queries/run-context";
 import type { StepRow } from "@/lib/trajectory/rows";
@@ -63,7 +64,8 @@ function context(basics: RunBasics | null, verdict: RunVerdict | null, submitTex
   });
 }
 
-export function useRunTrajectory(releaseId: string, runId: string | null, submitText: string | null): RunTrajectory {
+/** `contextShards`: the release's run-context shard count (release.json), null when the build wrote none. */
+export function useRunTrajectory(releaseId: string, runId: string | null, submitText: string | null, contextShards: number | null = null): RunTrajectory {
   const [state, setState] = useState<RunTrajectory>(EMPTY);
 
   useEffect(() => {
@@ -146,8 +148,20 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       return stop;
     }
 
-    // A published run: the run index names its trajectory (or says it has none) before DuckDB starts; the
-    // file is read while the run's rows load after it.
+    // A published run: its verdict, schedule and usage come from the build's static shards, fetched beside
+    // the trajectory (no DuckDB-WASM on this path); a build without them falls back to DuckDB after the file.
+    const fromStatic: Promise<boolean> = contextShards === null ? Promise.resolve(false) : staticRunContext(releaseId, runId, contextShards).then(
+      (c) => {
+        basics = c.basics;
+        verdict = c.verdict;
+        patch({ basics, verdict });
+        analyze();
+        return true;
+      },
+      () => false,
+    );
+    // The run index names its trajectory (or says it has none) before DuckDB starts; the file is read while
+    // the run's rows load after it.
     const located = early?.located ?? locateRun(releaseId, runId);
     const first: Promise<"loaded" | "none" | "unknown" | { error: unknown }> = (async () => {
       try {
@@ -173,6 +187,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       if (outcome === "none") patch({ noTrajectory: true });
       else if (outcome === "unknown") patch({ loadError: "No such run in this release, and no trajectory file by that name." });
       else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${errorText(outcome.error)}` });
+      if (await fromStatic) return;
       try {
         basics = await runBasics(releaseId, runId);
         patch({ basics });
@@ -185,7 +200,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     })();
 
     return stop;
-  }, [releaseId, runId, submitText]);
+  }, [releaseId, runId, submitText, contextShards]);
 
   return state;
 }

@@ -15,13 +15,13 @@ export interface RunIndexEntry {
 export type RunIndexShard = Record<string, RunIndexEntry>;
 
 /** FNV-1a (32-bit) of the id's UTF-16 code units, modulo the shard count. */
-export function runIndexShard(runId: string): number {
+export function runIndexShard(runId: string, shards: number = RUN_INDEX_SHARDS): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < runId.length; i++) {
     h ^= runId.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h % RUN_INDEX_SHARDS;
+  return h % shards;
 }
 
 export const runIndexFile = (shard: number) => `run-index/${String(shard).padStart(2, "0")}.json`;

@@ -20,7 +20,7 @@ import {
 import type { RequestInfo } from "../trajectory/segment";
 import type { VerdictTest } from "../trajectory/tags";
 
-const PAIR_TABLES = ["configs", "sessions", "tasks", "runs", "task_cells"] as const;
+export const PAIR_TABLES = ["configs", "sessions", "tasks", "runs", "task_cells"] as const;
 const COST_TABLES = ["configs", "sessions", "runs", "requests", "request_usage"] as const;
 const SIGNATURE_TABLES = ["configs", "sessions", "runs", "annotations"] as const;
 const RUN_TABLES = ["runs", "configs", "sessions", "tasks", "requests", "request_usage", "task_stages"] as const;

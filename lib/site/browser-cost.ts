@@ -6,7 +6,7 @@ import { COST_SESSIONS_SQL, sessionUsageSql, type SessionListRow, type SessionPi
 import { taskCostBinSql, type TaskCostRow, type TokenMode } from "../queries/cost-tasks";
 
 const TASK_TABLES = ["runs", "sessions"] as const;
-const SESSION_TABLES = ["runs", "sessions", "requests", "request_usage"] as const;
+export const SESSION_TABLES = ["runs", "sessions", "requests", "request_usage"] as const;
 
 export async function binTasks(
   releaseId: string,

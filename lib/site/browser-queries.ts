@@ -5,7 +5,7 @@ import { repoGapSql, type RepoGapRow, type TaskScope } from "../queries/leaderbo
 import { computeLeaderboard, type LeaderboardModel, type LeaderboardOptions } from "../queries/leaderboard-model";
 
 // The per-task cells the build derived (lib/queries/derive.ts); configurations come from the static model.
-const LEADERBOARD_TABLES = ["task_cells"] as const;
+export const LEADERBOARD_TABLES = ["task_cells"] as const;
 
 export async function leaderboardForScope(
   releaseId: string,
@@ -18,7 +18,13 @@ export async function leaderboardForScope(
   return computeLeaderboard(db, meta, scope, { configs: model.rows.map((r) => r.config), ...opts });
 }
 
+/** The whole release's breakdown is static (repo-gaps.json, the build's run of the same SQL); a subset queries. */
 export async function repoGaps(releaseId: string, baseline: string, scope: TaskScope = {}): Promise<RepoGapRow[]> {
+  if (!scope.repos?.length && !scope.taskIds?.length) {
+    const res = await fetch(`/data/${releaseId}/repo-gaps.json`).catch(() => null);
+    const file = res?.ok ? ((await res.json()) as { baseline: string; rows: RepoGapRow[] }) : null;
+    if (file?.baseline === baseline) return file.rows;
+  }
   const db = await releaseDb(releaseId, LEADERBOARD_TABLES);
   return db.query<RepoGapRow>(repoGapSql(baseline, scope));
 }

@@ -39,6 +39,10 @@ describe("data build", () => {
     const b = files(await build());
     expect(Object.keys(a)).toEqual(Object.keys(b));
     expect(Object.keys(a)).toContain("runs.parquet");
+    // Issue 19: Hive-partitioned Parquet per configuration, the static run context, the repository breakdown.
+    for (const f of ["hive/task_cells/config_id=alpha/data_0.parquet", "hive/runs/config_id=gamma/data_0.parquet", "run-context/0000.json", "session-context/00.json", "repo-gaps.json"]) {
+      expect(Object.keys(a)).toContain(f);
+    }
     for (const name of Object.keys(a)) expect(a[name]!.equals(b[name]!), name).toBe(true);
   });
 

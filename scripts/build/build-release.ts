@@ -8,6 +8,7 @@ import type { Problem } from "../../lib/data/schema";
 import { releaseTables, TABLES, type TableName } from "../../lib/data/tables";
 import { validateRelease } from "../../lib/data/validate";
 import { lineOf } from "../../lib/data/record-lines";
+import { exportHive } from "../../lib/db/export-hive-node";
 import { exportTable } from "../../lib/db/export-node";
 import { loadTablesNode } from "../../lib/db/load-node";
 import { DERIVED_TABLES } from "../../lib/queries/derive";
@@ -15,6 +16,7 @@ import { openNodeDb } from "../../lib/db/node";
 import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-index";
 import { PAGE_DATA } from "./page-data";
 import { publishTrajectories } from "./publish-trajectories";
+import { writeRunContexts } from "./run-context-files";
 import { pushAll } from "../../lib/data/arrays";
 import { PASS_TABLES, runTrajectoryPass, type PassStats } from "./trajectory-pass/pass";
 import { passCacheDir } from "./trajectory-pass/cache-dir";
@@ -54,16 +56,18 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
     for (const name of PASS_TABLES) tables.push(await exportTable(db, name, out));
+    await exportHive(db, out);
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
     mkdirSync(join(out, "run-index"), { recursive: true });
     index.forEach((shard, i) => writeJson(join(out, runIndexFile(i)), shard));
+    const context = await writeRunContexts(db, out);
 
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
     const built: BuiltReleaseMeta = {
-      meta, tables, trajectories,
+      meta, tables, trajectories, run_context_shards: context.shards,
       validation: { errors: 0, warnings: problems.length, rules },
     };
     writeJson(join(out, "release.json"), built);

@@ -64,5 +64,6 @@ describe(`a release of ${RUNS.toLocaleString("en")} runs`, () => {
         }
       }
     }
-  }, 120_000);
+    // The build also writes the run-context shards (4,096 of them) and the Hive Parquet for these runs.
+  }, 300_000);
 });

@@ -5,7 +5,7 @@ import type { NodeDb } from "../../lib/db/node";
 import { computeAblation } from "../../lib/queries/ablation";
 import { computeCatalog, computeTaskPages } from "../../lib/queries/catalog-model";
 import { computeCostPage } from "../../lib/queries/cost-model";
-import { REPOS_SQL } from "../../lib/queries/leaderboard";
+import { REPOS_SQL, repoGapSql } from "../../lib/queries/leaderboard";
 import { computeLeaderboard } from "../../lib/queries/leaderboard-model";
 import { computeProfile } from "../../lib/queries/profile-model";
 import { SIGNATURE_RATES_SQL } from "../../lib/queries/signatures";
@@ -22,6 +22,11 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
   "leaderboard.json": ({ db, release }) =>
     computeLeaderboard(db, { groups: release.meta.groups, conditions: release.meta.conditions, baseline: release.meta.baseline_condition }),
   "repos.json": ({ db }) => db.query(REPOS_SQL),
+  // The per-repository breakdown's default view (every task), so opening it waits for no DuckDB-WASM.
+  "repo-gaps.json": async ({ db, release }) => ({
+    baseline: release.meta.baseline_condition,
+    rows: await db.query(repoGapSql(release.meta.baseline_condition)),
+  }),
   "cost.json": ({ db, release }) =>
     computeCostPage(db, { baseline: release.meta.baseline_condition, conditions: release.meta.conditions, groups: release.meta.groups }),
   "profile.json": ({ db, release }) => computeProfile(db, { conditions: release.meta.conditions, groups: release.meta.groups }),

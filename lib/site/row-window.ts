@@ -1,0 +1,33 @@
+// Which rows of a long table to render (a leaderboard of ~1,100 configurations at 100× the sample,
+// docs/scale.md): the rows on screen and a margin, the rest stood in for by two spacer rows of the same
+// height. Short tables (≤ WINDOW_FROM rows, every published release today) render every row.
+
+export const WINDOW_FROM = 200;
+/** Rows the static HTML and the first render hold: more than a tall screen shows. */
+export const FIRST_ROWS = 60;
+export const OVERSCAN = 20;
+
+export interface RowWindow {
+  start: number;
+  end: number;
+  /** Spacer heights (px) above and below the rendered rows. */
+  before: number;
+  after: number;
+}
+
+/**
+ * `top`: the table body's top relative to the viewport (getBoundingClientRect().top), `viewport`: the
+ * window's height, `rowHeight`: a measured row's height.
+ */
+export function rowWindow(count: number, top: number | null, viewport: number, rowHeight: number): RowWindow {
+  if (count <= WINDOW_FROM) return { start: 0, end: count, before: 0, after: 0 };
+  let start = 0;
+  let end = Math.min(count, FIRST_ROWS);
+  if (top !== null && rowHeight > 0) {
+    const first = Math.floor(Math.max(0, -top) / rowHeight);
+    const shown = Math.ceil(viewport / rowHeight);
+    start = Math.max(0, Math.min(count - 1, first - OVERSCAN));
+    end = Math.min(count, Math.max(start + 1, first + shown + OVERSCAN));
+  }
+  return { start, end, before: start * rowHeight, after: (count - end) * rowHeight };
+}

@@ -1,0 +1,90 @@
+// Issue 19's scale budgets (`npm run bench -- --steps scale`, BENCH_SCALE_FACTOR=N, default 100): the data
+// build of the sample and of `npm run data:scale -- --factor N` in the same run (time and peak resident memory
+// through /usr/bin/time), the validator on the scaled release, runs per second, and the sizes of the scaled
+// release's page JSON and Arrow tables. The limits are the issue's at N = 100 (build ≤ 120× the sample's time,
+// i.e. ≤ 1.2 N×, peak RSS ≤ 8 GB); docs/scale.md reads its numbers from here.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Budget } from "./speed";
+
+const OUT = "/tmp/switch-swe-bench-scale";
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
+const gb = (kbytes: number) => `${(kbytes / 1024 / 1024).toFixed(2)} GB`;
+
+interface Timed { seconds: number; maxRssKb: number; status: number; tail: string }
+
+/** Runs a command under /usr/bin/time -v: wall seconds and peak resident set size of the whole process tree's largest. */
+function timed(cmd: string[], env: Record<string, string> = {}): Timed {
+  const r = spawnSync("/usr/bin/time", ["-v", ...cmd], { env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 1 << 30 });
+  const err = r.stderr ?? "";
+  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(err);
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
+  const seconds = wall ? Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]) : Number.NaN;
+  return { seconds, maxRssKb: rss ? Number(rss[1]) : Number.NaN, status: r.status ?? -1, tail: `${r.stdout ?? ""}\n${err}`.split("\n").slice(-12).join("\n") };
+}
+
+function filesOf(dir: string, pick: (name: string) => boolean): { name: string; bytes: number }[] {
+  return readdirSync(dir).filter(pick).sort().map((name) => ({ name, bytes: statSync(join(dir, name)).size }));
+}
+
+const SCALE_DOC = "docs/scale.md";
+const BLOCK = /<!-- bench:scale -->[^]*<!-- \/bench:scale -->/;
+
+/** `pass`: the trajectory pass's full run over the sample in the same bench run (scripts/bench/pass.ts), if it ran. */
+export async function benchScale(pass: { runs: number; ms: number } | null): Promise<{ markdown: string; budgets: Budget[] }> {
+  const factor = Number(process.env.BENCH_SCALE_FACTOR ?? "100");
+  const scaleDir = join("data", "scale", `sample-x${factor}`);
+  rmSync(OUT, { recursive: true, force: true });
+  // The sample's build alone, measured the same way in the same run (its trajectories already generated).
+  const sample = timed(["npx", "tsx", "scripts/build-data.ts"], { DATA_RELEASES: "data/releases", DATA_OUT: join(OUT, "sample") });
+  if (sample.status !== 0) throw new Error(`sample build failed:\n${sample.tail}`);
+  if (!existsSync(join(scaleDir, "runs.jsonl"))) execFileSync("npx", ["tsx", "scripts/generate-scale.ts", "--factor", String(factor), "--out", scaleDir], { stdio: "inherit" });
+  const runs = readFileSync(join(scaleDir, "runs.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "").length;
+  const configs = readFileSync(join(scaleDir, "configs.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "").length;
+  const validate = timed(["npx", "tsx", "scripts/validate-release.ts", scaleDir]);
+  const build = timed(["npx", "tsx", "scripts/build-data.ts"], { DATA_RELEASES: join("data", "scale"), DATA_OUT: join(OUT, "scale") });
+  if (build.status !== 0) throw new Error(`scale build failed:\n${build.tail}`);
+  const built = join(OUT, "scale", `sample-x${factor}`);
+  const json = filesOf(built, (n) => n.endsWith(".json"));
+  const arrow = filesOf(built, (n) => n.endsWith(".arrow"));
+  const contextFiles = readdirSync(join(built, "run-context")).length;
+  const sampleRunsPerS = 4398 / sample.seconds;
+  const limitS = 1.2 * factor * sample.seconds;
+  const budgets: Budget[] = [
+    { name: `scale ×${factor}: data build time vs the sample's`, value: `${(build.seconds / sample.seconds).toFixed(1)}× (${build.seconds.toFixed(0)} s)`, limit: `≤ ${(1.2 * factor).toFixed(0)}×`, ok: build.seconds <= limitS },
+    { name: `scale ×${factor}: data build peak resident memory`, value: gb(build.maxRssKb), limit: "≤ 8 GB", ok: build.maxRssKb <= 8 * 1024 * 1024 },
+    { name: `scale ×${factor}: the validator finishes`, value: `exit ${validate.status} in ${validate.seconds.toFixed(0)} s, ${gb(validate.maxRssKb)}`, limit: "exit 0 (warnings only)", ok: validate.status === 0 },
+  ];
+  const markdown = `## Scale: ${factor}× the sample (issue 19)
+
+\`npm run data:scale -- --factor ${factor}\` (SYNTHETIC: ${configs} configurations, ${runs} runs over the sample's 400 sessions; only
+copy 0 has trajectories, 4,398 runs), then the data build and the validator under \`/usr/bin/time -v\`, with the sample's own
+build measured the same way in the same run (scripts/bench/scale.ts).
+
+| measure | sample | ×${factor} |
+| --- | ---: | ---: |
+| data build, wall | ${sample.seconds.toFixed(1)} s | ${build.seconds.toFixed(1)} s (${(build.seconds / sample.seconds).toFixed(1)}×) |
+| data build, peak resident memory | ${gb(sample.maxRssKb)} | ${gb(build.maxRssKb)} |
+| runs per second through the build | ${sampleRunsPerS.toFixed(0)} | ${(runs / build.seconds).toFixed(0)} |
+| validator (\`npm run data:validate\`) | | exit ${validate.status}, ${validate.seconds.toFixed(1)} s, ${gb(validate.maxRssKb)} |
+| run-context shards written | | ${contextFiles} |
+
+Page JSON of the ×${factor} release: ${json.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
+
+Arrow tables of the ×${factor} release: ${arrow.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
+`;
+  // docs/scale.md's measured limits, replaced between its markers (never typed by hand).
+  const limits = `<!-- bench:scale -->
+Measured by \`BENCH_ONLY=${pass ? "pass," : ""}scale npm run bench\` on ${new Date().toISOString().slice(0, 10)} (2 shared cores; scripts/bench/scale.ts), ${factor}× the sample:
+
+| limit on this machine | value |
+| --- | ---: |
+| runs per second through the data build (validate, flatten, DuckDB, Arrow + Parquet + Hive Parquet, page JSON, run-context shards) | ${(runs / build.seconds).toFixed(0)} runs/s (${runs} runs in ${build.seconds.toFixed(0)} s) |
+| peak resident memory of that build | ${gb(build.maxRssKb)} |
+| trajectories per second through the analysis (the build's trajectory pass) | ${pass ? `${(pass.runs / (pass.ms / 1000)).toFixed(0)} trajectories/s (${pass.runs} in ${(pass.ms / 1000).toFixed(1)} s)` : "**not measured in this run: add \`pass\` to BENCH_ONLY**"} |
+| validator on the same release | ${validate.seconds.toFixed(0)} s, ${gb(validate.maxRssKb)} |
+<!-- /bench:scale -->`;
+  if (existsSync(SCALE_DOC)) writeFileSync(SCALE_DOC, readFileSync(SCALE_DOC, "utf8").replace(BLOCK, limits));
+  return { markdown, budgets };
+}

@@ -1,0 +1,184 @@
+// Issue 19's page budgets, each a ratio of two measures taken in the same run (the machine is shared and
+// noisy): the leaderboard's numbers against a bare HTML page holding one number, served the same way; an
+// interaction after 3 s idle (DuckDB-WASM warmed, lib/site/warm-duckdb.ts) on the leaderboard, cost and
+// compare pages; the trajectory page's verdict against its first step; the compare page's 2×2 with a pair in
+// the URL against DuckDB-WASM's start alone. Medians of `runs` fresh browser contexts, alternated.
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { BENCH_RUN } from "./archives";
+
+export interface Budget { name: string; value: string; limit: string; ok: boolean }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (n: number) => `${Math.round(n)} ms`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+export const ONE_NUMBER_PAGE = "bench-one-number/index.html";
+
+/** Polls (one check a frame) until `selector` has text matching `pattern` in every match; ms since navigation start. */
+async function visibleAt(page: Page, selector: string, pattern: string, min = 1): Promise<number> {
+  return page.evaluate(
+    async ([sel, pat, least]) => {
+      const re = new RegExp(pat);
+      for (;;) {
+        const els = [...document.querySelectorAll(sel)];
+        if (els.length >= least && els.every((e) => re.test(e.textContent ?? ""))) return performance.now();
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+    },
+    [selector, pattern, min] as const,
+  );
+}
+
+/**
+ * Interaction → result, both ends read in the page: the event's own timestamp (`event`, captured on the
+ * document) and the DOM mutation after which `selector` matches `pattern`.
+ */
+async function armInteraction(page: Page, event: string, selector: string, pattern: string) {
+  await page.evaluate(
+    ([ev, sel, pat]) => {
+      const w = window as unknown as { __t0?: number; __t1?: Promise<number> };
+      w.__t0 = undefined;
+      document.addEventListener(ev, (e) => (w.__t0 = e.timeStamp), { capture: true, once: true });
+      const re = new RegExp(pat);
+      w.__t1 = new Promise((resolve) => {
+        const obs = new MutationObserver(() => {
+          const el = document.querySelector(sel);
+          if (el && re.test(el.textContent ?? "")) {
+            obs.disconnect();
+            resolve(performance.now());
+          }
+        });
+        obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+    },
+    [event, selector, pattern] as const,
+  );
+}
+
+async function interactionMs(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const w = window as unknown as { __t0: number; __t1: Promise<number> };
+    const t1 = await w.__t1;
+    return t1 - w.__t0;
+  });
+}
+
+async function duckdbStartAlone(browser: Browser, base: string): Promise<number> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(`${base}/diagnostics/`);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Start DuckDB-WASM" }).click();
+  const text = await page.getByTestId("duckdb-start").filter({ hasText: "started in" }).innerText({ timeout: 60_000 });
+  await ctx.close();
+  return Number(/started in (\d+) ms/.exec(text)![1]);
+}
+
+export interface SpeedBench {
+  markdown: string;
+  budgets: Budget[];
+}
+
+export async function benchSpeed(browser: Browser, base: string, outDir: string, runs = 5): Promise<SpeedBench> {
+  mkdirSync(join(outDir, "bench-one-number"), { recursive: true });
+  writeFileSync(join(outDir, ONE_NUMBER_PAGE), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>one number</title></head><body><p id="n">46.5</p></body></html>\n`);
+  const board = JSON.parse(readFileSync(join(outDir, "data", "sample", "leaderboard.json"), "utf8")) as { rows: { config: { config_id: string } }[] };
+  const [a, b] = [board.rows[0]!.config.config_id, board.rows[1]!.config.config_id];
+
+  const KEYS = ["bare", "numbers", "idleLeaderboard", "idleCost", "idleCompare", "firstStep", "verdict", "comparePair", "duckdb"] as const;
+  const m = Object.fromEntries(KEYS.map((k) => [k, [] as number[]])) as Record<(typeof KEYS)[number], number[]>;
+  for (let i = 0; i < runs; i++) {
+    // Navigation → numbers: the bare page and the leaderboard, fresh contexts, same server.
+    for (const [key, path, sel, pat] of [
+      ["bare", "/bench-one-number/", "#n", "^46\\.5$"],
+      ["numbers", "/", '[data-testid="leaderboard"] td[data-col]', "^-?\\d+\\.\\d$"],
+    ] as const) {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(`${base}${path}`, { waitUntil: "commit" });
+      m[key].push(await visibleAt(page, sel, pat));
+      await ctx.close();
+    }
+
+    // After 3 s idle: leaderboard (tick a repository), cost (open a histogram bin), compare (pick B).
+    {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(`${base}/`);
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(3000);
+      await page.locator('[data-filter="repositories"] summary').click();
+      await armInteraction(page, "click", '[data-testid="scope"]', "Subset of");
+      await page.locator('[data-filter="repositories"] input[type="checkbox"]').first().check();
+      m.idleLeaderboard.push(await interactionMs(page));
+
+      await page.goto(`${base}/cost/`);
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(3000);
+      await armInteraction(page, "click", '[data-testid="bin-tasks"][aria-busy="false"]', ".");
+      await page.locator('[data-testid="switch-cost-histograms"] button[data-bin]:not([disabled])').first().click();
+      m.idleCost.push(await interactionMs(page));
+
+      await page.goto(`${base}/compare/`);
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(3000);
+      await page.getByTestId("pick-a").selectOption(a);
+      await armInteraction(page, "change", '[data-testid="group-overall"] td[data-cell="both"]', "^\\d+$");
+      await page.getByTestId("pick-b").selectOption(b);
+      m.idleCompare.push(await interactionMs(page));
+      await ctx.close();
+    }
+
+    // The trajectory page: first step and verdict, from navigation start, same load.
+    {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(`${base}/r/sample/run/?id=${encodeURIComponent(BENCH_RUN)}`, { waitUntil: "commit" });
+      const [first, verdict] = await Promise.all([
+        visibleAt(page, '[data-testid="step-list"] [role="option"]', "."),
+        visibleAt(page, '[data-testid="verdict-outcome"]', "."),
+      ]);
+      m.firstStep.push(first);
+      m.verdict.push(verdict);
+      await ctx.close();
+    }
+
+    // The compare page with a pair in the URL, cold, and DuckDB-WASM's start alone.
+    {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(`${base}/compare/?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, { waitUntil: "commit" });
+      m.comparePair.push(await visibleAt(page, '[data-testid="group-overall"] td[data-cell]', "^\\d+$", 4));
+      await ctx.close();
+      m.duckdb.push(await duckdbStartAlone(browser, base));
+    }
+  }
+  const md = Object.fromEntries(KEYS.map((k) => [k, median(m[k])])) as Record<(typeof KEYS)[number], number>;
+  const budgets: Budget[] = [
+    { name: "navigation → every leaderboard number vs a bare one-number page", value: ratio(md.numbers, md.bare), limit: "≤ 2×", ok: md.numbers <= 2 * md.bare },
+    { name: "leaderboard after 3 s idle: tick a repository → subset", value: ms(md.idleLeaderboard), limit: "≤ 300 ms", ok: md.idleLeaderboard <= 300 },
+    { name: "cost after 3 s idle: open a histogram bin → its tasks", value: ms(md.idleCost), limit: "≤ 300 ms", ok: md.idleCost <= 300 },
+    { name: "compare after 3 s idle: pick B → 2×2", value: ms(md.idleCompare), limit: "≤ 300 ms", ok: md.idleCompare <= 300 },
+    { name: "trajectory: navigation → verdict vs → first step", value: ratio(md.verdict, md.firstStep), limit: "≤ 1.2×", ok: md.verdict <= 1.2 * md.firstStep },
+    { name: "compare, pair in the URL, cold: → 2×2 vs DuckDB-WASM start alone", value: ratio(md.comparePair, md.duckdb), limit: "≤ 1.15×", ok: md.comparePair <= 1.15 * md.duckdb },
+  ];
+  const markdown = `## Answers without waiting (issue 19)
+
+Median of ${runs} fresh browser contexts each, alternated, same browser and server (scripts/bench/speed.ts).
+
+| measure | value |
+| --- | ---: |
+| navigation → the one number of a bare HTML page (\`/${ONE_NUMBER_PAGE}\`, same server) | ${ms(md.bare)} |
+| navigation → every leaderboard number on \`/\` | ${ms(md.numbers)} (${ratio(md.numbers, md.bare)}) |
+| leaderboard, 3 s idle, tick a repository → "Subset of" | ${ms(md.idleLeaderboard)} |
+| cost, 3 s idle, open the first non-empty histogram bin → its tasks listed | ${ms(md.idleCost)} |
+| compare, 3 s idle, A picked, pick B (\`${a}\` vs \`${b}\`) → 2×2 | ${ms(md.idleCompare)} |
+| trajectory \`${BENCH_RUN}\`: navigation → first step | ${ms(md.firstStep)} |
+| the same load: navigation → verdict (static run context, no DuckDB-WASM) | ${ms(md.verdict)} (${ratio(md.verdict, md.firstStep)}) |
+| compare \`?a=${a}&b=${b}\`, cold: navigation → 2×2 | ${ms(md.comparePair)} |
+| DuckDB-WASM start alone (/diagnostics/, download + instantiate + open) | ${ms(md.duckdb)} (${ratio(md.comparePair, md.duckdb)}) |
+`;
+  return { markdown, budgets };
+}
