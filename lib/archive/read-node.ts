@@ -66,7 +66,7 @@ async function readEntry(what: string, entry: Entry, maxBytes: number): Promise<
     throw new ArchiveError(what, `declares ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`);
   }
   if (entry.directory) throw new ArchiveError(what, "is a folder");
-  const capped = cappedStream(maxBytes, what);
+  const capped = cappedStream(maxBytes, what, entry.uncompressedSize);
   try {
     const [, bytes] = await Promise.all([entry.getData(capped.writable), new Response(capped.readable).arrayBuffer()]);
     return new Uint8Array(bytes);
