@@ -46,7 +46,7 @@ export function formatBytes(n: number): string {
 }
 
 /** zip.js's own words when an entry inflates past its declared size (it counts too, and stops there first). */
-const ZIPJS_SIZE_EXCEEDED = "Invalid uncompressed size";
+export const ZIPJS_SIZE_EXCEEDED = "Invalid uncompressed size";
 
 /**
  * The same bytes, with any error of the source replaced by one that names the file; with `declared`, zip.js's

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { configure, Reader, ZipReader, type Entry } from "@zip.js/zip.js/lib/zip-core-native.js";
 import { listEntries, type ArchiveListing } from "./entries";
-import { ArchiveError, MAX_ENTRY_BYTES, cappedStream, formatBytes } from "./limits";
+import { ArchiveError, MAX_ENTRY_BYTES, ZIPJS_SIZE_EXCEEDED, cappedStream, declaredSizeExceeded, formatBytes } from "./limits";
 import { parseFileRef } from "./ref";
 
 configure({ useWebWorkers: false });
@@ -72,6 +72,7 @@ async function readEntry(what: string, entry: Entry, maxBytes: number): Promise<
     return new Uint8Array(bytes);
   } catch (err) {
     if (err instanceof ArchiveError) throw err;
+    if (err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED) throw declaredSizeExceeded(what, entry.uncompressedSize);
     throw new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`);
   }
 }
