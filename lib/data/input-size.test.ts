@@ -10,6 +10,7 @@ import { actionKeys } from "../trajectory/divergence";
 import { parseTrajectoryText } from "../trajectory/parse-text";
 import { readArguments } from "../trajectory/read-step";
 import { maxOf, minOf, pushAll } from "./arrays";
+import { jsonContainerExcess } from "./json-depth";
 import { loadRelease } from "./load-release";
 import { trajectoryTextCheck } from "./submission-trajectory";
 import { checkTrajectoriesReadable } from "./validate-trajectories";
@@ -58,6 +59,22 @@ describe("tool-call arguments written as JSON text (lib/trajectory/read-step.ts)
     expect(call.args).toBe(text);
     expect(actionKeys(call)).toEqual([`run ${JSON.stringify(text)}`]);
     expect(() => structuredClone(t)).not.toThrow();
+  });
+});
+
+describe("a trajectory of more than 8,000,000 objects and arrays (lib/data/json-depth.ts)", () => {
+  it("counts brackets outside strings only, and stops at the first past the limit", () => {
+    expect(jsonContainerExcess('[{}, "[[[{{{", {"a": []}]', 4)).toBeNull();
+    expect(jsonContainerExcess('[{}, "[[[{{{", {"a": []}, {}]', 4)).toEqual({ limit: 4, offset: 26 });
+  });
+
+  it("is refused before parsing (24 MB of text; parsed, a 500 MB one would exhaust a worker's heap), by the viewer and the submission check alike", () => {
+    // Working: "[" is container 1; the k-th "{}" opens at 1 + 3(k - 1) and is container k + 1, so container
+    // 8,000,001 is object 8,000,000, at offset 1 + 3 × 7,999,999 = 23,999,998: "character 23,999,999".
+    const text = "[" + "{},".repeat(8_000_000) + "{}]";
+    const message = "json.too_many_objects: JSON holds more than 8,000,000 objects and arrays (the next opens at character 23999999); refused before parsing, which would take more memory than a browser tab has";
+    expect(() => parseTrajectoryText(text, "t.json")).toThrow(`t.json: ${message}`);
+    expect(trajectoryTextCheck(text, "t.json")).toEqual({ status: "unreadable", message: `t.json is refused: ${message}` });
   });
 });
 

@@ -4,7 +4,7 @@
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { readTrajectory } from "../trajectory/chain";
 import { asAtif } from "../trajectory/swe-agent";
-import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "./json-depth";
+import { trajectoryShapeRefusal } from "./json-depth";
 import type { Problem, Release } from "./schema";
 import { lineOf } from "./record-lines";
 import { normalizeTrajectoryRef } from "./validate-runs";
@@ -48,9 +48,9 @@ export async function checkTrajectoriesReadable(release: Release, check: (runId:
         continue;
       }
       // The viewer refuses deeper text before parsing it (lib/trajectory/parse-text.ts): the CLI says the same.
-      const tooDeep = jsonDepthExcess(text);
-      if (tooDeep) {
-        warn("run.trajectory_unreadable", `trajectory "${ref}" is refused: ${TOO_DEEP_RULE}: ${tooDeepMessage(tooDeep)}`);
+      const refusal = trajectoryShapeRefusal(text);
+      if (refusal) {
+        warn("run.trajectory_unreadable", `trajectory "${ref}" is refused: ${refusal.message}`);
         continue;
       }
       let raw: unknown;
