@@ -10,7 +10,7 @@ import { actionKeys } from "../trajectory/divergence";
 import { parseTrajectoryText } from "../trajectory/parse-text";
 import { readArguments } from "../trajectory/read-step";
 import { maxOf, minOf, pushAll } from "./arrays";
-import { jsonContainerExcess } from "./json-depth";
+import { trajectoryShapeRefusal } from "./json-depth";
 import { loadRelease } from "./load-release";
 import { trajectoryTextCheck } from "./submission-trajectory";
 import { checkTrajectoriesReadable } from "./validate-trajectories";
@@ -64,8 +64,12 @@ describe("tool-call arguments written as JSON text (lib/trajectory/read-step.ts)
 
 describe("a trajectory of more than 8,000,000 objects and arrays (lib/data/json-depth.ts)", () => {
   it("counts brackets outside strings only, and stops at the first past the limit", () => {
-    expect(jsonContainerExcess('[{}, "[[[{{{", {"a": []}]', 4)).toBeNull();
-    expect(jsonContainerExcess('[{}, "[[[{{{", {"a": []}, {}]', 4)).toEqual({ limit: 4, offset: 26 });
+    expect(trajectoryShapeRefusal('[{}, "[[[{{{", {"a": []}]', 100, 4)).toBeNull();
+    expect(trajectoryShapeRefusal('[{}, "[[[{{{", {"a": []}, {}]', 100, 4)?.message).toBe(
+      "json.too_many_objects: JSON holds more than 4 objects and arrays (the next opens at character 27); refused before parsing, which would take more memory than a browser tab has",
+    );
+    // Depth is still checked in the same pass, and first.
+    expect(trajectoryShapeRefusal("[[[]]]", 2, 1)?.rule).toBe("json.too_deep");
   });
 
   it("is refused before parsing (24 MB of text; parsed, a 500 MB one would exhaust a worker's heap), by the viewer and the submission check alike", () => {

@@ -56,8 +56,16 @@ export const MAX_JSON_CONTAINERS = 8_000_000;
 
 export const TOO_MANY_RULE = "json.too_many_objects";
 
-/** Where the text opens its (limit + 1)th object or array, outside strings, or null. A loop, like jsonDepthExcess. */
-export function jsonContainerExcess(text: string, limit = MAX_JSON_CONTAINERS): DepthExcess | null {
+export function tooManyMessage(excess: DepthExcess): string {
+  return `JSON holds more than ${excess.limit.toLocaleString("en-US")} objects and arrays (the next opens at character ${excess.offset + 1}); refused before parsing, which would take more memory than a browser tab has`;
+}
+
+/**
+ * "<rule>: <message>" when a trajectory's text is refused before parsing (too deep, too many objects), else
+ * null. One loop for both counts, so a trajectory's text is scanned once.
+ */
+export function trajectoryShapeRefusal(text: string, maxDepth = MAX_JSON_DEPTH, maxContainers = MAX_JSON_CONTAINERS): { rule: typeof TOO_DEEP_RULE | typeof TOO_MANY_RULE; message: string } | null {
+  let depth = 0;
   let count = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -68,19 +76,10 @@ export function jsonContainerExcess(text: string, limit = MAX_JSON_CONTAINERS): 
       continue;
     }
     if (c === 0x22) inString = true;
-    else if ((c === 0x7b || c === 0x5b) && ++count > limit) return { limit, offset: i };
+    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > maxDepth) return { rule: TOO_DEEP_RULE, message: `${TOO_DEEP_RULE}: ${tooDeepMessage({ limit: maxDepth, offset: i })}` };
+      if (++count > maxContainers) return { rule: TOO_MANY_RULE, message: `${TOO_MANY_RULE}: ${tooManyMessage({ limit: maxContainers, offset: i })}` };
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
   }
   return null;
-}
-
-export function tooManyMessage(excess: DepthExcess): string {
-  return `JSON holds more than ${excess.limit.toLocaleString("en-US")} objects and arrays (the next opens at character ${excess.offset + 1}); refused before parsing, which would take more memory than a browser tab has`;
-}
-
-/** "<rule>: <message>" when a trajectory's text is refused before parsing (too deep, too many objects), else null. */
-export function trajectoryShapeRefusal(text: string): { rule: typeof TOO_DEEP_RULE | typeof TOO_MANY_RULE; message: string } | null {
-  const deep = jsonDepthExcess(text);
-  if (deep) return { rule: TOO_DEEP_RULE, message: `${TOO_DEEP_RULE}: ${tooDeepMessage(deep)}` };
-  const many = jsonContainerExcess(text);
-  return many ? { rule: TOO_MANY_RULE, message: `${TOO_MANY_RULE}: ${tooManyMessage(many)}` } : null;
 }
