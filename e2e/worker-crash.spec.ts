@@ -17,7 +17,7 @@ const exhaust = () => {
 test("the parse worker runs out of memory mid-read: the view says so, another run opens, the leaderboard answers", async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((r) => (release = r));
-  await page.route("**/data/trajcalc/trajectories/alpha.s-F1.json", async (route) => {
+  await page.context().route("**/data/trajcalc/trajectories/alpha.s-F1.json", async (route) => {
     await held;
     await route.abort();
   });

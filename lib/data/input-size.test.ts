@@ -69,7 +69,7 @@ describe("a trajectory of more than 8,000,000 objects and arrays (lib/data/json-
       "json.too_many_objects: JSON holds more than 4 objects and arrays (the next opens at character 27); refused before parsing, which would take more memory than a browser tab has",
     );
     // Depth is still checked in the same pass, and first.
-    expect(trajectoryShapeRefusal("[[[]]]", 2, 1)?.rule).toBe("json.too_deep");
+    expect(trajectoryShapeRefusal("[[[]]]", 2, 2)?.rule).toBe("json.too_deep");
   });
 
   it("is refused before parsing (24 MB of text; parsed, a 500 MB one would exhaust a worker's heap), by the viewer and the submission check alike", () => {
