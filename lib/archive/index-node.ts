@@ -4,7 +4,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
-import { ArchiveError, MAX_ENTRY_BYTES, formatBytes } from "./limits";
+import { ArchiveError, MAX_ENTRY_BYTES, declaredSizeExceeded, formatBytes } from "./limits";
 import { openArchive } from "./read-node";
 import { parseFileRef } from "./ref";
 import type { ArchiveIndex, EntryMeta } from "./types";
@@ -58,9 +58,12 @@ export function readEntrySync(file: string, name: string, meta: EntryMeta, maxBy
     const data = Buffer.alloc(meta.compressedSize);
     if (readSync(fd, data, 0, data.length, start) !== data.length) throw new ArchiveError(what, "the archive ends inside the entry");
     if (meta.method === 0) return data;
+    // Node stops at maxOutputLength: at the declared size, so a bomb costs no more than what it declares.
+    const cap = Math.max(1, Math.min(maxBytes, meta.size));
     try {
-      return inflateRawSync(data, { maxOutputLength: maxBytes });
+      return inflateRawSync(data, { maxOutputLength: cap });
     } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" && cap < maxBytes) throw declaredSizeExceeded(what, meta.size);
       throw new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`);
     }
   } finally {

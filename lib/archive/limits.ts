@@ -19,25 +19,40 @@ export class ArchiveError extends Error {
 
 /**
  * A pass-through stream that counts what flows and errors once more than `max` bytes have gone by: the
- * running cap on inflation (an entry's declared size is not trusted).
+ * running cap on inflation (an entry's declared size is not trusted). With `declared` (the size the archive's
+ * directory gives), the cap is that size: bytes past it mean the directory lies, which is how a zip bomb
+ * slips past a check of declared sizes, so it is refused there rather than at `max`.
  */
-export function cappedStream(max: number, what: string): TransformStream<Uint8Array, Uint8Array> {
+export function cappedStream(max: number, what: string, declared?: number): TransformStream<Uint8Array, Uint8Array> {
+  const cap = declared !== undefined && declared < max ? declared : max;
   let seen = 0;
   return new TransformStream({
     transform(chunk, controller) {
       seen += chunk.byteLength;
-      if (seen > max) controller.error(new ArchiveError(what, `inflates to more than ${formatBytes(max)}, the limit for one file; refused`));
-      else controller.enqueue(chunk);
+      if (seen <= cap) controller.enqueue(chunk);
+      else if (cap < max) controller.error(declaredSizeExceeded(what, cap));
+      else controller.error(new ArchiveError(what, `inflates to more than ${formatBytes(max)}, the limit for one file; refused`));
     },
   });
+}
+
+/** An entry that inflates past the size its archive's directory declares: a zip bomb, or a damaged archive. */
+export function declaredSizeExceeded(what: string, declared: number): ArchiveError {
+  return new ArchiveError(what, `inflates past the ${declared.toLocaleString("en-US")} bytes its archive's directory declares (a zip bomb or a damaged archive); refused`);
 }
 
 export function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;
 }
 
-/** The same bytes, with any error of the source replaced by one that names the file. */
-export function namingErrors(source: ReadableStream<Uint8Array>, what: string): ReadableStream<Uint8Array> {
+/** zip.js's own words when an entry inflates past its declared size (it counts too, and stops there first). */
+export const ZIPJS_SIZE_EXCEEDED = "Invalid uncompressed size";
+
+/**
+ * The same bytes, with any error of the source replaced by one that names the file; with `declared`, zip.js's
+ * error for an entry larger than declared is given the words of `declaredSizeExceeded`.
+ */
+export function namingErrors(source: ReadableStream<Uint8Array>, what: string, declared?: number): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -46,7 +61,9 @@ export function namingErrors(source: ReadableStream<Uint8Array>, what: string): 
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (err) {
-        controller.error(err instanceof ArchiveError ? err : new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`));
+        if (err instanceof ArchiveError) controller.error(err);
+        else if (declared !== undefined && err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED) controller.error(declaredSizeExceeded(what, declared));
+        else controller.error(new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`));
       }
     },
     cancel: (reason) => reader.cancel(reason),

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexArchives, readEntrySync } from "./index-node";
 import { ArchiveCache, openArchive, readReleaseFile } from "./read-node";
 import { writeArchive } from "./write-node";
 
@@ -70,7 +71,13 @@ describe("readReleaseFile", () => {
     const a = await openArchive(join(dir, "bomb.zip"));
     expect(a.entries.get("bomb.json")!.uncompressedSize).toBe(100);
     await a.close();
-    await expect(readReleaseFile(dir, "bomb.zip#bomb.json", cache, 1024 * 1024)).rejects.toThrow(/bomb\.json: (inflates to more than 1 MB, the limit for one file; refused|could not be inflated \(Invalid uncompressed size\))/);
+    await expect(readReleaseFile(dir, "bomb.zip#bomb.json", cache, 1024 * 1024)).rejects.toThrow("bomb.zip#bomb.json: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused");
+    // The validator's synchronous reader (annotated runs) stops at the declared size too.
+    const index = (await indexArchives(dir, ["bomb.zip#bomb.json"])).get("bomb.zip")!;
+    if ("error" in index) throw new Error(index.error);
+    expect(() => readEntrySync(join(dir, "bomb.zip"), "bomb.json", index.entries.get("bomb.json")!)).toThrow(
+      "bomb.zip#bomb.json: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+    );
     await expect(readReleaseFile(dir, "a.zip#one.json", cache, 10)).rejects.toThrow(/a\.zip#one\.json: declares 85 bytes, more than the 10 bytes limit/);
     await expect(readReleaseFile(dir, "plain.json", cache, 10)).rejects.toThrow(/plain\.json: is 85 bytes, more than the 10 bytes limit/);
     await cache.close();

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { configure, Reader, ZipReader, type Entry } from "@zip.js/zip.js/lib/zip-core-native.js";
 import { listEntries, type ArchiveListing } from "./entries";
-import { ArchiveError, MAX_ENTRY_BYTES, cappedStream, formatBytes } from "./limits";
+import { ArchiveError, MAX_ENTRY_BYTES, ZIPJS_SIZE_EXCEEDED, cappedStream, declaredSizeExceeded, formatBytes } from "./limits";
 import { parseFileRef } from "./ref";
 
 configure({ useWebWorkers: false });
@@ -66,12 +66,13 @@ async function readEntry(what: string, entry: Entry, maxBytes: number): Promise<
     throw new ArchiveError(what, `declares ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`);
   }
   if (entry.directory) throw new ArchiveError(what, "is a folder");
-  const capped = cappedStream(maxBytes, what);
+  const capped = cappedStream(maxBytes, what, entry.uncompressedSize);
   try {
     const [, bytes] = await Promise.all([entry.getData(capped.writable), new Response(capped.readable).arrayBuffer()]);
     return new Uint8Array(bytes);
   } catch (err) {
     if (err instanceof ArchiveError) throw err;
+    if (err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED) throw declaredSizeExceeded(what, entry.uncompressedSize);
     throw new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`);
   }
 }

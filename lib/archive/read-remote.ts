@@ -41,13 +41,13 @@ export async function entryStream(listing: ArchiveListing, archive: string, name
   if (entry.uncompressedSize > maxBytes) {
     throw new ArchiveError(what, `declares ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`);
   }
-  const capped = cappedStream(maxBytes, what);
+  const capped = cappedStream(maxBytes, what, entry.uncompressedSize);
   // getData writes into the stream as the compressed bytes arrive; its failure (CRC, truncated deflate)
   // reaches the reader as the stream's error.
   entry.getData(capped.writable).catch((err: unknown) => {
     void capped.writable.abort(err).catch(() => undefined);
   });
-  return namingErrors(capped.readable, what);
+  return namingErrors(capped.readable, what, entry.uncompressedSize);
 }
 
 /** Wraps an error from reading an entry so the message names the file, whatever threw it. */

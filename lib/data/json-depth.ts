@@ -45,3 +45,41 @@ export function jsonDepthExcess(text: string, limit = MAX_JSON_DEPTH): DepthExce
 export function tooDeepMessage(excess: DepthExcess): string {
   return `JSON nested more than ${excess.limit} levels deep (at character ${excess.offset + 1}); refused before parsing`;
 }
+
+/**
+ * Objects and arrays a trajectory may hold. Each costs the parser ~30–60 bytes of JS heap whatever its text
+ * (`{}` is 2 characters), so a 500 MB file of empty objects needs more heap than a browser worker has, and
+ * a V8 heap exhausted in a worker ends Chromium's whole renderer (docs/local-results.md). 8,000,000 is about
+ * 400,000 steps of the sample's shape, and at most ~0.5 GB of heap.
+ */
+export const MAX_JSON_CONTAINERS = 8_000_000;
+
+export const TOO_MANY_RULE = "json.too_many_objects";
+
+export function tooManyMessage(excess: DepthExcess): string {
+  return `JSON holds more than ${excess.limit.toLocaleString("en-US")} objects and arrays (the next opens at character ${excess.offset + 1}); refused before parsing, which would take more memory than a browser tab has`;
+}
+
+/**
+ * "<rule>: <message>" when a trajectory's text is refused before parsing (too deep, too many objects), else
+ * null. One loop for both counts, so a trajectory's text is scanned once.
+ */
+export function trajectoryShapeRefusal(text: string, maxDepth = MAX_JSON_DEPTH, maxContainers = MAX_JSON_CONTAINERS): { rule: typeof TOO_DEEP_RULE | typeof TOO_MANY_RULE; message: string } | null {
+  let depth = 0;
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > maxDepth) return { rule: TOO_DEEP_RULE, message: `${TOO_DEEP_RULE}: ${tooDeepMessage({ limit: maxDepth, offset: i })}` };
+      if (++count > maxContainers) return { rule: TOO_MANY_RULE, message: `${TOO_MANY_RULE}: ${tooManyMessage({ limit: maxContainers, offset: i })}` };
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+  }
+  return null;
+}

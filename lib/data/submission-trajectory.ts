@@ -4,6 +4,7 @@ import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { parseFileRef } from "../archive/ref";
 import { readTrajectory } from "../trajectory/chain";
 import { asAtif } from "../trajectory/swe-agent";
+import { trajectoryShapeRefusal } from "./json-depth";
 
 /** `trajectories/a.zip#b.json` → archive and entry; anything else is a file path. */
 export function archiveRef(ref: string): { archive: string; entry: string } | null {
@@ -33,6 +34,8 @@ export async function checkRunTrajectory(releaseDir: string, ref: string, archiv
 }
 
 export function trajectoryTextCheck(text: string, ref: string): TrajectoryCheck {
+  const refusal = trajectoryShapeRefusal(text);
+  if (refusal) return { status: "unreadable", message: `${ref} is refused: ${refusal.message}` };
   let raw: unknown;
   try {
     raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -4,6 +4,7 @@
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { readTrajectory } from "../trajectory/chain";
 import { asAtif } from "../trajectory/swe-agent";
+import { trajectoryShapeRefusal } from "./json-depth";
 import type { Problem, Release } from "./schema";
 import { lineOf } from "./record-lines";
 import { normalizeTrajectoryRef } from "./validate-runs";
@@ -44,6 +45,12 @@ export async function checkTrajectoriesReadable(release: Release, check: (runId:
         text = new TextDecoder("utf-8", { fatal: true }).decode(data);
       } catch (err) {
         warn("run.trajectory_unreadable", `trajectory "${ref}" could not be read: ${err instanceof Error ? err.message : String(err)}`);
+        continue;
+      }
+      // The viewer refuses deeper text before parsing it (lib/trajectory/parse-text.ts): the CLI says the same.
+      const refusal = trajectoryShapeRefusal(text);
+      if (refusal) {
+        warn("run.trajectory_unreadable", `trajectory "${ref}" is refused: ${refusal.message}`);
         continue;
       }
       let raw: unknown;

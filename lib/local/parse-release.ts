@@ -8,6 +8,7 @@ import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "
 
 import { LIMIT_BYTES, TooLargeError } from "./limits";
 import { pushAll } from "../data/arrays";
+import { ArchiveError } from "../archive/limits";
 
 /** Record files larger than LIMIT_BYTES together are refused before anything is parsed (see docs/local-results.md). */
 export { LIMIT_BYTES, TooLargeError };
@@ -63,7 +64,7 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
     }
     value = JSON.parse(text);
   } catch (err) {
-    problems.push({ level: "error", file: "release.json", rule: "json.parse", message: `not valid JSON: ${describeError(err)}` });
+    problems.push(err instanceof ArchiveError ? unreadable("release.json", err) : { level: "error", file: "release.json", rule: "json.parse", message: `not valid JSON: ${describeError(err)}` });
     return null;
   }
   const parsed = releaseSchema.safeParse(value);
@@ -77,5 +78,14 @@ async function readRecords<T extends object>(file: LocalFile | undefined, spec: 
     if (spec.required) problems.push(missingFile(spec.file));
     return [];
   }
-  return readJsonlRecords(lines(await file.open()), spec, problems);
+  try {
+    return await readJsonlRecords(lines(await file.open()), spec, problems);
+  } catch (err) {
+    // A zip entry refused while it inflates (past its declared size: a zip bomb) loses its whole file, not the release.
+    if (!(err instanceof ArchiveError)) throw err;
+    problems.push(unreadable(spec.file, err));
+    return [];
+  }
 }
+
+const unreadable = (file: string, err: ArchiveError): Problem => ({ level: "error", file, rule: "file.read", message: err.message });

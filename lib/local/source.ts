@@ -1,6 +1,7 @@
 // What the user picked or dropped, as one list of files with paths: a folder (each File with its relative
 // path), a zip of one (entries read on demand), or a single file. Browser and Node (tests) alike.
-import { readZipEntries, zipEntryStream } from "./zip";
+import { ArchiveError } from "../archive/limits";
+import { openZipEntry, readZip } from "./zip";
 
 export interface InputFile {
   /** The path below the picked folder (webkitRelativePath), or the file name. */
@@ -32,26 +33,14 @@ export async function isZip(f: InputFile): Promise<boolean> {
 export async function sourceOf(input: readonly InputFile[]): Promise<LocalSource> {
   const only = input.length === 1 ? input[0]! : null;
   if (only && (await isZip(only))) {
-    // Every zip error names the zip: its own messages name only the entry, or nothing.
-    const inZip = (err: unknown) => new Error(`${only.path}: ${err instanceof Error ? err.message : String(err)}`);
-    const entries = (
-      await readZipEntries(only.file).catch((err: unknown) => {
-        throw new Error(
-          `${only.path} is not a zip archive this page can read (${err instanceof Error ? err.message : String(err)}); ` +
-            "pick a release folder, a zip of one, or a single trajectory file (.json, .traj)",
-        );
-      })
-    ).filter((e) => !e.name.endsWith("/"));
+    const zip = await readZip(only.path, only.file);
     return {
       kind: "zip",
       label: only.path,
-      files: entries.map((e) => ({
+      files: zip.entries.map((e) => ({
         path: slash(e.name),
         size: e.size,
-        open: () =>
-          zipEntryStream(only.file, e).catch((err: unknown) => {
-            throw inZip(err);
-          }),
+        open: () => (e.refused !== undefined ? Promise.reject(new ArchiveError(`${only.path}#${e.name}`, `refused: ${e.refused}`)) : openZipEntry(zip, e.name)),
       })),
     };
   }

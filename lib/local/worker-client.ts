@@ -3,6 +3,9 @@ import type { LocalResult } from "./open";
 import type { InputFile } from "./source";
 import type { LocalWorkerRequest, LocalWorkerResponse } from "./worker-protocol";
 
+/** How the page words a local-results worker that died (e2e/local-hostile.spec.ts reads it). */
+export const CRASHED = "the local-results reader ran out of memory or crashed";
+
 export function openInWorker(files: InputFile[], onProgress: (message: string) => void, limit?: number): Promise<LocalResult> {
   const worker = new Worker(new URL("./local.worker.ts", import.meta.url));
   return new Promise<LocalResult>((resolve, reject) => {
@@ -13,10 +16,12 @@ export function openInWorker(files: InputFile[], onProgress: (message: string) =
       if (msg.type === "result") resolve(msg.result);
       else reject(new Error(msg.message));
     };
+    // A worker that dies without answering (an allocation it does not catch: out of memory, most likely) is
+    // ended and said so; the page, its published rows and later openings are unaffected.
     worker.onerror = (e) => {
+      e.preventDefault();
       worker.terminate();
-      // A worker that dies without answering has usually run out of memory.
-      reject(new Error(e.message ? `reading stopped: ${e.message}` : "reading stopped: the browser could not finish (out of memory?); try a smaller release"));
+      reject(new Error(`${CRASHED}: ${e.message || "no message from the browser"}; nothing was loaded, the rest of the page still works (a smaller release, or npm run data:validate, may do)`));
     };
     worker.onmessageerror = () => {
       worker.terminate();

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readZipEntries, zipEntryStream, ZipError } from "./zip";
+import { testZip } from "../archive/testing-zip";
+import { openLocal } from "./open";
+import { sourceOf } from "./source";
+import { openZipEntry, openZipEntryOf, readZip } from "./zip";
 
 const text = async (s: ReadableStream<Uint8Array>) => new TextDecoder().decode(new Uint8Array(await new Response(s).arrayBuffer()));
 
@@ -9,23 +12,22 @@ describe("a zip written by Python's zipfile (lib/local/fixtures/minimal-release.
   const zip = new Blob([readFileSync("lib/local/fixtures/minimal-release.zip")]);
 
   it("lists its entries from the central directory", async () => {
-    const entries = await readZipEntries(zip);
-    expect(entries.map((e) => [e.name, e.method, e.size])).toEqual([
-      ["minimal/annotations.jsonl", 8, 359],
-      ["minimal/configs.jsonl", 8, 411],
-      ["minimal/release.json", 0, 792],
-      ["minimal/runs.jsonl", 8, 8812],
-      ["minimal/sessions.jsonl", 8, 2922],
-      ["minimal/tasks.jsonl", 8, 4059],
-      ["minimal/trajectories/orca-opencode.s-101-switched.0.json", 8, 11496],
+    const { entries } = await readZip("minimal-release.zip", zip);
+    expect(entries.map((e) => [e.name, e.size])).toEqual([
+      ["minimal/annotations.jsonl", 359],
+      ["minimal/configs.jsonl", 411],
+      ["minimal/release.json", 792],
+      ["minimal/runs.jsonl", 8812],
+      ["minimal/sessions.jsonl", 2922],
+      ["minimal/tasks.jsonl", 4059],
+      ["minimal/trajectories/orca-opencode.s-101-switched.0.json", 11496],
     ]);
   });
 
   it("reads stored and deflated entries byte for byte", async () => {
-    const entries = await readZipEntries(zip);
+    const picked = await readZip("minimal-release.zip", zip);
     for (const [name, file] of [["minimal/release.json", "release.json"], ["minimal/runs.jsonl", "runs.jsonl"]]) {
-      const entry = entries.find((e) => e.name === name)!;
-      expect(await text(await zipEntryStream(zip, entry))).toBe(readFileSync(`data/examples/minimal/${file}`, "utf8"));
+      expect(await text(await openZipEntry(picked, name!))).toBe(readFileSync(`data/examples/minimal/${file}`, "utf8"));
     }
   });
 });
@@ -87,15 +89,85 @@ describe("zip64 records", () => {
   it("are followed for sizes, offsets and the directory", async () => {
     for (const zip64 of [false, true]) {
       const blob = new Blob([makeZip("r/runs.jsonl", "line one\nline two\n", zip64)]);
-      const [entry] = await readZipEntries(blob);
-      expect(entry).toMatchObject({ name: "r/runs.jsonl", size: 18, offset: 0, method: 8 });
-      expect(await text(await zipEntryStream(blob, entry!))).toBe("line one\nline two\n");
+      const picked = await readZip("r.zip", blob);
+      expect(picked.entries).toEqual([{ name: "r/runs.jsonl", size: 18 }]);
+      expect(await text(await openZipEntry(picked, "r/runs.jsonl"))).toBe("line one\nline two\n");
     }
   });
 });
 
 describe("what is not a zip", () => {
-  it("is refused with a reason", async () => {
-    await expect(readZipEntries(new Blob(["just text, no archive"]))).rejects.toThrow(new ZipError("not a zip archive (no end of central directory)"));
+  it("is refused naming the file and saying what is expected", async () => {
+    await expect(readZip("results.zip", new Blob(["just text, no archive"]))).rejects.toThrow(
+      "results.zip is not a zip archive this page can read (File format is not recognized); pick a release folder, a zip of one, or a single trajectory file (.json, .traj)",
+    );
+  });
+});
+
+// Bombs: 2 GiB of zeros deflate to 2.1 MB (testing-zip.ts); the directory says the entry holds 100 bytes.
+describe("an entry whose directory lies about its size (a zip bomb)", () => {
+  const bomb = new Blob([new Uint8Array(testZip([{ name: "bomb/runs.jsonl", zerosMiB: 2048, declare: 100 }]))]);
+
+  it("is small, and is refused once its bytes pass the declared 100, naming the zip and the entry", async () => {
+    expect(bomb.size).toBeLessThan(3_000_000);
+    const reader = (await openZipEntryOf("bomb.zip", bomb, "bomb/runs.jsonl")).getReader();
+    let delivered = 0;
+    const failure = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return null;
+        delivered += value.byteLength;
+      }
+    })().catch((err: unknown) => err);
+    expect(String(failure)).toBe("ArchiveError: bomb.zip#bomb/runs.jsonl: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused");
+    expect(delivered).toBeLessThanOrEqual(100);
+  });
+
+  it("declared honestly but over the limit, is refused by its declared size before a byte is inflated", async () => {
+    const honest = await readZip("big.zip", new Blob([new Uint8Array(testZip([{ name: "t.json", zerosMiB: 3 }]))]));
+    expect(honest.entries).toEqual([{ name: "t.json", size: 3 * 1024 * 1024 }]);
+    await expect(openZipEntry(honest, "t.json", 2 * 1024 * 1024)).rejects.toThrow("big.zip#t.json: declares 3 MB, more than the 2 MB limit for one file; refused");
+  });
+
+  it("in a release zip loses its file with a file.read error; the rest of the release loads", async () => {
+    const files = ["release.json", "tasks.jsonl", "sessions.jsonl", "configs.jsonl", "annotations.jsonl"].map((f) => ({ name: `minimal/${f}`, content: readFileSync(`data/examples/minimal/${f}`) }));
+    const zip = new Blob([new Uint8Array(testZip([...files, { name: "minimal/runs.jsonl", zerosMiB: 2048, declare: 8812 }]))]);
+    const result = await openLocal([{ path: "results.zip", file: zip }]);
+    expect(result.kind).toBe("release");
+    if (result.kind !== "release") return;
+    expect(result.problems.filter((p) => p.rule === "file.read")).toEqual([
+      {
+        level: "error",
+        file: "runs.jsonl",
+        rule: "file.read",
+        message: "results.zip#minimal/runs.jsonl: inflates past the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+      },
+    ]);
+    expect(result.counts.runs).toBe(0);
+    expect(result.configs.length).toBe(readFileSync("data/examples/minimal/configs.jsonl", "utf8").trim().split("\n").length);
+  });
+
+  it("as release.json leaves nothing loaded, and says why", async () => {
+    const zip = new Blob([new Uint8Array(testZip([{ name: "r/release.json", zerosMiB: 64, declare: 792 }]))]);
+    const result = await openLocal([{ path: "r.zip", file: zip }]);
+    expect(result).toMatchObject({ kind: "invalid", label: "r.zip" });
+    expect(result.problems).toContainEqual({
+      level: "error",
+      file: "release.json",
+      rule: "file.read",
+      message: "r.zip#r/release.json: inflates past the 792 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+    });
+  });
+
+  it("with a name that leaves the archive refuses the zip, naming it", async () => {
+    await expect(sourceOf([{ path: "x.zip", file: new Blob([new Uint8Array(testZip([{ name: "../evil.json", content: "{}" }]))]) }])).rejects.toThrow(
+      "x.zip is not a zip archive this page can read (Unsafe filename)",
+    );
+  });
+
+  it("twice by one name keeps the first; the second is not read", async () => {
+    const source = await sourceOf([{ path: "d.zip", file: new Blob([new Uint8Array(testZip([{ name: "a.json", content: "1" }, { name: "a.json", content: "2" }]))]) }]);
+    expect(source.files.map((f) => f.path)).toEqual(["a.json"]);
+    expect(await text(await source.files[0]!.open())).toBe("1");
   });
 });

@@ -7,13 +7,14 @@ import { stepRow, type StepRow } from "./rows";
 import { segmentSteps } from "./segment";
 import { annotationTags, type SignatureTag } from "./tags";
 import type { Analysis, AnalysisContext, SubagentSummary, TrajectorySummary } from "./worker-protocol";
+import { pushAll } from "../data/arrays";
 
 export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis {
   const seg = segmentSteps(t.steps, ctx.schedule);
   const tags: SignatureTag[] = annotationTags(ctx.annotations, t.steps);
   if (ctx.focusTaskId !== null && ctx.schedule !== null) {
     const input = { steps: t.steps, segmentation: seg, focusTaskId: ctx.focusTaskId, workspaces: ctx.workspaces, verdict: ctx.verdict };
-    tags.push(...detectCrossTaskInterference(input), ...detectRequirementStateLoss(input));
+    pushAll(pushAll(tags, detectCrossTaskInterference(input)), detectRequirementStateLoss(input));
   }
   return { segments: seg.segments, segmentOf: seg.segmentOf, mismatches: seg.mismatches, notes: seg.notes, tags };
 }

@@ -1,15 +1,16 @@
 // A trajectory file's text to a value, with every refusal naming the file: a text nested deeper than
 // lib/data/json-depth.ts allows (refused before JSON.parse, so nothing recursive downstream, structuredClone
-// on postMessage included, ever sees it) and a text that is not JSON. The parse worker, the local-results
+// on postMessage included, ever sees it), one holding more objects and arrays than a tab's heap can parse,
+// and a text that is not JSON. The parse worker, the local-results
 // single-file summary and the continuation reader all go through here, so the viewer and the panel say the
 // same thing.
-import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "../data/json-depth";
+import { trajectoryShapeRefusal, TOO_DEEP_RULE, TOO_MANY_RULE } from "../data/json-depth";
 
 /** A file that could not be parsed; the message already names the file (do not prefix it again). */
 export class TrajectoryParseError extends Error {
   constructor(
     message: string,
-    readonly rule: "json.parse" | typeof TOO_DEEP_RULE,
+    readonly rule: "json.parse" | typeof TOO_DEEP_RULE | typeof TOO_MANY_RULE,
   ) {
     super(message);
     this.name = "TrajectoryParseError";
@@ -18,8 +19,8 @@ export class TrajectoryParseError extends Error {
 
 export function parseTrajectoryText(text: string, name: string): unknown {
   const body = text.replace(/^\uFEFF/, "");
-  const excess = jsonDepthExcess(body);
-  if (excess) throw new TrajectoryParseError(`${name}: ${TOO_DEEP_RULE}: ${tooDeepMessage(excess)}`, TOO_DEEP_RULE);
+  const refusal = trajectoryShapeRefusal(body);
+  if (refusal) throw new TrajectoryParseError(`${name}: ${refusal.message}`, refusal.rule);
   try {
     return JSON.parse(body) as unknown;
   } catch (err) {

@@ -6,6 +6,9 @@ import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";
 import type { Analysis, AnalysisContext, TrajectorySummary, WorkerRequest, WorkerResponse } from "./worker-protocol";
 
+/** How the page words a parse worker that died (e2e/worker-crash.spec.ts reads it). */
+export const CRASHED = "the trajectory reader ran out of memory or crashed";
+
 type Pending = { resolve: (r: WorkerResponse) => void; reject: (e: Error) => void };
 
 export class TrajectoryLoadError extends Error {
@@ -51,13 +54,24 @@ export class TrajectoryWorker {
       if (msg.type === "error") p.reject(new TrajectoryLoadError(msg.message, msg.status));
       else p.resolve(msg);
     };
-    // A worker that dies (out of memory, most likely, on a file too large for the tab) fires `error` with
-    // little or no message; every pending question gets a sentence the page can show, and the page stays.
+    // A worker that dies (out of memory, most likely: an allocation it does not catch) fires `error`; it is
+    // ended, every pending and later question gets a sentence the page shows in the view, and the page stays.
+    // (A V8 heap exhausted inside a worker ends Chromium's whole renderer, which no handler survives: the
+    // limits before parsing are what prevent that, docs/local-results.md.)
     this.worker.onerror = (e) => {
       e.preventDefault();
-      this.failAll(`the trajectory reader stopped${e.message ? ` (${e.message})` : ""}: the file may be too large for this tab's memory; the rest of the page still works`);
+      this.die(`${CRASHED}: ${e.message || "no message from the browser"}; the rest of the page still works`);
     };
     this.worker.onmessageerror = () => this.failAll("the trajectory reader's answer could not be received (too large or too deeply nested to pass to the page)");
+  }
+
+  /** Set once the worker has died: every question is then answered with it at once. */
+  private dead: string | null = null;
+
+  private die(message: string): void {
+    this.dead = message;
+    this.worker.terminate();
+    this.failAll(message);
   }
 
   private failAll(message: string): void {
@@ -68,6 +82,7 @@ export class TrajectoryWorker {
   private ask(req: Req): Promise<WorkerResponse> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
+      if (this.dead !== null) return reject(new TrajectoryLoadError(this.dead, undefined));
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...req, id } as WorkerRequest);
     });
