@@ -3,7 +3,8 @@
 // condition. The list and scores come computed from the build; filters live in the URL (read after
 // hydration, so the static HTML lists every task).
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
+import { useUrlState } from "@/components/site/useUrlState";
 import type { CatalogModel } from "@/lib/queries/catalog-model";
 import {
   EMPTY_CATALOG_STATE,
@@ -23,23 +24,12 @@ import { ScoreMark } from "./ScoreMark";
 const count = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 export function CatalogView({ releaseId, model }: { releaseId: string; model: CatalogModel }) {
-  const [state, setState] = useState<CatalogState>(EMPTY_CATALOG_STATE);
-  // Back and Forward walk the filters (each a history entry; typing in the search box replaces its entry).
-  useEffect(() => {
-    const read = () => setState(parseCatalogState(window.location.search, model));
-    read();
-    window.addEventListener("popstate", read);
-    return () => window.removeEventListener("popstate", read);
-  }, [model]);
-  const update = useCallback((patch: Partial<CatalogState>, push = true) => {
-    setState((prev) => {
-      const next = { ...prev, ...patch };
-      const url = `${window.location.pathname}${serializeCatalogState(next)}`;
-      if (push && url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", url);
-      else window.history.replaceState(null, "", url);
-      return next;
-    });
-  }, []);
+  // Back and Forward walk the filters (each a history entry; a search typed is one entry).
+  const [state, setUrlState] = useUrlState<CatalogState>(EMPTY_CATALOG_STATE, {
+    parse: (search) => parseCatalogState(search, model),
+    serialize: serializeCatalogState,
+  }, model);
+  const update = useCallback((patch: Partial<CatalogState>, push = true) => setUrlState(patch, push ? "push" : "typing"), [setUrlState]);
 
   const rows = useMemo(() => filterCatalog(model, state), [model, state]);
   const repos = useMemo(() => [...new Set(model.tasks.map((t) => t.repo))].sort(), [model]);

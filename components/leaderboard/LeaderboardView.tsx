@@ -4,7 +4,7 @@
 // is recomputed in the browser by the same lib/queries SQL on DuckDB-WASM, loaded only then.
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
 import { leaderboardForScope } from "@/lib/site/browser-queries";
 import {
@@ -20,6 +20,7 @@ import {
 } from "@/lib/site/leaderboard-view";
 import { groupLabel } from "@/lib/site/labels";
 import { WhenVisible } from "@/components/site/WhenVisible";
+import { useUrlState } from "@/components/site/useUrlState";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { useLocalRows } from "@/components/local/useLocalRows";
 import { compareHref } from "@/lib/queries/compare-url";
@@ -40,32 +41,17 @@ export interface LeaderboardViewProps {
 }
 
 export function LeaderboardView({ releaseId, model: staticModel, repos }: LeaderboardViewProps) {
-  const [state, setState] = useState<ViewState>(() => defaultViewState(staticModel));
   const [expanded, setExpanded] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [subset, setSubset] = useState<{ key: string; model?: LeaderboardModel; error?: string } | null>(null);
   const [showRepos, setShowRepos] = useState(false);
 
   // The URL is read after hydration: the static HTML always carries the default view's numbers. Every
-  // change of what is shown is a history entry, so Back and Forward walk the views (popstate re-reads).
-  useEffect(() => {
-    const read = () => setState(parseViewState(window.location.search, staticModel));
-    read();
-    window.addEventListener("popstate", read);
-    return () => window.removeEventListener("popstate", read);
-  }, [staticModel]);
-
-  const update = useCallback(
-    (patch: Partial<ViewState>) => {
-      setState((prev) => {
-        const next = { ...prev, ...patch };
-        const url = `${window.location.pathname}${serializeViewState(next, staticModel)}`;
-        if (url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", url);
-        return next;
-      });
-    },
-    [staticModel],
-  );
+  // change of what is shown is a history entry, so Back and Forward walk the views (components/site/useUrlState.ts).
+  const [state, update] = useUrlState<ViewState>(() => defaultViewState(staticModel), {
+    parse: (search) => parseViewState(search, staticModel),
+    serialize: (next) => serializeViewState(next, staticModel),
+  }, staticModel);
   const [copied, setCopied] = useState(false);
 
   // The subset key names the scope; an empty key is the whole release, already in the static model.

@@ -3,7 +3,8 @@
 // condition the three distributions beside the target's and the Sankey of labels per user step.
 // Condition, target and Sankey depth live in the URL; the static HTML carries the default view.
 import { TableExport } from "@/components/site/TableExport";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
+import { useUrlState } from "@/components/site/useUrlState";
 import type { TaskFlowModel } from "@/lib/queries/taskflow-model";
 import {
   defaultTaskFlowState,
@@ -19,18 +20,10 @@ import { Sankey } from "./Sankey";
 const score = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(3));
 
 export function TaskFlowView({ releaseId, model, baseline }: { releaseId: string; model: TaskFlowModel; baseline: string }) {
-  const [state, setState] = useState<TaskFlowState>(() => defaultTaskFlowState(model, baseline));
-  useEffect(() => setState(parseTaskFlowState(window.location.search, model, baseline)), [model, baseline]);
-  const update = useCallback(
-    (patch: Partial<TaskFlowState>) => {
-      setState((prev) => {
-        const next = { ...prev, ...patch };
-        window.history.replaceState(null, "", `${window.location.pathname}${serializeTaskFlowState(next, model, baseline)}`);
-        return next;
-      });
-    },
-    [model, baseline],
-  );
+  const [state, update] = useUrlState<TaskFlowState>(() => defaultTaskFlowState(model, baseline), {
+    parse: (search) => parseTaskFlowState(search, model, baseline),
+    serialize: (next) => serializeTaskFlowState(next, model, baseline),
+  }, model);
 
   const shares = useMemo(() => flowShares(model, state.condition, state.target), [model, state.condition, state.target]);
   const cond = model.conditions.find((c) => c.condition === state.condition);

@@ -4,7 +4,8 @@
 // hydration. Runs without a trajectory are listed and marked: their page still shows verdict and schedule.
 import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
+import { useUrlState } from "@/components/site/useUrlState";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
 import { runHref } from "@/lib/site/nav";
 
@@ -50,15 +51,9 @@ function writeFilters(f: Filters): string {
 }
 
 export function RunList({ releaseId, runs }: { releaseId: string; runs: TrajectoryRunRow[] }) {
-  const [f, setF] = useState<Filters>(EMPTY);
-  useEffect(() => setF(readFilters(window.location.search)), []);
-  const update = (patch: Partial<Filters>) =>
-    setF((prev) => {
-      // A filter change goes back to the first page; only the pager keeps its own page.
-      const next = { ...prev, page: 0, ...patch };
-      window.history.replaceState(null, "", `${window.location.pathname}${writeFilters(next)}`);
-      return next;
-    });
+  const [f, setF] = useUrlState<Filters>(EMPTY, { parse: readFilters, serialize: writeFilters });
+  // A filter change goes back to the first page; only the pager keeps its own page. The text box types.
+  const update = (patch: Partial<Filters>) => setF((prev) => ({ ...prev, page: 0, ...patch }), "text" in patch ? "typing" : "push");
   const configs = useMemo(() => [...new Map(runs.map((r) => [r.config_id, r.display_name])).entries()], [runs]);
   const conditions = useMemo(() => [...new Set(runs.map((r) => r.condition))], [runs]);
   const text = f.text.trim().toLowerCase();
