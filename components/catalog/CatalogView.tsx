@@ -2,6 +2,7 @@
 // The task catalog: every focus task, searchable and filterable, with how each configuration did in each
 // condition. The list and scores come computed from the build; filters live in the URL (read after
 // hydration, so the static HTML lists every task).
+import { LabelTerm, Term } from "@/components/site/Term";
 import Link from "next/link";
 import { useCallback, useMemo } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
@@ -98,13 +99,17 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
               <th scope="col" className="px-2 py-1 text-left font-medium">Repository</th>
               <th scope="col" className="px-2 py-1 text-left font-medium">Group</th>
               <th scope="col" className="px-2 py-1 text-left font-medium" title="stage provenance: i = issue, r = review, e = extension">
-                Stages
+                <Term term="stages">Stages</Term>
               </th>
-              <th scope="col" className="px-2 py-1 text-right font-medium">F2P / P2P</th>
-              <th scope="col" className="px-2 py-1 text-right font-medium">Interruptions</th>
+              <th scope="col" className="px-2 py-1 text-right font-medium">
+                <Term term="f2p_p2p">F2P / P2P</Term>
+              </th>
+              <th scope="col" className="px-2 py-1 text-right font-medium">
+                <Term term="interruption_tasks">Interruptions</Term>
+              </th>
               {model.conditions.map((c) => (
                 <th key={c} className="px-2 py-1 text-right font-medium" title={`configurations (of ${nConfigs}) that resolved the task`}>
-                  {conditionLabel(c)} resolved
+                  <LabelTerm label={conditionLabel(c)} suffix=" resolved" />
                 </th>
               ))}
               {configIndex >= 0 ? (

@@ -4,6 +4,7 @@
 // only a chosen bin's task list and a chosen session are queried in the browser (DuckDB-WASM). Local results
 // the user opens (here or on another page of the release) join Table 2, the scatter and the failure breakdown,
 // marked local; the per-task histogram and the session view stay on the published runs.
+import { Term } from "@/components/site/Term";
 import dynamic from "next/dynamic";
 import { useMemo } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
@@ -164,7 +165,8 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
 
       <section aria-labelledby="per-task" className="space-y-2">
         <h2 id="per-task" className="text-base font-semibold">
-          What switching cost, task by task ({state.mode === "cached" ? "cached input included" : "cached input excluded"})
+          What switching cost, task by task ({state.mode === "cached" ? "cached input included" : "cached input excluded"}){" "}
+          <Term term="switch_cost" label="the switch cost of a task" />
         </h2>
         <SwitchCostHistogram
           releaseId={releaseId}

@@ -2,6 +2,7 @@
 // Per focus task, switched minus uninterrupted tokens: one histogram per configuration on shared bins, so a
 // long tail or a cluster of cheap tasks shows what the Table 2 mean hides. Selecting a bin lists its tasks
 // (queried in the browser by DuckDB-WASM), each linked to its two trajectories.
+import { Term } from "@/components/site/Term";
 import { useEffect, useState } from "react";
 import { binRange } from "@/lib/queries/cost-bins";
 import type { TaskCostDistribution } from "@/lib/queries/cost-model";
@@ -145,7 +146,9 @@ function BinTasks({ releaseId, baseline, condition, mode, dist, configs, selecte
               <th className="px-2 text-left font-medium">Group</th>
               <th className="px-2 text-right font-medium">{conditionLabel(baseline)} (M)</th>
               <th className="px-2 text-right font-medium">{conditionLabel(condition)} (M)</th>
-              <th className="px-2 text-right font-medium">Difference (M)</th>
+              <th className="px-2 text-right font-medium">
+                <Term term="switch_cost">Difference (M)</Term>
+              </th>
               <th className="px-2 text-left font-medium">Trajectories</th>
             </tr>
           </thead>

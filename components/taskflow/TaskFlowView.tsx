@@ -3,6 +3,7 @@
 // condition the three distributions beside the target's and the Sankey of labels per user step.
 // Condition, target and Sankey depth live in the URL; the static HTML carries the default view.
 import { TableExport } from "@/components/site/TableExport";
+import { Term } from "@/components/site/Term";
 import { useMemo } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
 import type { TaskFlowModel } from "@/lib/queries/taskflow-model";
@@ -60,16 +61,16 @@ export function TaskFlowView({ releaseId, model, baseline }: { releaseId: string
                 <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
                   {model.targets.map((t) => [
                     <th key={`${t.file}.l`} className="border-l border-zinc-200 px-2 py-1 text-right font-medium dark:border-zinc-800">
-                      S_L
+                      <Term term="s_l">S_L</Term>
                     </th>,
                     <th key={`${t.file}.t`} className="px-2 py-1 text-right font-medium">
-                      S_T
+                      <Term term="s_t">S_T</Term>
                     </th>,
                     <th key={`${t.file}.r`} className="px-2 py-1 text-right font-medium">
-                      S_R
+                      <Term term="s_r">S_R</Term>
                     </th>,
                     <th key={`${t.file}.a`} className="px-2 py-1 text-right font-semibold">
-                      TFAS
+                      <Term term="tfas">TFAS</Term>
                     </th>,
                   ])}
                 </tr>

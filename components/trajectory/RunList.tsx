@@ -2,6 +2,7 @@
 // Every run of the release: the entry point to the explorer. The first page of rows is in the static HTML;
 // the filters (configuration, condition, trajectory, tag, text) and the page live in the URL and apply after
 // hydration. Runs without a trajectory are listed and marked: their page still shows verdict and schedule.
+import { Term } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
 import { useMemo } from "react";
@@ -121,9 +122,13 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
             <th scope="col" className="font-normal">Configuration</th>
             <th scope="col" className="font-normal">Focus task</th>
             <th scope="col" className="font-normal">Condition</th>
-            <th scope="col" className="font-normal">Outcome</th>
+            <th scope="col" className="font-normal">
+              <Term term="outcome">Outcome</Term>
+            </th>
             <th scope="col" className="font-normal">Trajectory</th>
-            <th scope="col" className="font-normal">Annotations</th>
+            <th scope="col" className="font-normal">
+              <Term term="annotations">Annotations</Term>
+            </th>
           </tr>
         </thead>
         <tbody>

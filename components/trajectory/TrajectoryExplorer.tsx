@@ -233,7 +233,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
           <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <StepList rows={rows} shown={shown} selected={selected} onSelect={select} tagsByStep={byStep} matches={matches} query={query} positionOf={positionOf} onFirstRows={onFirstRows} partial={data.partial} />
             <div className="max-h-[70vh] overflow-auto">
-              <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} />
+              <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} query={query} />
             </div>
           </div>
         </>
