@@ -70,6 +70,7 @@ export function SwitchCostHistogram(props: HistogramProps) {
                       key={i}
                       type="button"
                       data-bin={i}
+                      data-print="show"
                       data-count={count}
                       disabled={count === 0}
                       aria-pressed={isSel}
