@@ -8,7 +8,7 @@ import type { SignatureTag } from "@/lib/trajectory/tags";
 import type { TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { CodeBlock, PlainText } from "./CodeBlock";
 import { authorLabel, TagChip } from "./TagChips";
-import { hasMatch, SearchQuery } from "./Highlight";
+import { hasMatch, SearchMarked, SearchQuery } from "./Highlight";
 
 const FIRST_LIMIT = 100_000;
 const MAX_LIMIT = 2_000_000;
@@ -128,7 +128,10 @@ function CallView({ call, result, more }: { call: CallDetail; result: ResultDeta
   return (
     <section className="space-y-1" data-testid="tool-call">
       <h3 className="text-xs font-semibold">
-        {call.name} <span className="font-normal text-zinc-500">{call.id}</span>
+        <SearchMarked text={call.name} />{" "}
+        <span className="font-normal text-zinc-500">
+          <SearchMarked text={call.id} />
+        </span>
       </h3>
       <CodeBlock code={call.body.text} lang={call.lang} testId="tool-call-body" />
       {more(call.body)}
