@@ -4,6 +4,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
+/** DuckDB-WASM answers in seconds, but a loaded machine (several builds at once) has taken 30 s. */
+const WASM_WAIT = 90_000;
+test.setTimeout(240_000);
+
 const COMPARE = "/r/comparecalc/compare/?a=anna&b=bert";
 
 /** page → [glossary term, a phrase of its definition]. */
@@ -20,7 +24,7 @@ const TERMS: [string, [string, string][]][] = [
 
 async function settled(page: Page, path: string) {
   await page.goto(path);
-  if (path.includes("/compare/")) await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
+  if (path.includes("/compare/")) await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true", { timeout: WASM_WAIT });
   if (path.includes("/cost/")) await expect(page.locator('[data-testid="cost-controls"][data-ready="yes"]')).toHaveCount(1);
 }
 
