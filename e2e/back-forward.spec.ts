@@ -124,6 +124,8 @@ test("trajectory: the tagged filter and the search are entries; moving between s
   // trajcalc EXPECTED.md: alpha.s-N1 has 14 steps; its tags point at steps 2 and 8.
   await expect(list).toHaveAttribute("data-steps", "14");
   await expect(detail).toHaveAttribute("data-step", "1");
+  // The tags arrive with the annotations (DuckDB-WASM) and the detectors: two tagged steps.
+  await expect(page.getByText("Tagged steps only (2)")).toBeVisible({ timeout: WASM_WAIT });
   await page.getByTestId("tagged-only").check();
   await expect(list).toHaveAttribute("data-steps", "2");
   await expect(detail).toHaveAttribute("data-step", "2");
