@@ -232,4 +232,7 @@ test("trajectory search shows which match is selected, k of n, and marks the mat
   await page.getByTestId("step-search").press("Enter");
   await expect(page.getByTestId("search-position")).toHaveText(new RegExp(`^\\d+ of ${total}$`));
   await expect(page.locator('[data-match="true"] [data-testid="search-mark"]').first()).toHaveText(new RegExp(word, "i"));
+  // The open step's detail marks the match too: the selected step is a match (its position is shown).
+  await expect(page.locator('[data-testid="step-detail"] [data-testid="search-mark"]').first()).toHaveText(new RegExp(`^${word}$`, "i"));
+  expect(await page.locator('[data-testid="step-detail"] mark script, [data-testid="step-detail"] mark *').count()).toBe(0);
 });

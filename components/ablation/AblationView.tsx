@@ -1,6 +1,7 @@
 // The context-management ablation (Switch-SWE Table 3): one table per native configuration and its variants,
 // with each variant's gain over native in every condition and group, and the gap, each with its paired 95%
 // interval and exact McNemar p. Bold: the family's highest non-baseline resolution, ties included.
+import { LabelTerm, Term } from "@/components/site/Term";
 import type { AblationFamily, AblationModel, GainCell } from "@/lib/queries/ablation";
 import type { GapCell } from "@/lib/queries/leaderboard-model";
 import { conditionLabel, fmt, fmtP, groupLabel } from "@/lib/site/labels";
@@ -48,7 +49,7 @@ function FamilyTable({ releaseId, family, model }: { releaseId: string; family: 
             </th>
             {model.groups.map((g) => (
               <th key={g} colSpan={perGroup} scope="colgroup" className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800">
-                {groupLabel(g)}
+                <LabelTerm label={groupLabel(g)} />
               </th>
             ))}
           </tr>
@@ -56,12 +57,14 @@ function FamilyTable({ releaseId, family, model }: { releaseId: string; family: 
             {model.groups.map((g) => [
               ...model.conditions.map((c, i) => (
                 <th key={`${g}.${c}`} scope="col" className={`${th} ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
-                  {conditionLabel(c)}
+                  <LabelTerm label={conditionLabel(c)} />
                 </th>
               )),
               ...others.map((c) => (
                 <th key={`${g}.gap.${c}`} scope="col" className={th}>
-                  {others.length > 1 ? `Gap ${conditionLabel(c)}` : "Gap"}
+                  <Term term="gap" label="the gap">
+                    {others.length > 1 ? `Gap ${conditionLabel(c)}` : "Gap"}
+                  </Term>
                 </th>
               )),
             ])}
@@ -124,6 +127,10 @@ export function AblationView({ releaseId, model }: { releaseId: string; model: A
   }
   return (
     <div className="space-y-6">
+      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="ablation-legend">
+        Under each variant&apos;s rate: its <Term term="gain">gain</Term> over native with the paired 95% interval, then the tasks only the variant
+        / only native resolved and the exact <Term term="mcnemar">McNemar p</Term>.
+      </p>
       {model.families.map((f) => (
         <section key={f.native.config_id} aria-label={`${f.native.display_name} and its variants`} className="space-y-1">
           <h2 className="text-base font-semibold">

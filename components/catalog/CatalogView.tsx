@@ -2,8 +2,10 @@
 // The task catalog: every focus task, searchable and filterable, with how each configuration did in each
 // condition. The list and scores come computed from the build; filters live in the URL (read after
 // hydration, so the static HTML lists every task).
+import { LabelTerm, Term } from "@/components/site/Term";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
+import { useUrlState } from "@/components/site/useUrlState";
 import type { CatalogModel } from "@/lib/queries/catalog-model";
 import {
   EMPTY_CATALOG_STATE,
@@ -23,23 +25,12 @@ import { ScoreMark } from "./ScoreMark";
 const count = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 export function CatalogView({ releaseId, model }: { releaseId: string; model: CatalogModel }) {
-  const [state, setState] = useState<CatalogState>(EMPTY_CATALOG_STATE);
-  // Back and Forward walk the filters (each a history entry; typing in the search box replaces its entry).
-  useEffect(() => {
-    const read = () => setState(parseCatalogState(window.location.search, model));
-    read();
-    window.addEventListener("popstate", read);
-    return () => window.removeEventListener("popstate", read);
-  }, [model]);
-  const update = useCallback((patch: Partial<CatalogState>, push = true) => {
-    setState((prev) => {
-      const next = { ...prev, ...patch };
-      const url = `${window.location.pathname}${serializeCatalogState(next)}`;
-      if (push && url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", url);
-      else window.history.replaceState(null, "", url);
-      return next;
-    });
-  }, []);
+  // Back and Forward walk the filters (each a history entry; a search typed is one entry).
+  const [state, setUrlState] = useUrlState<CatalogState>(EMPTY_CATALOG_STATE, {
+    parse: (search) => parseCatalogState(search, model),
+    serialize: serializeCatalogState,
+  }, model);
+  const update = useCallback((patch: Partial<CatalogState>, push = true) => setUrlState(patch, push ? "push" : "typing"), [setUrlState]);
 
   const rows = useMemo(() => filterCatalog(model, state), [model, state]);
   const repos = useMemo(() => [...new Set(model.tasks.map((t) => t.repo))].sort(), [model]);
@@ -108,13 +99,17 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
               <th scope="col" className="px-2 py-1 text-left font-medium">Repository</th>
               <th scope="col" className="px-2 py-1 text-left font-medium">Group</th>
               <th scope="col" className="px-2 py-1 text-left font-medium" title="stage provenance: i = issue, r = review, e = extension">
-                Stages
+                <Term term="stages">Stages</Term>
               </th>
-              <th scope="col" className="px-2 py-1 text-right font-medium">F2P / P2P</th>
-              <th scope="col" className="px-2 py-1 text-right font-medium">Interruptions</th>
+              <th scope="col" className="px-2 py-1 text-right font-medium">
+                <Term term="f2p_p2p">F2P / P2P</Term>
+              </th>
+              <th scope="col" className="px-2 py-1 text-right font-medium">
+                <Term term="interruption_tasks">Interruptions</Term>
+              </th>
               {model.conditions.map((c) => (
                 <th key={c} className="px-2 py-1 text-right font-medium" title={`configurations (of ${nConfigs}) that resolved the task`}>
-                  {conditionLabel(c)} resolved
+                  <LabelTerm label={conditionLabel(c)} suffix=" resolved" />
                 </th>
               ))}
               {configIndex >= 0 ? (

@@ -1,5 +1,6 @@
 // One focus task: its stages (text and provenance), how every configuration did in every condition, and its
 // matched session schedules side by side. Server-rendered; stage texts are rendered as text.
+import { LabelTerm } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
 import type { Alignment } from "@/lib/queries/catalog-align";
 import type { CatalogModel, CatalogTask, TaskPageModel, TaskRun } from "@/lib/queries/catalog-model";
@@ -96,7 +97,7 @@ export function TaskView({
               <th scope="col" className="px-2 py-1 text-left font-medium">Configuration</th>
               {catalog.conditions.map((c) => (
                 <th key={c} scope="col" className="px-2 py-1 text-left font-medium">
-                  {conditionLabel(c)}
+                  <LabelTerm label={conditionLabel(c)} />
                 </th>
               ))}
             </tr>

@@ -5,7 +5,8 @@
 // opened on this page or another page of the release (lib/local/store.ts) add their configurations to the
 // picker, marked local; a pair with one runs on a combined schema (lib/site/browser-compare.ts).
 import { useTitleDetail } from "@/components/site/useTitleDetail";
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useUrlState } from "@/components/site/useUrlState";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { LocalBadge } from "@/components/local/LocalBadge";
 import type { PublishedBench } from "@/lib/local/bench";
@@ -64,25 +65,13 @@ export function CompareView(props: CompareViewProps) {
     [props.configs, entries],
   );
   const ctx: CompareUrlContext = { configs: configs.map((c) => c.config_id), conditions, baseline, groups, repos: props.repos };
-  const [url, setUrl] = useState<CompareUrlState>(() => parseCompareUrl("", ctx));
-  const [hydrated, setHydrated] = useState(false);
-  // The context only changes with the release (a new page), so reading the URL once is enough.
+  // The context only changes with the release (a new page); the pair, condition, filters and open task are
+  // history entries, moving the panes to another request replaces the entry (components/site/useUrlState.ts).
   const ctxKey = JSON.stringify(ctx);
-  useEffect(() => {
-    setUrl(parseCompareUrl(window.location.search, JSON.parse(ctxKey) as CompareUrlContext));
-    setHydrated(true);
-  }, [ctxKey]);
-
-  const update = useCallback(
-    (patch: Partial<CompareUrlState>) => {
-      setUrl((prev) => {
-        const next = { ...prev, ...patch };
-        window.history.replaceState(null, "", `${window.location.pathname}${serializeCompareUrl(next, { conditions, baseline })}`);
-        return next;
-      });
-    },
-    [conditions, baseline],
-  );
+  const [url, update, hydrated] = useUrlState<CompareUrlState>(() => parseCompareUrl("", ctx), {
+    parse: (search) => parseCompareUrl(search, JSON.parse(ctxKey) as CompareUrlContext),
+    serialize: (next) => serializeCompareUrl(next, { conditions, baseline }),
+  }, ctxKey);
 
   useTitleDetail(url.a && url.b ? `${url.a} vs ${url.b}${url.task ? ` · task ${url.task}` : ""}` : null);
 
@@ -197,7 +186,7 @@ export function CompareView(props: CompareViewProps) {
               k={url.k}
               submitText={props.submitText}
               onPane={(pane) => update({ pane, k: null })}
-              onK={(k) => update({ k })}
+              onK={(k) => update({ k }, "replace")}
               onClose={() => update({ task: null, k: null })}
             />
           ) : null}

@@ -1,6 +1,7 @@
 // The focus tasks the two configurations disagree on under the chosen condition, filterable by group and
 // repository, each with both runs (the explorer opens a run without a trajectory too, with its verdict)
 // and buttons that open the task in the two-pane view.
+import { Term } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
 import { runOf, type CompareModel } from "@/lib/queries/compare-model";
@@ -111,7 +112,9 @@ export function Disagreements(props: DisagreementsProps) {
                 <th className="px-2 py-1 font-medium">Focus task</th>
                 <th className="px-2 py-1 font-medium">Group</th>
                 <th className="px-2 py-1 font-medium">Repository</th>
-                <th className="px-2 py-1 font-medium">Resolved by</th>
+                <th className="px-2 py-1 font-medium">
+                  <Term term="disagreeing">Resolved by</Term>
+                </th>
                 <th className="px-2 py-1 font-medium">Runs ({conditionLabel(model.condition)})</th>
                 <th className="px-2 py-1 font-medium">Side by side</th>
               </tr>

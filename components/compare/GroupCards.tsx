@@ -1,5 +1,6 @@
 // Per group: the 2×2 of focus-task outcomes under the chosen condition, McNemar's exact p on the tasks
 // where the two disagree, and the two paired differences with their 95% intervals.
+import { Term } from "@/components/site/Term";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import type { CompareModel, GroupCompare, PointInterval } from "@/lib/queries/compare-model";
 import { conditionLabel, fmt, fmtP, groupLabel } from "@/lib/site/labels";
@@ -56,12 +57,16 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
         </tbody>
       </table>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-        <dt className="text-zinc-500">McNemar p (exact)</dt>
+        <dt className="text-zinc-500">
+          <Term term="mcnemar">McNemar p (exact)</Term>
+        </dt>
         <dd>
           <span data-stat="p" className="font-semibold">
             {fmtP(g.p)}
           </span>{" "}
-          <span className="text-zinc-500">on {g.onlyA + g.onlyB} disagreeing tasks</span>
+          <span className="text-zinc-500">
+            on {g.onlyA + g.onlyB} <Term term="disagreeing">disagreeing tasks</Term>
+          </span>
         </dd>
         <dt className="text-zinc-500">Resolution A / B</dt>
         <dd data-stat="res">

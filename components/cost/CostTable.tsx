@@ -1,4 +1,6 @@
 // Table 2: mean per run under the three scopes, with the ratios against the whole baseline session.
+import { Term } from "@/components/site/Term";
+import type { GlossaryKey } from "@/lib/site/glossary";
 import { LocalBadge } from "@/components/local/LocalBadge";
 import type { ScopeCell, Table2Row } from "@/lib/queries/cost-view";
 import { calls, millions, ratio, usd } from "./format";
@@ -29,10 +31,10 @@ function Cells({ measure, cell, f, ratios }: { measure: string; cell: ScopeCell;
 }
 
 export function CostTable({ rows, labels, tokensTitle, showCost }: { rows: Table2Row[]; labels: ScopeLabels; tokensTitle: string; showCost: boolean }) {
-  const groups: { title: string; ratios: boolean; testId?: string }[] = [
+  const groups: { title: string; ratios: boolean; testId?: string; term?: GlossaryKey }[] = [
     { title: tokensTitle, ratios: true, testId: "tokens-header" },
-    { title: "Model calls", ratios: true },
-    { title: "Tool calls", ratios: false },
+    { title: "Model calls", ratios: true, term: "model_calls" },
+    { title: "Tool calls", ratios: false, term: "tool_calls" },
     ...(showCost ? [{ title: "Cost (USD)", ratios: false }] : []),
   ];
   const th = "px-2 py-1 text-right font-medium";
@@ -46,7 +48,7 @@ export function CostTable({ rows, labels, tokensTitle, showCost }: { rows: Table
             </th>
             {groups.map((g) => (
               <th key={g.title} colSpan={g.ratios ? 5 : 3} className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800" data-testid={g.testId}>
-                {g.title}
+                {g.term ? <Term term={g.term}>{g.title}</Term> : g.title}
               </th>
             ))}
             <th rowSpan={2} className={th} title="runs that exist: baseline / condition">
@@ -54,8 +56,8 @@ export function CostTable({ rows, labels, tokensTitle, showCost }: { rows: Table
             </th>
           </tr>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            {groups.map((g) => (
-              <Sub key={g.title} labels={labels} ratios={g.ratios} />
+            {groups.map((g, i) => (
+              <Sub key={g.title} labels={labels} ratios={g.ratios} terms={i === 0} />
             ))}
           </tr>
         </thead>
@@ -81,13 +83,15 @@ export function CostTable({ rows, labels, tokensTitle, showCost }: { rows: Table
   );
 }
 
-function Sub({ labels, ratios }: { labels: ScopeLabels; ratios: boolean }) {
+/** The scope headers; the first block of columns carries their definitions, the others repeat the names. */
+function Sub({ labels, ratios, terms }: { labels: ScopeLabels; ratios: boolean; terms: boolean }) {
   const th = "px-2 py-1 text-right font-normal";
+  const named = (term: GlossaryKey, label: string) => (terms ? <Term term={term}>{label}</Term> : label);
   return (
     <>
-      <th className={`${th} border-l border-zinc-200 dark:border-zinc-800`}>{labels.base}</th>
-      <th className={th}>{labels.all}</th>
-      <th className={th}>{labels.focus}</th>
+      <th className={`${th} border-l border-zinc-200 dark:border-zinc-800`}>{named("unint_scope", labels.base)}</th>
+      <th className={th}>{named("switch_all", labels.all)}</th>
+      <th className={th}>{named("switch_focus", labels.focus)}</th>
       {ratios ? (
         <>
           <th className={th}>

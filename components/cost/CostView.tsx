@@ -4,8 +4,10 @@
 // only a chosen bin's task list and a chosen session are queried in the browser (DuckDB-WASM). Local results
 // the user opens (here or on another page of the release) join Table 2, the scatter and the failure breakdown,
 // marked local; the per-task histogram and the session view stay on the published runs.
+import { Term } from "@/components/site/Term";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
+import { useUrlState } from "@/components/site/useUrlState";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { useLocalCost } from "@/components/local/useLocalCost";
 import type { PublishedBench } from "@/lib/local/bench";
@@ -33,23 +35,11 @@ import { SwitchCostHistogram } from "./SwitchCostHistogram";
 const CostScatter = dynamic(() => import("./CostScatter").then((m) => m.CostScatter), { ssr: false });
 
 export function CostView({ releaseId, data, costSource, bench }: { releaseId: string; data: CostPageData; costSource: string | null; bench: PublishedBench }) {
-  const [state, setState] = useState<CostViewState>(() => defaultCostState(data));
-  // Set once the URL has been read: the controls answer from then on (tests wait for it).
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    setState(parseCostState(window.location.search, data));
-    setReady(true);
-  }, [data]);
-  const update = useCallback(
-    (patch: Partial<CostViewState>) => {
-      setState((prev) => {
-        const next = { ...prev, ...patch };
-        window.history.replaceState(null, "", `${window.location.pathname}${serializeCostState(next, data)}`);
-        return next;
-      });
-    },
-    [data],
-  );
+  // Every control is a history entry; `ready` (the URL has been read) tells tests the controls answer.
+  const [state, update, ready] = useUrlState<CostViewState>(() => defaultCostState(data), {
+    parse: (search) => parseCostState(search, data),
+    serialize: (next) => serializeCostState(next, data),
+  }, data);
 
   const base = conditionLabel(data.baseline);
   const cond = conditionLabel(state.condition);
@@ -175,7 +165,8 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
 
       <section aria-labelledby="per-task" className="space-y-2">
         <h2 id="per-task" className="text-base font-semibold">
-          What switching cost, task by task ({state.mode === "cached" ? "cached input included" : "cached input excluded"})
+          What switching cost, task by task ({state.mode === "cached" ? "cached input included" : "cached input excluded"}){" "}
+          <Term term="switch_cost" label="the switch cost of a task" />
         </h2>
         <SwitchCostHistogram
           releaseId={releaseId}

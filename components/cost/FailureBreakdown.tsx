@@ -1,15 +1,17 @@
 // Figure 1b: how the unresolved focus tasks failed, per configuration and condition. A missing run is its
 // own class, so that a cell nobody ran is never mistaken for an implementation failure.
+import { Term } from "@/components/site/Term";
+import type { GlossaryKey } from "@/lib/site/glossary";
 import { LocalBadge } from "@/components/local/LocalBadge";
 import type { Outcome } from "@/lib/queries/cost-failures";
 import type { FailureTableRow } from "@/lib/queries/cost-view";
 import { conditionLabel } from "@/lib/site/labels";
 
-const FAILURES: { outcome: Exclude<Outcome, "resolved">; label: string; color: string }[] = [
-  { outcome: "implementation", label: "Implementation", color: "var(--chart-5)" },
-  { outcome: "submission", label: "Submission", color: "var(--chart-2)" },
-  { outcome: "incomplete", label: "Incomplete execution", color: "var(--chart-6)" },
-  { outcome: "no_run", label: "No run", color: "var(--chart-muted)" },
+const FAILURES: { outcome: Exclude<Outcome, "resolved">; label: string; color: string; term: GlossaryKey }[] = [
+  { outcome: "implementation", label: "Implementation", color: "var(--chart-5)", term: "failure_implementation" },
+  { outcome: "submission", label: "Submission", color: "var(--chart-2)", term: "failure_submission" },
+  { outcome: "incomplete", label: "Incomplete execution", color: "var(--chart-6)", term: "failure_incomplete" },
+  { outcome: "no_run", label: "No run", color: "var(--chart-muted)", term: "failure_no_run" },
 ];
 
 export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
@@ -24,7 +26,7 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
             {FAILURES.map((f) => (
               <th key={f.outcome} className={`${td} font-medium`}>
                 <span className="mr-1 inline-block h-2 w-2 rounded-sm" style={{ background: f.color }} aria-hidden />
-                {f.label}
+                <Term term={f.term}>{f.label}</Term>
               </th>
             ))}
             <th className={`${td} font-semibold`}>Unresolved</th>

@@ -3,7 +3,8 @@
 // request used in the uninterrupted session. The default session is in the static HTML; another one (chosen
 // here or through ?config=&session=) is queried in the browser by DuckDB-WASM.
 import { TableExport } from "@/components/site/TableExport";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useAsync } from "@/components/site/useAsync";
 import type { SessionListRow, SessionPick, SessionUsageRow } from "@/lib/queries/cost-session";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
 import { sessionList, sessionUsage } from "@/lib/site/browser-cost";
@@ -41,21 +42,12 @@ export function SessionUsage(props: SessionUsageProps) {
   const pick = props.pick ?? defaultPick;
   const isDefault = !props.pick || samePick(props.pick, defaultPick);
   const key = pick ? `${pick.configId}|${pick.sessionId}|${pick.repeat}` : "";
-  const [loaded, setLoaded] = useState<{ key: string; rows?: SessionUsageRow[]; error?: string } | null>(null);
   const { configId, sessionId, repeat } = pick ?? { configId: "", sessionId: "", repeat: 0 };
-  useEffect(() => {
-    if (isDefault || !sessionId) return;
-    let live = true;
-    sessionUsage(releaseId, baseline, { configId, sessionId, repeat }).then(
-      (rows) => live && setLoaded({ key, rows }),
-      (e: unknown) => live && setLoaded({ key, error: String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, isDefault, releaseId, baseline, configId, sessionId, repeat]);
-
-  const current = isDefault ? { key, rows: defaultRows } : loaded?.key === key ? loaded : null;
+  // The default session's rows are in the static HTML; any other is queried (key: what the query reads).
+  const loaded = useAsync<SessionUsageRow[]>(isDefault || !sessionId ? null : JSON.stringify([releaseId, baseline, key]), () =>
+    sessionUsage(releaseId, baseline, { configId, sessionId, repeat }),
+  );
+  const current = isDefault ? { rows: defaultRows, error: null } : loaded.loading ? null : { rows: loaded.value, error: loaded.error };
   const rows = current?.rows ?? null;
   const config = configs.find((c) => c.config_id === pick?.configId);
   return (

@@ -2,7 +2,8 @@
 // Per focus task, switched minus uninterrupted tokens: one histogram per configuration on shared bins, so a
 // long tail or a cluster of cheap tasks shows what the Table 2 mean hides. Selecting a bin lists its tasks
 // (queried in the browser by DuckDB-WASM), each linked to its two trajectories.
-import { useEffect, useState } from "react";
+import { Term } from "@/components/site/Term";
+import { useAsync } from "@/components/site/useAsync";
 import { binRange } from "@/lib/queries/cost-bins";
 import type { TaskCostDistribution } from "@/lib/queries/cost-model";
 import type { TaskCostRow, TokenMode } from "@/lib/queries/cost-tasks";
@@ -69,6 +70,7 @@ export function SwitchCostHistogram(props: HistogramProps) {
                       key={i}
                       type="button"
                       data-bin={i}
+                      data-print="show"
                       data-count={count}
                       disabled={count === 0}
                       aria-pressed={isSel}
@@ -111,22 +113,13 @@ export function SwitchCostHistogram(props: HistogramProps) {
 }
 
 function BinTasks({ releaseId, baseline, condition, mode, dist, configs, selected }: HistogramProps & { selected: { configId: string; index: number } }) {
-  const [state, setState] = useState<{ key: string; rows?: TaskCostRow[]; error?: string } | null>(null);
-  const key = `${mode}|${condition}|${selected.configId}|${selected.index}`;
-  useEffect(() => {
-    let live = true;
-    binTasks(releaseId, baseline, mode, dist.bins, { configId: selected.configId, condition, bin: selected.index }).then(
-      (rows) => live && setState({ key, rows }),
-      (e: unknown) => live && setState({ key, error: String(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, releaseId, baseline, mode, dist.bins, selected.configId, selected.index, condition]);
+  // The bins are the release's (fixed for the page); the key names the rest of what the query reads.
+  const key = JSON.stringify([releaseId, baseline, mode, condition, selected.configId, selected.index]);
+  const tasks = useAsync<TaskCostRow[]>(key, () => binTasks(releaseId, baseline, mode, dist.bins, { configId: selected.configId, condition, bin: selected.index }));
   const name = configs.find((c) => c.config_id === selected.configId)?.display_name ?? selected.configId;
   const decimals = binDecimals(dist.bins.width);
   const [lo, hi] = binRange(dist.bins, selected.index);
-  const current = state?.key === key ? state : null;
+  const current = tasks.loading ? null : { rows: tasks.value, error: tasks.error };
   return (
     <section className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid="bin-tasks" data-export-scope aria-busy={!current}>
       <h3 className="text-sm font-semibold">
@@ -145,7 +138,9 @@ function BinTasks({ releaseId, baseline, condition, mode, dist, configs, selecte
               <th className="px-2 text-left font-medium">Group</th>
               <th className="px-2 text-right font-medium">{conditionLabel(baseline)} (M)</th>
               <th className="px-2 text-right font-medium">{conditionLabel(condition)} (M)</th>
-              <th className="px-2 text-right font-medium">Difference (M)</th>
+              <th className="px-2 text-right font-medium">
+                <Term term="switch_cost">Difference (M)</Term>
+              </th>
               <th className="px-2 text-left font-medium">Trajectories</th>
             </tr>
           </thead>

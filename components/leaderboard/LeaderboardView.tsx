@@ -4,7 +4,7 @@
 // is recomputed in the browser by the same lib/queries SQL on DuckDB-WASM, loaded only then.
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
 import { leaderboardForScope } from "@/lib/site/browser-queries";
 import {
@@ -20,6 +20,8 @@ import {
 } from "@/lib/site/leaderboard-view";
 import { groupLabel } from "@/lib/site/labels";
 import { WhenVisible } from "@/components/site/WhenVisible";
+import { useAsync } from "@/components/site/useAsync";
+import { useUrlState } from "@/components/site/useUrlState";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { useLocalRows } from "@/components/local/useLocalRows";
 import { compareHref } from "@/lib/queries/compare-url";
@@ -40,56 +42,29 @@ export interface LeaderboardViewProps {
 }
 
 export function LeaderboardView({ releaseId, model: staticModel, repos }: LeaderboardViewProps) {
-  const [state, setState] = useState<ViewState>(() => defaultViewState(staticModel));
   const [expanded, setExpanded] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [subset, setSubset] = useState<{ key: string; model?: LeaderboardModel; error?: string } | null>(null);
   const [showRepos, setShowRepos] = useState(false);
 
   // The URL is read after hydration: the static HTML always carries the default view's numbers. Every
-  // change of what is shown is a history entry, so Back and Forward walk the views (popstate re-reads).
-  useEffect(() => {
-    const read = () => setState(parseViewState(window.location.search, staticModel));
-    read();
-    window.addEventListener("popstate", read);
-    return () => window.removeEventListener("popstate", read);
-  }, [staticModel]);
-
-  const update = useCallback(
-    (patch: Partial<ViewState>) => {
-      setState((prev) => {
-        const next = { ...prev, ...patch };
-        const url = `${window.location.pathname}${serializeViewState(next, staticModel)}`;
-        if (url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", url);
-        return next;
-      });
-    },
-    [staticModel],
-  );
+  // change of what is shown is a history entry, so Back and Forward walk the views (components/site/useUrlState.ts).
+  const [state, update] = useUrlState<ViewState>(() => defaultViewState(staticModel), {
+    parse: (search) => parseViewState(search, staticModel),
+    serialize: (next) => serializeViewState(next, staticModel),
+  }, staticModel);
   const [copied, setCopied] = useState(false);
 
   // The subset key names the scope; an empty key is the whole release, already in the static model.
   const repoKey = state.repos.length || state.tasks.length ? JSON.stringify([[...state.repos].sort(), [...state.tasks].sort()]) : "";
-  useEffect(() => {
-    if (!repoKey) return;
-    let live = true;
-    setSubset({ key: repoKey });
+  // Rates and McNemar first (a partial value); the bootstrap intervals follow in a second pass.
+  const subset = useAsync<LeaderboardModel>(repoKey || null, async ({ signal, partial }) => {
     const [repos, taskIds] = JSON.parse(repoKey) as [string[], string[]];
-    // Rates and McNemar first; the bootstrap intervals follow in a second pass.
-    leaderboardForScope(releaseId, staticModel, { repos, taskIds }, { intervals: false })
-      .then((m) => {
-        if (!live) return;
-        setSubset({ key: repoKey, model: m });
-        return leaderboardForScope(releaseId, staticModel, { repos, taskIds }).then((full) => live && setSubset({ key: repoKey, model: full }));
-      })
-      .catch((err: unknown) => live && setSubset({ key: repoKey, error: String(err) }));
-    return () => {
-      live = false;
-    };
-  }, [repoKey, releaseId, staticModel]);
-
-  const pending = repoKey !== "" && !(subset?.key === repoKey && (subset.model || subset.error));
-  const model = repoKey && subset?.key === repoKey && subset.model ? subset.model : staticModel;
+    partial(await leaderboardForScope(releaseId, staticModel, { repos, taskIds }, { intervals: false }));
+    if (signal.aborted) throw new Error("cancelled");
+    return leaderboardForScope(releaseId, staticModel, { repos, taskIds });
+  });
+  const pending = repoKey !== "" && subset.value === undefined && subset.error === null;
+  const model = repoKey && subset.value ? subset.value : staticModel;
   const columns = useMemo(() => columnsFor(model, state.groups), [model, state.groups]);
   // Configurations the user opened from local files (components/local), computed in their own DuckDB schema.
   const localRows = useLocalRows(releaseId, staticModel, state.repos, state.tasks);
@@ -176,7 +151,7 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
         {repoKey
           ? pending
             ? "Computing the subset in your browser (DuckDB-WASM)…"
-            : subset?.error
+            : subset.error
               ? `Could not compute the subset: ${subset.error}`
               : `Subset of ${nTasks} focus tasks${state.repos.length ? ` in ${state.repos.length} repositories` : ""}${state.tasks.length ? " (task list from the URL)" : ""}, computed in your browser by DuckDB-WASM.`
           : `All ${nTasks} focus tasks. Resolution in %, gap in points (${model.baseline} minus each other condition); a missing run counts as unresolved. Expand a row for intervals and McNemar p-values.`}

@@ -1,5 +1,7 @@
 // The benchmark profile (Switch-SWE Table 6) with the distributions behind its medians, locality and
 // repository counts, and the validator's verdict. Server-rendered: every number is in the static HTML.
+import { Term } from "@/components/site/Term";
+import type { GlossaryKey } from "@/lib/site/glossary";
 import { exportValue } from "@/lib/site/table-export";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import { TableExport } from "@/components/site/TableExport";
@@ -20,10 +22,18 @@ const MEASURE_LABELS: Record<Measure, string> = {
 /** Medians are whole numbers for odd counts; an even count may give a half. */
 const median = (v: number | null) => (v === null ? "—" : Number.isInteger(v) ? String(v) : fmt(v, 1));
 
+/** The measures the glossary defines (the others, focus tasks and repositories, need no definition). */
+const TERMS: Partial<Record<string, GlossaryKey>> = {
+  workspace_switches: "workspace_switches",
+  focus_returns: "focus_returns",
+  interruption_tasks: "interruption_tasks",
+};
+
 function Stat({ id, label, value }: { id: string; label: string; value: string | number }) {
+  const term = TERMS[id];
   return (
     <div className="rounded border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-      <div className="text-xs text-zinc-600 dark:text-zinc-400">{label}</div>
+      <div className="text-xs text-zinc-600 dark:text-zinc-400">{term ? <Term term={term}>{label}</Term> : label}</div>
       <div className="text-2xl font-semibold tabular-nums" data-stat={id}>
         {value}
       </div>
@@ -91,9 +101,9 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
               <th className="px-2 py-1 text-left font-medium">Condition</th>
               <th className="px-2 py-1 text-right font-medium">Sessions</th>
-              {Object.values(MEASURE_LABELS).map((l) => (
+              {Object.entries(MEASURE_LABELS).map(([m, l]) => (
                 <th key={l} className="px-2 py-1 text-right font-medium">
-                  {l}
+                  {TERMS[m] ? <Term term={TERMS[m]}>{l}</Term> : l}
                 </th>
               ))}
             </tr>

@@ -2,7 +2,7 @@
 // A term with its definition behind a small button: works with keyboard and touch (a title attribute does
 // not), closes on Escape and on a click outside. Definitions come from lib/site/glossary.ts.
 import { useEffect, useId, useRef, useState } from "react";
-import { GLOSSARY, type GlossaryKey } from "@/lib/site/glossary";
+import { GLOSSARY, glossaryFor, type GlossaryKey } from "@/lib/site/glossary";
 
 /** `children` is the term as shown; without them only the button is drawn (beside a header that is itself a button). */
 export function Term({ term, label, children }: { term: GlossaryKey; label?: string; children?: React.ReactNode }) {
@@ -59,5 +59,17 @@ export function Term({ term, label, children }: { term: GlossaryKey; label?: str
         </span>
       ) : null}
     </span>
+  );
+}
+
+/** A column label ("Unint", "Near" …) with its definition when the glossary names it, else the plain label. */
+export function LabelTerm({ label, suffix = "" }: { label: string; suffix?: string }) {
+  const term = glossaryFor(label);
+  return term ? (
+    <Term term={term} label={label}>
+      {label + suffix}
+    </Term>
+  ) : (
+    <>{label + suffix}</>
   );
 }

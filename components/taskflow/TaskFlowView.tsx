@@ -3,7 +3,9 @@
 // condition the three distributions beside the target's and the Sankey of labels per user step.
 // Condition, target and Sankey depth live in the URL; the static HTML carries the default view.
 import { TableExport } from "@/components/site/TableExport";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Term } from "@/components/site/Term";
+import { useMemo } from "react";
+import { useUrlState } from "@/components/site/useUrlState";
 import type { TaskFlowModel } from "@/lib/queries/taskflow-model";
 import {
   defaultTaskFlowState,
@@ -19,18 +21,10 @@ import { Sankey } from "./Sankey";
 const score = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(3));
 
 export function TaskFlowView({ releaseId, model, baseline }: { releaseId: string; model: TaskFlowModel; baseline: string }) {
-  const [state, setState] = useState<TaskFlowState>(() => defaultTaskFlowState(model, baseline));
-  useEffect(() => setState(parseTaskFlowState(window.location.search, model, baseline)), [model, baseline]);
-  const update = useCallback(
-    (patch: Partial<TaskFlowState>) => {
-      setState((prev) => {
-        const next = { ...prev, ...patch };
-        window.history.replaceState(null, "", `${window.location.pathname}${serializeTaskFlowState(next, model, baseline)}`);
-        return next;
-      });
-    },
-    [model, baseline],
-  );
+  const [state, update] = useUrlState<TaskFlowState>(() => defaultTaskFlowState(model, baseline), {
+    parse: (search) => parseTaskFlowState(search, model, baseline),
+    serialize: (next) => serializeTaskFlowState(next, model, baseline),
+  }, model);
 
   const shares = useMemo(() => flowShares(model, state.condition, state.target), [model, state.condition, state.target]);
   const cond = model.conditions.find((c) => c.condition === state.condition);
@@ -67,16 +61,16 @@ export function TaskFlowView({ releaseId, model, baseline }: { releaseId: string
                 <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
                   {model.targets.map((t) => [
                     <th key={`${t.file}.l`} className="border-l border-zinc-200 px-2 py-1 text-right font-medium dark:border-zinc-800">
-                      S_L
+                      <Term term="s_l">S_L</Term>
                     </th>,
                     <th key={`${t.file}.t`} className="px-2 py-1 text-right font-medium">
-                      S_T
+                      <Term term="s_t">S_T</Term>
                     </th>,
                     <th key={`${t.file}.r`} className="px-2 py-1 text-right font-medium">
-                      S_R
+                      <Term term="s_r">S_R</Term>
                     </th>,
                     <th key={`${t.file}.a`} className="px-2 py-1 text-right font-semibold">
-                      TFAS
+                      <Term term="tfas">TFAS</Term>
                     </th>,
                   ])}
                 </tr>

@@ -1,9 +1,10 @@
 "use client";
 // Code from a trajectory: plain text first (always inert), replaced by shiki's highlighted HTML once the
 // highlighter and the language are loaded. Only mounted for the step on screen, so highlighting is lazy.
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { highlight, type Lang } from "./highlight";
+import { hasMatch, Highlight, SearchQuery } from "./Highlight";
 
 const PRE = "m-0 max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900";
 // shiki's dual themes: light colours inline, dark ones in --shiki-dark variables used under .dark.
@@ -26,6 +27,16 @@ export function CodeBlock({ code, lang, testId }: { code: string; lang: Lang | n
     };
   }, [shown, lang]);
 
+  // While the search matches this block, it is drawn as plain text with the matches marked (shiki's HTML
+  // cannot be marked without parsing it); the colours come back when the search is cleared.
+  const query = useContext(SearchQuery);
+  if (hasMatch(shown, query)) {
+    return (
+      <pre className={PRE} data-testid={testId} data-search-match="true">
+        <Highlight text={shown} query={query} />
+      </pre>
+    );
+  }
   if (html && html.code === shown) {
     // The only raw HTML of the trajectory view: shiki's output, which escapes the code it was given.
     return <div className={SHIKI} data-testid={testId} data-highlighted="true" dangerouslySetInnerHTML={{ __html: html.html }} />;
@@ -40,7 +51,7 @@ export function CodeBlock({ code, lang, testId }: { code: string; lang: Lang | n
 export function PlainText({ text, testId }: { text: string; testId?: string }) {
   return (
     <pre className={PRE} data-testid={testId}>
-      {visibleControls(text)}
+      <Highlight text={visibleControls(text)} query={useContext(SearchQuery)} />
     </pre>
   );
 }

@@ -2,9 +2,11 @@
 // Every run of the release: the entry point to the explorer. The first page of rows is in the static HTML;
 // the filters (configuration, condition, trajectory, tag, text) and the page live in the URL and apply after
 // hydration. Runs without a trajectory are listed and marked: their page still shows verdict and schedule.
+import { Term } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
+import { useUrlState } from "@/components/site/useUrlState";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
 import { runHref } from "@/lib/site/nav";
 
@@ -50,15 +52,9 @@ function writeFilters(f: Filters): string {
 }
 
 export function RunList({ releaseId, runs }: { releaseId: string; runs: TrajectoryRunRow[] }) {
-  const [f, setF] = useState<Filters>(EMPTY);
-  useEffect(() => setF(readFilters(window.location.search)), []);
-  const update = (patch: Partial<Filters>) =>
-    setF((prev) => {
-      // A filter change goes back to the first page; only the pager keeps its own page.
-      const next = { ...prev, page: 0, ...patch };
-      window.history.replaceState(null, "", `${window.location.pathname}${writeFilters(next)}`);
-      return next;
-    });
+  const [f, setF] = useUrlState<Filters>(EMPTY, { parse: readFilters, serialize: writeFilters });
+  // A filter change goes back to the first page; only the pager keeps its own page. The text box types.
+  const update = (patch: Partial<Filters>) => setF((prev) => ({ ...prev, page: 0, ...patch }), "text" in patch ? "typing" : "push");
   const configs = useMemo(() => [...new Map(runs.map((r) => [r.config_id, r.display_name])).entries()], [runs]);
   const conditions = useMemo(() => [...new Set(runs.map((r) => r.condition))], [runs]);
   const text = f.text.trim().toLowerCase();
@@ -126,9 +122,13 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
             <th scope="col" className="font-normal">Configuration</th>
             <th scope="col" className="font-normal">Focus task</th>
             <th scope="col" className="font-normal">Condition</th>
-            <th scope="col" className="font-normal">Outcome</th>
+            <th scope="col" className="font-normal">
+              <Term term="outcome">Outcome</Term>
+            </th>
             <th scope="col" className="font-normal">Trajectory</th>
-            <th scope="col" className="font-normal">Annotations</th>
+            <th scope="col" className="font-normal">
+              <Term term="annotations">Annotations</Term>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -44,6 +44,7 @@ function BlockButton({ b, current, onJump }: { b: Block; current: number | null;
       aria-label={`${b.label}, ${b.steps} steps, ${b.tokens.toLocaleString("en-US")} tokens`}
       title={`${b.label} · ${b.steps} steps · ${b.tokens.toLocaleString("en-US")} tokens`}
       data-position={b.position ?? undefined}
+      data-print="show"
       data-focus={b.focus || undefined}
       data-switch={b.workspaceSwitch || undefined}
       data-focus-return={b.focusReturn || undefined}

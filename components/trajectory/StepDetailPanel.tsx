@@ -2,12 +2,13 @@
 // The selected step in full: message, reasoning, each tool call (highlighted) with the result it got,
 // per-step tokens and cost, tags pointing at it. Texts arrive clipped from the worker; "show more" asks for
 // a larger slice, up to a ceiling past which the raw file is the way to read on.
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import type { CallDetail, Clipped, ResultDetail, StepDetail } from "@/lib/trajectory/detail";
 import type { SignatureTag } from "@/lib/trajectory/tags";
 import type { TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { CodeBlock, PlainText } from "./CodeBlock";
 import { authorLabel, TagChip } from "./TagChips";
+import { hasMatch, SearchMarked, SearchQuery } from "./Highlight";
 
 const FIRST_LIMIT = 100_000;
 const MAX_LIMIT = 2_000_000;
@@ -15,7 +16,7 @@ const MAX_LIMIT = 2_000_000;
 const COLLAPSE_CHARS = 1_500;
 const COLLAPSE_LINES = 25;
 
-export function StepDetailPanel({ worker, n, tags, rawUrl }: { worker: TrajectoryWorker | null; n: number | null; tags: SignatureTag[]; rawUrl: string | null }) {
+export function StepDetailPanel({ worker, n, tags, rawUrl, query = "" }: { worker: TrajectoryWorker | null; n: number | null; tags: SignatureTag[]; rawUrl: string | null; query?: string }) {
   const [limit, setLimit] = useState(FIRST_LIMIT);
   const [detail, setDetail] = useState<StepDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,67 +56,69 @@ export function StepDetailPanel({ worker, n, tags, rawUrl }: { worker: Trajector
 
   const m = detail.metrics;
   return (
-    <aside className="min-w-0 space-y-2 text-sm" data-testid="step-detail" data-step={detail.n}>
-      <h2 className="flex flex-wrap items-baseline gap-2 font-semibold">
-        Step {detail.n}
-        {detail.stepId !== null && (detail.stepId !== detail.n || detail.file > 0) ? (
-          <span className="text-xs font-normal text-zinc-500">
-            (step_id {detail.stepId}
-            {detail.file > 0 ? ` of continuation ${detail.file}` : ""})
-          </span>
+    <SearchQuery.Provider value={query}>
+      <aside className="min-w-0 space-y-2 text-sm" data-testid="step-detail" data-step={detail.n}>
+        <h2 className="flex flex-wrap items-baseline gap-2 font-semibold">
+          Step {detail.n}
+          {detail.stepId !== null && (detail.stepId !== detail.n || detail.file > 0) ? (
+            <span className="text-xs font-normal text-zinc-500">
+              (step_id {detail.stepId}
+              {detail.file > 0 ? ` of continuation ${detail.file}` : ""})
+            </span>
+          ) : null}
+          <span className="text-xs font-normal">{detail.source}</span>
+          {detail.model ? <span className="text-xs font-normal text-zinc-500">{detail.model}</span> : null}
+          {detail.timestamp ? <span className="text-xs font-normal text-zinc-500">{detail.timestamp}</span> : null}
+          {detail.copied ? <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">copied context</span> : null}
+          {detail.sidechain ? <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">sidechain</span> : null}
+        </h2>
+        {m ? (
+          <p className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="step-metrics">
+            {m.prompt !== null ? `${m.prompt.toLocaleString("en-US")} input tokens` : "input —"}
+            {m.cached !== null ? ` (${m.cached.toLocaleString("en-US")} cached)` : ""} · {m.completion !== null ? `${m.completion.toLocaleString("en-US")} output` : "output —"} ·{" "}
+            {m.cost !== null ? `$${m.cost.toFixed(4)}` : "no cost"}
+            {detail.copied ? " · not counted again (copied context)" : ""}
+          </p>
         ) : null}
-        <span className="text-xs font-normal">{detail.source}</span>
-        {detail.model ? <span className="text-xs font-normal text-zinc-500">{detail.model}</span> : null}
-        {detail.timestamp ? <span className="text-xs font-normal text-zinc-500">{detail.timestamp}</span> : null}
-        {detail.copied ? <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">copied context</span> : null}
-        {detail.sidechain ? <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">sidechain</span> : null}
-      </h2>
-      {m ? (
-        <p className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="step-metrics">
-          {m.prompt !== null ? `${m.prompt.toLocaleString("en-US")} input tokens` : "input —"}
-          {m.cached !== null ? ` (${m.cached.toLocaleString("en-US")} cached)` : ""} · {m.completion !== null ? `${m.completion.toLocaleString("en-US")} output` : "output —"} ·{" "}
-          {m.cost !== null ? `$${m.cost.toFixed(4)}` : "no cost"}
-          {detail.copied ? " · not counted again (copied context)" : ""}
-        </p>
-      ) : null}
-      {tags.length ? (
-        <ul className="space-y-1" data-testid="step-tags">
-          {tags.map((t) => (
-            <li key={t.id} className="text-xs" data-tag-signature={t.signature} data-tag-author={t.author.kind} data-tag-origin={t.origin} data-tag-strength={t.strength}>
-              <TagChip tag={t} /> <span className="text-zinc-500">by {authorLabel(t)}:</span> {t.reasons.find((r) => r.step === detail.n)?.text ?? t.note}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {detail.message.length > 0 ? (
-        <div data-testid="step-message">
-          <PlainText text={detail.message.text} />
-          {more(detail.message)}
-        </div>
-      ) : null}
-      {detail.reasoning ? (
-        <details data-testid="step-reasoning">
-          <summary className="text-xs text-zinc-500">reasoning ({detail.reasoning.length.toLocaleString("en-US")} characters)</summary>
-          <PlainText text={detail.reasoning.text} />
-          {more(detail.reasoning)}
-        </details>
-      ) : null}
-      {detail.calls.map((c, i) => (
-        <CallView key={c.id + i} call={c} result={detail.resultOf[i] !== null ? detail.results[detail.resultOf[i]!] : undefined} more={more} />
-      ))}
-      {detail.results
-        .filter((_, i) => !detail.resultOf.includes(i))
-        .map((r, i) => (
-          <ResultView key={`free${i}`} result={r} more={more} label="observation" />
+        {tags.length ? (
+          <ul className="space-y-1" data-testid="step-tags">
+            {tags.map((t) => (
+              <li key={t.id} className="text-xs" data-tag-signature={t.signature} data-tag-author={t.author.kind} data-tag-origin={t.origin} data-tag-strength={t.strength}>
+                <TagChip tag={t} /> <span className="text-zinc-500">by {authorLabel(t)}:</span> {t.reasons.find((r) => r.step === detail.n)?.text ?? t.note}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {detail.message.length > 0 ? (
+          <div data-testid="step-message">
+            <PlainText text={detail.message.text} />
+            {more(detail.message)}
+          </div>
+        ) : null}
+        {detail.reasoning ? (
+          <details data-testid="step-reasoning" open={hasMatch(detail.reasoning.text, query) || undefined}>
+            <summary className="text-xs text-zinc-500">reasoning ({detail.reasoning.length.toLocaleString("en-US")} characters)</summary>
+            <PlainText text={detail.reasoning.text} />
+            {more(detail.reasoning)}
+          </details>
+        ) : null}
+        {detail.calls.map((c, i) => (
+          <CallView key={c.id + i} call={c} result={detail.resultOf[i] !== null ? detail.results[detail.resultOf[i]!] : undefined} more={more} />
         ))}
-      {detail.extra ? (
-        <details>
-          <summary className="text-xs text-zinc-500">extra</summary>
-          <CodeBlock code={detail.extra.text} lang="json" />
-          {more(detail.extra)}
-        </details>
-      ) : null}
-    </aside>
+        {detail.results
+          .filter((_, i) => !detail.resultOf.includes(i))
+          .map((r, i) => (
+            <ResultView key={`free${i}`} result={r} more={more} label="observation" />
+          ))}
+        {detail.extra ? (
+          <details>
+            <summary className="text-xs text-zinc-500">extra</summary>
+            <CodeBlock code={detail.extra.text} lang="json" />
+            {more(detail.extra)}
+          </details>
+        ) : null}
+      </aside>
+    </SearchQuery.Provider>
   );
 }
 
@@ -125,7 +128,10 @@ function CallView({ call, result, more }: { call: CallDetail; result: ResultDeta
   return (
     <section className="space-y-1" data-testid="tool-call">
       <h3 className="text-xs font-semibold">
-        {call.name} <span className="font-normal text-zinc-500">{call.id}</span>
+        <SearchMarked text={call.name} />{" "}
+        <span className="font-normal text-zinc-500">
+          <SearchMarked text={call.id} />
+        </span>
       </h3>
       <CodeBlock code={call.body.text} lang={call.lang} testId="tool-call-body" />
       {more(call.body)}
@@ -136,6 +142,7 @@ function CallView({ call, result, more }: { call: CallDetail; result: ResultDeta
 
 function ResultView({ result, more, label }: { result: ResultDetail; more: More; label: string }) {
   const text = result.content.text;
+  const matched = hasMatch(text, useContext(SearchQuery));
   const long = result.content.length > COLLAPSE_CHARS || text.split("\n", COLLAPSE_LINES + 1).length > COLLAPSE_LINES;
   const body = (
     <>
@@ -155,7 +162,7 @@ function ResultView({ result, more, label }: { result: ResultDetail; more: More;
         </ul>
       ) : null}
       {long ? (
-        <details data-testid="collapsed-result">
+        <details data-testid="collapsed-result" open={matched || undefined}>
           <summary className="text-xs text-zinc-500">
             {label}: {result.content.length.toLocaleString("en-US")} characters (collapsed)
           </summary>

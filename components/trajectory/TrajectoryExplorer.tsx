@@ -23,20 +23,19 @@ import { FIRST_STEP_MARK, useRunTrajectory } from "./useRunTrajectory";
 import { VerdictPanel } from "./VerdictPanel";
 import { RunLinks } from "./RunLinks";
 import { useTitleDetail } from "@/components/site/useTitleDetail";
+import { useUrlState } from "@/components/site/useUrlState";
+import type { HistoryMode } from "@/lib/site/url-history";
 
 const SEARCH_DEBOUNCE_MS = 200;
 
 export function TrajectoryExplorer({ releaseId, submitText, contextShards = null }: { releaseId: string; submitText: string | null; contextShards?: number | null }) {
-  const [url, setUrl] = useState<TrajectoryUrlState | null>(null);
-  useEffect(() => setUrl(parseTrajectoryUrl(window.location.search)), []);
-  const update = useCallback((patch: Partial<TrajectoryUrlState>) => {
-    setUrl((prev) => {
-      if (!prev) return prev;
-      const next = { ...prev, ...patch };
-      window.history.replaceState(null, "", `${window.location.pathname}${serializeTrajectoryUrl(next)}`);
-      return next;
-    });
-  }, []);
+  // Null until the URL is read. The run, the search and the filters are history entries (a search typed is
+  // one); moving from step to step replaces the entry, so Back leaves the run's view rather than each step.
+  const [url, setUrl] = useUrlState<TrajectoryUrlState | null>(null, { parse: parseTrajectoryUrl, serialize: (s) => (s ? serializeTrajectoryUrl(s) : "") });
+  const update = useCallback(
+    (patch: Partial<TrajectoryUrlState>, mode: HistoryMode = "push") => setUrl((prev) => (prev ? { ...prev, ...patch } : prev), mode),
+    [setUrl],
+  );
 
   const data = useRunTrajectory(releaseId, url?.runId ?? null, submitText, contextShards);
   const { rows, analysis, basics } = data;
@@ -49,7 +48,7 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
   // While only the first steps are in, a deep link further on waits for the rest rather than landing early.
   const wanted = url?.step ?? 1;
   const selected = total === 0 || (data.partial && wanted > total) ? null : Math.min(Math.max(wanted, 1), total);
-  const select = useCallback((n: number) => update({ step: n }), [update]);
+  const select = useCallback((n: number) => update({ step: n }, "replace"), [update]);
 
   const seg = useMemo<Segmentation | null>(
     () => (analysis ? { segments: analysis.segments, segmentOf: analysis.segmentOf, mismatches: analysis.mismatches, notes: analysis.notes } : null),
@@ -78,7 +77,7 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
           setSearch({ result, pending: false });
           const from = selectedRef.current ?? 1;
           const hit = result.steps.find((n) => n >= from) ?? result.steps[0];
-          if (hit !== undefined && hit !== from) update({ step: hit });
+          if (hit !== undefined && hit !== from) update({ step: hit }, "replace");
         },
         () => live && setSearch({ result: null, pending: false }),
       );
@@ -220,7 +219,7 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
           <Toolbar
             ref={searchBox}
             query={query}
-            onQuery={(q) => update({ query: q })}
+            onQuery={(q) => update({ query: q }, "typing")}
             onNextMatch={nextMatch}
             result={search.result}
             matchIndex={selected !== null && search.result ? (search.result.steps.indexOf(selected) + 1 || null) : null}
@@ -234,7 +233,7 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
           <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <StepList rows={rows} shown={shown} selected={selected} onSelect={select} tagsByStep={byStep} matches={matches} query={query} positionOf={positionOf} onFirstRows={onFirstRows} partial={data.partial} />
             <div className="max-h-[70vh] overflow-auto">
-              <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} />
+              <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} query={query} />
             </div>
           </div>
         </>
