@@ -12,7 +12,7 @@ const PLAN = schedule([
 
 function ctx(plan = PLAN): StepsIndexContext {
   return {
-    runId: "run-1", configId: "cfg", condition: "switched", taskGroup: "near", repo: "o/r", resolved: false,
+    runId: "run-1",
     analysis: { schedule: plan, focusTaskId: "F", workspaces: WS },
   };
 }
@@ -48,15 +48,15 @@ describe("stepsIndexRows", () => {
   });
 
   it("names the checkout a step acted in and flags another task's checkout", () => {
-    expect(rows.map((r) => [r.workspace, r.checkout, r.other_checkout])).toEqual([
-      [null, null, false],
-      ["/work/w00", "/work/w00", false],
-      ["/work/w00", "/work/w00", false],
-      ["/work/w00", "/work/w01", true], // a focus request reading B's checkout
-      ["/work/w01", "/work/w01", false],
-      ["/work/w01", "/work/w01", false], // B's own checkout during B's request is not "other"
-      ["/work/w00", "/work/w00", false],
-      ["/work/w00", "/work/w00,/work/w01", true],
+    expect(rows.map((r) => [r.checkout, r.other_checkout])).toEqual([
+      [null, false],
+      ["/work/w00", false], // a user step: the checkout its request was sent to
+      ["/work/w00", false],
+      ["/work/w01", true], // a focus request reading B's checkout
+      ["/work/w01", false],
+      ["/work/w01", false], // B's own checkout during B's request is not "other"
+      ["/work/w00", false],
+      ["/work/w00,/work/w01", true],
     ]);
   });
 
@@ -65,14 +65,14 @@ describe("stepsIndexRows", () => {
     expect(r).toMatchObject({
       tools: "bash,edit", tool_calls: 2, command: "cd /work/w00 && pytest -q", paths: "/work/w00/src/a.py",
       message: "look", message_chars: 4, observation: "3 passed\nok", observation_chars: 11,
-      run_id: "run-1", config_id: "cfg", condition: "switched", task_group: "near", repo: "o/r", resolved: false,
+      run_id: "run-1",
     });
     expect(rows[1]).toMatchObject({ tools: null, tool_calls: 0, command: null, paths: null, observation: null, observation_chars: 0 });
   });
 
   it("clips texts to the documented limits and keeps the full length", () => {
     const long = "x".repeat(5000);
-    const [, , s] = stepsIndexRows(trajectory([user("[workspace /work/w00] F1"), agent(long, [bash(`echo ${long}`, long)]), agent("y".repeat(300))]), ctx());
+    const [, , s] = stepsIndexRows(trajectory([user("[workspace /work/w00] F1"), agent(long, [bash(`echo ${long}`, long)]), agent("y".repeat(STEP_LIMITS.message))]), ctx());
     const r = stepsIndexRows(trajectory([user("[workspace /work/w00] F1"), agent(long, [bash(`echo ${long}`, long)])]), ctx())[1]!;
     expect(r.message!.length).toBe(STEP_LIMITS.message);
     expect(r.message!.endsWith("…")).toBe(true);
@@ -81,7 +81,7 @@ describe("stepsIndexRows", () => {
     expect(r.observation_chars).toBe(5000);
     expect(r.command!.length).toBe(STEP_LIMITS.command);
     // exactly at the limit: kept whole
-    expect(s!.message).toBe("y".repeat(300));
+    expect(s!.message).toBe("y".repeat(STEP_LIMITS.message));
     expect(clipText("abcdef", 4)).toBe("abc…");
     expect(clipText("", 4)).toBeNull();
   });

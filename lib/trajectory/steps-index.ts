@@ -1,33 +1,25 @@
 // The steps index (docs/data-format.md, "Derived tables"): one flat row per step of a run's trajectory, so a
 // whole release can be searched by command, path and text without opening a single trajectory. Pure; the
 // build's trajectory pass calls it for every run. Texts are bounded excerpts (STEP_LIMITS), never whole
-// observations: the index must stay small enough for the browser to load.
+// observations: the index must stay small enough for the browser to load. Run-level columns (configuration,
+// condition, outcome) are not repeated per step: queries join `runs` and `sessions` on run_id.
 import type { Step, Trajectory } from "./model";
 import { segmentSteps, type RequestInfo } from "./segment";
 import { argumentText, fileEdits, shellCommand } from "./tools";
 
 /** Characters kept per column; documented in docs/data-format.md ("Derived tables"). */
-export const STEP_LIMITS = { command: 1000, paths: 500, message: 300, observation: 300 } as const;
+export const STEP_LIMITS = { command: 1000, paths: 500, message: 240, observation: 240 } as const;
 
 export type RequestKind = "focus" | "interruption" | "finalization";
 
+/** What the index needs of the build's PassContext (scripts/build/trajectory-pass/). */
 export interface StepsIndexContext {
   runId: string;
-  configId: string;
-  condition: string;
-  taskGroup: string | null;
-  repo: string | null;
-  resolved: boolean | null;
   analysis: { schedule: RequestInfo[] | null; focusTaskId: string | null; workspaces: Record<string, string> };
 }
 
 export interface StepIndexRow extends Record<string, unknown> {
   run_id: string;
-  config_id: string;
-  condition: string;
-  task_group: string | null;
-  repo: string | null;
-  resolved: boolean | null;
   /** 1-based, the viewer's ?step=. */
   step: number;
   /** Scheduled request position; null before the first request or beyond the schedule. */
@@ -35,8 +27,6 @@ export interface StepIndexRow extends Record<string, unknown> {
   request_kind: RequestKind | null;
   /** The request's task. */
   task_id: string | null;
-  /** The checkout the request was sent to. */
-  workspace: string | null;
   /** Checkouts the step's tool calls name (comma-joined, in the order of the session's checkouts); else the request's. */
   checkout: string | null;
   /** The tool calls reach a checkout of another task than the request's. */
@@ -56,8 +46,7 @@ export interface StepIndexRow extends Record<string, unknown> {
 }
 
 export const STEPS_INDEX_COLUMNS = {
-  run_id: "VARCHAR", config_id: "VARCHAR", condition: "VARCHAR", task_group: "VARCHAR", repo: "VARCHAR", resolved: "BOOLEAN",
-  step: "INTEGER", position: "INTEGER", request_kind: "VARCHAR", task_id: "VARCHAR", workspace: "VARCHAR", checkout: "VARCHAR",
+  run_id: "VARCHAR", step: "INTEGER", position: "INTEGER", request_kind: "VARCHAR", task_id: "VARCHAR", checkout: "VARCHAR",
   other_checkout: "BOOLEAN", source: "VARCHAR", tools: "VARCHAR", tool_calls: "INTEGER", command: "VARCHAR", paths: "VARCHAR",
   message: "VARCHAR", message_chars: "INTEGER", observation: "VARCHAR", observation_chars: "INTEGER",
 } as const satisfies Record<keyof StepIndexRow, "VARCHAR" | "INTEGER" | "BOOLEAN">;
@@ -94,12 +83,11 @@ export function stepsIndexRows(t: Trajectory, ctx: StepsIndexContext): StepIndex
     const observation = s.results.map((r) => r.content).filter((c) => c !== "").join("\n");
     const checkout = acted.length > 0 ? acted.map((c) => c.ws).join(",") : (request?.workspace ?? null);
     return {
-      run_id: ctx.runId, config_id: ctx.configId, condition: ctx.condition, task_group: ctx.taskGroup, repo: ctx.repo, resolved: ctx.resolved,
+      run_id: ctx.runId,
       step: s.n,
       position,
       request_kind: request ? requestKind(request) : null,
       task_id: request?.taskId ?? null,
-      workspace: request?.workspace ?? null,
       checkout,
       other_checkout: request !== null && acted.some((c) => c.task !== request.taskId),
       source: s.source,
