@@ -16,6 +16,10 @@ export interface StepsManifest {
   table: typeof STEPS_TABLE;
   rows: number;
   shards: StepsShard[];
+  /** Distinct tool names (lib/queries/step-search.ts SEARCH_TOOLS_SQL), for the search's tool filter. */
+  tools: string[];
+  /** steps.parquet beside the shards, for download. */
+  parquetBytes: number;
 }
 
 export function stepsShardFile(i: number): string {

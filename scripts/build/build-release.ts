@@ -14,6 +14,7 @@ import { openNodeDb } from "../../lib/db/node";
 import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-index";
 import { PAGE_DATA } from "./page-data";
 import { publishTrajectories } from "./publish-trajectories";
+import { exportStepsShards } from "./steps-shards";
 import { pushAll } from "../../lib/data/arrays";
 
 export async function buildRelease(dir: string, outRoot: string): Promise<{ problems: Problem[]; entry: ReleaseIndexEntry | null }> {
@@ -34,6 +35,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<{ prob
     const tables: WrittenTable[] = [];
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
+    await exportStepsShards(db, out);
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
