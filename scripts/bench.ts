@@ -8,6 +8,7 @@ import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
 import { pushAll } from "../lib/data/arrays";
+import { benchSearch } from "./bench/search";
 
 const PORT = 3200;
 const BASE = `http://localhost:${PORT}`;
@@ -112,6 +113,9 @@ async function main() {
       { name: "numbers visible", value: ms(lb.numbersVisibleMs), limit: "≤ 500 ms", ok: lb.numbersVisibleMs <= 500 },
       { name: "first query vs DuckDB-WASM start alone", value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`, limit: "≤ 1.3×", ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs },
     );
+    const search = await benchSearch(browser, BASE, "out");
+    extra.push(search.markdown);
+    pushAll(budgets, search.budgets);
     // The trajectory explorer's benchmark (issue 5) adds its own section and budgets when present.
     if (existsSync("scripts/bench-trajectory.ts")) {
       const path = "./bench-trajectory";
