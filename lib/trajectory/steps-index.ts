@@ -18,7 +18,8 @@ export interface StepsIndexContext {
   analysis: { schedule: RequestInfo[] | null; focusTaskId: string | null; workspaces: Record<string, string> };
 }
 
-export interface StepIndexRow extends Record<string, unknown> {
+// A type, not an interface: it must fit the pass's row type (an index signature).
+export type StepIndexRow = {
   run_id: string;
   /** 1-based, the viewer's ?step=. */
   step: number;
@@ -43,7 +44,7 @@ export interface StepIndexRow extends Record<string, unknown> {
   message_chars: number;
   observation: string | null;
   observation_chars: number;
-}
+};
 
 export const STEPS_INDEX_COLUMNS = {
   run_id: "VARCHAR", step: "INTEGER", position: "INTEGER", request_kind: "VARCHAR", task_id: "VARCHAR", checkout: "VARCHAR",
