@@ -49,7 +49,8 @@ test("git diff looped over every workspace: matching runs per configuration are 
 
 test("within one configuration the count equals the runs whose trajectory has the loop in a tool call", async ({ page }) => {
   test.setTimeout(180_000);
-  const config = "gemini-3.7-flash-gemini-cli";
+  // The configuration with the most planted runs (the count must not be trivially 0).
+  const config = [...plantedInterference().entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
   const runs = [...sampleRuns().values()].filter((r) => r.config_id === config && r.trajectory);
   let matching = 0;
   let firstHit: { run: string; step: number } | null = null;
@@ -75,12 +76,14 @@ test("within one configuration the count equals the runs whose trajectory has th
 });
 
 test("the query and filters live in the URL; a bad regular expression is reported", async ({ page }) => {
-  await search(page, "?q=final.patch&field=command&kind=finalization");
+  test.setTimeout(180_000);
+  const config = [...sampleRuns().values()][0]!.config_id;
+  await search(page, `?q=final.patch&field=command&kind=finalization&config=${config}`);
   await expect(page.getByTestId("search-q")).toHaveValue("final.patch");
   await expect(page.getByTestId("search-kind")).toHaveValue("finalization");
   await page.getByTestId("search-kind").selectOption("focus");
   await expect(page).toHaveURL(/kind=focus/);
-  await page.goto("/r/sample/search/?q=%28unclosed&mode=regex");
+  await page.goto(`/r/sample/search/?q=%28unclosed&mode=regex&config=${config}`);
   await expect(page.getByTestId("search-error")).toBeVisible({ timeout: 60_000 });
 });
 
