@@ -131,3 +131,21 @@ test("a long query is cancelled and the console keeps working", async ({ page })
   await runSql(page, "SELECT 6 * 7 AS answer");
   await expect(page.locator("[data-testid=sql-result] tbody td").first()).toHaveText("42", { timeout: 60_000 });
 });
+
+test("with results shown, dark, at 390 px: no horizontal scroll and no serious axe violation", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  const config = [...sampleRuns().values()][0]!.config_id;
+  for (const [path, ready] of [
+    [`/r/sample/search/?q=final.patch&field=command&config=${config}`, "search-results"],
+    ["/r/sample/sql/?q=SELECT%20*%20FROM%20runs%20LIMIT%20200", "sql-result"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(ready)).toBeVisible({ timeout: 90_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`), path).toEqual([]);
+  }
+});

@@ -160,6 +160,7 @@ export function SqlConsole({ releaseId, tables, stepsShards }: { releaseId: stri
         ) : null}
         {result ? (
           <div className="overflow-auto rounded border border-zinc-200 dark:border-zinc-800" style={{ maxHeight: VIEWPORT + ROW }}
+            tabIndex={0} role="region" aria-label="query result (scrolls)"
             onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="sql-result" data-rows={rows.length}>
             <table className="text-xs">
               <caption className="sr-only">Result of the query</caption>
