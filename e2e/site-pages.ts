@@ -24,4 +24,7 @@ export const SAMPLE_PAGES: SitePage[] = [
   { path: "/r/sample/taskflow/", ready: '[data-testid="dist-length"]' },
   { path: "/r/sample/runs/", ready: '[data-testid="run-list"]' },
   { path: `/r/sample/run/?id=${encodeURIComponent(RUN)}`, ready: '[data-testid="trajectory-explorer"][data-ready="true"]' },
+  // The form (static HTML); the results need DuckDB-WASM and the index (e2e/search-console.spec.ts).
+  { path: "/r/sample/search/?q=final.patch&field=command&config=glm-5.3-opencode", ready: '[data-testid="search-q"]' },
+  { path: "/r/sample/sql/", ready: '[data-testid="sql-text"]' },
 ];

@@ -14,6 +14,7 @@ import { benchPass, passBudgets, passSection } from "./bench/pass";
 import { benchSpeed } from "./bench/speed";
 import { benchScale } from "./bench/scale";
 import { mergeDoc } from "./bench/steps";
+import { benchSearch } from "./bench/search";
 
 const PORT = 3200;
 const BASE = `http://localhost:${PORT}`;
@@ -98,7 +99,7 @@ async function detectorStep(): Promise<Budget[]> {
   return d.budgets;
 }
 
-const STEP_NAMES = ["detectors", "pass", "data", "archives", "leaderboard", "trajectory", "speed", "scale"];
+const STEP_NAMES = ["detectors", "pass", "data", "archives", "leaderboard", "trajectory", "speed", "scale", "search"];
 
 /**
  * `npm run bench -- --only pass,detectors` (or BENCH_ONLY=pass,detectors) runs just those steps and merges
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
     extra.push(passSection(pass));
     pushAll(budgets, passBudgets(pass));
   }
-  if (ONLY.size > 0 && !["data", "archives", "leaderboard", "trajectory", "speed", "scale"].some((s) => ONLY.has(s))) return finish(null, null, extra, budgets);
+  if (ONLY.size > 0 && !["data", "archives", "leaderboard", "trajectory", "speed", "scale", "search"].some((s) => ONLY.has(s))) return finish(null, null, extra, budgets);
   const data = want("data") ? benchData() : null;
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
     execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, DATA_RELEASES: "data/releases" } });
@@ -167,6 +168,11 @@ async function main(): Promise<void> {
       const scale = await benchScale(passRun);
       extra.push(scale.markdown);
       pushAll(budgets, scale.budgets);
+    }
+    if (want("search")) {
+      const search = await benchSearch(browser, BASE, "out");
+      extra.push(search.markdown);
+      pushAll(budgets, search.budgets);
     }
     // The trajectory explorer's benchmark (issue 5) adds its own section and budgets when present.
     if (want("trajectory") && existsSync("scripts/bench-trajectory.ts")) {

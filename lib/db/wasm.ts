@@ -9,6 +9,11 @@ let started: Promise<AsyncDuckDB> | null = null;
 // performance marks (duckdb:*) let the benchmark and the diagnostics page see where a first query's time goes.
 const mark = (name: string) => typeof performance !== "undefined" && performance.mark(`duckdb:${name}`);
 
+/** A fresh DuckDB-WASM instance in its own worker (the SQL console keeps one apart from the views'). */
+export async function newWasmDuckDb(): Promise<AsyncDuckDB> {
+  return start();
+}
+
 async function start(): Promise<AsyncDuckDB> {
   mark("start");
   const duckdb = await import("@duckdb/duckdb-wasm");
@@ -51,6 +56,9 @@ function schemaName(releaseId: string): string {
 interface ReleaseDb {
   conn: Promise<AsyncDuckDBConnection>;
   loaded: Map<string, Promise<void>>;
+  /** Tables made of parts (loadTableParts): the appends run one after another. */
+  created?: Set<string>;
+  appending?: Promise<void>;
 }
 
 const releases = new Map<string, ReleaseDb>();
@@ -81,6 +89,41 @@ async function fetchTable(url: string): Promise<Uint8Array> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
+}
+
+/**
+ * Appends Arrow IPC parts (shards) to one table of the release's schema, each part at most once and one at a
+ * time (the first creates the table). Parts are fetched in parallel while DuckDB-WASM starts.
+ */
+export async function loadTableParts(releaseId: string, table: string, urls: readonly string[]): Promise<void> {
+  const rel = releaseEntry(releaseId);
+  await Promise.all(
+    urls.map((url) => {
+      const key = `${table}:${url}`;
+      let load = rel.loaded.get(key);
+      if (!load) {
+        const bytes = fetchTable(url);
+        bytes.catch(() => undefined);
+        load = (async () => {
+          const conn = await rel.conn;
+          const data = await bytes;
+          mark(`fetched:${url}`);
+          const append = (rel.appending ?? Promise.resolve()).then(async () => {
+            const create = !(rel.created ??= new Set()).has(table);
+            await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create });
+            rel.created.add(table);
+          });
+          rel.appending = append.catch(() => undefined);
+          await append;
+          mark(`loaded:${url}`);
+        })();
+        const mine = load;
+        load.catch(() => rel.loaded.get(key) === mine && rel.loaded.delete(key));
+        rel.loaded.set(key, load);
+      }
+      return load;
+    }),
+  );
 }
 
 export interface TableSource {

@@ -15,6 +15,8 @@ export interface LocalTables {
   localId: string;
   source: TableSource;
   urls: string[];
+  /** The tables' names (the SQL console lists and loads them all). */
+  names: string[];
 }
 
 let opened = 0;
@@ -24,6 +26,7 @@ export function registerLocalTables(tables: Record<string, Uint8Array>): LocalTa
   const byTable = new Map(Object.entries(tables).map(([name, bytes]) => [name, URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>]))]));
   return {
     localId,
+    names: [...byTable.keys()],
     urls: [...byTable.values()],
     source: {
       url: (table) => {

@@ -14,6 +14,8 @@ export const RELEASE_NAV: NavEntry[] = [
   { path: "ablation", label: "Ablation" },
   { path: "taskflow", label: "Task Flow" },
   { path: "runs", label: "Runs" },
+  { path: "search", label: "Search" },
+  { path: "sql", label: "SQL" },
 ];
 
 export function releaseHref(releaseId: string, path = ""): string {

@@ -12,6 +12,8 @@ const VIEWS: Record<string, { title: string; description: string }> = {
   ablation: { title: "Ablation", description: "Context-management variants of one harness and model, with paired gains over the native configuration" },
   taskflow: { title: "Task Flow", description: "Session lengths, request labels and transitions between them, with the Task Flow alignment score" },
   runs: { title: "Runs", description: "Runs that publish their trajectory" },
+  search: { title: "Search trajectories", description: "Literal and regular-expression search over every step of every trajectory: commands, edited paths, message and observation text" },
+  sql: { title: "SQL console", description: "Read-only SQL in the browser over the release's tables, the derived tables and the steps index" },
   run: { title: "Trajectory", description: "One run's trajectory: requests, steps, tool calls, verdict and trace-signature tags" },
 };
 

@@ -1,5 +1,5 @@
 // Build-time reads of what `npm run data` wrote to public/data, for the static pages. Server only.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuiltReleaseMeta, ReleaseIndexEntry } from "../data/built";
 import type { CostPageData } from "../queries/cost-model";
@@ -10,6 +10,7 @@ import type { ProfileModel } from "../queries/profile-model";
 import type { TaskFlowModel } from "../queries/taskflow-model";
 import type { SignatureRateRow } from "../queries/signatures";
 import type { TrajectoryRunRow } from "../queries/trajectory";
+import { STEPS_MANIFEST, type StepsManifest } from "../queries/steps-shards";
 
 const DATA = join(process.cwd(), "public", "data");
 
@@ -25,6 +26,11 @@ export function defaultReleaseId(): string {
   const first = releaseIndex()[0];
   if (!first) throw new Error("public/data/releases.json lists no release: run `npm run data` first");
   return first.release_id;
+}
+
+/** The steps index's manifest (lib/queries/steps-shards.ts), or null when the build wrote none. */
+export function stepsManifest(id: string): StepsManifest | null {
+  return existsSync(join(DATA, id, STEPS_MANIFEST)) ? readJson<StepsManifest>(id, STEPS_MANIFEST) : null;
 }
 
 export function builtRelease(id: string): BuiltReleaseMeta {

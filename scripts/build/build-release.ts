@@ -17,6 +17,8 @@ import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/ru
 import { PAGE_DATA } from "./page-data";
 import { publishTrajectories } from "./publish-trajectories";
 import { writeRunContexts } from "./run-context-files";
+import { exportStepsShards } from "./steps-shards";
+import { STEPS_TABLE } from "../../lib/queries/steps-shards";
 import { pushAll } from "../../lib/data/arrays";
 import { PASS_TABLES, runTrajectoryPass, type PassStats } from "./trajectory-pass/pass";
 import { passCacheDir } from "./trajectory-pass/cache-dir";
@@ -55,7 +57,9 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     const tables: WrittenTable[] = [];
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
-    for (const name of PASS_TABLES) tables.push(await exportTable(db, name, out));
+    // The steps index is too large for one file: it leaves as per-configuration shards (steps-shards.ts).
+    for (const name of PASS_TABLES.filter((t) => t !== STEPS_TABLE)) tables.push(await exportTable(db, name, out));
+    await exportStepsShards(db, out);
     await exportHive(db, out);
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);

@@ -1,9 +1,10 @@
 // Every analyzer the trajectory pass runs (scripts/build/trajectory-pass/types.ts). Adding one here adds a
 // derived table to every release build; its version joins the cache key, so old results are not reused.
 import { signatureTagsAnalyzer } from "./signature-tags";
+import { stepsAnalyzer } from "./steps-analyzer";
 import type { PassAnalyzer } from "./types";
 
-export const ANALYZERS: readonly PassAnalyzer[] = [signatureTagsAnalyzer];
+export const ANALYZERS: readonly PassAnalyzer[] = [signatureTagsAnalyzer, stepsAnalyzer];
 
 /** The pass's own version (reading, run_analysis) and every analyzer's, as one cache-key part. */
 export const PASS_VERSION = "trajectory pass v1";

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { releaseMetadata } from "@/lib/site/page-meta";
+import { SqlConsole } from "@/components/sql/SqlConsole";
+import { ReleaseFrame } from "@/components/site/ReleaseFrame";
+import { builtRelease, releaseIndex, stepsManifest } from "@/lib/site/release-files";
+
+export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: Promise<{ release: string }> }): Promise<Metadata> {
+  return releaseMetadata((await params).release, "sql");
+}
+
+export function generateStaticParams() {
+  return releaseIndex().map((r) => ({ release: r.release_id }));
+}
+
+export default async function SqlPage({ params }: { params: Promise<{ release: string }> }) {
+  const { release } = await params;
+  const built = builtRelease(release);
+  const manifest = stepsManifest(release);
+  return (
+    <ReleaseFrame built={built} page="sql">
+      <h1 className="mb-1 text-xl font-semibold">SQL console</h1>
+      <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
+        Read-only SQL (DuckDB) run in your browser over this release’s tables, the derived tables and the steps index
+        {manifest ? ` (${manifest.rows.toLocaleString("en-US")} rows, loaded when a query names steps)` : ""}, and over local results opened on
+        this page (schemas local_1, local_2, …). Statements that write, change settings, or read files or the network are refused; nothing leaves your
+        browser.
+      </p>
+      <SqlConsole releaseId={release} tables={built.tables.map((t) => t.name)} stepsShards={manifest?.shards.map((s) => s.file) ?? []} />
+    </ReleaseFrame>
+  );
+}

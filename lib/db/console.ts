@@ -1,0 +1,182 @@
+// The SQL console's engine: a DuckDB-WASM instance of its own (its own worker), so a runaway query can be
+// cancelled, or the worker terminated and started again, without touching the DuckDB the other views share.
+// Tables arrive as Arrow IPC fetched by this page (published tables, the steps index's shards, local results'
+// blob: URLs); once the release's tables are in, the engine is locked: external access off, configuration
+// locked (lib/queries/sql-check.ts is the first wall, this is the second).
+import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
+import { newWasmDuckDb } from "./wasm";
+
+export interface ConsoleSource {
+  schema: string;
+  table: string;
+  /** One or more Arrow IPC files appended in order (a sharded table has several). */
+  urls: string[];
+  /** Loaded only when a statement names the table (the steps index is large). */
+  lazy?: boolean;
+}
+
+export type Cell = string | number | boolean | null;
+
+export interface ConsoleResult {
+  columns: { name: string; type: string }[];
+  rows: Cell[][];
+  /** More rows than ROW_CAP came back; only the first ROW_CAP are kept. */
+  capped: boolean;
+  ms: number;
+}
+
+export const ROW_CAP = 100_000;
+/** How long a cancelled query may take to stop before the worker is terminated. */
+const CANCEL_GRACE_MS = 2000;
+
+function cell(v: unknown): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "bigint") return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+  if (typeof v === "number" || typeof v === "string" || typeof v === "boolean") return v;
+  if (v instanceof Date) return v.toISOString();
+  if (v instanceof Uint8Array) return `<${v.byteLength} bytes>`;
+  try {
+    return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? x.toString() : x));
+  } catch {
+    return String(v);
+  }
+}
+
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
+
+export class ConsoleEngine {
+  private db: AsyncDuckDB | null = null;
+  private conn: Promise<AsyncDuckDBConnection> | null = null;
+  private loaded = new Map<string, Promise<void>>();
+  private running: { settle: (e: Error) => void } | null = null;
+
+  constructor(private sources: ConsoleSource[]) {}
+
+  setSources(sources: ConsoleSource[]) {
+    this.sources = sources;
+  }
+
+  private key(s: ConsoleSource) {
+    return `${s.schema}.${s.table}`;
+  }
+
+  private connection(): Promise<AsyncDuckDBConnection> {
+    this.conn ??= (async () => {
+      const db = await newWasmDuckDb();
+      this.db = db;
+      const conn = await db.connect();
+      const eager = this.sources.filter((s) => !s.lazy);
+      await Promise.all(eager.map((s) => this.load(conn, s)));
+      await conn.query("SET enable_external_access = false");
+      await conn.query("SET lock_configuration = true");
+      return conn;
+    })();
+    this.conn.catch(() => this.reset());
+    return this.conn;
+  }
+
+  private load(conn: AsyncDuckDBConnection, s: ConsoleSource): Promise<void> {
+    const key = this.key(s);
+    let p = this.loaded.get(key);
+    if (!p) {
+      const parts = s.urls.map(fetchBytes);
+      parts.forEach((x) => x.catch(() => undefined));
+      p = (async () => {
+        if (s.schema !== "main") await conn.query(`CREATE SCHEMA IF NOT EXISTS ${ident(s.schema)}`);
+        for (const [i, part] of parts.entries()) {
+          await conn.insertArrowFromIPCStream(await part, { schema: s.schema, name: s.table, create: i === 0 });
+        }
+      })();
+      p.catch(() => this.loaded.delete(key));
+      this.loaded.set(key, p);
+    }
+    return p;
+  }
+
+  /** Loads what a statement names that is not there yet (lazy tables, local results opened since). */
+  async prepare(statement: string): Promise<void> {
+    const conn = await this.connection();
+    const words = new Set(statement.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []);
+    const wanted = this.sources.filter((s) => !this.loaded.has(this.key(s)) && (!s.lazy || words.has(s.table)));
+    await Promise.all(wanted.map((s) => this.load(conn, s)));
+  }
+
+  /** Runs one checked statement; `cancel()` stops it. */
+  async run(statement: string): Promise<ConsoleResult> {
+    const t0 = performance.now();
+    await this.prepare(statement);
+    const conn = await this.connection();
+    const work = (async () => {
+      const reader = await conn.send(statement, true);
+      const rows: Cell[][] = [];
+      let columns: { name: string; type: string }[] = [];
+      let capped = false;
+      for await (const batch of reader) {
+        if (columns.length === 0) columns = batch.schema.fields.map((f) => ({ name: f.name, type: String(f.type) }));
+        if (capped) continue;
+        for (let i = 0; i < batch.numRows; i++) {
+          if (rows.length >= ROW_CAP) {
+            capped = true;
+            break;
+          }
+          const row = batch.get(i)!;
+          rows.push(columns.map((c) => cell((row as unknown as Record<string, unknown>)[c.name])));
+        }
+      }
+      if (columns.length === 0) columns = reader.schema?.fields.map((f) => ({ name: f.name, type: String(f.type) })) ?? [];
+      return { columns, rows, capped, ms: performance.now() - t0 };
+    })();
+    const stopped = new Promise<never>((_, reject) => {
+      this.running = { settle: reject };
+    });
+    try {
+      return await Promise.race([work, stopped]);
+    } finally {
+      this.running = null;
+      work.catch(() => undefined);
+    }
+  }
+
+  /**
+   * Cancels the running statement: DuckDB-WASM's pending-query cancel first; when the query has not stopped
+   * within CANCEL_GRACE_MS, the worker is terminated and the next statement starts a fresh one.
+   */
+  async cancel(): Promise<"cancelled" | "restarted" | "idle"> {
+    const running = this.running;
+    if (!running || !this.conn) return "idle";
+    const conn = await this.conn;
+    const cancelled = conn.cancelSent().catch(() => false);
+    const stoppedInTime = await Promise.race([
+      cancelled.then(async (ok) => {
+        if (!ok) return false;
+        // Give the polling loop the chance to see the cancel and end the query.
+        await new Promise((r) => setTimeout(r, 50));
+        return this.running !== running;
+      }),
+      new Promise<boolean>((r) => setTimeout(() => r(false), CANCEL_GRACE_MS)),
+    ]);
+    if (stoppedInTime) return "cancelled";
+    running.settle(new Error("cancelled"));
+    if (this.running === running) this.running = null;
+    await this.terminate();
+    return "restarted";
+  }
+
+  private reset() {
+    this.db = null;
+    this.conn = null;
+    this.loaded.clear();
+  }
+
+  async terminate(): Promise<void> {
+    const db = this.db;
+    this.reset();
+    await db?.terminate().catch(() => undefined);
+  }
+}

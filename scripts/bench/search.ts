@@ -1,0 +1,164 @@
+// Search budgets (issue 15) against the served export: the steps index's rows and gzip bytes; a warm search
+// (a new query over the loaded index of the whole sample) ≤ 300 ms; a cold search (navigation → first
+// results) ≤ 1.5 × the same browser's DuckDB-WASM start plus the download of the shards it needed.
+// Called by scripts/bench.ts; `npx tsx scripts/bench/search.ts` runs it alone against an existing `out/`
+// and replaces its section of docs/performance.md.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser } from "@playwright/test";
+import type { StepsManifest } from "../../lib/queries/steps-shards";
+
+const RELEASE = "sample";
+const RUNS = 3;
+/** The cold search: every configuration, so every shard is needed. */
+const COLD_QUERY = `?q=${encodeURIComponent('git -C "$d" diff')}&field=command`;
+const WARM_QUERIES = ["final.patch", "pytest -q", "src/"];
+
+export interface SearchBudget { name: string; value: string; limit: string; ok: boolean }
+export interface SearchBench { markdown: string; budgets: SearchBudget[] }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (n: number) => `${Math.round(n)} ms`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
+
+function gzipBytes(file: string): number {
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+async function duckdbStart(browser: Browser, base: string): Promise<number> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(`${base}/diagnostics/`);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Start DuckDB-WASM" }).click();
+  const text = await page.getByTestId("duckdb-start").filter({ hasText: "started in" }).innerText({ timeout: 60_000 });
+  await ctx.close();
+  return Number(/started in (\d+) ms/.exec(text)![1]);
+}
+
+/** The shards' download alone, in parallel as the search fetches them, in a fresh context. */
+async function shardDownload(browser: Browser, base: string, urls: string[]): Promise<number> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(`${base}/releases/`);
+  const t = await page.evaluate(async (list) => {
+    const t0 = performance.now();
+    await Promise.all(list.map((u) => fetch(u).then((r) => r.arrayBuffer())));
+    return performance.now() - t0;
+  }, urls);
+  await ctx.close();
+  return t;
+}
+
+export async function benchSearch(browser: Browser, base: string, outDir: string): Promise<SearchBench> {
+  const manifest = JSON.parse(readFileSync(join(outDir, "data", RELEASE, "steps", "index.json"), "utf8")) as StepsManifest;
+  const shardGzip = manifest.shards.reduce((a, s) => a + gzipBytes(join(outDir, "data", RELEASE, s.file)), 0);
+  const shardRaw = manifest.shards.reduce((a, s) => a + s.bytes, 0);
+  const urls = manifest.shards.map((s) => `/data/${RELEASE}/${s.file}`);
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const starts: number[] = [];
+  const downloads: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(`${base}/r/${RELEASE}/search/${COLD_QUERY}`, { waitUntil: "commit" });
+    cold.push(
+      await page.evaluate(async () => {
+        for (;;) {
+          if (document.querySelector('[data-testid="search-summary"]')) return performance.now();
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }),
+    );
+    for (const q of WARM_QUERIES) {
+      await page.evaluate(() => {
+        const w = window as unknown as { __t0?: number; __t1?: Promise<number> };
+        w.__t0 = undefined;
+        document.addEventListener("submit", (e) => (w.__t0 = e.timeStamp), { capture: true, once: true });
+        w.__t1 = new Promise((resolve) => {
+          let busy = false;
+          const obs = new MutationObserver(() => {
+            const status = document.querySelector('[data-testid="search-status"]');
+            if (status?.textContent?.startsWith("Searching")) busy = true;
+            if (busy && document.querySelector('[data-testid="search-summary"]')) {
+              obs.disconnect();
+              resolve(performance.now());
+            }
+          });
+          obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        });
+      });
+      await page.getByTestId("search-q").fill(q);
+      await page.getByTestId("search-go").click();
+      warm.push(
+        await page.evaluate(async () => {
+          const w = window as unknown as { __t0: number; __t1: Promise<number> };
+          const t1 = await w.__t1;
+          return t1 - w.__t0;
+        }),
+      );
+    }
+    await ctx.close();
+    starts.push(await duckdbStart(browser, base));
+    downloads.push(await shardDownload(browser, base, urls));
+  }
+  const c = median(cold);
+  const w = median(warm);
+  const s = median(starts);
+  const d = median(downloads);
+  const budgets: SearchBudget[] = [
+    { name: "warm search (new query over the loaded index)", value: ms(w), limit: "≤ 300 ms", ok: w <= 300 },
+    { name: "cold search vs DuckDB-WASM start + shard download", value: `${ms(c)} vs ${ms(s)} + ${ms(d)}`, limit: `≤ 1.5× = ${ms(1.5 * (s + d))}`, ok: c <= 1.5 * (s + d) },
+  ];
+  const markdown = `## Search and SQL console (issue 15)
+
+The steps index of \`${RELEASE}\`: **${manifest.rows.toLocaleString("en-US")} rows** in ${manifest.shards.length} Arrow shards (one per configuration),
+${mb(shardRaw)} as written, **${mb(shardGzip)} gzip**; \`steps.parquet\` ${mb(manifest.parquetBytes)}.
+Median of ${RUNS} fresh browser contexts (warm: median of ${RUNS * WARM_QUERIES.length} queries), Debian Chromium headless, localhost.
+
+| measure | value |
+| --- | ---: |
+| cold search: navigation → first results, every shard needed (\`${decodeURIComponent(COLD_QUERY)}\`) | ${ms(c)} |
+| the same browser starting DuckDB-WASM alone (/diagnostics/) | ${ms(s)} |
+| downloading the ${manifest.shards.length} shards alone, in parallel | ${ms(d)} |
+| ratio cold / (start + download) (the budget: ≤ 1.5×) | ${(c / (s + d)).toFixed(2)}× |
+| warm search: submit → results shown (${WARM_QUERIES.map((q) => `\`${q}\``).join(", ")}) | ${ms(w)} |
+`;
+  return { markdown, budgets };
+}
+
+async function alone() {
+  const port = 3215;
+  const base = `http://localhost:${port}`;
+  const server = spawn("node", ["scripts/serve.mjs", "out", "--port", String(port)], { stdio: "ignore" });
+  await new Promise((r) => setTimeout(r, 800));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const r = await benchSearch(browser, base, "out");
+    const rows = r.budgets.map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`).join("\n");
+    const section = `${r.markdown}\nBudgets (run alone: \`npx tsx scripts/bench/search.ts\`, ${new Date().toISOString().slice(0, 10)}):\n\n| budget | measured | limit | |\n| --- | ---: | ---: | --- |\n${rows}\n`;
+    const doc = existsSync("docs/performance.md") ? readFileSync("docs/performance.md", "utf8") : "# Performance\n";
+    const start = doc.indexOf("## Search and SQL console (issue 15)");
+    const next = start < 0 ? -1 : doc.indexOf("\n## ", start + 1);
+    const updated = start < 0 ? `${doc.trimEnd()}\n\n${section}` : `${doc.slice(0, start)}${section}${next < 0 ? "" : doc.slice(next + 1)}`;
+    writeFileSync("docs/performance.md", updated);
+    console.log(section);
+    if (r.budgets.some((b) => !b.ok)) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+if (process.argv[1]?.endsWith("search.ts")) {
+  alone().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
