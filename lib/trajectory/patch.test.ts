@@ -138,6 +138,8 @@ describe("parseUnifiedDiff", () => {
   });
 
   it("reports text that is no unified diff, with line numbers", () => {
+    expect(parseUnifiedDiff("").problems).toEqual([]); // an empty diff: the submission changes nothing
+    expect(parseUnifiedDiff("\n").files).toEqual([]);
     expect(parseUnifiedDiff("just some words\nand more").problems).toEqual([{ line: 0, message: "no file header (diff --git, or --- / +++) was found" }]);
     const junk = parseUnifiedDiff(["--- a/f", "+++ b/f", "@@ -1 +1 @@", "-a", "+b", "garbage here"].join("\n"));
     expect(junk.problems).toEqual([{ line: 6, message: "a line that is no part of a unified diff: garbage here" }]);

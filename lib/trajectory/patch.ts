@@ -234,7 +234,8 @@ export function parseUnifiedDiff(text: string): ParsedPatch {
     if (file) problems.push({ line: at, message: `a line that is no part of a unified diff: ${line.slice(0, 60)}` });
   }
   closeHunk();
-  if (files.length === 0) problems.push({ line: 0, message: "no file header (diff --git, or --- / +++) was found" });
+  // An empty text is an empty diff (a submission that changes nothing); other text without a file is no diff.
+  if (files.length === 0 && lines.some((l) => l.trim() !== "")) problems.push({ line: 0, message: "no file header (diff --git, or --- / +++) was found" });
   return { files, problems };
 }
 

@@ -13,7 +13,7 @@ import { DERIVED_TABLES } from "../../lib/queries/derive";
 import { openNodeDb } from "../../lib/db/node";
 import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-index";
 import { PAGE_DATA } from "./page-data";
-import { publishTrajectories } from "./publish-trajectories";
+import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { pushAll } from "../../lib/data/arrays";
 
 export async function buildRelease(dir: string, outRoot: string): Promise<{ problems: Problem[]; entry: ReleaseIndexEntry | null }> {
@@ -36,6 +36,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<{ prob
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);
+    publishPatches(dir, out);
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
     mkdirSync(join(out, "run-index"), { recursive: true });
     index.forEach((shard, i) => writeJson(join(out, runIndexFile(i)), shard));

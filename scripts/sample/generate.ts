@@ -15,6 +15,7 @@ import { TaskPool, buildFocusTasks, type Group } from "./tasks";
 import { writeTaskflowTargets } from "./taskflow-targets";
 import { SUBMIT_TEXT } from "./texts";
 import { makeTrajectory, type Scenario } from "./trajectory";
+import { samplePatchRef } from "./patch";
 import { configUsage } from "./usage";
 import { pushAll } from "../../lib/data/arrays";
 
@@ -146,6 +147,7 @@ export function planSample(): SamplePlan {
   const jobs: TrajectoryJob[] = runs.map((run, k) => {
     const session = sessionById.get(run.session_id)!;
     run.trajectory = `${sampleArchiveOf(run.config_id, session.condition)}#${run.run_id}.json`;
+    if (run.finalized) run.patch = samplePatchRef(sampleArchiveOf(run.config_id, session.condition), run.run_id);
     const p = planted.get(run.run_id);
     return { run, session, config: configById.get(run.config_id)!, scenario: p?.scenario ?? "normal", seed: p?.seed ?? SEED + 100_000 + k };
   });
