@@ -4,12 +4,11 @@
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { parseFileRef } from "../archive/ref";
 import { parseUnifiedDiff } from "../trajectory/patch";
+import { MAX_PATCH_BYTES } from "../trajectory/patch-view";
 import type { Problem, Release } from "./schema";
 import { lineOf } from "./record-lines";
 import { normalizeTrajectoryRef } from "./validate-runs";
 
-/** A patch larger than this is not read (the viewer's cap, lib/trajectory/patch-view.ts, is the same). */
-export const MAX_PATCH_BYTES = 8 * 1024 * 1024;
 
 export async function checkPatchesReadable(release: Release, check: (runId: string) => boolean): Promise<{ problems: Problem[]; readable: number }> {
   const problems: Problem[] = [];

@@ -145,3 +145,19 @@ export function taintFacts(t: PatchTaint): TaintFact[] {
     ...t.lines.map((l): TaintFact => ({ kind: "name", path: l.path, mark: null, name: l.name, task_id: l.taskId, new_line: l.newLine })),
   ];
 }
+
+/** The taint input from the release tables: every session task's files, the request texts of the schedule. */
+export function taintInputOf(
+  focusTaskId: string,
+  files: readonly { task_id: string; path: string }[],
+  requests: readonly { task_id: string; text: string | null }[],
+  workspaces: Readonly<Record<string, string>>,
+): TaintInput {
+  const tasks = [...new Set([focusTaskId, ...Object.values(workspaces), ...files.map((f) => f.task_id)])];
+  const of = (taskId: string): TaintTask => ({
+    taskId,
+    files: files.filter((f) => f.task_id === taskId).map((f) => f.path),
+    requestTexts: requests.filter((r) => r.task_id === taskId && r.text !== null).map((r) => r.text!),
+  });
+  return { focus: of(focusTaskId), others: tasks.filter((t) => t !== focusTaskId).map(of), workspaces };
+}

@@ -1,0 +1,25 @@
+// The trajectory and compare pages' door to a run's patch facts: its `patch` reference, the session tasks'
+// changed files and the focus stages (lib/queries/run-patch.ts), from the release's DuckDB-WASM.
+import { releaseDb } from "../db/wasm";
+import type { Db } from "../db/types";
+import {
+  focusStagesSql, RUN_PATCH_TABLES, runPatchSql, sessionTaskFilesSql,
+  type FocusStageRow, type RunPatchRow, type SessionTaskFileRow,
+} from "../queries/run-patch";
+
+export interface RunPatchFacts {
+  /** The release's reference to the run's patch, or null when it names none. */
+  patch: string | null;
+  files: SessionTaskFileRow[];
+  stages: number[];
+}
+
+export type PatchDoor = (tables: readonly string[]) => Promise<Db>;
+
+export async function runPatchFacts(releaseId: string, runId: string, door: PatchDoor = (t) => releaseDb(releaseId, t)): Promise<RunPatchFacts> {
+  const db = await door(RUN_PATCH_TABLES);
+  const [row] = await db.query<RunPatchRow>(runPatchSql(runId));
+  const files = await db.query<SessionTaskFileRow>(sessionTaskFilesSql(runId));
+  const stages = await db.query<FocusStageRow>(focusStagesSql(runId));
+  return { patch: row?.patch ?? null, files, stages: stages.map((s) => s.stage) };
+}
