@@ -20,6 +20,10 @@ export function useRunPatch(worker: TrajectoryWorker | null, releaseId: string, 
   const ref = facts?.patch ?? null;
   const known = facts !== null && ctx !== null;
   useEffect(() => {
+    if (enabled && runId === null) {
+      setState({ status: "none", message: "No run." });
+      return;
+    }
     if (!enabled || !worker || runId === null || !known) return;
     if (ref === null) {
       setState({ status: "none", message: "This run names no submitted patch (the release does not carry it, or the run was never finalized)." });
