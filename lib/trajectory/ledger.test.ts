@@ -76,6 +76,17 @@ describe("requirementLedger", () => {
     expect(failing.reason).toBe("Later edits removed some of this stage's lines (last at step 6) and the final verdict fails its F2P tests.");
   });
 
+  it("does not track changelog and documentation lines", () => {
+    const s = steps([
+      user("[workspace /work/w00] F1"), agent("a", [edit("/work/w00/src/opt.py", BASE, S1), edit("/work/w00/CHANGES.rst", "Unreleased", "Unreleased\n-   Keep the literal default.")]),
+      user("[workspace /work/w01] B1"), agent("b"),
+      user("[workspace /work/w00] F2"), agent("c", [edit("src/opt.py", S1, S2_DROPS)]),
+    ]);
+    const [s1] = requirementLedger({ steps: s, segmentation: segmentSteps(s, PLAN), schedule: PLAN, focusTaskId: "F", stages: [1, 2, 3], workspaces: WS, verdict: null });
+    // The changelog line survives, yet the stage's code is gone: reverted, lost (no verdict needed).
+    expect([s1!.status, s1!.lines, s1!.edits.map((e) => e.path)]).toEqual(["lost", "reverted", ["src/opt.py"]]);
+  });
+
   it("kept lines stay kept, and without a verdict the tests are unknown", () => {
     const rows = ledger(S2_KEEPS, null);
     expect(rows.map((r) => r.status)).toEqual(["kept", "kept", "never_implemented"]);

@@ -66,6 +66,15 @@ export function significantLine(line: string): boolean {
   return line.length >= 8 && /[A-Za-z]/.test(line);
 }
 
+/**
+ * A changelog or documentation file: its lines are no implementation of a requirement (a stage whose code is
+ * gone is lost even if its changelog entry stays), so the ledger does not track them.
+ */
+export function isDocumentationPath(path: string): boolean {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return /\.(rst|md|txt|adoc)$/i.test(name) || /^(CHANGES|CHANGELOG|NEWS|HISTORY|AUTHORS)(\.|$)/i.test(name);
+}
+
 interface TrackedEdit {
   step: number;
   position: number | null;
@@ -93,7 +102,7 @@ export function focusCheckoutEdits(steps: readonly Step[], seg: Segmentation, fo
           const root = roots.find((r) => e.path.startsWith(`${r}/`));
           if (root) path = e.path.slice(root.length + 1);
           else if (!e.path.startsWith("/") && activeIsFocus) path = e.path.replace(/^\.\//, "");
-          if (path === null) continue;
+          if (path === null || isDocumentationPath(path)) continue;
           const focusStage = req && req.taskId === focusTaskId && !req.isSubmit ? req.stage : null;
           out.push({ step: n, position: req?.position ?? null, taskId: req?.taskId ?? null, stage: focusStage, path, before: e.before, after: e.after });
         }
