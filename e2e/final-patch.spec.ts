@@ -33,18 +33,25 @@ async function patchText(runId: string): Promise<string> {
 }
 const diffFiles = (text: string) => [...text.matchAll(/^diff --git a\/(\S+) b\//gm)].map((m) => m[1]!);
 
+// The ledger and the patch wait for the release tables (DuckDB-WASM), which start after the steps: slow on a
+// loaded machine, hence the longer waits on the first of them.
+const SLOW = { timeout: 90_000 };
+
 async function open(page: Page, release: string, query: string) {
   await page.goto(`/r/${release}/run/${query}`);
   await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
+  await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-verdict", "true", SLOW);
 }
 const ledgerRow = (page: Page, stage: number, scope = page.getByTestId("ledger")) => scope.locator(`[data-testid="ledger-row"][data-stage="${stage}"]`);
+
+test.describe.configure({ timeout: 180_000 });
 
 test("E.2 (click-2644 switched): the ledger shows stage 1 lost at the step that removed its lines, and the final patch", async ({ page }) => {
   const ann = jsonl("annotations.jsonl").find((a) => a.run_id === E2 && a.signature === "requirement_state_loss")!;
   const [added, removed] = ann.step_ids!;
   await open(page, "sample", `?id=${E2}`);
   const s1 = ledgerRow(page, 1);
-  await expect(s1).toHaveAttribute("data-status", "lost");
+  await expect(s1).toHaveAttribute("data-status", "lost", SLOW);
   await expect(s1.getByTestId("ledger-edits").locator(`[data-step-link="${added}"]`)).toHaveText(`step ${added}`);
   const change = s1.getByTestId("ledger-changes").locator(`[data-step="${removed}"]`);
   await expect(change).toHaveAttribute("data-kind", "reverted");
@@ -62,16 +69,17 @@ test("E.2 (click-2644 switched): the ledger shows stage 1 lost at the step that 
   await page.getByTestId("tab-patch").click();
   await expect(page).toHaveURL(/tab=patch/);
   const files = page.getByTestId("patch-file");
-  await expect(files).toHaveCount(diffFiles(text).length);
+  await expect(files).toHaveCount(diffFiles(text).length, SLOW);
   const core = page.locator('[data-testid="patch-file"][data-path="src/click/core.py"]');
   await expect(core).toHaveAttribute("data-mark", "focus");
   await expect(core.getByTestId("patch-file-mark")).toHaveText("focus file");
   await expect(core.locator('[data-testid="patch-diff"][data-highlighted="true"]')).toBeVisible();
-  const firstAdded = text.split("\n").find((l) => l.startsWith("+") && !l.startsWith("+++"))!.slice(1).trim();
+  const coreSection = text.slice(text.indexOf("diff --git a/src/click/core.py"));
+  const firstAdded = coreSection.split("\n").find((l) => l.startsWith("+") && !l.startsWith("+++"))!.slice(1).trim();
   await expect(core.getByTestId("patch-diff")).toContainText(firstAdded);
   // A reload keeps the tab.
   await page.reload();
-  await expect(page.getByTestId("patch")).toHaveAttribute("data-state", "ready");
+  await expect(page.getByTestId("patch")).toHaveAttribute("data-state", "ready", SLOW);
 });
 
 test("E.3 (moto-7343 switched): the files from other checkouts in the combined patch are marked", async ({ page }) => {
@@ -85,7 +93,7 @@ test("E.3 (moto-7343 switched): the files from other checkouts in the combined p
   expect(expectedOther.length).toBeGreaterThan(0);
 
   await open(page, "sample", `?id=${E3}&tab=patch`);
-  await expect(page.getByTestId("patch")).toHaveAttribute("data-state", "ready");
+  await expect(page.getByTestId("patch")).toHaveAttribute("data-state", "ready", SLOW);
   await expect(page.getByTestId("patch-file")).toHaveCount(files.length);
   const marked = page.locator('[data-testid="patch-file"][data-mark="other_task"]');
   await expect(marked).toHaveCount(expectedOther.length);
@@ -103,7 +111,7 @@ test("a matched pair on the compare page shows both ledgers and what differs bet
   const left = pair.getByTestId("ledger-left");
   const right = pair.getByTestId("ledger-right");
   // Left: the uninterrupted run keeps every stage; right: the switched run (E.2) lost stage 1.
-  await expect(left.getByTestId("ledger-row")).toHaveCount(4);
+  await expect(left.getByTestId("ledger-row")).toHaveCount(4, SLOW);
   await expect(left.locator('[data-testid="ledger-row"][data-status="kept"]')).toHaveCount(4);
   await expect(ledgerRow(page, 1, right)).toHaveAttribute("data-status", "lost");
   await expect(right.locator('[data-testid="ledger-row"][data-status="kept"]')).toHaveCount(3);
@@ -115,13 +123,13 @@ test("a matched pair on the compare page shows both ledgers and what differs bet
   const onlyLeft = adds(uninterrupted).filter((l) => !adds(switched).includes(l) && l !== "");
   expect(onlyLeft.length).toBeGreaterThan(0);
   const core = pair.locator('[data-testid="patch-difference-file"][data-path="src/click/core.py"]');
-  await expect(core).toHaveAttribute("data-in", "both");
+  await expect(core).toHaveAttribute("data-in", "both", SLOW);
   await expect(core.getByTestId("only-left")).toContainText(onlyLeft[0]!);
 });
 
 test("trajcalc alpha.s-N1: the hand-computed ledger and patch (EXPECTED.md); a run without a patch says so", async ({ page }) => {
   await open(page, "trajcalc", "?id=alpha.s-N1");
-  await expect(ledgerRow(page, 1)).toHaveAttribute("data-status", "lost");
+  await expect(ledgerRow(page, 1)).toHaveAttribute("data-status", "lost", SLOW);
   await expect(ledgerRow(page, 1).getByTestId("ledger-requests")).toHaveText("request 0");
   await expect(ledgerRow(page, 1).getByTestId("ledger-edits")).toHaveText("step 2");
   await expect(ledgerRow(page, 1).getByTestId("ledger-changes")).toContainText("step 8 reverted (2 lines removed, stage 2)");
@@ -130,11 +138,11 @@ test("trajcalc alpha.s-N1: the hand-computed ledger and patch (EXPECTED.md); a r
   await expect(ledgerRow(page, 2).getByTestId("ledger-tests")).toHaveText("1/1");
 
   await page.getByTestId("tab-patch").click();
-  await expect(page.getByTestId("patch-summary")).toContainText("1 file, +2 −0");
+  await expect(page.getByTestId("patch-summary")).toContainText("1 file, +2 −0", SLOW);
   await expect(page.locator('[data-testid="patch-file"][data-path="src/core/alpha.py"]')).toHaveAttribute("data-mark", "focus");
   await expect(page.getByTestId("patch-flagged-files")).toHaveText("0");
 
   await open(page, "trajcalc", "?id=beta.s-N1&tab=patch");
-  await expect(page.getByTestId("patch")).toHaveAttribute("data-state", "none");
+  await expect(page.getByTestId("patch")).toHaveAttribute("data-state", "none", SLOW);
   await expect(page.getByTestId("patch")).toContainText("names no submitted patch");
 });

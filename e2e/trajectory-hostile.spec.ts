@@ -57,9 +57,11 @@ test("a hostile final patch renders inert: markup in paths and lines, ANSI escap
   await page.context().route("**/data/trajcalc/patches/alpha.s-N1.diff", (route) => route.fulfill({ body: hostilePatch(), contentType: "text/x-diff" }));
   const visited: string[] = [];
   page.on("request", (r) => visited.push(r.url()));
+  test.setTimeout(180_000);
   await page.goto("/r/trajcalc/run/?id=alpha.s-N1&tab=patch");
   const patch = page.getByTestId("patch");
-  await expect(patch).toHaveAttribute("data-state", "ready");
+  // The patch reference comes from the release tables (DuckDB-WASM): slow on a loaded machine.
+  await expect(patch).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
   await expect(patch.getByTestId("patch-file-path")).toHaveText(`src/${IMG}.py`);
   const diff = patch.getByTestId("patch-diff");
   await expect(diff).toHaveAttribute("data-highlighted", "true");
