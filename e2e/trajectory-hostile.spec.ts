@@ -2,7 +2,7 @@
 // release file: everything must render as inert text and the page must stay responsive.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ANSI, BIDI, HUGE_LINE_CHARS, hostileTrajectory, IMG, PWNED, SCRIPT } from "./fixtures/trajectories/hostile";
+import { ANSI, BIDI, HUGE_LINE_CHARS, hostilePatch, hostileTrajectory, IMG, PWNED, SCRIPT } from "./fixtures/trajectories/hostile";
 
 const RUN = "hostile-run";
 
@@ -50,6 +50,31 @@ test("markup, scripts, javascript: links, ANSI escapes and bidi overrides render
   await expect(page.getByTestId("reader-warning").filter({ hasText: "continued_trajectory_ref" })).toHaveCount(1);
   expect(visited.filter((u) => !u.startsWith("http://localhost"))).toEqual([]);
   expect(ANSI.length + BIDI.length).toBeGreaterThan(0);
+});
+
+test("a hostile final patch renders inert: markup in paths and lines, ANSI escapes and bidi overrides as text", async ({ page }) => {
+  // trajcalc's alpha.s-N1 names patches/alpha.s-N1.diff (EXPECTED.md); its bytes are replaced by an attack.
+  await page.context().route("**/data/trajcalc/patches/alpha.s-N1.diff", (route) => route.fulfill({ body: hostilePatch(), contentType: "text/x-diff" }));
+  const visited: string[] = [];
+  page.on("request", (r) => visited.push(r.url()));
+  test.setTimeout(180_000);
+  await page.goto("/r/trajcalc/run/?id=alpha.s-N1&tab=patch");
+  const patch = page.getByTestId("patch");
+  // The patch reference comes from the release tables (DuckDB-WASM): slow on a loaded machine.
+  await expect(patch).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
+  await expect(patch.getByTestId("patch-file-path")).toHaveText(`src/${IMG}.py`);
+  const diff = patch.getByTestId("patch-diff");
+  await expect(diff).toHaveAttribute("data-highlighted", "true");
+  await expect(diff).toContainText(SCRIPT);
+  await expect(diff).toContainText("javascript:window.");
+  await expect(diff).toContainText("␛[31mred alert␛[0m");
+  await expect(diff).toContainText("access = ⟦U+202E⟧user⟦U+202C⟧");
+  // The path is no file of N1 nor beside one (src/, not src/core/): marked, as text.
+  await expect(patch.getByTestId("patch-file-mark")).toHaveText("elsewhere in the focus checkout");
+  const explorer = page.getByTestId("trajectory-explorer");
+  await expect(explorer.locator("script, img, iframe, object, embed, [onerror], [onmouseover], a[href^='javascript' i]")).toHaveCount(0);
+  expect(await page.evaluate((k) => (window as unknown as Record<string, unknown>)[k], PWNED)).toBeUndefined();
+  expect(visited.filter((u) => !u.startsWith("http://localhost"))).toEqual([]);
 });
 
 test("a 10 MB single line is clipped, expandable, and does not freeze the page", async ({ page }) => {

@@ -17,6 +17,7 @@ import type { FocusComparison } from "@/lib/trajectory/divergence";
 import type { StepRow } from "@/lib/trajectory/rows";
 import type { Segment } from "@/lib/trajectory/segment";
 import { CommandLine } from "@/components/trajectory/CommandLine";
+import { MatchedPair } from "./MatchedPair";
 import { useAlignedRuns } from "./useAlignedRuns";
 
 const STEP_CAP = 8;
@@ -149,6 +150,14 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
           <SideHeader key={i} releaseId={releaseId} side={s} which={i === 0 ? "left" : "right"} />
         ))}
       </div>
+
+      {pane !== "ab" && (data.left || data.right) ? (
+        <MatchedPair
+          releaseId={releaseId}
+          left={{ label: chosen[0]!.label, runId: sides[0].runId, run: data.left, facts: data.leftFacts, ledger: result ? (result.left.ledger ?? []) : null }}
+          right={{ label: chosen[1]!.label, runId: sides[1].runId, run: data.right, facts: data.rightFacts, ledger: result ? (result.right.ledger ?? []) : null }}
+        />
+      ) : null}
 
       {data.error ? <p className="text-sm text-rose-700">Could not load the runs: {data.error}</p> : null}
       {!result && !data.error ? <p className="text-sm text-zinc-500">Reading both trajectories…</p> : null}

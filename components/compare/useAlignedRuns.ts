@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { findLocalRun } from "@/lib/local/runs";
 import { paneRun, type PaneRun } from "@/lib/site/browser-compare";
+import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { AlignResult, PaneRequest } from "@/lib/trajectory/align-protocol";
 import { AlignWorker } from "@/lib/trajectory/align-client";
 import type { FindFile } from "@/lib/local/file-asks";
@@ -14,33 +15,49 @@ import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 export interface AlignedRuns {
   left: PaneRun | null;
   right: PaneRun | null;
+  /** Each side's patch reference, session task files and focus stages (the matched pair's ledgers and patches). */
+  leftFacts: RunPatchFacts | null;
+  rightFacts: RunPatchFacts | null;
   result: AlignResult | null;
   error: string | null;
 }
 
 const NO_RUN: PaneRun = { header: null, schedule: [], verdict: null };
-const EMPTY: AlignedRuns = { left: null, right: null, result: null, error: null };
+const EMPTY: AlignedRuns = { left: null, right: null, leftFacts: null, rightFacts: null, result: null, error: null };
 
 interface Loaded {
   run: PaneRun;
   req: PaneRequest;
   files?: FindFile;
+  facts: RunPatchFacts | null;
+}
+
+/** The facts, and the ledger request they make possible; none when the tables cannot say. */
+async function factsOf(read: () => Promise<RunPatchFacts>): Promise<{ facts: RunPatchFacts | null; ledger?: PaneRequest["ledger"] }> {
+  try {
+    const facts = await read();
+    return { facts, ...(facts.focusTaskId !== null ? { ledger: { focusTaskId: facts.focusTaskId, stages: facts.stages, workspaces: facts.workspaces } } : {}) };
+  } catch {
+    return { facts: null };
+  }
 }
 
 async function loadSide(releaseId: string, runId: string | null, submitText: string | null): Promise<Loaded> {
-  if (runId === null) return { run: NO_RUN, req: { url: null, schedule: [], verdict: null } };
+  if (runId === null) return { run: NO_RUN, req: { url: null, schedule: [], verdict: null }, facts: null };
   const local = localRunId(runId);
   if (local === null) {
     const run = await paneRun(releaseId, runId, submitText);
     const url = run.header?.trajectory ? trajectoryUrl(releaseId, run.header.trajectory) : null;
-    return { run, req: { url, schedule: run.schedule, verdict: run.verdict } };
+    const { facts, ledger } = run.header ? await factsOf(() => runPatchFacts(releaseId, runId)) : { facts: null, ledger: undefined };
+    return { run, req: { url, schedule: run.schedule, verdict: run.verdict, ...(ledger ? { ledger } : {}) }, facts };
   }
   const found = await findLocalRun(releaseId, local);
   if (found === "gone") throw new Error("the local results this run is from are no longer open on this page; open them again");
   if (found === null) throw new Error(`no run ${local} among the local results opened on this page`);
   const run = await paneRun(releaseId, local, submitText, found.door);
   const files = found.files;
-  return { run, req: { url: run.header?.trajectory ?? null, local: true, schedule: run.schedule, verdict: run.verdict }, files: (p) => files.find(p) };
+  const { facts, ledger } = await factsOf(() => runPatchFacts(releaseId, local, found.door));
+  return { run, req: { url: run.header?.trajectory ?? null, local: true, schedule: run.schedule, verdict: run.verdict, ...(ledger ? { ledger } : {}) }, files: (p) => files.find(p), facts };
 }
 
 export function useAlignedRuns(releaseId: string, leftRun: string | null, rightRun: string | null, submitText: string | null): AlignedRuns {
@@ -55,9 +72,10 @@ export function useAlignedRuns(releaseId: string, leftRun: string | null, rightR
         const left = await loadSide(releaseId, leftRun, submitText);
         const right = await loadSide(releaseId, rightRun, submitText);
         if (!live) return;
-        setState({ left: left.run, right: right.run, result: null, error: null });
+        const sides = { left: left.run, right: right.run, leftFacts: left.facts, rightFacts: right.facts };
+        setState({ ...sides, result: null, error: null });
         const result = await worker.align(left.req, right.req, { left: left.files, right: right.files });
-        if (live) setState({ left: left.run, right: right.run, result, error: null });
+        if (live) setState({ ...sides, result, error: null });
       } catch (e) {
         if (live) setState((s) => ({ ...s, error: String(e) }));
       }

@@ -10,22 +10,26 @@ const PRE = "m-0 max-h-[32rem] overflow-auto whitespace-pre-wrap break-all round
 // shiki's dual themes: light colours inline, dark ones in --shiki-dark variables used under .dark.
 const SHIKI =
   "[&_.shiki]:m-0 [&_.shiki]:max-h-[32rem] [&_.shiki]:overflow-auto [&_.shiki]:whitespace-pre-wrap [&_.shiki]:break-all [&_.shiki]:rounded " +
-  "[&_.shiki]:p-2 [&_.shiki]:text-xs dark:[&_.shiki]:bg-(--shiki-dark-bg)! dark:[&_.shiki_span]:text-(--shiki-dark)!";
+  "[&_.shiki]:p-2 [&_.shiki]:text-xs dark:[&_.shiki]:bg-(--shiki-dark-bg)! dark:[&_.shiki_span]:text-(--shiki-dark)! " +
+  "[&_.marked-line]:bg-amber-200 dark:[&_.marked-line]:bg-amber-900 [&_.marked-line]:outline [&_.marked-line]:outline-1 [&_.marked-line]:outline-amber-500";
 
-export function CodeBlock({ code, lang, testId }: { code: string; lang: Lang | null; testId?: string }) {
+const NO_MARKS: readonly number[] = [];
+
+export function CodeBlock({ code, lang, testId, marked = NO_MARKS }: { code: string; lang: Lang | null; testId?: string; marked?: readonly number[] }) {
   const shown = visibleControls(code);
   const [html, setHtml] = useState<{ code: string; html: string } | null>(null);
+  const marks = marked.join(",");
   useEffect(() => {
     if (lang === null) return;
     let live = true;
-    highlight(shown, lang).then(
+    highlight(shown, lang, marks === "" ? [] : marks.split(",").map(Number)).then(
       (h) => live && h !== null && setHtml({ code: shown, html: h }),
       () => undefined, // unhighlighted text is still correct
     );
     return () => {
       live = false;
     };
-  }, [shown, lang]);
+  }, [shown, lang, marks]);
 
   // While the search matches this block, it is drawn as plain text with the matches marked (shiki's HTML
   // cannot be marked without parsing it); the colours come back when the search is cleared.

@@ -25,6 +25,12 @@ import { RunLinks } from "./RunLinks";
 import { useTitleDetail } from "@/components/site/useTitleDetail";
 import { useUrlState } from "@/components/site/useUrlState";
 import type { HistoryMode } from "@/lib/site/url-history";
+import { requirementLedger } from "@/lib/trajectory/ledger";
+import { toVerdictTests } from "@/lib/queries/trajectory";
+import { LedgerPanel, type StepLink } from "./LedgerPanel";
+import { PatchPanel } from "./PatchPanel";
+import { PatchTabs } from "./PatchTabs";
+import { useRunPatch, type PatchContext } from "./useRunPatch";
 
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -153,6 +159,30 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
   }, [analysis, rows, header, basics, tags, url?.size]);
   useTitleDetail(url?.runId ? `${url.runId}${header ? ` · task ${header.focus_task_id}` : ""}` : null);
 
+  // The final patch (a tab beside the steps) and the requirement ledger (beside the verdict).
+  const patchCtx = useMemo<PatchContext | null>(
+    () =>
+      header && basics
+        ? { focusTaskId: header.focus_task_id, workspaces: Object.fromEntries(basics.workspaces.map((w) => [w.workspace, w.task_id])), requests: basics.schedule.map((r) => ({ task_id: r.task_id, text: r.text })) }
+        : null,
+    [header, basics],
+  );
+  const patchState = useRunPatch(data.worker, releaseId, url?.runId ?? null, data.facts, patchCtx, url?.tab === "patch" || data.noTrajectory);
+  const ledger = useMemo(() => {
+    if (analysis?.ledger) return analysis.ledger;
+    if (!data.noTrajectory || !data.facts || !header || !basics) return null;
+    return requirementLedger({
+      steps: null, segmentation: null, focusTaskId: header.focus_task_id, stages: data.facts.stages, workspaces: patchCtx?.workspaces ?? {},
+      schedule: basics.schedule.map((r) => ({ position: r.position, taskId: r.task_id, stage: r.is_submit ? null : r.stage, isSubmit: r.is_submit, workspace: r.workspace, isFocus: r.is_focus, workspaceSwitch: r.workspace_switch, focusReturn: r.focus_return, ran: r.ran, modelCalls: r.model_calls, tokens: r.tokens, text: r.text })),
+      verdict: data.verdict ? toVerdictTests(data.verdict.tests) : null,
+    });
+  }, [analysis, data.noTrajectory, data.facts, data.verdict, header, basics, patchCtx]);
+  const stepLink: StepLink = (n, label) => (
+    <button type="button" key={`${label}-${n}`} className="underline" data-step-link={n} onClick={() => update({ step: n, tab: "steps" })}>
+      {label}
+    </button>
+  );
+
   if (url === null) return <p className="text-sm text-zinc-500">Reading the address…</p>;
   if (url.runId === null) {
     return (
@@ -199,6 +229,13 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
             {basics?.header ? <ScheduleUsage schedule={basics.schedule} /> : <p className="text-sm text-zinc-500">Loading the run&apos;s schedule (DuckDB-WASM)…</p>}
             <VerdictPanel header={header} stages={data.verdict?.stages ?? null} tests={data.verdict?.tests ?? null} error={data.verdictError} />
           </div>
+          {header ? <LedgerPanel rows={ledger} step={(n, label) => <span key={`${label}-${n}`}>{label}</span>} /> : null}
+          {header ? (
+            <section aria-label="final focus patch of the run">
+              <h2 className="mb-1 text-sm font-semibold">Final focus patch</h2>
+              <PatchPanel state={patchState} />
+            </section>
+          ) : null}
         </>
       ) : null}
       {!rows && !data.loadError && !data.noTrajectory ? <p className="text-sm text-zinc-500">{localRunId(url.runId) !== null ? "Reading your local trajectory file (in a worker)…" : "Fetching and parsing the trajectory (in a worker)…"}</p> : null}
@@ -208,6 +245,7 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
             {timeline ? <SessionTimeline lanes={timeline.lanes} blocks={timeline.blocks} current={selected} onJump={select} /> : <div />}
             <VerdictPanel header={header} stages={data.verdict?.stages ?? null} tests={data.verdict?.tests ?? null} error={data.verdictError} />
           </div>
+          {header ? <LedgerPanel rows={ledger} step={stepLink} /> : null}
           {data.partial ? (
             <p className="text-sm text-zinc-500" data-testid="partial-note">
               Showing the first {rows.length} steps while the rest of the file is read and parsed…
@@ -216,6 +254,13 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
           <ProblemsPanel warnings={data.summary?.warnings ?? []} mismatches={analysis?.mismatches ?? []} notes={analysis?.notes ?? []} onJump={select} />
           <SubagentsPanel subagents={data.summary?.subagents ?? []} />
           <TagList tags={tags} onJump={select} />
+          <PatchTabs tab={url.tab} onTab={(tab) => update({ tab })} />
+          {url.tab === "patch" ? (
+            <div role="tabpanel" id="trajectory-tab-patch" aria-labelledby="trajectory-tab-patch-button">
+              <PatchPanel state={patchState} />
+            </div>
+          ) : (
+          <div role="tabpanel" id="trajectory-tab-steps" aria-labelledby="trajectory-tab-steps-button" className="space-y-3">
           <Toolbar
             ref={searchBox}
             query={query}
@@ -236,6 +281,8 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
               <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} query={query} />
             </div>
           </div>
+          </div>
+          )}
         </>
       ) : null}
     </section>

@@ -33,10 +33,13 @@ function highlighter(): Promise<HighlighterCore> {
   return core;
 }
 
-/** Highlighted HTML (light colours inline, dark ones as CSS variables), or null when the code is too long. */
-export async function highlight(code: string, lang: Lang): Promise<string | null> {
+/**
+ * Highlighted HTML (light colours inline, dark ones as CSS variables), or null when the code is too long.
+ * `marked` lines (1-based) get the class `marked-line` (the final patch's tainted lines).
+ */
+export async function highlight(code: string, lang: Lang, marked: readonly number[] = []): Promise<string | null> {
   if (code.length > HIGHLIGHT_LIMIT) return null;
-  const key = `${lang}\u0000${code}`;
+  const key = `${lang}\u0000${marked.join(",")}\u0000${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const hl = await highlighter();
@@ -46,7 +49,11 @@ export async function highlight(code: string, lang: Lang): Promise<string | null
     loaded.set(lang, ready);
   }
   await ready;
-  const html = hl.codeToHtml(code, { lang, themes: { light: "github-light", dark: "github-dark" }, defaultColor: "light" });
+  const lines = new Set(marked);
+  const html = hl.codeToHtml(code, {
+    lang, themes: { light: "github-light", dark: "github-dark" }, defaultColor: "light",
+    transformers: lines.size > 0 ? [{ line(node, line) { if (lines.has(line)) this.addClassToHast(node, "marked-line"); } }] : [],
+  });
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(key, html);
   return html;

@@ -10,6 +10,7 @@ import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/si
 import { staticRunContext } from "@/lib/site/run-context-locator";
 import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
 import { analysisContextOf } from "@/lib/queries/run-context";
+import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { errorText } from "@/lib/trajectory/parse-text";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
@@ -35,11 +36,13 @@ export interface RunTrajectory {
   rawUrl: string | null;
   /** The run is in the release but publishes no trajectory: the page shows its verdict, schedule and usage. */
   noTrajectory: boolean;
+  /** The run's patch reference, the session tasks' files and the focus stages (ledger and final patch). */
+  facts: RunPatchFacts | null;
 }
 
 const EMPTY: RunTrajectory = {
   worker: null, summary: null, rows: null, partial: false, loadError: null, analysis: null, basics: null, basicsError: null, verdict: null, verdictError: null,
-  localGone: false, rawUrl: null, noTrajectory: false,
+  localGone: false, rawUrl: null, noTrajectory: false, facts: null,
 };
 
 export const FIRST_STEP_MARK = "trajectory:first-step";
@@ -53,8 +56,8 @@ function rawUrlOf(url: string): string | null {
 }
 
 
-function context(basics: RunBasics | null, verdict: RunVerdict | null, submitText: string | null): AnalysisContext {
-  return analysisContextOf({
+function context(basics: RunBasics | null, verdict: RunVerdict | null, submitText: string | null, facts: RunPatchFacts | null): AnalysisContext {
+  const ctx = analysisContextOf({
     focusTaskId: basics?.header?.focus_task_id ?? null,
     schedule: basics?.schedule ?? [],
     workspaces: basics?.workspaces ?? [],
@@ -62,6 +65,7 @@ function context(basics: RunBasics | null, verdict: RunVerdict | null, submitTex
     annotations: basics?.annotations ?? [],
     submitText,
   });
+  return facts ? { ...ctx, stages: facts.stages } : ctx;
 }
 
 /** `contextShards`: the release's run-context shard count (release.json), null when the build wrote none. */
@@ -86,10 +90,11 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
 
     let basics: RunBasics | null = null;
     let verdict: RunVerdict | null = null;
+    let facts: RunPatchFacts | null = null;
     let loaded = false;
     const analyze = () => {
       if (!loaded) return;
-      worker.analyze(context(basics, verdict, submitText)).then((analysis) => patch({ analysis }), (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }));
+      worker.analyze(context(basics, verdict, submitText, facts)).then((analysis) => patch({ analysis }), (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }));
     };
     const loaded_ = (summary: TrajectorySummary, rows: StepRow[]) => {
       loaded = true;
@@ -98,6 +103,15 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       analyze();
     };
 
+    // The focus stages (for the ledger) and the patch facts, small tables read after the run's rows.
+    const loadFacts = async (read: () => Promise<RunPatchFacts>) => {
+      try {
+        facts = await read();
+        patch({ facts });
+      } catch {
+        // Without them there is no ledger and no marks; the steps and the verdict are unaffected.
+      }
+    };
     // The final tests' verdict, after the steps: the detectors read both.
     const loadVerdict = async (read: () => Promise<RunVerdict>) => {
       try {
@@ -142,6 +156,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
             patch({ loadError: missing ? `The run's trajectory ${path} is not among the files you picked.` : `The trajectory could not be read: ${errorText(e)}` });
           }
         }
+        await loadFacts(() => runPatchFacts(releaseId, local, found.door));
         analyze();
         await loadVerdict(() => runVerdict(releaseId, local, found.door));
       })();
@@ -194,6 +209,7 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       } catch (e) {
         patch({ basicsError: errorText(e) });
       }
+      if (basics?.header) await loadFacts(() => runPatchFacts(releaseId, runId));
       analyze();
       if (!basics?.header) return;
       await loadVerdict(() => runVerdict(releaseId, runId));

@@ -22,6 +22,7 @@ export function writeRelease(release: Release, writeTrajectories: (dir: string) 
     if (!isImportedRelease(dir)) throw new Error(`${dir} is not empty and was not written by import:harbor; choose another --out`);
     for (const f of FILES) rmSync(join(dir, f), { force: true });
     rmSync(join(dir, "trajectories"), { recursive: true, force: true });
+    rmSync(join(dir, "patches"), { recursive: true, force: true });
   }
   mkdirSync(dir, { recursive: true });
   writeTrajectories(dir);

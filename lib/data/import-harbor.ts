@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { isRequestStep } from "../trajectory/segment";
+import { copyTrialPatch } from "./import-harbor-patch";
 import { loadRelease } from "./load-release";
 import { assignRepeats, mappingSchema, SessionMatcher, type HarborMapping } from "./import-harbor-match";
 import { trialOutcome, type Outcome } from "./import-harbor-outcome";
@@ -101,14 +102,14 @@ export async function importHarbor(opts: ImportOptions): Promise<ImportResult> {
   const config = configRecord(opts, specs.release.configs, matched.map((m) => m.trial), problems);
   const releaseId = opts.releaseId ?? releaseIdFrom(opts.out);
   const runs: Run[] = [];
-  const pending: { run: Run; write: (out: string) => string | null }[] = [];
+  const pending: { run: Run; trial: TrialFacts; write: (out: string) => string | null }[] = [];
   for (const m of matched) {
     const repeat = repeats.get(m.trial.where);
     if (repeat === undefined) continue;
     const focus = tasks.get(m.session.focus_task_id);
     const built = await buildRun(m.trial, m.session, focus, repeat, config.config_id, mapping, problems);
     runs.push(built.run);
-    pending.push(built);
+    pending.push({ ...built, trial: m.trial });
   }
   runs.sort((a, b) => a.run_id.localeCompare(b.run_id));
 
@@ -131,6 +132,8 @@ export async function importHarbor(opts: ImportOptions): Promise<ImportResult> {
     for (const p of pending) {
       const path = p.write(out);
       if (path !== null) p.run.trajectory = path;
+      const patch = copyTrialPatch(p.trial, out, p.run.run_id);
+      if (patch !== null) p.run.patch = patch;
     }
   });
   const written = await loadRelease(opts.out);

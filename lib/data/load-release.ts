@@ -36,7 +36,7 @@ export async function loadRelease(dir: string): Promise<LoadResult> {
     const runs = await loadRecords(dir, RECORD_FILES.runs, problems);
     const annotations = await loadRecords(dir, RECORD_FILES.annotations, problems);
     // Only the archives' central directories are read here; entries are inflated when someone reads them.
-    const archives = await indexArchives(dir, runs.flatMap((r) => (r.trajectory === undefined ? [] : [r.trajectory])));
+    const archives = await indexArchives(dir, runs.flatMap((r) => [r.trajectory, r.patch].filter((x): x is string => x !== undefined)));
     const release = meta ? { dir, meta, tasks, sessions, configs, runs, annotations, archives } : null;
     return { release, problems };
   } catch (err) {

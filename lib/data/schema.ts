@@ -130,6 +130,8 @@ export const runSchema = z.strictObject({
   }),
   usage: z.array(usageSchema),
   trajectory: z.string().optional(),
+  /** v1 extension: the submitted focus patch (a unified diff), a file or archive entry like `trajectory`. */
+  patch: z.string().optional(),
   interruption_outcomes: z.array(z.strictObject({ task_id: id, resolved: z.boolean() })).optional(),
   extra,
 });

@@ -80,7 +80,7 @@ export const TABLES = {
     columns: {
       run_id: "VARCHAR", config_id: "VARCHAR", session_id: "VARCHAR", repeat: "INTEGER",
       finalized: "BOOLEAN", applied: "BOOLEAN", resolved: "BOOLEAN", failure_class: "VARCHAR",
-      trajectory: "VARCHAR", tests_failed: "INTEGER", tests_missing: "INTEGER", tests_skipped: "INTEGER",
+      trajectory: "VARCHAR", tests_failed: "INTEGER", tests_missing: "INTEGER", tests_skipped: "INTEGER", patch: "VARCHAR",
     },
     orderBy: ["run_id"],
   },
@@ -181,7 +181,7 @@ export function releaseTables(release: Release, opts: { local?: boolean } = {}):
       run_id: r.run_id, config_id: r.config_id, session_id: r.session_id, repeat: r.repeat,
       finalized: r.finalized, applied: r.applied, resolved: r.resolved, failure_class: r.failure_class,
       trajectory: r.trajectory ?? null, tests_failed: r.tests.failed.length,
-      tests_missing: r.tests.missing.length, tests_skipped: skipped.length,
+      tests_missing: r.tests.missing.length, tests_skipped: skipped.length, patch: r.patch ?? null,
     });
     const focus = tasksById.get(sessionsById.get(r.session_id)?.focus_task_id ?? "");
     const status = new Map<string, string>();

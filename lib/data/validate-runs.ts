@@ -10,6 +10,7 @@ export function checkRuns(ctx: Context): void {
     checkOutcome(ctx, run);
     checkUsage(ctx, run);
     checkTrajectory(ctx, run);
+    checkPatchRef(ctx, run);
   }
   checkAnnotations(ctx);
 }
@@ -75,6 +76,23 @@ function checkTrajectory(ctx: Context, run: Run): void {
   }
   const problem = ref.kind === "entry" ? ctx.entryProblem?.(relative, ref.entry) : null;
   if (problem) ctx.warning("run", run, "run.trajectory_missing", `trajectory "${run.trajectory}": ${problem}`);
+}
+
+/** The submitted patch, when named, is a file or archive entry inside the release (read later: validate-patches.ts). */
+function checkPatchRef(ctx: Context, run: Run): void {
+  if (run.patch === undefined) return;
+  const ref = parseFileRef(run.patch);
+  const relative = normalizeRelative(ref.kind === "entry" ? ref.archive : ref.path);
+  if (relative === null || (ref.kind === "entry" && !isSafeEntryName(ref.entry))) {
+    ctx.error("run", run, "run.patch_path", `patch "${run.patch}" must be a path inside the release folder (and an archive entry inside its archive)`);
+    return;
+  }
+  if (!ctx.fileExists(relative)) {
+    ctx.warning("run", run, "run.patch_missing", `patch ${ref.kind === "entry" ? "archive" : "file"} "${relative}" does not exist`);
+    return;
+  }
+  const problem = ref.kind === "entry" ? ctx.entryProblem?.(relative, ref.entry) : null;
+  if (problem) ctx.warning("run", run, "run.patch_missing", `patch "${run.patch}": ${problem}`);
 }
 
 /** The reference with its file part normalized, or null when it leaves the release folder. */

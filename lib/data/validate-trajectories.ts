@@ -9,6 +9,7 @@ import type { Problem, Release } from "./schema";
 import { lineOf } from "./record-lines";
 import { normalizeTrajectoryRef } from "./validate-runs";
 import { validateRelease } from "./validate";
+import { checkPatchesReadable } from "./validate-patches";
 
 export interface ReadableCheck {
   problems: Problem[];
@@ -24,6 +25,8 @@ export async function validateReleaseOnDisk(release: Release): Promise<{ problem
   const flagged = new Set(problems.filter((p) => p.rule.startsWith("run.trajectory_") && p.record !== undefined).map((p) => p.record!));
   const trajectories = await checkTrajectoriesReadable(release, (runId) => !flagged.has(runId));
   for (const p of trajectories.problems) problems.push(p);
+  const patchFlagged = new Set(problems.filter((p) => p.rule.startsWith("run.patch_") && p.record !== undefined).map((p) => p.record!));
+  for (const p of (await checkPatchesReadable(release, (runId) => !patchFlagged.has(runId))).problems) problems.push(p);
   return { problems, trajectories };
 }
 

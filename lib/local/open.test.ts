@@ -118,14 +118,14 @@ describe("a single trajectory file", () => {
 });
 
 describe("the bundled sample release", () => {
-  it("passes the validator in the browser path with no error (warnings: runs without trajectory files)", async () => {
+  it("passes the validator in the browser path with no error (warnings: runs without trajectory and patch files)", async () => {
     const dir = "data/releases/sample";
     const input = readdirSync(dir)
       .filter((f) => f.endsWith(".json") || f.endsWith(".jsonl"))
       .map((f) => ({ path: `sample/${f}`, file: new Blob([readFileSync(`${dir}/${f}`)]) }));
     const r = (await openLocal(input)) as LocalReleaseResult;
     expect(errors(r)).toEqual([]);
-    expect(new Set(r.problems.map((p) => p.rule))).toEqual(new Set(["run.trajectory_missing"]));
+    expect(new Set(r.problems.map((p) => p.rule))).toEqual(new Set(["run.trajectory_missing", "run.patch_missing"]));
     expect(r.counts).toMatchObject({ sessions: 400, focusTasks: 200, runs: 4398 });
   });
 });

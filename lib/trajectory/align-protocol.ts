@@ -6,6 +6,7 @@ import type { Divergence } from "./divergence";
 import type { StepRow } from "./rows";
 import type { Mismatch, RequestInfo, Segment } from "./segment";
 import type { VerdictTest } from "./tags";
+import type { LedgerRow } from "./ledger";
 
 export interface PaneRequest {
   /** Same-origin URL of the run's trajectory, or for a local run its path below the local release folder; null when there is none. */
@@ -15,6 +16,8 @@ export interface PaneRequest {
   schedule: RequestInfo[];
   /** The run's final focus verdict; null when unknown. */
   verdict: VerdictTest[] | null;
+  /** When given, the pane's requirement ledger is computed too (lib/trajectory/ledger.ts). */
+  ledger?: { focusTaskId: string; stages: number[]; workspaces: Record<string, string> };
 }
 
 export interface PaneResult {
@@ -23,6 +26,7 @@ export interface PaneResult {
   segments: Segment[] | null;
   mismatches: Mismatch[];
   error: string | null;
+  ledger?: LedgerRow[];
 }
 
 export interface AlignResult {

@@ -12,7 +12,9 @@ import { remoteText } from "./open-remote";
 import { parseTrajectoryText } from "./parse-text";
 import { actionsByPosition, compareFocus, type SideEvidence } from "./divergence";
 import { stepRow } from "./rows";
-import { segmentSteps } from "./segment";
+import { segmentSteps, type Segmentation } from "./segment";
+import { requirementLedger, type LedgerRow } from "./ledger";
+import type { Step } from "./model";
 
 interface Scope {
   onmessage: ((e: MessageEvent<AlignRequest>) => void) | null;
@@ -35,20 +37,27 @@ function readLocalJson(id: number, side: PaneSide): (path: string) => Promise<un
   };
 }
 
+/** The pane's requirement ledger when the page asked for one (unknown for every stage without a trajectory). */
+function ledgerOf(req: PaneRequest, steps: Step[] | null, seg: Segmentation | null): { ledger?: LedgerRow[] } {
+  if (!req.ledger) return {};
+  const { focusTaskId, stages, workspaces } = req.ledger;
+  return { ledger: requirementLedger({ steps, segmentation: seg, schedule: req.schedule, focusTaskId, stages, workspaces, verdict: req.verdict }) };
+}
+
 async function pane(id: number, side: PaneSide, req: PaneRequest): Promise<{ result: PaneResult; evidence: SideEvidence }> {
   if (req.url === null) {
-    return { result: { rows: null, segments: null, mismatches: [], error: null }, evidence: { actions: null, verdict: req.verdict } };
+    return { result: { rows: null, segments: null, mismatches: [], error: null, ...ledgerOf(req, null, null) }, evidence: { actions: null, verdict: req.verdict } };
   }
   try {
     const t = await loadTrajectory(req.url, req.local ? readLocalJson(id, side) : readJson, { subagentFiles: false });
     const seg = segmentSteps(t.steps, req.schedule);
     return {
-      result: { rows: t.steps.map(stepRow), segments: seg.segments, mismatches: seg.mismatches, error: null },
+      result: { rows: t.steps.map(stepRow), segments: seg.segments, mismatches: seg.mismatches, error: null, ...ledgerOf(req, t.steps, seg) },
       evidence: { actions: actionsByPosition(t.steps, seg.segments), verdict: req.verdict },
     };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { result: { rows: null, segments: null, mismatches: [], error: message }, evidence: { actions: null, verdict: req.verdict } };
+    return { result: { rows: null, segments: null, mismatches: [], error: message, ...ledgerOf(req, null, null) }, evidence: { actions: null, verdict: req.verdict } };
   }
 }
 

@@ -2,6 +2,7 @@
 // signature tags (annotations from the release first, then the detectors' findings). Pure.
 import { detectCrossTaskInterference } from "./detect-cross-task";
 import { detectRequirementStateLoss } from "./detect-state-loss";
+import { requirementLedger } from "./ledger";
 import type { Trajectory } from "./model";
 import { stepRow, type StepRow } from "./rows";
 import { segmentSteps } from "./segment";
@@ -16,7 +17,11 @@ export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis
     const input = { steps: t.steps, segmentation: seg, focusTaskId: ctx.focusTaskId, workspaces: ctx.workspaces, verdict: ctx.verdict };
     pushAll(pushAll(tags, detectCrossTaskInterference(input)), detectRequirementStateLoss(input));
   }
-  return { segments: seg.segments, segmentOf: seg.segmentOf, mismatches: seg.mismatches, notes: seg.notes, tags };
+  const ledger =
+    ctx.focusTaskId !== null && ctx.stages
+      ? requirementLedger({ steps: t.steps, segmentation: seg, schedule: ctx.schedule, focusTaskId: ctx.focusTaskId, stages: ctx.stages, workspaces: ctx.workspaces, verdict: ctx.verdict })
+      : undefined;
+  return { segments: seg.segments, segmentOf: seg.segmentOf, mismatches: seg.mismatches, notes: seg.notes, tags, ...(ledger ? { ledger } : {}) };
 }
 
 const SUBAGENT_ROWS = 50;

@@ -8,6 +8,7 @@ import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
 import { HttpError, openRemote } from "./open-remote";
 import { parseTrajectoryText } from "./parse-text";
+import { MAX_PATCH_BYTES, patchView } from "./patch-view";
 import { stepDetail } from "./detail";
 import type { Trajectory } from "./model";
 import { previewSteps } from "./preview";
@@ -132,6 +133,11 @@ async function handle(msg: WorkerRequest): Promise<void> {
       scope.postMessage({ type: "search", id: msg.id, result: searchSteps(current.trajectory.steps, msg.query) });
       return;
     }
+    case "patch": {
+      const text = await new Response(await openRemote(msg.url, MAX_PATCH_BYTES)).text();
+      scope.postMessage({ type: "patch", id: msg.id, patch: patchView(text, msg.taint) });
+      return;
+    }
     case "file":
       return;
   }
@@ -144,8 +150,9 @@ scope.onmessage = (e) => {
     asker.settle(msg);
     return;
   }
-  // A load runs alone; every other question waits until the trajectory it asks about is in.
-  const run = msg.type === "load" ? (loading = handle(msg)) : loading.then(() => handle(msg), () => handle(msg));
+  // A load runs alone; every other question waits until the trajectory it asks about is in. The patch is
+  // another file: it is read at once, beside the trajectory.
+  const run = msg.type === "load" ? (loading = handle(msg)) : msg.type === "patch" ? handle(msg) : loading.then(() => handle(msg), () => handle(msg));
   run.catch((err: unknown) => {
     const status = err instanceof HttpError ? err.status : undefined;
     scope.postMessage({ type: "error", id: msg.id, message: err instanceof Error ? err.message : String(err), ...(status !== undefined ? { status } : {}) });

@@ -3,6 +3,7 @@
 // Codex "shell"/"apply_patch", Gemini CLI "run_shell_command"/"replace"/"write_file", Terminus
 // keystrokes); unknown tools fall back to their string arguments.
 import type { ToolCall } from "./model";
+import { patchTextChanges } from "./patch";
 import { isRecord, str } from "./values";
 
 export interface FileEdit {
@@ -53,46 +54,11 @@ export function fileEdits(call: ToolCall): FileEdit[] {
   return [];
 }
 
-/** Codex's "*** Begin Patch" envelope and plain unified diffs ("--- a/x", "+++ b/x", "@@"). */
+/** Codex's "*** Begin Patch" envelope and plain unified diffs, read by lib/trajectory/patch.ts; deletions are no edits. */
 export function parsePatch(patch: string): FileEdit[] {
-  const edits: FileEdit[] = [];
-  let cur: { path: string; before: string[]; after: string[]; add: boolean; envelope: boolean } | null = null;
-  const flush = () => {
-    if (cur) edits.push({ path: cur.path, before: cur.add ? null : cur.before.join("\n"), after: cur.after.join("\n") });
-    cur = null;
-  };
-  for (const line of patch.split("\n")) {
-    const envelope = /^\*\*\* (Update|Add|Delete) File: (.+)$/.exec(line);
-    if (envelope) {
-      flush();
-      if (envelope[1] !== "Delete") cur = { path: envelope[2]!.trim(), before: [], after: [], add: envelope[1] === "Add", envelope: true };
-      continue;
-    }
-    if (line.startsWith("***")) {
-      flush();
-      continue;
-    }
-    const c = cur as { before: string[]; after: string[]; envelope: boolean } | null;
-    if (!c || !c.envelope) {
-      const target = /^\+\+\+ (?:b\/)?(.+?)\s*$/.exec(line);
-      if (target) {
-        flush();
-        if (target[1] !== "/dev/null") cur = { path: target[1]!, before: [], after: [], add: false, envelope: false };
-        continue;
-      }
-      if (line.startsWith("--- ") || line.startsWith("diff --git") || line.startsWith("index ")) continue;
-    }
-    if (!c || line.startsWith("@@") || line.startsWith("\\ No newline")) continue;
-    const text = line.slice(1);
-    if (line.startsWith("-")) c.before.push(text);
-    else if (line.startsWith("+")) c.after.push(text);
-    else {
-      c.before.push(text);
-      c.after.push(text);
-    }
-  }
-  flush();
-  return edits;
+  return patchTextChanges(patch)
+    .filter((c) => !c.deleted)
+    .map((c) => ({ path: c.path, before: c.before, after: c.after }));
 }
 
 /** Every string in a call's arguments, for scanning paths (what a command or a tool touches). */

@@ -4,10 +4,11 @@ import { rowWindow, scrollToRow } from "./windowing";
 
 describe("trajectory URL state", () => {
   it("round-trips run, step, search, filter and block size", () => {
-    const s = parseTrajectoryUrl("?id=alpha.s-N1&step=42&q=git%20diff&tagged=1&size=tokens");
-    expect(s).toEqual({ runId: "alpha.s-N1", step: 42, query: "git diff", taggedOnly: true, size: "tokens" });
-    expect(serializeTrajectoryUrl(s)).toBe("?id=alpha.s-N1&step=42&q=git+diff&tagged=1&size=tokens");
-    expect(serializeTrajectoryUrl({ ...s, step: null, query: "", taggedOnly: false, size: "steps" })).toBe("?id=alpha.s-N1");
+    const s = parseTrajectoryUrl("?id=alpha.s-N1&step=42&q=git%20diff&tagged=1&size=tokens&tab=patch");
+    expect(s).toEqual({ runId: "alpha.s-N1", step: 42, query: "git diff", taggedOnly: true, size: "tokens", tab: "patch" });
+    expect(serializeTrajectoryUrl(s)).toBe("?id=alpha.s-N1&step=42&q=git+diff&tagged=1&size=tokens&tab=patch");
+    expect(serializeTrajectoryUrl({ ...s, step: null, query: "", taggedOnly: false, size: "steps", tab: "steps" })).toBe("?id=alpha.s-N1");
+    expect(parseTrajectoryUrl("?id=x&tab=other").tab).toBe("steps");
   });
 
   it("refuses run ids that are not file names, and steps that are not positive integers", () => {

@@ -1,10 +1,14 @@
-// The trajectory view's state in the URL (?id=<run>&step=<n>&q=<search>&tagged=1&size=tokens), so any step,
+// The trajectory view's state in the URL (?id=<run>&step=<n>&q=<search>&tagged=1&size=tokens&tab=patch), so any step,
 // search or filter can be linked. Read after hydration: the page is one static file per release.
 
 export type BlockSize = "steps" | "tokens";
 
+/** Which panel is beside the timeline: the steps, or the run's final focus patch (`tab=patch`). */
+export type TrajectoryTab = "steps" | "patch";
+
 export interface TrajectoryUrlState {
   runId: string | null;
+  tab: TrajectoryTab;
   step: number | null;
   query: string;
   taggedOnly: boolean;
@@ -34,6 +38,7 @@ export function parseTrajectoryUrl(search: string): TrajectoryUrlState {
     query: p.get("q") ?? "",
     taggedOnly: p.get("tagged") === "1",
     size: p.get("size") === "tokens" ? "tokens" : "steps",
+    tab: p.get("tab") === "patch" ? "patch" : "steps",
   };
 }
 
@@ -44,6 +49,7 @@ export function serializeTrajectoryUrl(s: TrajectoryUrlState): string {
   if (s.query !== "") p.set("q", s.query);
   if (s.taggedOnly) p.set("tagged", "1");
   if (s.size !== "steps") p.set("size", s.size);
+  if (s.tab === "patch") p.set("tab", "patch");
   const text = p.toString();
   return text ? `?${text}` : "";
 }

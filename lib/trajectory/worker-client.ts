@@ -4,6 +4,8 @@ import { answerFileNeed, type FindFile } from "../local/file-asks";
 import type { StepDetail } from "./detail";
 import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";
+import type { TaintInput } from "./patch-taint";
+import type { PatchView } from "./patch-view";
 import type { Analysis, AnalysisContext, TrajectorySummary, WorkerRequest, WorkerResponse } from "./worker-protocol";
 
 /** How the page words a parse worker that died (e2e/worker-crash.spec.ts reads it). */
@@ -115,6 +117,13 @@ export class TrajectoryWorker {
     const r = await this.ask({ type: "search", query });
     if (r.type !== "search") throw new Error(`unexpected answer ${r.type}`);
     return r.result;
+  }
+
+  /** The run's submitted patch, parsed and marked against the session's tasks (lib/trajectory/patch-view.ts). */
+  async patch(url: string, taint: TaintInput | null): Promise<PatchView> {
+    const r = await this.ask({ type: "patch", url, taint });
+    if (r.type !== "patch") throw new Error(`unexpected answer ${r.type}`);
+    return r.patch;
   }
 
   terminate(): void {

@@ -6,6 +6,9 @@ import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";
 import type { Mismatch, RequestInfo, Segment } from "./segment";
 import type { AnnotationInput, SignatureTag, VerdictTest } from "./tags";
+import type { LedgerRow } from "./ledger";
+import type { TaintInput } from "./patch-taint";
+import type { PatchView } from "./patch-view";
 import type { FileAnswer, FileNeed } from "../local/file-asks";
 
 export interface SubagentSummary {
@@ -41,6 +44,8 @@ export interface AnalysisContext {
   workspaces: Record<string, string>;
   verdict: VerdictTest[] | null;
   annotations: AnnotationInput[];
+  /** The focus task's stage numbers, for the requirement ledger (lib/trajectory/ledger.ts); absent: no ledger. */
+  stages?: number[];
 }
 
 export interface Analysis {
@@ -49,6 +54,8 @@ export interface Analysis {
   mismatches: Mismatch[];
   notes: string[];
   tags: SignatureTag[];
+  /** The requirement ledger, when the context named the focus stages. */
+  ledger?: LedgerRow[];
 }
 
 export type WorkerRequest =
@@ -58,7 +65,9 @@ export type WorkerRequest =
   | FileAnswer
   | { type: "analyze"; id: number; context: AnalysisContext }
   | { type: "detail"; id: number; n: number; limit: number }
-  | { type: "search"; id: number; query: string };
+  | { type: "search"; id: number; query: string }
+  /** The run's submitted patch (a URL built by trajectoryUrl), read by range like a trajectory, capped. */
+  | { type: "patch"; id: number; url: string; taint: TaintInput | null };
 
 export type WorkerResponse =
   | { type: "loaded"; id: number; summary: TrajectorySummary; rows: StepRow[] }
@@ -68,6 +77,7 @@ export type WorkerResponse =
   | { type: "analysis"; id: number; analysis: Analysis }
   | { type: "detail"; id: number; detail: StepDetail | null }
   | { type: "search"; id: number; result: SearchResult }
+  | { type: "patch"; id: number; patch: PatchView }
   /** A local load asks the page for the file at `path` (below the release folder). */
   | FileNeed<{ id: number }>
   | { type: "error"; id: number; message: string; status?: number };

@@ -15,7 +15,7 @@ import { DERIVED_TABLES } from "../../lib/queries/derive";
 import { openNodeDb } from "../../lib/db/node";
 import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-index";
 import { PAGE_DATA } from "./page-data";
-import { publishTrajectories } from "./publish-trajectories";
+import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeRunContexts } from "./run-context-files";
 import { exportStepsShards } from "./steps-shards";
 import { STEPS_TABLE } from "../../lib/queries/steps-shards";
@@ -63,6 +63,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     await exportHive(db, out);
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);
+    publishPatches(dir, out);
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
     mkdirSync(join(out, "run-index"), { recursive: true });
     index.forEach((shard, i) => writeJson(join(out, runIndexFile(i)), shard));

@@ -19,6 +19,17 @@ export function publishTrajectories(dir: string, releaseId: string, out: string)
   return countFiles(from);
 }
 
+/**
+ * The runs' submitted patches (docs/data-format.md, "Final patch"): small, so they stay on the site's origin
+ * beside the tables (`/data/<id>/patches/…`) whatever the trajectory base URL.
+ */
+export function publishPatches(dir: string, out: string): number {
+  const from = join(dir, "patches");
+  if (!existsSync(from)) return 0;
+  cpSync(from, join(out, "patches"), { recursive: true });
+  return countFiles(from);
+}
+
 function countFiles(dir: string): number {
   let n = 0;
   for (const name of readdirSync(dir)) {

@@ -446,8 +446,8 @@ describe("the release passes the validator", () => {
     expect(loaded.problems).toEqual([]);
     const problems = validateRelease(loaded.release!);
     expect(problems.filter((p) => p.level === "error")).toEqual([]);
-    // Warnings are only for runs without a trajectory.
-    expect(new Set(problems.map((p) => p.rule))).toEqual(new Set(["run.trajectory_missing"]));
+    // Warnings are only for runs whose (generated, not written here) trajectory and patch archives are absent.
+    expect(new Set(problems.map((p) => p.rule))).toEqual(new Set(["run.trajectory_missing", "run.patch_missing"]));
     expect(loaded.release!.runs).toHaveLength(4398);
   });
 });

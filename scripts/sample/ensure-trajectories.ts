@@ -1,4 +1,4 @@
-// The sample's trajectories are generated, not committed: `npm run data` calls this before building the
+// The sample's trajectories and final patches (patches/, scripts/sample/patch.ts) are generated, not committed: `npm run data` calls this before building the
 // sample, and it writes the archives when they are absent or were made from other inputs. The stamp hashes
 // the committed release files and the generator's own code, so a changed generator or a regenerated sample
 // rebuilds them, and an unchanged checkout never does.
@@ -16,6 +16,8 @@ function stampOf(dir: string): string {
   for (const f of INPUTS) h.update(f).update(existsSync(join(dir, f)) ? readFileSync(join(dir, f)) : "");
   const code = join(import.meta.dirname);
   for (const f of readdirSync(code).filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts")).sort()) h.update(f).update(readFileSync(join(code, f)));
+  // The edit and patch readers the generator replays edits with (scripts/sample/patch.ts).
+  h.update(readFileSync(join(code, "..", "..", "lib", "trajectory", "patch.ts")));
   // Deflate output depends on zlib: another Node may write other (equally valid) bytes.
   h.update(process.versions.zlib ?? "");
   return h.digest("hex");
@@ -23,7 +25,8 @@ function stampOf(dir: string): string {
 
 export function sampleTrajectoriesFresh(dir: string): boolean {
   const path = join(dir, STAMP);
-  return existsSync(path) && readFileSync(path, "utf8").trim() === stampOf(dir);
+  // The patches are written with the trajectories: a copy of trajectories/ and the stamp alone is not current.
+  return existsSync(path) && existsSync(join(dir, "patches")) && readFileSync(path, "utf8").trim() === stampOf(dir);
 }
 
 /** Returns null when the archives were already current, else what was written. */

@@ -17,6 +17,7 @@ import { SUBMIT_TEXT } from "./texts";
 import { makeTrajectory, type Scenario } from "./trajectory";
 import { selectPlants } from "./plant-selection";
 import { FORMS, type PlantForm } from "./trajectory-plants";
+import { samplePatchRef } from "./patch";
 import { configUsage } from "./usage";
 import { pushAll } from "../../lib/data/arrays";
 
@@ -158,6 +159,7 @@ export function planSample(): SamplePlan {
   const jobs: TrajectoryJob[] = runs.map((run, k) => {
     const session = sessionById.get(run.session_id)!;
     run.trajectory = `${sampleArchiveOf(run.config_id, session.condition)}#${run.run_id}.json`;
+    if (run.finalized) run.patch = samplePatchRef(sampleArchiveOf(run.config_id, session.condition), run.run_id);
     const p = planted.get(run.run_id);
     const plant = selection.plants.get(run.run_id);
     return { run, session, config: configById.get(run.config_id)!, scenario: p?.scenario ?? "normal", seed: p?.seed ?? SEED + 100_000 + k, ...(plant ? { plant } : {}) };

@@ -10,6 +10,7 @@ import { Worker } from "node:worker_threads";
 import { writeArchive } from "../../lib/archive/write-node";
 import { SUBMIT_TEXT } from "./texts";
 import { makeTrajectory } from "./trajectory";
+import { finalPatch, samplePatchArchiveOf } from "./patch";
 import type { SamplePlan, TrajectoryJob } from "./generate";
 
 export interface Written {
@@ -36,15 +37,27 @@ export async function writeArchives(outDir: string, plan: SamplePlan, only?: Rea
   let entries = 0;
   for (const [archive, list] of byArchive(plan)) {
     if (only && !only.has(archive)) continue;
+    // Each finalized run's patch is computed from the trajectory just made (scripts/sample/patch.ts).
+    const patches: { name: string; text: () => string }[] = [];
     const data = await writeArchive(
       list.map(({ entry, job }) => ({
         name: entry,
-        text: () => JSON.stringify(makeTrajectory({ ...job, tasks: plan.tasksById, submitText: SUBMIT_TEXT }).trajectory) + "\n",
+        text: () => {
+          const { trajectory } = makeTrajectory({ ...job, tasks: plan.tasksById, submitText: SUBMIT_TEXT });
+          const patch = finalPatch(trajectory, job.session, job.run);
+          if (patch !== null && job.run.patch !== undefined) patches.push({ name: job.run.patch.slice(job.run.patch.indexOf("#") + 1), text: () => patch });
+          return JSON.stringify(trajectory) + "\n";
+        },
       })),
     );
     mkdirSync(dirname(join(outDir, archive)), { recursive: true });
     writeFileSync(join(outDir, archive), data);
     bytes += data.byteLength;
+    if (patches.length > 0) {
+      const patchData = await writeArchive(patches);
+      mkdirSync(dirname(join(outDir, samplePatchArchiveOf(archive))), { recursive: true });
+      writeFileSync(join(outDir, samplePatchArchiveOf(archive)), patchData);
+    }
     archives++;
     entries += list.length;
   }
@@ -54,6 +67,7 @@ export async function writeArchives(outDir: string, plan: SamplePlan, only?: Rea
 /** Rewrites trajectories/ from scratch, spreading the archives over worker threads. */
 export async function writeSampleTrajectories(outDir: string, plan: SamplePlan, threads = Math.min(2, availableParallelism())): Promise<Written> {
   rmSync(join(outDir, "trajectories"), { recursive: true, force: true });
+  rmSync(join(outDir, "patches"), { recursive: true, force: true });
   const names = [...byArchive(plan).keys()];
   if (threads <= 1) return writeArchives(outDir, plan);
   const shares = Array.from({ length: threads }, (_, t) => names.filter((_, i) => i % threads === t));

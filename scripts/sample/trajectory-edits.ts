@@ -3,6 +3,7 @@
 // patchFromEdit; tests and trace-signature checks use the readers.
 import type { AtifToolCall } from "./trajectory-atif";
 import type { FileEdit } from "./trajectory-code";
+import { patchTextChanges } from "../../lib/trajectory/patch";
 
 export function commandOf(call: AtifToolCall): string | undefined {
   if (call.function_name.toLowerCase() !== "bash") return undefined;
@@ -47,29 +48,7 @@ export function patchFromEdit(edit: FileEdit): string {
 }
 
 function parsePatch(patch: string): FileEdit[] {
-  const edits: FileEdit[] = [];
-  let current: { file_path: string; old: string[]; new: string[] } | undefined;
-  const flush = () => {
-    if (current) edits.push({ file_path: current.file_path, old_string: current.old.join("\n"), new_string: current.new.join("\n") });
-    current = undefined;
-  };
-  for (const line of patch.split("\n")) {
-    const file = /^\*\*\* (?:Update|Add) File: (.+)$/.exec(line);
-    if (file) {
-      flush();
-      current = { file_path: file[1]!, old: [], new: [] };
-    } else if (line.startsWith("***")) {
-      flush();
-    } else if (current && !line.startsWith("@@")) {
-      const text = line.slice(1);
-      if (line.startsWith("-")) current.old.push(text);
-      else if (line.startsWith("+")) current.new.push(text);
-      else {
-        current.old.push(text);
-        current.new.push(text);
-      }
-    }
-  }
-  flush();
-  return edits;
+  return patchTextChanges(patch)
+    .filter((c) => !c.deleted)
+    .map((c) => ({ file_path: c.path, old_string: c.before ?? "", new_string: c.after }));
 }

@@ -1,0 +1,46 @@
+// The run's submitted patch and what its marks are judged against (docs/trajectory-explorer.md, "Final
+// patch" and "Requirement ledger"): the patch reference, every session task's changed source files (the
+// task_files table) and the focus task's stages. Run by DuckDB-WASM on the trajectory and compare pages and
+// by DuckDB in Node in tests.
+import { sqlString } from "./sql";
+
+export const RUN_PATCH_TABLES = ["runs", "sessions", "session_workspaces", "task_files", "task_stages"] as const;
+
+export interface RunPatchRow {
+  run_id: string;
+  patch: string | null;
+}
+
+export function runPatchSql(runId: string): string {
+  return `SELECT run_id, patch FROM runs WHERE run_id = ${sqlString(runId)}`;
+}
+
+export interface SessionTaskFileRow {
+  task_id: string;
+  path: string;
+}
+
+/** Changed source files of every task with a checkout in the run's session. */
+export function sessionTaskFilesSql(runId: string): string {
+  return `
+SELECT f.task_id, f.path
+FROM runs r
+JOIN session_workspaces w ON w.session_id = r.session_id
+JOIN task_files f ON f.task_id = w.task_id
+WHERE r.run_id = ${sqlString(runId)}
+ORDER BY f.task_id, f.path`;
+}
+
+export interface FocusStageRow {
+  stage: number;
+}
+
+export function focusStagesSql(runId: string): string {
+  return `
+SELECT st.stage::INTEGER AS stage
+FROM runs r
+JOIN sessions s ON s.session_id = r.session_id
+JOIN task_stages st ON st.task_id = s.focus_task_id
+WHERE r.run_id = ${sqlString(runId)}
+ORDER BY st.stage`;
+}
