@@ -1,7 +1,7 @@
 // The leaderboard page of one release, rendered at build time from what `npm run data` computed.
 import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
-import { SignatureRates } from "@/components/leaderboard/SignatureRates";
-import { builtRelease, leaderboard, repos, signatureRates } from "@/lib/site/release-files";
+import { SignaturePrevalence } from "@/components/leaderboard/SignaturePrevalence";
+import { builtRelease, leaderboard, repos, signaturePrevalence } from "@/lib/site/release-files";
 import { ReleaseFrame } from "./ReleaseFrame";
 
 export function LeaderboardPage({ releaseId }: { releaseId: string }) {
@@ -15,7 +15,7 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
       </p>
       <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={repos(releaseId)} />
       <div className="mt-6">
-        <SignatureRates releaseId={releaseId} rows={signatureRates(releaseId)} conditions={built.meta.conditions} />
+        <SignaturePrevalence releaseId={releaseId} model={signaturePrevalence(releaseId)} releaseVersion={built.meta.version} />
       </div>
     </ReleaseFrame>
   );
