@@ -11,6 +11,7 @@ const VIEWS: Record<string, { title: string; description: string }> = {
   tasks: { title: "Task catalog", description: "Every focus task with its stages, verifier, interruption tasks and results per condition" },
   ablation: { title: "Ablation", description: "Context-management variants of one harness and model, with paired gains over the native configuration" },
   taskflow: { title: "Task Flow", description: "Session lengths, request labels and transitions between them, with the Task Flow alignment score" },
+  signatures: { title: "Trace signatures", description: "How often the detectors find requirement-state loss and cross-task interference, per configuration, condition and group, with intervals and every tagged run one click from its evidence" },
   runs: { title: "Runs", description: "Runs that publish their trajectory" },
   run: { title: "Trajectory", description: "One run's trajectory: requests, steps, tool calls, verdict and trace-signature tags" },
 };
