@@ -24,4 +24,5 @@ export const SAMPLE_PAGES: SitePage[] = [
   { path: "/r/sample/taskflow/", ready: '[data-testid="dist-length"]' },
   { path: "/r/sample/runs/", ready: '[data-testid="run-list"]' },
   { path: `/r/sample/run/?id=${encodeURIComponent(RUN)}`, ready: '[data-testid="trajectory-explorer"][data-ready="true"]' },
+  { path: "/r/sample/signatures/", ready: '[data-testid="signatures-view"]' },
 ];

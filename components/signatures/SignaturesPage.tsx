@@ -2,7 +2,13 @@
 // build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL.
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { builtRelease, repos, signaturePrevalence } from "@/lib/site/release-files";
+import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
 import { SignaturesView } from "./SignaturesView";
+
+// The view needs the cells only; the rest of the model would ride along in the page's client payload.
+function matrixOnly(m: PrevalenceModel): PrevalenceModel {
+  return { ...m, diffs: [], outcomes: [], detectors: [], annotationAuthors: [], annotationRates: [] };
+}
 
 export function SignaturesPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
@@ -16,7 +22,7 @@ export function SignaturesPage({ releaseId }: { releaseId: string }) {
       </p>
       <SignaturesView
         releaseId={releaseId}
-        model={signaturePrevalence(releaseId)}
+        model={matrixOnly(signaturePrevalence(releaseId))}
         repos={repos(releaseId).map((r) => r.repo)}
         loadedTables={built.tables.filter((t) => t.rows > 0).map((t) => t.name)}
       />
