@@ -8,6 +8,7 @@ import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
 import { pushAll } from "../lib/data/arrays";
+import { benchPass, passBudgets, passSection } from "./bench/pass";
 
 const PORT = 3200;
 const BASE = `http://localhost:${PORT}`;
@@ -84,36 +85,55 @@ reference.
 `;
 }
 
+/**
+ * BENCH_ONLY=pass,leaderboard runs just those steps (data, archives, leaderboard, trajectory, pass) and
+ * prints their numbers without rewriting docs/performance.md, which only a whole run writes.
+ */
+const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const want = (step: string) => ONLY.size === 0 || ONLY.has(step);
+
 async function main() {
-  const data = benchData();
+  const extra: string[] = [];
+  const budgets: Budget[] = [];
+  if (want("pass")) {
+    const pass = benchPass();
+    extra.push(passSection(pass));
+    pushAll(budgets, passBudgets(pass));
+  }
+  if (ONLY.size > 0 && !["data", "archives", "leaderboard", "trajectory"].some((s) => ONLY.has(s))) return finish(null, null, extra, budgets);
+  const data = want("data") ? benchData() : null;
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
     execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, DATA_RELEASES: "data/releases" } });
   }
   const server = spawn("node", ["scripts/serve.mjs", "out", "--port", String(PORT)], { stdio: "ignore" });
   await new Promise((r) => setTimeout(r, 800));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-  let lb: LeaderboardBench;
-  const extra: string[] = [];
-  const budgets: Budget[] = [];
+  let lb: LeaderboardBench | null = null;
   try {
+    if (data) {
+      budgets.push({ name: "npm run data incl. trajectory generation (fresh)", value: `${data.buildSeconds[0]!.toFixed(1)} s`, limit: "≤ 180 s", ok: data.buildSeconds[0]! <= 180 });
+    }
+    if (want("archives")) {
     const exported = exportStats("out");
     const archiveRun = await benchArchiveRun(browser, BASE, "out");
     extra.push(archivesSection(exported, archiveRun));
     budgets.push(
-      { name: "npm run data incl. trajectory generation (fresh)", value: `${data.buildSeconds[0]!.toFixed(1)} s`, limit: "≤ 180 s", ok: data.buildSeconds[0]! <= 180 },
       { name: "static export file count", value: String(exported.files), limit: "< 10,000", ok: exported.files < 10_000 },
       { name: "largest trajectory archive", value: mb(exported.largestArchive.bytes), limit: "≤ 20 MB", ok: exported.largestArchive.bytes <= 20 * 1024 * 1024 },
       { name: "run from archive vs plain file, navigation → first step", value: `${(archiveRun.archiveFirstStepMs / archiveRun.plainFirstStepMs).toFixed(2)}×`, limit: "≤ 1.5×", ok: archiveRun.archiveFirstStepMs <= 1.5 * archiveRun.plainFirstStepMs },
       { name: "bytes for one archived run", value: kb(archiveRun.bytes), limit: `≤ 2 × entry + directory = ${kb(2 * archiveRun.entryCompressed + archiveRun.directoryBytes)}`, ok: archiveRun.bytes <= 2 * archiveRun.entryCompressed + archiveRun.directoryBytes },
     );
+    }
+    if (want("leaderboard")) {
     lb = await benchLeaderboard(browser, BASE, "out");
     budgets.push(
       { name: "JS before interaction on / (gzip)", value: kb(lb.jsGzipBytes), limit: "≤ 180 KB", ok: lb.jsGzipBytes <= 180 * 1024 },
       { name: "numbers visible", value: ms(lb.numbersVisibleMs), limit: "≤ 500 ms", ok: lb.numbersVisibleMs <= 500 },
       { name: "first query vs DuckDB-WASM start alone", value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`, limit: "≤ 1.3×", ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs },
     );
+    }
     // The trajectory explorer's benchmark (issue 5) adds its own section and budgets when present.
-    if (existsSync("scripts/bench-trajectory.ts")) {
+    if (want("trajectory") && existsSync("scripts/bench-trajectory.ts")) {
       const path = "./bench-trajectory";
       const mod = (await import(path)) as { benchTrajectory?: (b: typeof browser, base: string) => Promise<unknown> };
       const t = mod.benchTrajectory ? await mod.benchTrajectory(browser, BASE) : null;
@@ -129,6 +149,10 @@ async function main() {
     await browser.close();
     server.kill();
   }
+  finish(data, lb, extra, budgets);
+}
+
+function finish(data: DataBench | null, lb: LeaderboardBench | null, extra: string[], budgets: Budget[]) {
   const machine = `${process.platform} ${process.arch}, Node ${process.version}, 2 cores`;
   const budgetRows = budgets.map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`).join("\n");
   const doc = `# Performance
@@ -142,10 +166,10 @@ Re-run it to refresh every number here; nothing in this file is typed by hand.
 | --- | ---: | ---: | --- |
 ${budgetRows}
 
-${dataSection(data)}
-${leaderboardSection(lb)}
+${data ? dataSection(data) : ""}
+${lb ? leaderboardSection(lb) : ""}
 ${extra.join("\n")}`;
-  writeFileSync("docs/performance.md", doc);
+  if (ONLY.size === 0) writeFileSync("docs/performance.md", doc);
   console.log(doc);
   if (budgets.some((b) => !b.ok)) process.exit(1);
 }

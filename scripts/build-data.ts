@@ -47,6 +47,13 @@ async function main() {
     if (generated) console.log(`  generated ${generated.entries} trajectories into ${generated.archives} archives (${(generated.bytes / 1e6).toFixed(1)} MB) in ${(generated.ms / 1000).toFixed(1)} s`);
     const result = await buildRelease(dir, outRoot);
     printProblems(dir, result.problems);
+    const pass = result.pass;
+    if (pass && pass.runs > 0) {
+      console.log(
+        `  trajectory pass: ${pass.runs} trajectories (${pass.analyzed} analysed, ${pass.cached} from the cache, ${pass.unreadable} unreadable), ` +
+          `${(pass.bytes / 1e6).toFixed(1)} MB in ${(pass.ms / 1000).toFixed(1)} s; ${Object.entries(pass.rows).map(([t, n]) => `${t} ${n}`).join(", ")}`,
+      );
+    }
     if (!result.entry) {
       failed = true;
       console.error(`✗ ${dir}: not built (${result.problems.filter((p) => p.level === "error").length} errors)`);

@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
 import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
-import { toAnnotationInputs, toRequestInfo, toVerdictTests } from "@/lib/queries/trajectory";
+import { analysisContextOf } from "@/lib/queries/run-context";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { errorText } from "@/lib/trajectory/parse-text";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
@@ -53,14 +53,14 @@ function rawUrlOf(url: string): string | null {
 
 
 function context(basics: RunBasics | null, verdict: RunVerdict | null, submitText: string | null): AnalysisContext {
-  const known = basics?.header != null;
-  return {
-    schedule: known ? basics!.schedule.map((r) => toRequestInfo(r, submitText)) : null,
+  return analysisContextOf({
     focusTaskId: basics?.header?.focus_task_id ?? null,
-    workspaces: Object.fromEntries((basics?.workspaces ?? []).map((w) => [w.workspace, w.task_id])),
-    verdict: verdict ? toVerdictTests(verdict.tests) : null,
-    annotations: toAnnotationInputs(basics?.annotations ?? []),
-  };
+    schedule: basics?.schedule ?? [],
+    workspaces: basics?.workspaces ?? [],
+    verdictTests: verdict?.tests ?? null,
+    annotations: basics?.annotations ?? [],
+    submitText,
+  });
 }
 
 export function useRunTrajectory(releaseId: string, runId: string | null, submitText: string | null): RunTrajectory {

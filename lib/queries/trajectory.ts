@@ -59,6 +59,7 @@ WHERE r.run_id = ${sqlString(runId)}`;
 }
 
 export interface ScheduleRow extends RequestRow {
+  run_id: string;
   in_switch_focus_scope: boolean;
   text: string | null;
   ran: boolean;
@@ -72,16 +73,24 @@ export interface ScheduleRow extends RequestRow {
 
 /** The run's session schedule with the request flags and the run's usage per request (null: did not run). */
 export function runScheduleSql(runId: string): string {
+  return scheduleSql(`r.run_id = ${sqlString(runId)}`);
+}
+
+/**
+ * The schedules of every run `where` selects (a predicate over runs r), ordered by run then position: the one
+ * text behind the page's schedule and the build's trajectory pass (scripts/build/trajectory-pass).
+ */
+export function scheduleSql(where: string): string {
   return `
-SELECT ${requestColumnsSql("q")}, q.in_switch_focus_scope, st.text,
+SELECT r.run_id, ${requestColumnsSql("q")}, q.in_switch_focus_scope, st.text,
   u.run_id IS NOT NULL AS ran, u.tokens::DOUBLE AS tokens, u.cached_tokens::DOUBLE AS cached_tokens,
   u.model_calls::INTEGER AS model_calls, u.tool_calls::INTEGER AS tool_calls, u.wall_s::DOUBLE AS wall_s, u.cost_usd::DOUBLE AS cost_usd
 FROM runs r
 JOIN requests q ON q.session_id = r.session_id
 LEFT JOIN task_stages st ON st.task_id = q.task_id AND st.stage = q.stage
 LEFT JOIN request_usage u ON u.run_id = r.run_id AND u.position = q.position
-WHERE r.run_id = ${sqlString(runId)}
-ORDER BY q.position`;
+WHERE ${where}
+ORDER BY r.run_id, q.position`;
 }
 
 /** A schedule row as the segmenter reads it; the finalization text comes from release.json. */
@@ -94,18 +103,24 @@ export function toRequestInfo(row: ScheduleRow, submitText: string | null): Requ
 }
 
 export interface WorkspaceRow {
+  run_id: string;
   workspace: string;
   task_id: string;
   is_focus: boolean;
 }
 
 export function runWorkspacesSql(runId: string): string {
+  return workspacesSql(`r.run_id = ${sqlString(runId)}`);
+}
+
+/** The checkouts of every run `where` selects, ordered by run then checkout. */
+export function workspacesSql(where: string): string {
   return `
-SELECT w.workspace, w.task_id, w.task_id = s.focus_task_id AS is_focus
+SELECT r.run_id, w.workspace, w.task_id, w.task_id = s.focus_task_id AS is_focus
 FROM runs r JOIN sessions s ON s.session_id = r.session_id
 JOIN session_workspaces w ON w.session_id = r.session_id
-WHERE r.run_id = ${sqlString(runId)}
-ORDER BY w.workspace`;
+WHERE ${where}
+ORDER BY r.run_id, w.workspace`;
 }
 
 export interface VerdictStageRow {
@@ -136,6 +151,7 @@ ORDER BY kind, stage NULLS LAST`;
 }
 
 export interface VerdictTestRow {
+  run_id: string;
   test_id: string;
   kind: string;
   stage: number | null;
@@ -144,11 +160,16 @@ export interface VerdictTestRow {
 
 /** Every focus test's final status (the detectors read stages; the panel lists the ones that did not pass). */
 export function verdictTestsSql(runId: string): string {
+  return verdictTestsWhereSql(`run_id = ${sqlString(runId)}`);
+}
+
+/** The final focus tests of every run `where` selects (a predicate over test_results), ordered by run. */
+export function verdictTestsWhereSql(where: string): string {
   return `
-SELECT test_id, kind, stage::INTEGER AS stage, status
+SELECT run_id, test_id, kind, stage::INTEGER AS stage, status
 FROM test_results
-WHERE run_id = ${sqlString(runId)}
-ORDER BY kind, stage NULLS LAST, test_id`;
+WHERE ${where}
+ORDER BY run_id, kind, stage NULLS LAST, test_id`;
 }
 
 export function toVerdictTests(rows: readonly VerdictTestRow[]): VerdictTest[] {

@@ -6,7 +6,8 @@ import { loadRelease } from "../../lib/data/load-release";
 import type { BuiltReleaseMeta, ReleaseIndexEntry, WrittenTable } from "../../lib/data/built";
 import type { Problem } from "../../lib/data/schema";
 import { releaseTables, TABLES, type TableName } from "../../lib/data/tables";
-import { validateReleaseOnDisk } from "../../lib/data/validate-trajectories";
+import { validateRelease } from "../../lib/data/validate";
+import { lineOf } from "../../lib/data/record-lines";
 import { exportTable } from "../../lib/db/export-node";
 import { loadTablesNode } from "../../lib/db/load-node";
 import { DERIVED_TABLES } from "../../lib/queries/derive";
@@ -15,25 +16,44 @@ import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/ru
 import { PAGE_DATA } from "./page-data";
 import { publishTrajectories } from "./publish-trajectories";
 import { pushAll } from "../../lib/data/arrays";
+import { PASS_TABLES, runTrajectoryPass, type PassStats } from "./trajectory-pass/pass";
+import { passCacheDir } from "./trajectory-pass/cache-dir";
 
-export async function buildRelease(dir: string, outRoot: string): Promise<{ problems: Problem[]; entry: ReleaseIndexEntry | null }> {
+export interface BuildOutcome {
+  problems: Problem[];
+  entry: ReleaseIndexEntry | null;
+  /** The trajectory pass's counts and time (null: the release did not build). */
+  pass: PassStats | null;
+}
+
+export async function buildRelease(dir: string, outRoot: string): Promise<BuildOutcome> {
   const loaded = await loadRelease(dir);
   const problems = [...loaded.problems];
-  const checked = loaded.release ? await validateReleaseOnDisk(loaded.release) : null;
-  pushAll(problems, checked?.problems ?? []);
+  if (loaded.release) pushAll(problems, validateRelease(loaded.release));
   const errors = problems.filter((p) => p.level === "error");
-  if (!loaded.release || errors.length > 0) return { problems, entry: null };
+  if (!loaded.release || errors.length > 0) return { problems, entry: null, pass: null };
   const release = loaded.release;
   const meta = release.meta;
   const out = join(outRoot, meta.release_id);
   mkdirSync(out, { recursive: true });
 
   const db = await openNodeDb();
+  let passStats: PassStats | null = null;
   try {
     await loadTablesNode(db, releaseTables(release));
+    // Every trajectory read once, as the viewer reads it (unreadable ones are warnings naming the run), and
+    // analysed into the derived tables. A run whose reference the validator refused is not read.
+    const refused = new Set(problems.filter((p) => p.rule.startsWith("run.trajectory_") && p.record !== undefined).map((p) => p.record!));
+    const runLines = new Map(release.runs.map((r) => [r.run_id, lineOf(r)]));
+    const passed = await runTrajectoryPass(db, dir, meta.submit_text ?? null, { cacheDir: passCacheDir(), skip: (id) => refused.has(id) });
+    passStats = passed.stats;
+    for (const p of passed.problems) {
+      problems.push({ level: "warning", file: "runs.jsonl", line: runLines.get(p.runId), record: p.runId, rule: p.rule, message: p.message });
+    }
     const tables: WrittenTable[] = [];
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
+    for (const name of PASS_TABLES) tables.push(await exportTable(db, name, out));
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
@@ -54,6 +74,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<{ prob
   }
   return {
     problems,
+    pass: passStats,
     entry: { release_id: meta.release_id, title: meta.title, version: meta.version, benchmark: meta.benchmark, synthetic: meta.synthetic },
   };
 }

@@ -1,0 +1,84 @@
+// One job of the trajectory pass: read the run's trajectory (plain, .gz or archive entry, with its
+// continuation and subagent files), look its results up in the cache, else parse it with the viewer's reader
+// and run every analyzer. Runs in a worker thread (worker.ts) or, for small releases and tests, inline.
+import { readReleaseFile, type ArchiveCache } from "../../../lib/archive/read-node";
+import { loadTrajectory } from "../../../lib/trajectory/chain";
+import { errorText, parseTrajectoryText } from "../../../lib/trajectory/parse-text";
+import { cacheKey, sha256, type CacheEntry, type PassCache } from "./cache";
+import type { PassAnalyzer, PassJob, PassProblem, PassResult, PassRow } from "./types";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function unreadable(job: PassJob, message: string, hash: string | null, bytes: number): PassResult {
+  return {
+    runId: job.ctx.runId,
+    analysis: { run_id: job.ctx.runId, readable: false, error: message, steps: 0, tool_calls: 0, warnings: 0, bytes, content_hash: hash },
+    tables: {},
+    problem: { rule: "run.trajectory_unreadable", message: `trajectory "${job.ref}" could not be read: ${message}` },
+    cached: false,
+  };
+}
+
+async function stillValid(job: PassJob, entry: CacheEntry, archives: ArchiveCache): Promise<boolean> {
+  for (const [ref, hash] of Object.entries(entry.files)) {
+    try {
+      if (sha256(await readReleaseFile(job.releaseDir, ref, archives)) !== hash) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+export async function analyzeOne(
+  job: PassJob, archives: ArchiveCache, cache: PassCache, analyzers: readonly PassAnalyzer[], versions: string,
+): Promise<PassResult> {
+  const runId = job.ctx.runId;
+  let main: Uint8Array;
+  try {
+    main = await readReleaseFile(job.releaseDir, job.ref, archives);
+  } catch (err) {
+    return unreadable(job, errorText(err), null, 0);
+  }
+  const hash = sha256(main);
+  const key = cacheKey(hash, job.ctx, versions);
+  const hit = cache.get(key);
+  if (hit && (await stillValid(job, hit, archives))) {
+    return { runId, analysis: { run_id: runId, ...hit.analysis }, tables: hit.tables, problem: hit.problem, cached: true };
+  }
+
+  const files: Record<string, string> = {};
+  let bytes = main.byteLength;
+  const readJson = async (path: string): Promise<unknown> => {
+    if (path === job.ref) return parseTrajectoryText(utf8.decode(main), job.ref);
+    const data = await readReleaseFile(job.releaseDir, path, archives);
+    files[path] = sha256(data);
+    bytes += data.byteLength;
+    return parseTrajectoryText(utf8.decode(data), path);
+  };
+  let trajectory;
+  try {
+    trajectory = await loadTrajectory(job.ref, readJson);
+  } catch (err) {
+    return unreadable(job, errorText(err), hash, bytes);
+  }
+  const steps = trajectory.steps.length;
+  const problem: PassProblem | null =
+    steps === 0 ? { rule: "run.trajectory_format", message: `trajectory "${job.ref}" has no steps the viewer can read (not ATIF v1.0–v1.8 nor a SWE-agent .traj)` } : null;
+  const tables: Record<string, PassRow[]> = {};
+  if (steps > 0) {
+    for (const a of analyzers) {
+      try {
+        tables[a.table] = a.rows(trajectory, job.ctx);
+      } catch (err) {
+        throw new Error(`trajectory pass: analyzer for ${a.table} failed on run ${runId} (${job.ref}): ${errorText(err)}`);
+      }
+    }
+  }
+  const analysis = {
+    readable: steps > 0, error: problem?.message ?? null, steps,
+    tool_calls: trajectory.steps.reduce((n, s) => n + s.toolCalls.length, 0), warnings: trajectory.warnings.length, bytes, content_hash: hash,
+  };
+  cache.set(key, { files, analysis, tables, problem });
+  return { runId, analysis: { run_id: runId, ...analysis }, tables, problem, cached: false };
+}

@@ -1,0 +1,13 @@
+// Every analyzer the trajectory pass runs (scripts/build/trajectory-pass/types.ts). Adding one here adds a
+// derived table to every release build; its version joins the cache key, so old results are not reused.
+import { signatureTagsAnalyzer } from "./signature-tags";
+import type { PassAnalyzer } from "./types";
+
+export const ANALYZERS: readonly PassAnalyzer[] = [signatureTagsAnalyzer];
+
+/** The pass's own version (reading, run_analysis) and every analyzer's, as one cache-key part. */
+export const PASS_VERSION = "trajectory pass v1";
+
+export function versionsKey(analyzers: readonly PassAnalyzer[] = ANALYZERS): string {
+  return [PASS_VERSION, ...analyzers.map((a) => `${a.table}@${a.version}`)].join("|");
+}

@@ -1,0 +1,71 @@
+// The build's trajectory pass (docs/data-format.md, "Derived tables"): what an analyzer is and what it is
+// given. An analyzer is a pure function of one trajectory and its run's context; the pass owns reading,
+// hashing, caching, threads and tables.
+import type { Trajectory } from "../../../lib/trajectory/model";
+import type { AnalysisContext } from "../../../lib/trajectory/worker-protocol";
+
+export type PassColumnType = "VARCHAR" | "INTEGER" | "BIGINT" | "DOUBLE" | "BOOLEAN";
+
+export type PassRow = Record<string, string | number | boolean | null>;
+
+export interface PassContext {
+  runId: string;
+  configId: string;
+  condition: string;
+  taskGroup: string;
+  focusTaskId: string;
+  repo: string | null;
+  resolved: boolean;
+  /** The release's annotations are left out: derived tables hold what the analysis finds, nothing else. */
+  analysis: AnalysisContext;
+}
+
+export interface PassAnalyzer<R extends PassRow = PassRow> {
+  /** The derived table the analyzer fills. */
+  table: string;
+  /** Part of every cache key: bump it whenever the rows for the same input change. */
+  version: string;
+  /** Scalar columns only (Arrow, Parquet and both DuckDBs agree on them), in table order; run_id first. */
+  columns: Record<string, PassColumnType>;
+  rows(t: Trajectory, ctx: PassContext): R[];
+}
+
+/** What the pass learns of one run's trajectory, whatever its analyzers. */
+export type RunAnalysisFields = {
+  readable: boolean;
+  error: string | null;
+  steps: number;
+  tool_calls: number;
+  warnings: number;
+  bytes: number;
+  content_hash: string | null;
+};
+
+/** One row per run that names a trajectory. */
+export type RunAnalysisRow = RunAnalysisFields & { run_id: string };
+
+export const RUN_ANALYSIS_COLUMNS: Record<keyof RunAnalysisRow & string, PassColumnType> = {
+  run_id: "VARCHAR", readable: "BOOLEAN", error: "VARCHAR", steps: "INTEGER", tool_calls: "INTEGER", warnings: "INTEGER",
+  bytes: "BIGINT", content_hash: "VARCHAR",
+};
+
+export interface PassJob {
+  releaseDir: string;
+  ref: string;
+  ctx: PassContext;
+}
+
+export interface PassProblem {
+  rule: "run.trajectory_unreadable" | "run.trajectory_format";
+  message: string;
+}
+
+export interface PassResult {
+  runId: string;
+  analysis: RunAnalysisRow;
+  /** Rows per derived table (analyzer.table). */
+  tables: Record<string, PassRow[]>;
+  problem: PassProblem | null;
+  /** The rows came from the cache: nothing was parsed or analysed. */
+  cached: boolean;
+}
