@@ -75,12 +75,12 @@ export function PrevalenceTable({ releaseId, model, configs = configsOf(model), 
                       const cell = cells.get(cellKey(id, c, g, s));
                       return (
                         <td key={`${s}-${c}`} data-col={`${c}.${s}`} className={`px-2 text-right align-top ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
-                          <ShareText s={cell?.strong} />
+                          <ShareText s={cell?.strong} />{" "}
                           {cell && cell.weak_runs > 0 ? (
                             <span className="block text-zinc-500">
                               + <span data-stat="weak only">{cell.weak_runs}</span> weak only
                             </span>
-                          ) : null}
+                          ) : null}{" "}
                           {cell && cell.unreadable_runs > 0 ? (
                             <span className="block text-amber-700 dark:text-amber-400">
                               <span data-stat="unreadable">{cell.unreadable_runs}</span> unreadable

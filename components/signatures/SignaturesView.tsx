@@ -138,7 +138,7 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
                 shownConditions.map((cond) => (
                   <tr key={`${id}-${cond}`} data-matrix-row={`${id}.${cond}`} className="border-b border-zinc-100 dark:border-zinc-900">
                     <th scope="row" className="px-1 py-1 text-left align-top font-normal [overflow-wrap:anywhere]">
-                      {name}
+                      {name}{" "}
                       <span className="block text-zinc-500">{conditionLabel(cond)}</span>
                     </th>
                     {shownGroups.map((g) => {
@@ -239,8 +239,8 @@ function CellRuns(props: {
             {runs.rows.map((r) => (
               <tr key={r.run_id} data-cell-run={r.run_id} data-first-step={r.first_step ?? undefined} className="border-b border-zinc-100 align-top dark:border-zinc-900">
                 <th scope="row" className="px-1 py-1 text-left font-normal [overflow-wrap:anywhere]">
-                  {r.task_id}
-                  <span className="block text-zinc-500">{r.repo}</span>
+                  {r.task_id}{" "}
+                  <span className="block text-zinc-500">{r.repo}</span>{" "}
                   <span className="block text-zinc-500">
                     {groupLabel(r.task_group)}
                     {r.repeat > 0 ? ` · repeat ${r.repeat}` : ""}
@@ -251,8 +251,8 @@ function CellRuns(props: {
                   <Link className="underline" href={runHref(releaseId, r.run_id, r.first_step ?? undefined)} prefetch={false} data-run-link>
                     {r.first_step !== null ? `Step ${r.first_step}` : "Open the run"}
                   </Link>
-                  {r.tags > 1 ? <span className="text-zinc-500"> ({r.tags} tags)</span> : null}
-                  <span className="block">{r.note}</span>
+                  {r.tags > 1 ? <span className="text-zinc-500"> ({r.tags} tags)</span> : null}{" "}
+                  <span className="block">{r.note}</span>{" "}
                   <span className="block text-zinc-500">
                     {r.detector} v{r.detector_version}
                   </span>
