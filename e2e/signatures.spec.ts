@@ -7,9 +7,11 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const DATA = "public/data/sample";
-const RSL = "requirement_state_loss";
+const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
+const LABELS: Record<string, string> = { requirement_state_loss: "Requirement-state loss", cross_task_interference: "Cross-task interference" };
 
 interface Expected {
+  signature: string;
   config: string;
   name: string;
   /** Readable switched runs and those with a strong requirement-state-loss tag, overall, near and far. */
@@ -30,12 +32,17 @@ async function sql<T>(q: string): Promise<T[]> {
 }
 const pq = (t: string) => `read_parquet('${DATA}/${t}.parquet')`;
 
-/** The configuration with the most strong requirement-state-loss tags in switched runs, and its counts. */
+/** The signature and configuration with the most strong-tagged switched runs, and its counts. */
 async function expected(): Promise<Expected> {
+  const all = await Promise.all(SIGNATURES.map((s) => expectedFor(s)));
+  return all.sort((a, b) => b.runs.length - a.runs.length)[0]!;
+}
+
+async function expectedFor(signature: string): Promise<Expected> {
   const perRun = `
     SELECT r.run_id, r.config_id, s.task_group, t.repo, a.readable,
-      (SELECT MIN(g.first_step) FROM ${pq("signature_tags")} g WHERE g.run_id = r.run_id AND g.signature = '${RSL}' AND g.strength = 'strong') AS first_step,
-      (SELECT string_agg(g.evidence_steps, ',') FROM ${pq("signature_tags")} g WHERE g.run_id = r.run_id AND g.signature = '${RSL}' AND g.strength = 'strong') AS evidence
+      (SELECT MIN(g.first_step) FROM ${pq("signature_tags")} g WHERE g.run_id = r.run_id AND g.signature = '${signature}' AND g.strength = 'strong') AS first_step,
+      (SELECT string_agg(g.evidence_steps, ',') FROM ${pq("signature_tags")} g WHERE g.run_id = r.run_id AND g.signature = '${signature}' AND g.strength = 'strong') AS evidence
     FROM ${pq("runs")} r JOIN ${pq("sessions")} s USING (session_id) JOIN ${pq("tasks")} t ON t.task_id = s.focus_task_id
     JOIN ${pq("run_analysis")} a USING (run_id)
     WHERE s.condition = 'switched'`;
@@ -50,6 +57,7 @@ async function expected(): Promise<Expected> {
   };
   const [{ display_name: name }] = (await sql<{ display_name: string }>(`SELECT display_name FROM ${pq("configs")} WHERE config_id = '${config}'`)) as [{ display_name: string }];
   return {
+    signature,
     config,
     name,
     cells: { overall: count("overall"), near: count("near"), far: count("far") },
@@ -82,7 +90,7 @@ test("the leaderboard shows the detector prevalence with k/n and Wilson interval
   const panel = page.getByTestId("signature-prevalence");
   for (const grp of ["overall", "near", "far"]) {
     const { k, n } = exp.cells[grp]!;
-    const sel = `[data-testid="signature-prevalence"] tr[data-prevalence-config="${exp.config}"][data-group="${grp}"] td[data-col="switched.${RSL}"] [data-share]`;
+    const sel = `[data-testid="signature-prevalence"] tr[data-prevalence-config="${exp.config}"][data-group="${grp}"] td[data-col="switched.${exp.signature}"] [data-share]`;
     expect(await shareText(page, sel), grp).toBe(wilsonText(k, n));
   }
   await expect(panel.getByTestId("annotation-rates").locator('[data-author-kind="human"] caption')).toContainText("Human annotations");
@@ -90,11 +98,11 @@ test("the leaderboard shows the detector prevalence with k/n and Wilson interval
 
 test("the signatures page: a cell's count, its runs, and a run opened at its first evidence step", async ({ page }) => {
   await page.goto("/r/sample/signatures/");
-  const cell = (grp: string) => `[data-matrix="${RSL}"] td[data-cell="${exp.config}.switched.${grp}"] [data-share]`;
+  const cell = (grp: string) => `[data-matrix="${exp.signature}"] td[data-cell="${exp.config}.switched.${grp}"] [data-share]`;
   for (const grp of ["overall", "near", "far"]) expect(await shareText(page, cell(grp)), grp).toBe(wilsonText(exp.cells[grp]!.k, exp.cells[grp]!.n));
 
-  await page.locator(`[data-matrix="${RSL}"] td[data-cell="${exp.config}.switched.overall"] button`).click();
-  await expect(page).toHaveURL(new RegExp(`cell=${exp.config.replaceAll(".", "\\.")}~switched~overall~${RSL}`));
+  await page.locator(`[data-matrix="${exp.signature}"] td[data-cell="${exp.config}.switched.overall"] button`).click();
+  await expect(page).toHaveURL(new RegExp(`cell=${exp.config.replaceAll(".", "\\.")}~switched~overall~${exp.signature}`));
   const runs = page.getByTestId("cell-runs").locator("tr[data-cell-run]");
   await expect(runs).toHaveCount(exp.runs.length);
   expect((await runs.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-cell-run")))).sort()).toEqual(exp.runs.map((r) => r.run_id).sort());
@@ -104,19 +112,19 @@ test("the signatures page: a cell's count, its runs, and a run opened at its fir
   const link = page.locator(`tr[data-cell-run="${first.run_id}"] a[data-run-link]`);
   await expect(link).toHaveText(`Step ${first.first_step}`);
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/r/sample/run/\\?id=${encodeURIComponent(first.run_id).replaceAll(".", "\\.")}&step=${first.first_step}$`));
+  await expect(page).toHaveURL(new RegExp(`/r/sample/run/\\?id=${encodeURIComponent(first.run_id).replaceAll(".", "\\.")}&step=${first.first_step}(&|$)`));
   await expect(page.getByTestId("step-detail")).toHaveAttribute("data-step", String(first.first_step));
 });
 
 test("the signatures page's filters are in the URL and a repository recomputes the counts", async ({ page }) => {
   const repo = exp.runs[0]!.repo;
   const inRepo = exp.runs.filter((r) => r.repo === repo).length;
-  await page.goto(`/r/sample/signatures/?signature=${RSL}&group=overall&config=${encodeURIComponent(exp.config)}`);
+  await page.goto(`/r/sample/signatures/?signature=${exp.signature}&group=overall&config=${encodeURIComponent(exp.config)}`);
   await expect(page.locator("[data-matrix]")).toHaveCount(1);
-  await expect(page.locator(`[data-matrix="${RSL}"] tbody tr`)).toHaveCount(2);
+  await expect(page.locator(`[data-matrix="${exp.signature}"] tbody tr`)).toHaveCount(2);
   await page.locator('select[data-filter="repo"]').selectOption(repo);
   await expect(page).toHaveURL(new RegExp(`repo=${encodeURIComponent(repo).replace(/%2F/g, "%2F")}`));
-  const share = page.locator(`[data-matrix="${RSL}"] td[data-cell="${exp.config}.switched.overall"] [data-share]`);
+  const share = page.locator(`[data-matrix="${exp.signature}"] td[data-cell="${exp.config}.switched.overall"] [data-share]`);
   await expect(share).toHaveAttribute("data-k", String(inRepo));
   // Back: the whole release again.
   await page.goBack();
@@ -124,9 +132,9 @@ test("the signatures page's filters are in the URL and a repository recomputes t
 });
 
 test("exports of the matrix name the release and the view, with k and n", async ({ page }) => {
-  await page.goto(`/r/sample/signatures/?signature=${RSL}`);
-  const [d] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Requirement-state loss matrix as JSON" }).click()]);
-  expect(d.suggestedFilename()).toBe("sample-signatures-requirement-state-loss.json");
+  await page.goto(`/r/sample/signatures/?signature=${exp.signature}`);
+  const [d] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Export ${LABELS[exp.signature]} matrix as JSON` }).click()]);
+  expect(d.suggestedFilename()).toBe(`sample-signatures-${exp.signature.replaceAll("_", "-")}.json`);
   const body = JSON.parse((await (await d.createReadStream()).toArray().then((c) => Buffer.concat(c))).toString("utf8")) as Record<string, unknown>[];
   const row = body.find((r) => String(r.Configuration) === `${exp.name} Switch`);
   expect(row, JSON.stringify(body.slice(0, 2))).toMatchObject({ "Overall k": exp.cells.overall!.k, "Overall n": exp.cells.overall!.n });
@@ -134,7 +142,7 @@ test("exports of the matrix name the release and the view, with k and n", async 
 
 test("the signatures page with a cell open fits 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/r/sample/signatures/?cell=${encodeURIComponent(exp.config)}~switched~overall~${RSL}`);
+  await page.goto(`/r/sample/signatures/?cell=${encodeURIComponent(exp.config)}~switched~overall~${exp.signature}`);
   await expect(page.getByTestId("cell-runs").locator("tr[data-cell-run]")).toHaveCount(exp.runs.length);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
@@ -143,7 +151,7 @@ test("the compare page shows the pair's prevalence", async ({ page }) => {
   const other = exp.config === "glm-5.3-opencode" ? "deepseek-v4.1-flash-opencode" : "glm-5.3-opencode";
   await page.goto(`/r/sample/compare/?a=${encodeURIComponent(exp.config)}&b=${encodeURIComponent(other)}`);
   await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
-  const sel = `[data-testid="signature-prevalence"] tr[data-prevalence-config="${exp.config}"][data-group="overall"] td[data-col="switched.${RSL}"] [data-share]`;
+  const sel = `[data-testid="signature-prevalence"] tr[data-prevalence-config="${exp.config}"][data-group="overall"] td[data-col="switched.${exp.signature}"] [data-share]`;
   expect(await shareText(page, sel)).toBe(wilsonText(exp.cells.overall!.k, exp.cells.overall!.n));
-  await expect(page.locator(`[data-testid="signature-prevalence"] tr[data-prevalence-config="${exp.config}"][data-group="overall"] td[data-col="switched-diff.${RSL}"] [data-diff]`)).toBeVisible();
+  await expect(page.locator(`[data-testid="signature-prevalence"] tr[data-prevalence-config="${exp.config}"][data-group="overall"] td[data-col="switched-diff.${exp.signature}"] [data-diff]`)).toBeVisible();
 });
