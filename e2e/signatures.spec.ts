@@ -7,6 +7,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const DATA = "public/data/sample";
+/** DuckDB-WASM's start and the tables' fetch, on a shared two-core machine. */
+const WASM = 60_000;
 const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
 const LABELS: Record<string, string> = { requirement_state_loss: "Requirement-state loss", cross_task_interference: "Cross-task interference" };
 
@@ -102,9 +104,9 @@ test("the signatures page: a cell's count, its runs, and a run opened at its fir
   for (const grp of ["overall", "near", "far"]) expect(await shareText(page, cell(grp)), grp).toBe(wilsonText(exp.cells[grp]!.k, exp.cells[grp]!.n));
 
   await page.locator(`[data-matrix="${exp.signature}"] td[data-cell="${exp.config}.switched.overall"] button`).click();
-  await expect(page).toHaveURL(new RegExp(`cell=${exp.config.replaceAll(".", "\\.")}~switched~overall~${exp.signature}`));
+  await expect(page).toHaveURL(new RegExp(`cell=${exp.config.replaceAll(".", "\\.")}(~|%7E)switched(~|%7E)overall(~|%7E)${exp.signature}`));
   const runs = page.getByTestId("cell-runs").locator("tr[data-cell-run]");
-  await expect(runs).toHaveCount(exp.runs.length);
+  await expect(runs).toHaveCount(exp.runs.length, { timeout: WASM });
   expect((await runs.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-cell-run")))).sort()).toEqual(exp.runs.map((r) => r.run_id).sort());
 
   const first = exp.runs[0]!;
@@ -125,7 +127,7 @@ test("the signatures page's filters are in the URL and a repository recomputes t
   await page.locator('select[data-filter="repo"]').selectOption(repo);
   await expect(page).toHaveURL(new RegExp(`repo=${encodeURIComponent(repo).replace(/%2F/g, "%2F")}`));
   const share = page.locator(`[data-matrix="${exp.signature}"] td[data-cell="${exp.config}.switched.overall"] [data-share]`);
-  await expect(share).toHaveAttribute("data-k", String(inRepo));
+  await expect(share).toHaveAttribute("data-k", String(inRepo), { timeout: WASM });
   // Back: the whole release again.
   await page.goBack();
   await expect(share).toHaveAttribute("data-k", String(exp.cells.overall!.k));
@@ -143,14 +145,14 @@ test("exports of the matrix name the release and the view, with k and n", async 
 test("the signatures page with a cell open fits 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/r/sample/signatures/?cell=${encodeURIComponent(exp.config)}~switched~overall~${exp.signature}`);
-  await expect(page.getByTestId("cell-runs").locator("tr[data-cell-run]")).toHaveCount(exp.runs.length);
+  await expect(page.getByTestId("cell-runs").locator("tr[data-cell-run]")).toHaveCount(exp.runs.length, { timeout: WASM });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("the compare page shows the pair's prevalence", async ({ page }) => {
   const other = exp.config === "glm-5.3-opencode" ? "deepseek-v4.1-flash-opencode" : "glm-5.3-opencode";
   await page.goto(`/r/sample/compare/?a=${encodeURIComponent(exp.config)}&b=${encodeURIComponent(other)}`);
-  await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true", { timeout: WASM });
   const sel = `[data-testid="signature-prevalence"] tr[data-prevalence-config="${exp.config}"][data-group="overall"] td[data-col="switched.${exp.signature}"] [data-share]`;
   expect(await shareText(page, sel)).toBe(wilsonText(exp.cells.overall!.k, exp.cells.overall!.n));
   await expect(page.locator(`[data-testid="signature-prevalence"] tr[data-prevalence-config="${exp.config}"][data-group="overall"] td[data-col="switched-diff.${exp.signature}"] [data-diff]`)).toBeVisible();

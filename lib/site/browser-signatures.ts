@@ -11,14 +11,16 @@ import { computePrevalence, type PrevalenceMeta, type PrevalenceModel } from "..
 import { SIGNATURE_DERIVED_TABLES } from "../queries/signature-tables";
 
 const PREVALENCE_TABLES = ["configs", "sessions", "tasks", "runs", "annotations", "run_analysis", "signature_tags"] as const;
+// A cell's runs join no configuration and no annotation: two fewer tables to fetch before the list shows.
+const CELL_RUN_TABLES = ["sessions", "tasks", "runs", "run_analysis", "signature_tags"] as const;
 
 const COLUMNS: Record<string, Record<string, string>> = { ...SIGNATURE_DERIVED_TABLES, annotations: TABLES.annotations.columns };
 
 /** `loaded`: the tables the build wrote with rows (release.json's table list). */
-async function prevalenceDb(releaseId: string, loaded: readonly string[]): Promise<Db> {
-  const present = PREVALENCE_TABLES.filter((t) => loaded.includes(t) || !COLUMNS[t]);
+async function prevalenceDb(releaseId: string, loaded: readonly string[], tables: readonly string[] = PREVALENCE_TABLES): Promise<Db> {
+  const present = tables.filter((t) => loaded.includes(t) || !COLUMNS[t]);
   const db = await releaseDb(releaseId, present);
-  for (const t of PREVALENCE_TABLES.filter((x) => !present.includes(x))) {
+  for (const t of tables.filter((x) => !present.includes(x))) {
     await db.query(`CREATE TABLE IF NOT EXISTS ${t} (${Object.entries(COLUMNS[t]!).map(([k, ty]) => `"${k}" ${ty}`).join(", ")})`);
   }
   return db;
@@ -29,5 +31,5 @@ export async function prevalenceFor(releaseId: string, loaded: readonly string[]
 }
 
 export async function cellRunsFor(releaseId: string, loaded: readonly string[], filter: CellRunsFilter): Promise<CellRunRow[]> {
-  return (await prevalenceDb(releaseId, loaded)).query<CellRunRow>(cellRunsSql(filter));
+  return (await prevalenceDb(releaseId, loaded, CELL_RUN_TABLES)).query<CellRunRow>(cellRunsSql(filter));
 }
