@@ -80,6 +80,8 @@ function wilsonText(k: number, n: number): string {
 
 const shareText = async (page: Page, selector: string) => (await page.locator(selector).innerText()).replace(/\s+/g, " ").trim();
 
+test.describe.configure({ timeout: 180_000 });
+
 let exp: Expected;
 test.beforeAll(async () => {
   exp = await expected();
