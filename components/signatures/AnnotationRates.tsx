@@ -17,7 +17,7 @@ export function AnnotationRates({ releaseId, model, releaseVersion, configIds, e
   exportSubset?: string | null;
 }) {
   if (model.annotationRates.length === 0) {
-    return <p className="text-xs text-zinc-500" data-testid="annotation-rates">This release publishes no trace-signature annotations.</p>;
+    return <p className="text-xs text-zinc-500" data-testid="no-annotations">This release publishes no trace-signature annotations.</p>;
   }
   return (
     <div className="space-y-3" data-testid="annotation-rates">

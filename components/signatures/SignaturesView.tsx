@@ -151,10 +151,12 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
                             <button
                               type="button"
                               aria-pressed={open}
-                              aria-label={`${SIGNATURE_LABELS[sig]}, ${name}, ${conditionLabel(cond)}, ${groupLabel(g)}: ${s.k} of ${s.n} runs; open the runs`}
                               className={`w-full rounded px-0.5 text-right hover:bg-zinc-100 dark:hover:bg-zinc-800 ${open ? "ring-2 ring-sky-600 dark:ring-sky-400" : ""}`}
                               onClick={() => update({ cell: open ? null : { config: id, condition: cond, grp: g, signature: sig } })}
                             >
+                              <span className="sr-only" data-export-skip>
+                                Open the runs of {SIGNATURE_LABELS[sig]}, {name}, {conditionLabel(cond)}, {groupLabel(g)}:{" "}
+                              </span>
                               <ShareText s={s} />
                             </button>
                           ) : (
