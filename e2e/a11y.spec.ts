@@ -28,9 +28,9 @@ for (const p of SAMPLE_PAGES) {
   });
 }
 
-test("axe: no serious or critical violation in dark mode on the leaderboard, cost and the trajectory", async ({ page }) => {
+test("axe: no serious or critical violation in dark mode on the leaderboard, cost, the trajectory and the signatures", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
-  for (const p of [SAMPLE_PAGES[0]!, SAMPLE_PAGES[5]!, SAMPLE_PAGES[13]!]) {
+  for (const p of [SAMPLE_PAGES[0]!, SAMPLE_PAGES[5]!, SAMPLE_PAGES[13]!, SAMPLE_PAGES[14]!]) {
     await open(page, p.path, p.ready);
     expect(await seriousViolations(page), p.path).toEqual([]);
   }

@@ -154,7 +154,7 @@ test("open a disagreement in two panes: focus request k faces request k, and the
   await expect(page.getByTestId("divergence-text")).toContainText("No divergence");
 });
 
-test("cost per scope and signature rates side by side", async ({ page }) => {
+test("cost per scope and the release's annotations side by side", async ({ page }) => {
   await page.goto("/r/comparecalc/compare/?a=anna&b=bert");
   await ready(page);
   const tokens = page.locator('[data-testid="cost-deltas"] tr[data-measure="tokens"]');
@@ -162,10 +162,11 @@ test("cost per scope and signature rates side by side", async ({ page }) => {
   expect([await col("unint.a"), await col("unint.b"), await col("unint.diff")]).toEqual(["6,000", "12,000", "−6,000"]);
   expect([await col("all.diff"), await col("focus.diff")]).toEqual(["−28,000", "−4,000"]);
   await expect(page.locator('[data-testid="cost-deltas"] tr[data-measure="tool_calls"] [data-col="all.diff"]')).toHaveText("−7.0");
-  const rsl = page.locator('[data-testid="signature-rates"] tr[data-signature="requirement_state_loss"][data-condition="switched"]');
-  await expect(rsl.locator('[data-col="b"]')).toContainText("1/9 = 11.1 %");
-  await expect(rsl.locator('[data-col="b"]')).toContainText("1/1 = 100.0 % with a trajectory");
-  await expect(rsl.locator('[data-col="a"]')).toContainText("0/10 = 0.0 %");
+  // The release's own (human) annotation, kept apart from the detectors' prevalence: bert.s-N1 of bert's 9 switched runs.
+  const human = page.locator('[data-testid="annotation-rates"] [data-author-kind="human"]');
+  await expect(human.locator('tr[data-annotation-config="bert"] td[data-col="switched.requirement_state_loss"]')).toHaveText("1/9");
+  await expect(human.locator('tr[data-annotation-config="anna"] td[data-col="switched.requirement_state_loss"]')).toHaveText("0/10");
+  await expect(human.locator("tr[data-annotation-config]")).toHaveCount(2);
 });
 
 test("the static HTML is the picker", async ({ browser }) => {

@@ -27,4 +27,5 @@ export const SAMPLE_PAGES: SitePage[] = [
   // The form (static HTML); the results need DuckDB-WASM and the index (e2e/search-console.spec.ts).
   { path: "/r/sample/search/?q=final.patch&field=command&config=glm-5.3-opencode", ready: '[data-testid="search-q"]' },
   { path: "/r/sample/sql/", ready: '[data-testid="sql-text"]' },
+  { path: "/r/sample/signatures/", ready: '[data-testid="signatures-view"]' },
 ];

@@ -156,12 +156,18 @@ test("the runs list links to every run and filters by annotation", async ({ page
   await expect(detail(page)).toHaveAttribute("data-step", "1");
 });
 
-test("the leaderboard shows signature rates per configuration (trajcalc, hand-computed)", async ({ page }) => {
+test("the leaderboard keeps the release's annotations apart, by who tagged (trajcalc, hand-computed)", async ({ page }) => {
   await page.goto("/r/trajcalc/");
-  const rates = page.getByTestId("signature-rates");
-  const cell = (config: string, col: string) => rates.locator(`tr[data-signature-config="${config}"] td[data-signature-col="${col}"]`);
-  await expect(cell("alpha", "switched.requirement_state_loss")).toHaveText("1/2(1/2 with trajectory)");
-  await expect(cell("alpha", "switched.cross_task_interference")).toHaveText("1/2(1/2 with trajectory)");
-  await expect(cell("alpha", "uninterrupted.requirement_state_loss")).toHaveText("0/1(no trajectory)");
-  await expect(cell("beta", "switched.cross_task_interference")).toHaveText("0/2(0/2 with trajectory)");
+  const rates = page.getByTestId("annotation-rates");
+  const cell = (kind: string, config: string, col: string) => rates.locator(`[data-author-kind="${kind}"] tr[data-annotation-config="${config}"] td[data-col="${col}"]`);
+  // annotations.jsonl: alpha.s-N1 has a human and a detector requirement-state-loss tag, alpha.s-F1 a judge
+  // cross-task tag; each kind is counted on its own (EXPECTED.md: 2 switched runs, 1 uninterrupted run of alpha).
+  await expect(rates.locator("[data-author-kind]")).toHaveCount(3);
+  await expect(rates.locator('[data-author-kind="human"] caption')).toHaveText("Human annotations (fixture annotator; release test-1)");
+  await expect(cell("human", "alpha", "switched.requirement_state_loss")).toHaveText("1/2");
+  await expect(cell("human", "alpha", "switched.cross_task_interference")).toHaveText("0/2");
+  await expect(cell("judge", "alpha", "switched.cross_task_interference")).toHaveText("1/2");
+  await expect(cell("detector", "alpha", "switched.requirement_state_loss")).toHaveText("1/2");
+  await expect(cell("human", "alpha", "uninterrupted.requirement_state_loss")).toHaveText("0/1");
+  await expect(cell("human", "beta", "switched.cross_task_interference")).toHaveText("0/2");
 });

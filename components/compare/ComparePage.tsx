@@ -26,6 +26,8 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         repos={repos(releaseId).map((r) => r.repo)}
         submitText={built.meta.submit_text ?? null}
         hasAnnotations={(built.tables.find((t) => t.name === "annotations")?.rows ?? 0) > 0}
+        releaseVersion={built.meta.version}
+        loadedTables={built.tables.filter((t) => t.rows > 0).map((t) => t.name)}
         bench={benchOf(board)}
       />
     </ReleaseFrame>

@@ -15,13 +15,16 @@ import { LOCAL_PREFIX, localConfigRow } from "@/lib/queries/local-union";
 import type { CompareCostRow } from "@/lib/queries/compare";
 import { withIntervals, type CompareModel } from "@/lib/queries/compare-model";
 import type { SignatureRateRow } from "@/lib/queries/signatures";
+import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
 import { parseCompareUrl, serializeCompareUrl, type CompareUrlContext, type CompareUrlState, type PaneMode } from "@/lib/queries/compare-url";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
 import { compareCostFor, compareFor, compareSignaturesFor, unmatchedLocalRuns } from "@/lib/site/browser-compare";
+import { prevalenceFor } from "@/lib/site/browser-signatures";
 import { CostDeltas } from "./CostDeltas";
 import { Disagreements } from "./Disagreements";
 import { GroupCards } from "./GroupCards";
 import { PairPicker } from "./PairPicker";
+import { SignaturePrevalencePair } from "./SignaturePrevalencePair";
 import { SignatureRates } from "./SignatureRates";
 import { TwoPane } from "./TwoPane";
 
@@ -35,6 +38,10 @@ export interface CompareViewProps {
   submitText: string | null;
   /** The release publishes annotations (an empty annotations table is not loaded at all). */
   hasAnnotations: boolean;
+  /** release.json's version, named beside the release's own annotations. */
+  releaseVersion: string;
+  /** Tables the build wrote with rows (release.json): the others are created empty in the browser. */
+  loadedTables: string[];
   bench: PublishedBench;
 }
 
@@ -53,6 +60,8 @@ interface PairState {
   error?: string;
   cost?: Loaded<CompareCostRow[]>;
   signatures?: Loaded<SignatureRateRow[]>;
+  /** Detector prevalence of a published pair; null for a pair with a local configuration (never analysed). */
+  prevalence?: Loaded<PrevalenceModel | null>;
   /** Local runs of the pair on sessions the published release does not have. */
   unmatched?: number;
 }
@@ -83,6 +92,7 @@ export function CompareView(props: CompareViewProps) {
   const key = url.a !== null && url.b !== null ? JSON.stringify([url.a, url.b, url.condition, pairLocals.map((e) => e.key)]) : "";
   const [state, setState] = useState<PairState | null>(null);
   const hasAnnotations = props.hasAnnotations;
+  const loadedTables = props.loadedTables;
   useEffect(() => {
     if (!key) return;
     let live = true;
@@ -110,8 +120,16 @@ export function CompareView(props: CompareViewProps) {
         (rows) => patch({ cost: { rows } }),
         (e: unknown) => patch({ cost: { error: message(e) } }),
       );
-      if (!hasAnnotations) patch({ signatures: { rows: [] } });
+      if (locals.length === 0) {
+        // Published pair: the detectors' prevalence and the release's annotations by author (one panel).
+        patch({ signatures: { rows: [] } });
+        await prevalenceFor(releaseId, loadedTables, meta, { configIds: [a, b] }).then(
+          (rows) => patch({ prevalence: { rows } }),
+          (e: unknown) => patch({ prevalence: { error: message(e) } }),
+        );
+      } else if (!hasAnnotations) patch({ signatures: { rows: [] }, prevalence: { rows: null } });
       else {
+        patch({ prevalence: { rows: null } });
         await compareSignaturesFor(releaseId, req, locals).then(
           (rows) => patch({ signatures: { rows } }),
           (e: unknown) => patch({ signatures: { error: message(e) } }),
@@ -122,11 +140,11 @@ export function CompareView(props: CompareViewProps) {
       live = false;
     };
     // pairLocals is in `key` (by entry key): a new array with the same releases does not recompute.
-  }, [key, releaseId, baseline, conditions, groups, hasAnnotations]);
+  }, [key, releaseId, baseline, conditions, groups, hasAnnotations, loadedTables]);
 
   const current = state?.key === key ? state : null;
   const model = current?.model;
-  const settled = current?.intervals === true && current.cost !== undefined && current.signatures !== undefined;
+  const settled = current?.intervals === true && current.cost !== undefined && current.signatures !== undefined && current.prevalence !== undefined;
   const open = (task: string, pane: PaneMode) => update({ task, pane, k: null });
 
   return (
@@ -193,9 +211,16 @@ export function CompareView(props: CompareViewProps) {
           <Panel what="cost" loaded={current?.cost}>
             {(rows) => <CostDeltas releaseId={releaseId} model={model} cost={rows} group={url.group} />}
           </Panel>
+          <Panel what="trace-signature prevalence" loaded={current?.prevalence}>
+            {(prevalence) =>
+              prevalence ? (
+                <SignaturePrevalencePair releaseId={releaseId} model={model} prevalence={prevalence} releaseVersion={props.releaseVersion} />
+              ) : null
+            }
+          </Panel>
           <Panel what="signature rates" loaded={current?.signatures}>
             {(rows) =>
-              hasAnnotations ? (
+              current?.prevalence?.rows ? null : hasAnnotations ? (
                 <SignatureRates releaseId={releaseId} model={model} signatures={rows} />
               ) : (
                 <p className="text-sm text-zinc-500" data-testid="no-annotations">

@@ -1,7 +1,7 @@
 // The leaderboard page of one release, rendered at build time from what `npm run data` computed.
 import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
-import { SignatureRates } from "@/components/leaderboard/SignatureRates";
-import { builtRelease, leaderboard, repos, signatureRates } from "@/lib/site/release-files";
+import { SignaturePrevalence } from "@/components/leaderboard/SignaturePrevalence";
+import { builtRelease, leaderboard, repos, signaturePrevalence } from "@/lib/site/release-files";
 import { ReleaseFrame } from "./ReleaseFrame";
 import { WarmDuckDb } from "./WarmDuckDb";
 
@@ -17,7 +17,7 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
       <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={repos(releaseId)} />
       <WarmDuckDb releaseId={releaseId} page="leaderboard" />
       <div className="mt-6">
-        <SignatureRates releaseId={releaseId} rows={signatureRates(releaseId)} conditions={built.meta.conditions} />
+        <SignaturePrevalence releaseId={releaseId} model={signaturePrevalence(releaseId)} releaseVersion={built.meta.version} />
       </div>
     </ReleaseFrame>
   );

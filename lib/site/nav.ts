@@ -13,6 +13,7 @@ export const RELEASE_NAV: NavEntry[] = [
   { path: "tasks", label: "Tasks" },
   { path: "ablation", label: "Ablation" },
   { path: "taskflow", label: "Task Flow" },
+  { path: "signatures", label: "Signatures" },
   { path: "runs", label: "Runs" },
   { path: "search", label: "Search" },
   { path: "sql", label: "SQL" },

@@ -11,6 +11,7 @@ const VIEWS: Record<string, { title: string; description: string }> = {
   tasks: { title: "Task catalog", description: "Every focus task with its stages, verifier, interruption tasks and results per condition" },
   ablation: { title: "Ablation", description: "Context-management variants of one harness and model, with paired gains over the native configuration" },
   taskflow: { title: "Task Flow", description: "Session lengths, request labels and transitions between them, with the Task Flow alignment score" },
+  signatures: { title: "Trace signatures", description: "How often the detectors find requirement-state loss and cross-task interference, per configuration, condition and group, with intervals and every tagged run one click from its evidence" },
   runs: { title: "Runs", description: "Runs that publish their trajectory" },
   search: { title: "Search trajectories", description: "Literal and regular-expression search over every step of every trajectory: commands, edited paths, message and observation text" },
   sql: { title: "SQL console", description: "Read-only SQL in the browser over the release's tables, the derived tables and the steps index" },

@@ -8,7 +8,7 @@ import type { AblationModel } from "../queries/ablation";
 import type { CatalogModel, TaskPageModel } from "../queries/catalog-model";
 import type { ProfileModel } from "../queries/profile-model";
 import type { TaskFlowModel } from "../queries/taskflow-model";
-import type { SignatureRateRow } from "../queries/signatures";
+import type { PrevalenceModel } from "../queries/signature-prevalence-model";
 import type { TrajectoryRunRow } from "../queries/trajectory";
 import { STEPS_MANIFEST, type StepsManifest } from "../queries/steps-shards";
 
@@ -75,11 +75,11 @@ export function taskFlow(id: string): TaskFlowModel {
   return readJson<TaskFlowModel>(id, "taskflow.json");
 }
 
-// Trajectory explorer: the runs that publish a trajectory, and signature rates per configuration.
+// Trajectory explorer: the runs that publish a trajectory; detector prevalence of the trace signatures.
 export function trajectoryRuns(id: string): TrajectoryRunRow[] {
   return readJson<TrajectoryRunRow[]>(id, "trajectory-runs.json");
 }
 
-export function signatureRates(id: string): SignatureRateRow[] {
-  return readJson<SignatureRateRow[]>(id, "signature-rates.json");
+export function signaturePrevalence(id: string): PrevalenceModel {
+  return readJson<PrevalenceModel>(id, "signature-prevalence.json");
 }

@@ -8,7 +8,8 @@ import { computeCostPage } from "../../lib/queries/cost-model";
 import { REPOS_SQL, repoGapSql } from "../../lib/queries/leaderboard";
 import { computeLeaderboard } from "../../lib/queries/leaderboard-model";
 import { computeProfile } from "../../lib/queries/profile-model";
-import { SIGNATURE_RATES_SQL } from "../../lib/queries/signatures";
+import { computePrevalence } from "../../lib/queries/signature-prevalence-model";
+import { ensureSignatureTablesSql } from "../../lib/queries/signature-tables";
 import { readTargetFiles } from "../../lib/queries/taskflow-files";
 import { computeTaskFlow } from "../../lib/queries/taskflow-model";
 import { TRAJECTORY_RUNS_SQL } from "../../lib/queries/trajectory";
@@ -38,5 +39,9 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
     computeAblation(db, { groups: release.meta.groups, conditions: release.meta.conditions, baseline: release.meta.baseline_condition }),
   "taskflow.json": ({ db, release }) => computeTaskFlow(db, release.meta.conditions, readTargetFiles(release.dir)),
   "trajectory-runs.json": ({ db }) => db.query(TRAJECTORY_RUNS_SQL),
-  "signature-rates.json": ({ db }) => db.query(SIGNATURE_RATES_SQL),
+  "signature-prevalence.json": async ({ db, release }) => {
+    // A release the trajectory pass did not analyse gets empty derived tables: unknown shares, not an error.
+    for (const sql of ensureSignatureTablesSql()) await db.run(sql);
+    return computePrevalence(db, { baseline: release.meta.baseline_condition, conditions: release.meta.conditions, groups: release.meta.groups });
+  },
 };

@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { SignaturesPage } from "@/components/signatures/SignaturesPage";
+import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseIndex } from "@/lib/site/release-files";
+
+export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: Promise<{ release: string }> }): Promise<Metadata> {
+  return releaseMetadata((await params).release, "signatures");
+}
+
+export function generateStaticParams() {
+  return releaseIndex().map((r) => ({ release: r.release_id }));
+}
+
+// One static page per release with the whole release's matrix; filters and the opened cell come from the query string.
+export default async function Signatures({ params }: { params: Promise<{ release: string }> }) {
+  const { release } = await params;
+  return <SignaturesPage releaseId={release} />;
+}

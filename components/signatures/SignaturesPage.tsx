@@ -1,0 +1,31 @@
+// The signatures page of one release: the detectors' configuration × signature × group matrix from the
+// build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL.
+import { ReleaseFrame } from "@/components/site/ReleaseFrame";
+import { builtRelease, repos, signaturePrevalence } from "@/lib/site/release-files";
+import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
+import { SignaturesView } from "./SignaturesView";
+
+// The view needs the cells only; the rest of the model would ride along in the page's client payload.
+function matrixOnly(m: PrevalenceModel): PrevalenceModel {
+  return { ...m, diffs: [], outcomes: [], detectors: [], annotationAuthors: [], annotationRates: [] };
+}
+
+export function SignaturesPage({ releaseId }: { releaseId: string }) {
+  const built = builtRelease(releaseId);
+  return (
+    <ReleaseFrame built={built} page="signatures">
+      <h1 className="mb-1 text-xl font-semibold">Trace signatures</h1>
+      <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
+        How often the build&apos;s detectors find requirement-state loss and cross-task interference (Switch-SWE App. E.1) in every readable
+        trajectory of this release, per configuration, condition and locality group. Open a cell for its runs, each linked to the trajectory at its
+        first evidence step.
+      </p>
+      <SignaturesView
+        releaseId={releaseId}
+        model={matrixOnly(signaturePrevalence(releaseId))}
+        repos={repos(releaseId).map((r) => r.repo)}
+        loadedTables={built.tables.filter((t) => t.rows > 0).map((t) => t.name)}
+      />
+    </ReleaseFrame>
+  );
+}

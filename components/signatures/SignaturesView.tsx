@@ -1,0 +1,270 @@
+"use client";
+// The signatures page's matrix and cell runs. The static HTML carries the whole release's matrix (strong
+// tags, every group); filters that change the counts (repository, outcome) rerun the same SQL in
+// DuckDB-WASM, display filters (configuration, condition, group, signature, strength) only pick what is shown.
+// A cell opens its runs, each linked to the trajectory viewer at its first evidence step. State in the URL
+// (lib/site/signatures-url.ts).
+import Link from "next/link";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { TableExport } from "@/components/site/TableExport";
+import type { CellRunRow } from "@/lib/queries/signature-prevalence";
+import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
+import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signature-tables";
+import { cellRunsFor, prevalenceFor } from "@/lib/site/browser-signatures";
+import { conditionLabel, groupLabel } from "@/lib/site/labels";
+import { runHref } from "@/lib/site/nav";
+import { DEFAULT_SIGNATURES_STATE, parseSignaturesUrl, serializeSignaturesUrl, type SignaturesUrlState } from "@/lib/site/signatures-url";
+import { configsOf } from "./PrevalenceTable";
+import { ShareText } from "./ShareText";
+
+export interface SignaturesViewProps {
+  releaseId: string;
+  model: PrevalenceModel;
+  repos: string[];
+  loadedTables: string[];
+}
+
+type Cell = NonNullable<SignaturesUrlState["cell"]>;
+
+function Select(props: { label: string; name: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
+  return (
+    <label className="flex flex-col text-xs text-zinc-600 dark:text-zinc-400">
+      {props.label}
+      <select
+        className="mt-0.5 max-w-full rounded border border-zinc-300 bg-white px-1 py-0.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        data-filter={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function SignaturesView({ releaseId, model: staticModel, repos, loadedTables }: SignaturesViewProps) {
+  const configs = useMemo(() => configsOf(staticModel), [staticModel]);
+  const ctx = useMemo(
+    () => ({ configs: configs.map((c) => c.id), conditions: staticModel.conditions, groups: staticModel.groups, repos }),
+    [configs, staticModel, repos],
+  );
+  const [state, setState] = useState<SignaturesUrlState>(DEFAULT_SIGNATURES_STATE);
+  useEffect(() => {
+    const read = () => setState(parseSignaturesUrl(window.location.search, ctx));
+    read();
+    window.addEventListener("popstate", read);
+    return () => window.removeEventListener("popstate", read);
+  }, [ctx]);
+  const update = useCallback((patch: Partial<SignaturesUrlState>) => {
+    setState((prev) => {
+      const next = { ...prev, ...patch };
+      const url = `${window.location.pathname}${serializeSignaturesUrl(next)}`;
+      if (url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", url);
+      return next;
+    });
+  }, []);
+
+  // Subsets that change the counts are recomputed in the browser; the default view is the static model.
+  const scopeKey = state.repo || state.outcome ? JSON.stringify([state.repo, state.outcome]) : "";
+  const [subset, setSubset] = useState<{ key: string; model?: PrevalenceModel; error?: string } | null>(null);
+  useEffect(() => {
+    if (!scopeKey) return;
+    let live = true;
+    setSubset({ key: scopeKey });
+    const [repo, outcome] = JSON.parse(scopeKey) as [string | null, SignaturesUrlState["outcome"]];
+    const meta = { baseline: staticModel.baseline, conditions: staticModel.conditions, groups: staticModel.groups.filter((g) => g !== "overall") };
+    prevalenceFor(releaseId, loadedTables, meta, { repos: repo ? [repo] : [], outcome: outcome ?? undefined })
+      .then((m) => live && setSubset({ key: scopeKey, model: m }))
+      .catch((e: unknown) => live && setSubset({ key: scopeKey, error: String(e) }));
+    return () => {
+      live = false;
+    };
+  }, [scopeKey, releaseId, loadedTables, staticModel]);
+  const pending = scopeKey !== "" && !(subset?.key === scopeKey && (subset.model || subset.error));
+  const model = scopeKey && subset?.key === scopeKey && subset.model ? subset.model : staticModel;
+
+  const shownConfigs = configs.filter((c) => !state.config || c.id === state.config);
+  const shownConditions = staticModel.conditions.filter((c) => !state.condition || c === state.condition);
+  const shownGroups = staticModel.groups.filter((g) => !state.group || g === state.group);
+  const shownSignatures = SIGNATURES.filter((s) => !state.signature || s === state.signature);
+  const cells = new Map(model.cells.map((c) => [[c.config_id, c.condition, c.grp, c.signature].join("\u0000"), c]));
+  const subsetName = [state.repo?.replace("/", "-"), state.outcome, state.strength === "weak" ? "weak" : null].filter(Boolean).join("-") || null;
+  const all = (label: string): [string, string] => ["", label];
+
+  return (
+    <section aria-label="trace signatures" className="space-y-4" data-testid="signatures-view">
+      <form className="flex flex-wrap gap-3" aria-label="filters" onSubmit={(e) => e.preventDefault()}>
+        <Select label="Configuration" name="config" value={state.config ?? ""} options={[all("All"), ...configs.map((c): [string, string] => [c.id, c.name])]} onChange={(v) => update({ config: v || null })} />
+        <Select label="Condition" name="condition" value={state.condition ?? ""} options={[all("Both"), ...staticModel.conditions.map((c): [string, string] => [c, conditionLabel(c)])]} onChange={(v) => update({ condition: v || null })} />
+        <Select label="Repository" name="repo" value={state.repo ?? ""} options={[all("All"), ...repos.map((r): [string, string] => [r, r])]} onChange={(v) => update({ repo: v || null, cell: null })} />
+        <Select label="Group" name="group" value={state.group ?? ""} options={[all("All"), ...staticModel.groups.map((g): [string, string] => [g, groupLabel(g)])]} onChange={(v) => update({ group: v || null })} />
+        <Select label="Signature" name="signature" value={state.signature ?? ""} options={[all("Both"), ...SIGNATURES.map((s): [string, string] => [s, SIGNATURE_LABELS[s]!])]} onChange={(v) => update({ signature: v || null })} />
+        <Select label="Strength" name="strength" value={state.strength} options={[["strong", "Strong tags"], ["weak", "Weak only"]]} onChange={(v) => update({ strength: v === "weak" ? "weak" : "strong" })} />
+        <Select label="Outcome" name="outcome" value={state.outcome ?? ""} options={[all("All runs"), ["resolved", "Resolved"], ["unresolved", "Unresolved"]]} onChange={(v) => update({ outcome: (v || null) as SignaturesUrlState["outcome"], cell: null })} />
+      </form>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="signatures-status">
+        {pending
+          ? "Recomputing for the filters…"
+          : subset?.key === scopeKey && subset.error
+            ? `Could not compute the filtered matrix: ${subset.error}`
+            : `Share of readable runs with ${state.strength === "strong" ? "at least one strong tag" : "weak tags only"} (k/n, Wilson 95% in brackets)${state.repo ? ` in ${state.repo}` : ""}${state.outcome ? `, ${state.outcome} runs only` : ""}. Unknown where no trajectory was readable.`}
+      </p>
+      {shownSignatures.map((sig) => (
+        <div key={sig} data-export-scope className="space-y-1" data-matrix={sig}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-base font-semibold">{SIGNATURE_LABELS[sig]}</h2>
+            <TableExport releaseId={releaseId} view={`signatures-${sig.replaceAll("_", "-")}`} subset={subsetName} what={`${SIGNATURE_LABELS[sig]} matrix`} />
+          </div>
+          <table className="w-full table-fixed border-collapse text-xs tabular-nums">
+            <caption className="sr-only">
+              {SIGNATURE_LABELS[sig]}: share of readable runs with a {state.strength} tag, per configuration, condition and group
+            </caption>
+            <thead>
+              <tr className="border-b border-zinc-200 dark:border-zinc-800">
+                <th scope="col" className="w-[32%] px-1 py-1 text-left font-normal">Configuration</th>
+                {shownGroups.map((g) => (
+                  <th key={g} scope="col" className="px-1 py-1 text-right font-normal">
+                    {groupLabel(g)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {shownConfigs.flatMap(({ id, name }) =>
+                shownConditions.map((cond) => (
+                  <tr key={`${id}-${cond}`} data-matrix-row={`${id}.${cond}`} className="border-b border-zinc-100 dark:border-zinc-900">
+                    <th scope="row" className="px-1 py-1 text-left align-top font-normal [overflow-wrap:anywhere]">
+                      {name}{" "}
+                      <span className="block text-zinc-500">{conditionLabel(cond)}</span>
+                    </th>
+                    {shownGroups.map((g) => {
+                      const c = cells.get([id, cond, g, sig].join("\u0000"));
+                      const s = state.strength === "strong" ? c?.strong : c?.weak;
+                      const open = state.cell?.config === id && state.cell.condition === cond && state.cell.grp === g && state.cell.signature === sig;
+                      return (
+                        <td key={g} className="px-1 py-1 text-right align-top" data-cell={`${id}.${cond}.${g}`} data-k={s?.k} data-n={s?.n}>
+                          {s && s.n > 0 ? (
+                            <button
+                              type="button"
+                              aria-pressed={open}
+                              className={`w-full rounded px-0.5 text-right hover:bg-zinc-100 dark:hover:bg-zinc-800 ${open ? "ring-2 ring-sky-600 dark:ring-sky-400" : ""}`}
+                              onClick={() => update({ cell: open ? null : { config: id, condition: cond, grp: g, signature: sig } })}
+                            >
+                              <span className="sr-only" data-export-skip>
+                                Open the runs of {SIGNATURE_LABELS[sig]}, {name}, {conditionLabel(cond)}, {groupLabel(g)}:{" "}
+                              </span>
+                              <ShareText s={s} />
+                            </button>
+                          ) : (
+                            <ShareText s={s} />
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      {state.cell ? (
+        <CellRuns
+          key={JSON.stringify([state.cell, state.strength, state.repo, state.outcome])}
+          releaseId={releaseId}
+          loadedTables={loadedTables}
+          cell={state.cell}
+          name={configs.find((c) => c.id === state.cell!.config)?.name ?? state.cell.config}
+          strength={state.strength}
+          repo={state.repo}
+          outcome={state.outcome}
+          onClose={() => update({ cell: null })}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CellRuns(props: {
+  releaseId: string;
+  loadedTables: string[];
+  cell: Cell;
+  name: string;
+  strength: "strong" | "weak";
+  repo: string | null;
+  outcome: SignaturesUrlState["outcome"];
+  onClose: () => void;
+}) {
+  const { releaseId, loadedTables, cell, strength, repo, outcome } = props;
+  const [runs, setRuns] = useState<{ rows?: CellRunRow[]; error?: string }>({});
+  useEffect(() => {
+    let live = true;
+    cellRunsFor(releaseId, loadedTables, {
+      configId: cell.config, condition: cell.condition, grp: cell.grp, signature: cell.signature, strength,
+      repos: repo ? [repo] : [], outcome: outcome ?? undefined,
+    })
+      .then((rows) => live && setRuns({ rows }))
+      .catch((e: unknown) => live && setRuns({ error: String(e) }));
+    return () => {
+      live = false;
+    };
+  }, [releaseId, loadedTables, cell, strength, repo, outcome]);
+  const title = `${SIGNATURE_LABELS[cell.signature]} · ${props.name} · ${conditionLabel(cell.condition)} · ${groupLabel(cell.grp)} (${strength === "strong" ? "strong tags" : "weak only"})`;
+  return (
+    <section aria-label="runs of the cell" data-testid="cell-runs" data-export-scope className="space-y-1 rounded border border-zinc-200 p-2 dark:border-zinc-800">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-base font-semibold">Runs: {title}</h2>
+        <button type="button" className="btn px-1.5! py-0.5! text-xs!" onClick={props.onClose}>
+          Close
+        </button>
+      </div>
+      <TableExport releaseId={releaseId} view="signatures-runs" subset={[cell.config, cell.condition, cell.grp, cell.signature, strength, repo?.replace("/", "-"), outcome].filter(Boolean).join("-")} what="runs of the cell" />
+      {runs.error ? (
+        <p className="text-sm text-rose-700 dark:text-rose-400">Could not list the runs: {runs.error}</p>
+      ) : !runs.rows ? (
+        <p className="text-sm text-zinc-500">Loading the runs…</p>
+      ) : (
+        <table className="w-full table-fixed border-collapse text-xs">
+          <caption className="sr-only">Runs of {title}, each with its first evidence step</caption>
+          <thead>
+            <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
+              <th scope="col" className="w-[30%] px-1 py-1 font-normal">Task</th>
+              <th scope="col" className="w-[16%] px-1 py-1 font-normal">Resolved</th>
+              <th scope="col" className="px-1 py-1 font-normal">Evidence</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.rows.map((r) => (
+              <tr key={r.run_id} data-cell-run={r.run_id} data-first-step={r.first_step ?? undefined} className="border-b border-zinc-100 align-top dark:border-zinc-900">
+                <th scope="row" className="px-1 py-1 text-left font-normal [overflow-wrap:anywhere]">
+                  {r.task_id}{" "}
+                  <span className="block text-zinc-500">{r.repo}</span>{" "}
+                  <span className="block text-zinc-500">
+                    {groupLabel(r.task_group)}
+                    {r.repeat > 0 ? ` · repeat ${r.repeat}` : ""}
+                  </span>
+                </th>
+                <td className="px-1 py-1">{r.resolved ? "yes" : "no"}</td>
+                <td className="px-1 py-1 [overflow-wrap:anywhere]">
+                  <Link className="underline" href={runHref(releaseId, r.run_id, r.first_step ?? undefined)} prefetch={false} data-run-link>
+                    {r.first_step !== null ? `Step ${r.first_step}` : "Open the run"}
+                  </Link>
+                  {r.tags > 1 ? <span className="text-zinc-500"> ({r.tags} tags)</span> : null}{" "}
+                  <span className="block">{r.note}</span>{" "}
+                  <span className="block text-zinc-500">
+                    {r.detector} v{r.detector_version}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {runs.rows?.length === 0 ? <p className="text-sm text-zinc-500">No run in this cell.</p> : null}
+    </section>
+  );
+}
