@@ -19,8 +19,11 @@ let n = 0;
 for (const path of files(root)) {
   const data = readFileSync(path);
   writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
-  // Quality 11 costs about a minute per 10 MB: large files (the wasm, the steps index's shards) get quality 5.
-  const quality = path.endsWith(".wasm") || data.byteLength > 4 * 1024 * 1024 ? 5 : 11;
+  // Quality 11 costs about a minute per 10 MB and the export holds ~80 MB of pages, shards and scripts: files
+  // up to 16 KB get 11, up to 4 MB 9 (a few per cent larger, ten times faster), larger ones (the wasm, the
+  // steps index's shards) 5.
+  const size = data.byteLength;
+  const quality = path.endsWith(".wasm") || size > 4 * 1024 * 1024 ? 5 : size > 16 * 1024 ? 9 : 11;
   writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }));
   n++;
 }
