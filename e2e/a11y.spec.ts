@@ -37,6 +37,8 @@ test("axe: no serious or critical violation in dark mode on the leaderboard, cos
 });
 
 test("every page has its own title and a description", async ({ page }) => {
+  // One page after another, DuckDB-WASM pages included: more than the default minute.
+  test.setTimeout(240_000);
   const titles: string[] = [];
   for (const p of SAMPLE_PAGES) {
     await open(page, p.path, p.ready);
@@ -64,6 +66,8 @@ function lightness(color: string): number {
 const bodyLightness = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor).then(lightness);
 
 test("with prefers-color-scheme: dark every page is dark, and so are the charts", async ({ page }) => {
+  // One page after another, DuckDB-WASM pages included: more than the default minute.
+  test.setTimeout(240_000);
   await page.emulateMedia({ colorScheme: "dark" });
   for (const p of SAMPLE_PAGES) {
     await open(page, p.path, p.ready);
@@ -109,6 +113,8 @@ test("the theme toggle is remembered, and the light theme is light", async ({ pa
 });
 
 test("no page scrolls horizontally at 390 px", async ({ page }) => {
+  // One page after another, DuckDB-WASM pages included: more than the default minute.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const p of SAMPLE_PAGES) {
     await open(page, p.path, p.ready);

@@ -15,7 +15,7 @@ export function SessionTimeline({ lanes, blocks, current, onJump }: { lanes: Lan
             <div key={l.key} style={{ height: LANE_H }} className={`flex items-center truncate ${l.focus ? "font-semibold" : "text-zinc-600 dark:text-zinc-400"}`} title={l.workspace ?? l.key}>
               {l.focus ? "★ " : ""}
               {l.taskId ?? l.key}
-              {l.workspace ? <span className="ml-1 font-normal text-zinc-400">{l.workspace.split("/").pop()}</span> : null}
+              {l.workspace ? <span className="ml-1 font-normal text-zinc-500 dark:text-zinc-400">{l.workspace.split("/").pop()}</span> : null}
             </div>
           ))}
         </div>

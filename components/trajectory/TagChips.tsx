@@ -37,7 +37,7 @@ export function TagList({ tags, onJump }: { tags: SignatureTag[]; onJump: (n: nu
             {t.position !== null ? ` · request ${t.position}` : ""}
             {t.strength === "weak" ? " · weak" : ""}
           </span>
-          <span className="min-w-0 flex-1">{t.note}</span>
+          <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{t.note}</span>
           <span className="flex gap-1">
             {t.steps.map((n) => (
               <button key={n} type="button" className="btn px-1 py-0 text-xs" data-evidence-step={n} onClick={() => onJump(n)}>

@@ -202,7 +202,15 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
       if (outcome === "none") patch({ noTrajectory: true });
       else if (outcome === "unknown") patch({ loadError: "No such run in this release, and no trajectory file by that name." });
       else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${errorText(outcome.error)}` });
-      if (await fromStatic) return;
+      if (await fromStatic) {
+        // The ledger's stages and the patch facts are not in the static shards: DuckDB-WASM reads them after
+        // the verdict is shown, so nothing the page shows first waits for it.
+        if ((basics as RunBasics | null)?.header) {
+          await loadFacts(() => runPatchFacts(releaseId, runId));
+          analyze();
+        }
+        return;
+      }
       try {
         basics = await runBasics(releaseId, runId);
         patch({ basics });
