@@ -79,7 +79,8 @@ test("with prefers-color-scheme: dark every page is dark, and so are the charts"
   // Charts: axis text and grid lines take the dark palette (light text on the dark page).
   await open(page, "/r/sample/", '[data-testid="leaderboard"]');
   // The chart loads when scrolled into view (components/site/WhenVisible.tsx).
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // The chart's placeholder is scrolled to (a jump to the page's end can pass it without it ever intersecting).
+  await page.getByRole("region", { name: /Resolution chart/ }).scrollIntoViewIfNeeded();
   await page.getByTestId("gap-chart").scrollIntoViewIfNeeded();
   const tick = page.locator('[data-testid="gap-chart"] .recharts-cartesian-axis-tick-value').first();
   await expect(tick).toBeVisible();
