@@ -8,8 +8,9 @@ import { loadRelease } from "../../lib/data/load-release";
 import { releaseTables } from "../../lib/data/tables";
 import { loadTablesNode } from "../../lib/db/load-node";
 import { openNodeDb } from "../../lib/db/node";
-import { requestColumnsSql } from "../../lib/queries/request-row";
-import { toAnnotationInputs, toRequestInfo, toVerdictTests, type AnnotationRow, type ScheduleRow, type VerdictTestRow } from "../../lib/queries/trajectory";
+import {
+  scheduleSql, toAnnotationInputs, toRequestInfo, toVerdictTests, workspacesSql, type AnnotationRow, type ScheduleRow, type VerdictTestRow,
+} from "../../lib/queries/trajectory";
 import { readTrajectory } from "../../lib/trajectory/chain";
 import { CROSS_TASK_DETECTOR, detectCrossTaskInterference } from "../../lib/trajectory/detect-cross-task";
 import { STATE_LOSS_DETECTOR, detectRequirementStateLoss } from "../../lib/trajectory/detect-state-loss";
@@ -57,20 +58,13 @@ export async function benchDetectors(dir = "data/releases/sample", truthPath = "
       "SELECT r.run_id, r.trajectory, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
     );
     const schedules = groupBy(
-      await db.query<ScheduleRow & { run_id: string }>(`
-SELECT r.run_id, ${requestColumnsSql("q")}, q.in_switch_focus_scope, st.text,
-  u.run_id IS NOT NULL AS ran, u.tokens::DOUBLE AS tokens, u.cached_tokens::DOUBLE AS cached_tokens,
-  u.model_calls::INTEGER AS model_calls, u.tool_calls::INTEGER AS tool_calls, u.wall_s::DOUBLE AS wall_s, u.cost_usd::DOUBLE AS cost_usd
-FROM runs r
-JOIN requests q ON q.session_id = r.session_id
-LEFT JOIN task_stages st ON st.task_id = q.task_id AND st.stage = q.stage
-LEFT JOIN request_usage u ON u.run_id = r.run_id AND u.position = q.position
-ORDER BY r.run_id, q.position`),
+      // The trajectory page's own schedule SQL, over every run (lib/queries/trajectory.ts).
+      await db.query<ScheduleRow>(scheduleSql("TRUE")),
       (r) => r.run_id,
     );
     const workspaces = groupBy(
       await db.query<{ run_id: string; workspace: string; task_id: string }>(
-        "SELECT r.run_id, w.workspace, w.task_id FROM runs r JOIN session_workspaces w ON w.session_id = r.session_id ORDER BY r.run_id, w.workspace",
+        workspacesSql("TRUE"),
       ),
       (r) => r.run_id,
     );
