@@ -23,7 +23,14 @@ export interface DepthExcess {
  * (escapes included) do not count. Stops at the first excess, so a bomb costs no more than its prefix.
  */
 export function jsonDepthExcess(text: string, limit = MAX_JSON_DEPTH): DepthExcess | null {
+  const found = scanShape(text, limit, Infinity);
+  return found ? { limit, offset: found.offset } : null;
+}
+
+/** The one loop over a JSON text: the first bracket past `maxDepth` levels or past `maxContainers` in all. */
+function scanShape(text: string, maxDepth: number, maxContainers: number): { kind: "depth" | "count"; offset: number } | null {
   let depth = 0;
+  let count = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -34,8 +41,8 @@ export function jsonDepthExcess(text: string, limit = MAX_JSON_DEPTH): DepthExce
     }
     if (c === 0x22) inString = true;
     else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      depth++;
-      if (depth > limit) return { limit, offset: i };
+      if (++depth > maxDepth) return { kind: "depth", offset: i };
+      if (++count > maxContainers) return { kind: "count", offset: i };
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
   }
   return null;
@@ -65,21 +72,9 @@ export function tooManyMessage(excess: DepthExcess): string {
  * null. One loop for both counts, so a trajectory's text is scanned once.
  */
 export function trajectoryShapeRefusal(text: string, maxDepth = MAX_JSON_DEPTH, maxContainers = MAX_JSON_CONTAINERS): { rule: typeof TOO_DEEP_RULE | typeof TOO_MANY_RULE; message: string } | null {
-  let depth = 0;
-  let count = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > maxDepth) return { rule: TOO_DEEP_RULE, message: `${TOO_DEEP_RULE}: ${tooDeepMessage({ limit: maxDepth, offset: i })}` };
-      if (++count > maxContainers) return { rule: TOO_MANY_RULE, message: `${TOO_MANY_RULE}: ${tooManyMessage({ limit: maxContainers, offset: i })}` };
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
-  }
-  return null;
+  const found = scanShape(text, maxDepth, maxContainers);
+  if (found === null) return null;
+  return found.kind === "depth"
+    ? { rule: TOO_DEEP_RULE, message: `${TOO_DEEP_RULE}: ${tooDeepMessage({ limit: maxDepth, offset: found.offset })}` }
+    : { rule: TOO_MANY_RULE, message: `${TOO_MANY_RULE}: ${tooManyMessage({ limit: maxContainers, offset: found.offset })}` };
 }
