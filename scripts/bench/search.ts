@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import type { StepsManifest } from "../../lib/queries/steps-shards";
+import { duckdbStartAlone } from "./duckdb-start";
 
 const RELEASE = "sample";
 const RUNS = 3;
@@ -25,17 +26,6 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
 
 function gzipBytes(file: string): number {
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
-}
-
-async function duckdbStart(browser: Browser, base: string): Promise<number> {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.goto(`${base}/diagnostics/`);
-  await page.waitForLoadState("networkidle");
-  await page.getByRole("button", { name: "Start DuckDB-WASM" }).click();
-  const text = await page.getByTestId("duckdb-start").filter({ hasText: "started in" }).innerText({ timeout: 60_000 });
-  await ctx.close();
-  return Number(/started in (\d+) ms/.exec(text)![1]);
 }
 
 /** The shards' download alone, in parallel as the search fetches them, in a fresh context. */
@@ -102,7 +92,7 @@ export async function benchSearch(browser: Browser, base: string, outDir: string
       );
     }
     await ctx.close();
-    starts.push(await duckdbStart(browser, base));
+    starts.push(await duckdbStartAlone(browser, base));
     downloads.push(await shardDownload(browser, base, urls));
   }
   const c = median(cold);

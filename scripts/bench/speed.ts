@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { BENCH_RUN } from "./archives";
+import { duckdbStartAlone } from "./duckdb-start";
 
 export interface Budget { name: string; value: string; limit: string; ok: boolean }
 
@@ -63,17 +64,6 @@ async function interactionMs(page: Page): Promise<number> {
     const t1 = await w.__t1;
     return t1 - w.__t0;
   });
-}
-
-async function duckdbStartAlone(browser: Browser, base: string): Promise<number> {
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.goto(`${base}/diagnostics/`);
-  await page.waitForLoadState("networkidle");
-  await page.getByRole("button", { name: "Start DuckDB-WASM" }).click();
-  const text = await page.getByTestId("duckdb-start").filter({ hasText: "started in" }).innerText({ timeout: 60_000 });
-  await ctx.close();
-  return Number(/started in (\d+) ms/.exec(text)![1]);
 }
 
 export interface SpeedBench {
