@@ -20,7 +20,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           Skip to content
         </a>
         <header className="border-b border-zinc-200 print:hidden dark:border-zinc-800">
-          <nav aria-label="site" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm">
+          <nav
+            aria-label="site"
+            className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 text-sm"
+          >
             <Link href="/" prefetch={false} className="font-semibold">
               Switch-SWE
             </Link>

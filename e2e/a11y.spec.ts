@@ -18,7 +18,13 @@ async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }
 
 for (const p of SAMPLE_PAGES) {
@@ -28,7 +34,9 @@ for (const p of SAMPLE_PAGES) {
   });
 }
 
-test("axe: no serious or critical violation in dark mode on the leaderboard, cost, the trajectory and the signatures", async ({ page }) => {
+test("axe: no serious or critical violation in dark mode on the leaderboard, cost, the trajectory and the signatures", async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: "dark" });
   for (const p of [SAMPLE_PAGES[0]!, SAMPLE_PAGES[5]!, SAMPLE_PAGES[13]!, SAMPLE_PAGES[14]!]) {
     await open(page, p.path, p.ready);
@@ -44,7 +52,8 @@ test("every page has its own title and a description", async ({ page }) => {
     await open(page, p.path, p.ready);
     // Client-state pages (a run, a pair) put their subject in the title after hydration.
     if (p.path.includes("/run/")) await expect(page).toHaveTitle(/^Trajectory · deepseek/);
-    if (p.path.includes("/compare/")) await expect(page).toHaveTitle(/^Compare · deepseek-v4\.1-flash-opencode vs glm-5\.3-opencode/);
+    if (p.path.includes("/compare/"))
+      await expect(page).toHaveTitle(/^Compare · deepseek-v4\.1-flash-opencode vs glm-5\.3-opencode/);
     titles.push(await page.title());
     expect(await page.locator('meta[name="description"]').getAttribute("content"), p.path).toBeTruthy();
   }
@@ -63,7 +72,8 @@ function lightness(color: string): number {
   const [r, g, b] = rgb.slice(1).map(Number) as [number, number, number];
   return ((0.2126 * r + 0.7152 * g + 0.0722 * b) / 255) * 100;
 }
-const bodyLightness = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor).then(lightness);
+const bodyLightness = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor).then(lightness);
 
 test("with prefers-color-scheme: dark every page is dark, and so are the charts", async ({ page }) => {
   // One page after another, DuckDB-WASM pages included: more than the default minute.

@@ -8,7 +8,8 @@ import { expect, test } from "./fixtures";
 const WASM_WAIT = 90_000;
 test.setTimeout(240_000);
 
-const tokensBase = (page: Page, config: string) => page.locator(`[data-testid="cost-table"] tr[data-config="${config}"] td[data-col="tokens.base"]`);
+const tokensBase = (page: Page, config: string) =>
+  page.locator(`[data-testid="cost-table"] tr[data-config="${config}"] td[data-col="tokens.base"]`);
 
 test("cost: the token accounting is a history entry", async ({ page }) => {
   await page.goto("/r/costcalc/cost/");
@@ -27,7 +28,11 @@ test("cost: the token accounting is a history entry", async ({ page }) => {
 });
 
 const cells = (page: Page, g: string) =>
-  Promise.all(["both", "only_a", "only_b", "neither"].map((c) => page.getByTestId(`group-${g}`).locator(`[data-cell="${c}"]`).innerText()));
+  Promise.all(
+    ["both", "only_a", "only_b", "neither"].map((c) =>
+      page.getByTestId(`group-${g}`).locator(`[data-cell="${c}"]`).innerText(),
+    ),
+  );
 
 test("compare: the condition and the disagreement filter are history entries", async ({ page }) => {
   await page.goto("/r/comparecalc/compare/?a=anna&b=bert");
@@ -57,7 +62,8 @@ test("compare: the condition and the disagreement filter are history entries", a
 
 test("Task Flow: the condition is a history entry", async ({ page }) => {
   await page.goto("/r/benchmark-mini/taskflow/");
-  const observed = (key: string) => page.locator(`[data-testid="dist-length"] tr[data-key="${key}"] [data-stat="observed"]`);
+  const observed = (key: string) =>
+    page.locator(`[data-testid="dist-length"] tr[data-key="${key}"] [data-stat="observed"]`);
   // benchmark-mini EXPECTED.md: switched sessions 6–10 requests: 33.3 %; uninterrupted, 3 requests: 66.7 %.
   await expect(observed("6-10")).toHaveText("33.3");
   await page.getByLabel("condition").selectOption("uninterrupted");
@@ -115,7 +121,9 @@ test("runs: filters and a typed search are history entries", async ({ page }) =>
   await expect(page.locator('[data-run="beta.s-F1"]')).toBeVisible();
 });
 
-test("trajectory: the tagged filter and the search are entries; moving between steps replaces the entry", async ({ page }) => {
+test("trajectory: the tagged filter and the search are entries; moving between steps replaces the entry", async ({
+  page,
+}) => {
   await page.goto("/r/trajcalc/run/?id=alpha.s-N1");
   const explorer = page.getByTestId("trajectory-explorer");
   await expect(explorer).toHaveAttribute("data-analyzed", "true");

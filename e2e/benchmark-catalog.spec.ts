@@ -3,7 +3,9 @@
 import { expect, test } from "./fixtures";
 
 const rowIds = (page: import("@playwright/test").Page) =>
-  page.locator('[data-testid="catalog-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-task")));
+  page
+    .locator('[data-testid="catalog-table"] tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-task")));
 
 test("the catalog lists every focus task with its facts and outcomes", async ({ page }) => {
   await page.goto("/r/benchmark-mini/tasks/");
@@ -37,17 +39,27 @@ test("a task page aligns the focus requests of both sessions", async ({ page }) 
   const table = page.getByTestId("aligned-schedules");
   const focus = table.locator('tr[data-kind="focus"]');
   await expect(focus).toHaveCount(4);
-  const rows = await focus.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.getAttribute("data-payload"))));
+  const rows = await focus.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.getAttribute("data-payload"))),
+  );
   expect(rows).toEqual([
     ["A|1|/w/a", "A|1|/w/a"],
     ["A|2|/w/a", "A|2|/w/a"],
     ["A|3|/w/a", "A|3|/w/a"],
     ["A|submit|/w/a", "A|submit|/w/a"],
   ]);
-  const others = await table.locator('tr[data-kind="other"]').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.getAttribute("data-payload"))));
-  expect(others).toEqual([[null, "X1|1|/w/x1"], [null, "X2|1|/w/x2"], [null, "X1|2|/w/x1"]]);
+  const others = await table
+    .locator('tr[data-kind="other"]')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.getAttribute("data-payload"))));
+  expect(others).toEqual([
+    [null, "X1|1|/w/x1"],
+    [null, "X2|1|/w/x2"],
+    [null, "X1|2|/w/x1"],
+  ]);
   await expect(page.getByTestId("projection-switched")).toContainText("π(focus) = S_base ✓");
   await expect(page.locator('li[data-stage="2"] [data-provenance]')).toHaveText("review");
-  await expect(page.locator('[data-testid="task-outcomes"] tr[data-config="n2"] td[data-col="switched"]')).toContainText("incomplete");
+  await expect(
+    page.locator('[data-testid="task-outcomes"] tr[data-config="n2"] td[data-col="switched"]'),
+  ).toContainText("incomplete");
   await expect(page.locator('nav[aria-label="release pages"] [aria-current="page"]')).toHaveText("Tasks");
 });

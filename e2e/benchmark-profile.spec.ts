@@ -13,12 +13,18 @@ async function table6(page: Page) {
 test("the hand-computed profile, per-condition medians and counts", async ({ page }) => {
   await page.goto("/r/benchmark-mini/profile/");
   expect(await table6(page)).toEqual(["3", "2", "2", "5", "3", "1"]);
-  const row = (c: string) => page.locator(`[data-testid="profile-conditions"] tr[data-condition="${c}"] td[data-col]`).allInnerTexts();
+  const row = (c: string) =>
+    page.locator(`[data-testid="profile-conditions"] tr[data-condition="${c}"] td[data-col]`).allInnerTexts();
   expect(await row("uninterrupted")).toEqual(["3", "0", "0", "0"]);
   expect(await row("switched")).toEqual(["5", "3", "1", "2"]);
-  await expect(page.getByTestId("hist-switched-request_count")).toHaveAttribute("data-testid", "hist-switched-request_count");
+  await expect(page.getByTestId("hist-switched-request_count")).toHaveAttribute(
+    "data-testid",
+    "hist-switched-request_count",
+  );
   await expect(page.locator('[data-testid="profile-groups"] [data-group="far"]')).toHaveText("2");
-  await expect(page.locator('[data-testid="profile-repos"] tr[data-repo="acme/core"] td[data-col="near"]')).toHaveText("1");
+  await expect(page.locator('[data-testid="profile-repos"] tr[data-repo="acme/core"] td[data-col="near"]')).toHaveText(
+    "1",
+  );
   await expect(page.getByTestId("validation-verdict")).toContainText("All 9 schedule rules pass for every session.");
   await expect(page.getByTestId("validation-other")).toContainText("run.trajectory_missing (23)");
   await expect(page.locator('nav[aria-label="release pages"] [aria-current="page"]')).toHaveText("Profile");

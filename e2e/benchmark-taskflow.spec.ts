@@ -6,7 +6,8 @@ const T = "uninterrupted-mini.json";
 
 test("TFAS and its components for every condition", async ({ page }) => {
   await page.goto("/r/benchmark-mini/taskflow/");
-  const tfas = (c: string, k: string) => page.locator(`[data-testid="tfas-table"] tr[data-condition="${c}"] td[data-tfas="${T}.${k}"]`);
+  const tfas = (c: string, k: string) =>
+    page.locator(`[data-testid="tfas-table"] tr[data-condition="${c}"] td[data-tfas="${T}.${k}"]`);
   await expect(tfas("uninterrupted", "tfas")).toHaveText("100.0");
   await expect(tfas("uninterrupted", "sR")).toHaveText("1.000");
   await expect(tfas("switched", "tfas")).toHaveText("0.0");
@@ -18,9 +19,14 @@ test("TFAS and its components for every condition", async ({ page }) => {
 test("distributions and the Sankey follow the chosen condition, kept in the URL", async ({ page }) => {
   await page.goto("/r/benchmark-mini/taskflow/");
   await expect(page.getByTestId("flow-summary")).toContainText("3 sessions, 16 user messages");
-  await expect(page.locator('[data-testid="dist-length"] tr[data-key="6-10"] [data-stat="observed"]')).toHaveText("33.3");
+  await expect(page.locator('[data-testid="dist-length"] tr[data-key="6-10"] [data-stat="observed"]')).toHaveText(
+    "33.3",
+  );
   await expect(page.locator('[data-testid="dist-labels"] tr[data-key="other"]')).toContainText("dropped for TFAS");
-  await expect(page.locator('[data-testid="sankey"] [data-node="1:interruption-initial"]')).toHaveAttribute("data-count", "3");
+  await expect(page.locator('[data-testid="sankey"] [data-node="1:interruption-initial"]')).toHaveAttribute(
+    "data-count",
+    "3",
+  );
   await page.getByLabel("condition").selectOption("uninterrupted");
   await expect(page).toHaveURL(/condition=uninterrupted/);
   await expect(page.locator('[data-testid="dist-length"] tr[data-key="3"] [data-stat="observed"]')).toHaveText("66.7");
@@ -36,7 +42,8 @@ test("distributions and the Sankey follow the chosen condition, kept in the URL"
 // switched session, so switched sessions (all 11+ requests) match its length bin and uninterrupted ones none.
 test("the sample release is scored against both of its targets", async ({ page }) => {
   await page.goto("/r/sample/taskflow/");
-  const cell = (c: string, t: string, k: string) => page.locator(`[data-testid="tfas-table"] tr[data-condition="${c}"] td[data-tfas="${t}.${k}"]`);
+  const cell = (c: string, t: string, k: string) =>
+    page.locator(`[data-testid="tfas-table"] tr[data-condition="${c}"] td[data-tfas="${t}.${k}"]`);
   const row = (c: string, t: string) => Promise.all(["sL", "sT", "sR", "tfas"].map((k) => cell(c, t, k).innerText()));
   await expect(cell("switched", "switch-swe-example.json", "tfas")).toHaveText("92.9");
   expect(await row("switched", "switch-swe-example.json")).toEqual(["1.000", "0.945", "0.848", "92.9"]);
@@ -48,7 +55,8 @@ test("the sample release is scored against both of its targets", async ({ page }
   await expect(page.getByTestId("target-note")).toContainText("not a result of its runs");
   // The first target (by file name) is shown beside the switched sessions: 54.7 % new-feature, a label no
   // sample request carries; then the §3.1 example: interruption follow-ups 4/12 there, 2,692/4,495 here.
-  const label = (key: string, stat: string) => page.locator(`[data-testid="dist-labels"] tr[data-key="${key}"] [data-stat="${stat}"]`);
+  const label = (key: string, stat: string) =>
+    page.locator(`[data-testid="dist-labels"] tr[data-key="${key}"] [data-stat="${stat}"]`);
   await expect(label("new-feature", "target")).toHaveText("54.7");
   await expect(label("new-feature", "observed")).toHaveText("0.0");
   await page.getByLabel("target").selectOption("switch-swe-example.json");

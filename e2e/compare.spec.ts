@@ -9,7 +9,9 @@ const group = (page: Page, g: string) => page.getByTestId(`group-${g}`);
 
 async function cells(page: Page, g: string) {
   const card = group(page, g);
-  return Promise.all(["both", "only_a", "only_b", "neither"].map((c) => card.locator(`[data-cell="${c}"]`).innerText()));
+  return Promise.all(
+    ["both", "only_a", "only_b", "neither"].map((c) => card.locator(`[data-cell="${c}"]`).innerText()),
+  );
 }
 
 async function ready(page: Page) {
@@ -31,7 +33,11 @@ async function facing(page: Page) {
     await row.scrollIntoViewIfNeeded();
     const [lb, rb] = [await left.boundingBox(), await right.boundingBox()];
     expect(lb && rb && Math.abs(lb.y - rb.y)).toBeLessThan(1);
-    out.push([Number(await row.getAttribute("data-k")), Number(await left.getAttribute("data-position")), Number(await right.getAttribute("data-position"))]);
+    out.push([
+      Number(await row.getAttribute("data-k")),
+      Number(await left.getAttribute("data-position")),
+      Number(await right.getAttribute("data-position")),
+    ]);
   }
   return out;
 }
@@ -50,9 +56,21 @@ test("pick two configurations on the leaderboard and read the 2×2 and McNemar p
   expect(await cells(page, "near")).toEqual(["1", "3", "0", "1"]);
   expect(await cells(page, "far")).toEqual(["1", "2", "1", "1"]);
   const stat = (g: string, s: string) => group(page, g).locator(`[data-stat="${s}"]`).innerText();
-  expect([await stat("overall", "p"), await stat("near", "p"), await stat("far", "p")]).toEqual(["0.219", "0.250", "1.000"]);
-  expect([await stat("overall", "res-diff"), await stat("near", "res-diff"), await stat("far", "res-diff")]).toEqual(["40.0", "60.0", "20.0"]);
-  expect([await stat("overall", "gap-diff"), await stat("near", "gap-diff"), await stat("far", "gap-diff")]).toEqual(["-30.0", "-40.0", "-20.0"]);
+  expect([await stat("overall", "p"), await stat("near", "p"), await stat("far", "p")]).toEqual([
+    "0.219",
+    "0.250",
+    "1.000",
+  ]);
+  expect([await stat("overall", "res-diff"), await stat("near", "res-diff"), await stat("far", "res-diff")]).toEqual([
+    "40.0",
+    "60.0",
+    "20.0",
+  ]);
+  expect([await stat("overall", "gap-diff"), await stat("near", "gap-diff"), await stat("far", "gap-diff")]).toEqual([
+    "-30.0",
+    "-40.0",
+    "-20.0",
+  ]);
   expect(await stat("overall", "res")).toBe("70.0 / 30.0 %");
   expect(await stat("overall", "gaps")).toBe("20.0 / 50.0 pp");
   // Each interval holds its point estimate.
@@ -79,7 +97,10 @@ test("disagreeing tasks filter by repository and group and link both runs", asyn
   await page.goto("/r/comparecalc/compare/?a=anna&b=bert");
   await ready(page);
   const list = page.getByTestId("disagreements");
-  const tasks = async () => list.locator("tbody tr").evaluateAll((rows) => rows.map((r) => `${r.getAttribute("data-task")}:${r.getAttribute("data-outcome")}`));
+  const tasks = async () =>
+    list
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((r) => `${r.getAttribute("data-task")}:${r.getAttribute("data-outcome")}`));
   expect(await tasks()).toEqual(["F1:only_a", "F2:only_a", "F4:only_b", "N1:only_a", "N2:only_a", "N4:only_a"]);
   await page.getByTestId("filter-repo").selectOption("acme/gadgets");
   expect(await tasks()).toEqual(["F4:only_b", "N4:only_a"]);
@@ -100,7 +121,9 @@ test("disagreeing tasks filter by repository and group and link both runs", asyn
   await expect(page.getByText("This run publishes no trajectory.")).toBeVisible();
 });
 
-test("open a disagreement in two panes: focus request k faces request k, and the first divergence", async ({ page }) => {
+test("open a disagreement in two panes: focus request k faces request k, and the first divergence", async ({
+  page,
+}) => {
   await page.goto("/r/comparecalc/compare/?a=anna&b=bert");
   await ready(page);
   await page.locator('[data-testid="disagreements"] tr[data-task="N1"] button[data-open="ab"]').click();
@@ -125,7 +148,10 @@ test("open a disagreement in two panes: focus request k faces request k, and the
   await expect(div).toHaveAttribute("data-first", "0");
   await expect(div).toHaveAttribute("data-first-action", "1");
   await expect(page.getByTestId("divergence-text")).toContainText("tests/test_n1.py::test_stage1: passed ↔ failed");
-  await expect(page.locator('[data-kind="focus"][data-k="0"] [data-badge="actions"]')).toHaveAttribute("data-state", "same");
+  await expect(page.locator('[data-kind="focus"][data-k="0"] [data-badge="actions"]')).toHaveAttribute(
+    "data-state",
+    "same",
+  );
   await page.getByTestId("jump-action").click();
   await expect(page).toHaveURL(/k=1/);
   await expect(focus1).toHaveAttribute("data-current", "true");
@@ -161,11 +187,17 @@ test("cost per scope and the release's annotations side by side", async ({ page 
   const col = (c: string) => tokens.locator(`[data-col="${c}"]`).innerText();
   expect([await col("unint.a"), await col("unint.b"), await col("unint.diff")]).toEqual(["6,000", "12,000", "−6,000"]);
   expect([await col("all.diff"), await col("focus.diff")]).toEqual(["−28,000", "−4,000"]);
-  await expect(page.locator('[data-testid="cost-deltas"] tr[data-measure="tool_calls"] [data-col="all.diff"]')).toHaveText("−7.0");
+  await expect(
+    page.locator('[data-testid="cost-deltas"] tr[data-measure="tool_calls"] [data-col="all.diff"]'),
+  ).toHaveText("−7.0");
   // The release's own (human) annotation, kept apart from the detectors' prevalence: bert.s-N1 of bert's 9 switched runs.
   const human = page.locator('[data-testid="annotation-rates"] [data-author-kind="human"]');
-  await expect(human.locator('tr[data-annotation-config="bert"] td[data-col="switched.requirement_state_loss"]')).toHaveText("1/9");
-  await expect(human.locator('tr[data-annotation-config="anna"] td[data-col="switched.requirement_state_loss"]')).toHaveText("0/10");
+  await expect(
+    human.locator('tr[data-annotation-config="bert"] td[data-col="switched.requirement_state_loss"]'),
+  ).toHaveText("1/9");
+  await expect(
+    human.locator('tr[data-annotation-config="anna"] td[data-col="switched.requirement_state_loss"]'),
+  ).toHaveText("0/10");
   await expect(human.locator("tr[data-annotation-config]")).toHaveCount(2);
 });
 
@@ -173,7 +205,12 @@ test("the static HTML is the picker", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/r/comparecalc/compare/");
-  await expect(page.getByTestId("pick-a").locator("option")).toHaveText(["— pick —", "Anna-1 / HarnessA", "Bert-2 / HarnessB", "Carl-3 / HarnessA"]);
+  await expect(page.getByTestId("pick-a").locator("option")).toHaveText([
+    "— pick —",
+    "Anna-1 / HarnessA",
+    "Bert-2 / HarnessB",
+    "Carl-3 / HarnessA",
+  ]);
   await expect(page.getByTestId("compare-hint")).toBeVisible();
   await context.close();
 });
@@ -190,9 +227,15 @@ interface SessionLine {
   condition: string;
   schedule: { task_id: string }[];
 }
-const jsonl = <T,>(path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as T);
+const jsonl = <T>(path: string) =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as T);
 
-test("sample release: every run with both trajectories, uninterrupted focus request k faces switched focus request k", async ({ page }) => {
+test("sample release: every run with both trajectories, uninterrupted focus request k faces switched focus request k", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const runs = jsonl<RunLine>("data/releases/sample/runs.jsonl");
   const sessions = new Map(jsonl<SessionLine>("data/releases/sample/sessions.jsonl").map((s) => [s.session_id, s]));
@@ -201,10 +244,20 @@ test("sample release: every run with both trajectories, uninterrupted focus requ
   for (const u of withTrajectory) {
     const su = sessions.get(u.session_id)!;
     if (su.condition !== "uninterrupted") continue;
-    const s = withTrajectory.find((r) => r.config_id === u.config_id && sessions.get(r.session_id)!.condition === "switched" && sessions.get(r.session_id)!.focus_task_id === su.focus_task_id);
+    const s = withTrajectory.find(
+      (r) =>
+        r.config_id === u.config_id &&
+        sessions.get(r.session_id)!.condition === "switched" &&
+        sessions.get(r.session_id)!.focus_task_id === su.focus_task_id,
+    );
     if (!s) continue;
     const focusPositions = (x: SessionLine) => x.schedule.flatMap((q, p) => (q.task_id === x.focus_task_id ? [p] : []));
-    pairs.push({ config: u.config_id, task: su.focus_task_id, u: focusPositions(su), s: focusPositions(sessions.get(s.session_id)!) });
+    pairs.push({
+      config: u.config_id,
+      task: su.focus_task_id,
+      u: focusPositions(su),
+      s: focusPositions(sessions.get(s.session_id)!),
+    });
   }
   expect(pairs.length).toBeGreaterThanOrEqual(6);
   // Every run has a trajectory now (about 2,200 pairs): a spread of them, every 200th in release order.
@@ -220,14 +273,20 @@ test("sample release: every run with both trajectories, uninterrupted focus requ
   }
   // A focus request named in the URL is scrolled to the top of the shared scroll box.
   const p = pairs[0]!;
-  await page.goto(`/r/sample/compare/?a=${p.config}&b=${configs.find((c) => c !== p.config)!}&task=${encodeURIComponent(p.task)}&pane=a&k=1`);
+  await page.goto(
+    `/r/sample/compare/?a=${p.config}&b=${configs.find((c) => c !== p.config)!}&task=${encodeURIComponent(p.task)}&pane=a&k=1`,
+  );
   await twoPaneReady(page);
   const row = page.locator('[data-kind="focus"][data-k="1"]');
   await expect(row).toHaveAttribute("data-current", "true");
-  await expect.poll(async () => Math.abs((await row.boundingBox())!.y - (await page.getByTestId("aligned").boundingBox())!.y)).toBeLessThan(2);
+  await expect
+    .poll(async () => Math.abs((await row.boundingBox())!.y - (await page.getByTestId("aligned").boundingBox())!.y))
+    .toBeLessThan(2);
 });
 
-test("a release without annotations (context reuse, four conditions) still pairs its configurations", async ({ page }) => {
+test("a release without annotations (context reuse, four conditions) still pairs its configurations", async ({
+  page,
+}) => {
   await page.goto("/r/context-reuse/compare/?a=unnamed-agent&b=synthetic-agent-b&condition=retrieval");
   await ready(page);
   await expect(page.getByTestId("no-annotations")).toBeVisible();
@@ -235,5 +294,8 @@ test("a release without annotations (context reuse, four conditions) still pairs
   expect(await n("overall")).toBe(99);
   await expect(page.getByTestId("cost-deltas")).toBeVisible();
   // The gaps of a non-baseline condition are taken against it: retrieval.
-  await expect(page.getByTestId("group-overall").locator("dt", { hasText: "Gap A − Gap B" })).toHaveAttribute("title", "each gap is no-context − retrieval");
+  await expect(page.getByTestId("group-overall").locator("dt", { hasText: "Gap A − Gap B" })).toHaveAttribute(
+    "title",
+    "each gap is no-context − retrieval",
+  );
 });

@@ -12,7 +12,8 @@ const SCOPES = ["base", "all", "focus", "all_ratio", "focus_ratio"];
 /** Retries until the cells show the values: state from the URL is applied after hydration. */
 async function expectCells(page: Page, config: string, measure: string, values: string[], cols = SCOPES) {
   const row = page.locator(`[data-testid="cost-table"] tr[data-config="${config}"]`);
-  for (const [i, c] of cols.entries()) await expect(row.locator(`td[data-col="${measure}.${c}"]`), `${config} ${measure}.${c}`).toHaveText(values[i]!);
+  for (const [i, c] of cols.entries())
+    await expect(row.locator(`td[data-col="${measure}.${c}"]`), `${config} ${measure}.${c}`).toHaveText(values[i]!);
 }
 
 /** The page has read its URL and its controls respond. */
@@ -24,7 +25,9 @@ async function open(page: Page, url: string) {
 async function unresolved(page: Page) {
   const out: Record<string, string> = {};
   for (const row of await page.locator('[data-testid="failure-table"] tbody tr').all()) {
-    out[`${await row.getAttribute("data-config")}.${await row.getAttribute("data-condition")}`] = await row.locator('td[data-outcome="unresolved"]').innerText();
+    out[`${await row.getAttribute("data-config")}.${await row.getAttribute("data-condition")}`] = await row
+      .locator('td[data-outcome="unresolved"]')
+      .innerText();
   }
   return out;
 }
@@ -67,14 +70,27 @@ test("near and far split the means; a group with no run shows no mean", async ({
 test("failure totals per configuration and condition", async ({ page }) => {
   await open(page, HANDCALC);
   expect(await unresolved(page)).toEqual({
-    "alpha.uninterrupted": "1", "alpha.switched": "2",
-    "beta.uninterrupted": "1", "beta.switched": "3",
-    "gamma.uninterrupted": "2", "gamma.switched": "2",
+    "alpha.uninterrupted": "1",
+    "alpha.switched": "2",
+    "beta.uninterrupted": "1",
+    "beta.switched": "3",
+    "gamma.uninterrupted": "2",
+    "gamma.switched": "2",
   });
   const beta = page.locator('[data-testid="failure-table"] tr[data-config="beta"][data-condition="switched"]');
-  expect(await Promise.all(["implementation", "submission", "incomplete", "no_run", "resolved"].map((o) => beta.locator(`td[data-outcome="${o}"]`).innerText()))).toEqual(["2", "0", "0", "1", "1"]);
-  await expect(page.locator('tr[data-config="alpha"][data-condition="switched"] td[data-outcome="submission"]')).toHaveText("1");
-  await expect(page.locator('tr[data-config="gamma"][data-condition="switched"] td[data-outcome="incomplete"]')).toHaveText("1");
+  expect(
+    await Promise.all(
+      ["implementation", "submission", "incomplete", "no_run", "resolved"].map((o) =>
+        beta.locator(`td[data-outcome="${o}"]`).innerText(),
+      ),
+    ),
+  ).toEqual(["2", "0", "0", "1", "1"]);
+  await expect(
+    page.locator('tr[data-config="alpha"][data-condition="switched"] td[data-outcome="submission"]'),
+  ).toHaveText("1");
+  await expect(
+    page.locator('tr[data-config="gamma"][data-condition="switched"] td[data-outcome="incomplete"]'),
+  ).toHaveText("1");
 });
 
 test("the numbers are in the static HTML, before any script runs", async ({ browser }) => {
@@ -82,7 +98,9 @@ test("the numbers are in the static HTML, before any script runs", async ({ brow
   const page = await context.newPage();
   await page.goto(COSTCALC);
   await expectCells(page, "p", "tokens", ["4.500", "11.500", "3.500", "2.56×", "0.78×"]);
-  await expect(page.locator('[data-testid="session-table"] tr[data-position="4"] td[data-col="extra_tokens"]')).toHaveText("1.000");
+  await expect(
+    page.locator('[data-testid="session-table"] tr[data-position="4"] td[data-col="extra_tokens"]'),
+  ).toHaveText("1.000");
   await page.goto(HANDCALC);
   expect((await unresolved(page))["beta.switched"]).toBe("3");
   await expect(page.locator('[data-testid="scatter-table"] td[data-frontier="yes"]')).toHaveCount(3);
@@ -92,14 +110,20 @@ test("the numbers are in the static HTML, before any script runs", async ({ brow
 test("the scatter pairs each configuration and marks each condition's frontier", async ({ page }) => {
   await open(page, HANDCALC);
   const frontier = (cond: string) =>
-    page.locator(`[data-testid="scatter-table"] td[data-col="${cond}.resolution"][data-frontier="yes"]`).evaluateAll((tds) => tds.map((td) => td.closest("tr")!.getAttribute("data-config")));
+    page
+      .locator(`[data-testid="scatter-table"] td[data-col="${cond}.resolution"][data-frontier="yes"]`)
+      .evaluateAll((tds) => tds.map((td) => td.closest("tr")!.getAttribute("data-config")));
   expect(await frontier("uninterrupted")).toEqual(["alpha", "beta"]);
   expect(await frontier("switched")).toEqual(["gamma"]);
-  await expect(page.locator('[data-testid="scatter-table"] tr[data-config="alpha"] td[data-col="switched.cost"]')).toHaveText("0.028");
+  await expect(
+    page.locator('[data-testid="scatter-table"] tr[data-config="alpha"] td[data-col="switched.cost"]'),
+  ).toHaveText("0.028");
   await expect(page.locator('[data-testid="cost-scatter"] svg [data-testid="scatter-arrows"] line')).toHaveCount(3);
   await open(page, COSTCALC);
   await page.getByRole("radio", { name: "USD" }).check();
-  await expect(page.locator('[data-testid="scatter-table"] tr[data-config="p"] td[data-col="switched.cost"]')).toHaveText("$1.15");
+  await expect(
+    page.locator('[data-testid="scatter-table"] tr[data-config="p"] td[data-col="switched.cost"]'),
+  ).toHaveText("$1.15");
 });
 
 test("a histogram bin lists its tasks with links to both trajectories", async ({ page }) => {
@@ -111,7 +135,10 @@ test("a histogram bin lists its tasks with links to both trajectories", async ({
   const row = page.locator('[data-testid="bin-tasks"] tr[data-task="A"]');
   await expect(row.locator('td[data-col="diff"]')).toHaveText("7.500");
   await expect(page.locator('[data-testid="bin-tasks"] tbody tr')).toHaveCount(1);
-  expect(await row.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/r/costcalc/run/?id=p.u-A", "/r/costcalc/run/?id=p.s-A"]);
+  expect(await row.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+    "/r/costcalc/run/?id=p.u-A",
+    "/r/costcalc/run/?id=p.s-A",
+  ]);
   await page.getByLabel("cached input excluded").check();
   await expect(page.getByTestId("bin-tasks")).toHaveCount(0);
   await p.locator('button[data-bin="17"]').click();
@@ -122,7 +149,16 @@ test("one session request by request, the default static and another from the UR
   await open(page, COSTCALC);
   const table = page.getByTestId("session-table");
   await expect(page.getByTestId("session-title")).toContainText("s-A");
-  expect(await table.locator('td[data-col="tokens"]').allInnerTexts()).toEqual(["1.000", "2.000", "1.500", "1.500", "4.000", "2.000", "2.000", "not recorded"]);
+  expect(await table.locator('td[data-col="tokens"]').allInnerTexts()).toEqual([
+    "1.000",
+    "2.000",
+    "1.500",
+    "1.500",
+    "4.000",
+    "2.000",
+    "2.000",
+    "not recorded",
+  ]);
   await expect(table.locator('tr[data-position="4"] td[data-col="base_tokens"]')).toHaveText("3.000");
   await open(page, `${COSTCALC}?config=q&session=s-A`);
   await expect(page.getByTestId("session-title")).toContainText("Quince-2");
@@ -142,9 +178,17 @@ test("the sample release's ratios on the page fall in the paper's Table 2 ranges
   expect(natives).toHaveLength(7);
   await open(page, "/r/sample/cost/");
   const ratioOf = async (config: string, col: string) =>
-    Number((await page.locator(`[data-testid="cost-table"] tr[data-config="${config}"] td[data-col="${col}"]`).innerText()).replace("×", ""));
+    Number(
+      (
+        await page.locator(`[data-testid="cost-table"] tr[data-config="${config}"] td[data-col="${col}"]`).innerText()
+      ).replace("×", ""),
+    );
   for (const c of natives) {
-    const [all, calls, focus] = [await ratioOf(c, "tokens.all_ratio"), await ratioOf(c, "model_calls.all_ratio"), await ratioOf(c, "tokens.focus_ratio")];
+    const [all, calls, focus] = [
+      await ratioOf(c, "tokens.all_ratio"),
+      await ratioOf(c, "model_calls.all_ratio"),
+      await ratioOf(c, "tokens.focus_ratio"),
+    ];
     expect(all, c).toBeGreaterThanOrEqual(4.5);
     expect(all, c).toBeLessThanOrEqual(11.1);
     expect(calls, c).toBeGreaterThanOrEqual(2.4);

@@ -19,7 +19,11 @@ interface Line {
   workspaces?: Record<string, string>;
   changed_source_files?: string[];
 }
-const jsonl = (file: string): Line[] => readFileSync(`${SAMPLE}/${file}`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Line);
+const jsonl = (file: string): Line[] =>
+  readFileSync(`${SAMPLE}/${file}`, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Line);
 
 const E2 = "deepseek-v4.1-flash-opencode.pallets__click-2644.switched.r0";
 const E3 = "kimi-k3-kimicode.getmoto__moto-7343.switched.r0";
@@ -42,11 +46,14 @@ async function open(page: Page, release: string, query: string) {
   await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
   await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-verdict", "true", SLOW);
 }
-const ledgerRow = (page: Page, stage: number, scope = page.getByTestId("ledger")) => scope.locator(`[data-testid="ledger-row"][data-stage="${stage}"]`);
+const ledgerRow = (page: Page, stage: number, scope = page.getByTestId("ledger")) =>
+  scope.locator(`[data-testid="ledger-row"][data-stage="${stage}"]`);
 
 test.describe.configure({ timeout: 180_000 });
 
-test("E.2 (click-2644 switched): the ledger shows stage 1 lost at the step that removed its lines, and the final patch", async ({ page }) => {
+test("E.2 (click-2644 switched): the ledger shows stage 1 lost at the step that removed its lines, and the final patch", async ({
+  page,
+}) => {
   const ann = jsonl("annotations.jsonl").find((a) => a.run_id === E2 && a.signature === "requirement_state_loss")!;
   const [added, removed] = ann.step_ids!;
   await open(page, "sample", `?id=${E2}`);
@@ -75,7 +82,11 @@ test("E.2 (click-2644 switched): the ledger shows stage 1 lost at the step that 
   await expect(core.getByTestId("patch-file-mark")).toHaveText("focus file");
   await expect(core.locator('[data-testid="patch-diff"][data-highlighted="true"]')).toBeVisible();
   const coreSection = text.slice(text.indexOf("diff --git a/src/click/core.py"));
-  const firstAdded = coreSection.split("\n").find((l) => l.startsWith("+") && !l.startsWith("+++"))!.slice(1).trim();
+  const firstAdded = coreSection
+    .split("\n")
+    .find((l) => l.startsWith("+") && !l.startsWith("+++"))!
+    .slice(1)
+    .trim();
   await expect(core.getByTestId("patch-diff")).toContainText(firstAdded);
   // A reload keeps the tab.
   await page.reload();
@@ -87,7 +98,11 @@ test("E.3 (moto-7343 switched): the files from other checkouts in the combined p
   const session = jsonl("sessions.jsonl").find((s) => s.session_id === run.session_id)!;
   const tasks = new Map(jsonl("tasks.jsonl").map((t) => [t.task_id!, t]));
   const focusFiles = tasks.get(session.focus_task_id!)!.changed_source_files!;
-  const otherFiles = new Set(Object.values(session.workspaces!).filter((t) => t !== session.focus_task_id).flatMap((t) => tasks.get(t)!.changed_source_files!));
+  const otherFiles = new Set(
+    Object.values(session.workspaces!)
+      .filter((t) => t !== session.focus_task_id)
+      .flatMap((t) => tasks.get(t)!.changed_source_files!),
+  );
   const files = diffFiles(await patchText(E3));
   const expectedOther = files.filter((f) => otherFiles.has(f) && !focusFiles.includes(f));
   expect(expectedOther.length).toBeGreaterThan(0);
@@ -99,13 +114,19 @@ test("E.3 (moto-7343 switched): the files from other checkouts in the combined p
   await expect(marked).toHaveCount(expectedOther.length);
   await expect(marked.first().getByTestId("patch-file-mark")).toContainText("another session task's file");
   await expect(page.getByTestId("patch-flagged-files")).toHaveText(String(expectedOther.length));
-  await expect(page.locator('[data-testid="patch-file"][data-mark="focus"]')).toHaveCount(files.filter((f) => focusFiles.includes(f)).length);
+  await expect(page.locator('[data-testid="patch-file"][data-mark="focus"]')).toHaveCount(
+    files.filter((f) => focusFiles.includes(f)).length,
+  );
 });
 
-test("a matched pair on the compare page shows both ledgers and what differs between the final patches", async ({ page }) => {
+test("a matched pair on the compare page shows both ledgers and what differs between the final patches", async ({
+  page,
+}) => {
   const config = E2.split(".pallets__")[0]!;
   const task = "pallets__click-2644";
-  const other = jsonl("configs.jsonl").map((c) => (c as { config_id: string }).config_id).find((c) => c !== config)!;
+  const other = jsonl("configs.jsonl")
+    .map((c) => (c as { config_id: string }).config_id)
+    .find((c) => c !== config)!;
   await page.goto(`/r/sample/compare/?a=${config}&b=${other}&task=${encodeURIComponent(task)}&pane=a`);
   const pair = page.getByTestId("matched-pair");
   const left = pair.getByTestId("ledger-left");
@@ -119,7 +140,11 @@ test("a matched pair on the compare page shows both ledgers and what differs bet
   // The difference of the two patches on disk: core.py in both, the stage-1 lines only in the uninterrupted one.
   const uninterrupted = await patchText(E2.replace(".switched.", ".uninterrupted."));
   const switched = await patchText(E2);
-  const adds = (t: string) => t.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).map((l) => l.slice(1).trim());
+  const adds = (t: string) =>
+    t
+      .split("\n")
+      .filter((l) => l.startsWith("+") && !l.startsWith("+++"))
+      .map((l) => l.slice(1).trim());
   const onlyLeft = adds(uninterrupted).filter((l) => !adds(switched).includes(l) && l !== "");
   expect(onlyLeft.length).toBeGreaterThan(0);
   const core = pair.locator('[data-testid="patch-difference-file"][data-path="src/click/core.py"]');
@@ -127,19 +152,26 @@ test("a matched pair on the compare page shows both ledgers and what differs bet
   await expect(core.getByTestId("only-left")).toContainText(onlyLeft[0]!);
 });
 
-test("trajcalc alpha.s-N1: the hand-computed ledger and patch (EXPECTED.md); a run without a patch says so", async ({ page }) => {
+test("trajcalc alpha.s-N1: the hand-computed ledger and patch (EXPECTED.md); a run without a patch says so", async ({
+  page,
+}) => {
   await open(page, "trajcalc", "?id=alpha.s-N1");
   await expect(ledgerRow(page, 1)).toHaveAttribute("data-status", "lost", SLOW);
   await expect(ledgerRow(page, 1).getByTestId("ledger-requests")).toHaveText("request 0");
   await expect(ledgerRow(page, 1).getByTestId("ledger-edits")).toHaveText("step 2");
-  await expect(ledgerRow(page, 1).getByTestId("ledger-changes")).toContainText("step 8 reverted (2 lines removed, stage 2)");
+  await expect(ledgerRow(page, 1).getByTestId("ledger-changes")).toContainText(
+    "step 8 reverted (2 lines removed, stage 2)",
+  );
   await expect(ledgerRow(page, 1).getByTestId("ledger-tests")).toHaveText("0/1");
   await expect(ledgerRow(page, 2)).toHaveAttribute("data-status", "kept");
   await expect(ledgerRow(page, 2).getByTestId("ledger-tests")).toHaveText("1/1");
 
   await page.getByTestId("tab-patch").click();
   await expect(page.getByTestId("patch-summary")).toContainText("1 file, +2 −0", SLOW);
-  await expect(page.locator('[data-testid="patch-file"][data-path="src/core/alpha.py"]')).toHaveAttribute("data-mark", "focus");
+  await expect(page.locator('[data-testid="patch-file"][data-path="src/core/alpha.py"]')).toHaveAttribute(
+    "data-mark",
+    "focus",
+  );
   await expect(page.getByTestId("patch-flagged-files")).toHaveText("0");
 
   await open(page, "trajcalc", "?id=beta.s-N1&tab=patch");

@@ -2,14 +2,19 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-const cell = (page: Page, config: string, col: string) => page.locator(`tr[data-config="${config}"] td[data-col="${col}"]`);
+const cell = (page: Page, config: string, col: string) =>
+  page.locator(`tr[data-config="${config}"] td[data-col="${col}"]`);
 
 test("the default page is the sample release, labelled synthetic, with the paper's figures", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByTestId("synthetic-banner")).toBeVisible();
   await expect(page.getByTestId("release-footer")).toContainText("sample");
   const ds = "deepseek-v4.1-flash-opencode";
-  expect(await Promise.all(["overall.uninterrupted", "overall.switched", "overall.gap.switched"].map((c) => cell(page, ds, c).innerText()))).toEqual(["46.5", "31.5", "15.0"]);
+  expect(
+    await Promise.all(
+      ["overall.uninterrupted", "overall.switched", "overall.gap.switched"].map((c) => cell(page, ds, c).innerText()),
+    ),
+  ).toEqual(["46.5", "31.5", "15.0"]);
   const glm = "glm-5.3-opencode";
   await expect(cell(page, glm, "overall.switched")).toHaveText("43.0");
   await expect(cell(page, glm, "near.gap.switched")).toHaveText("1.0");

@@ -7,7 +7,9 @@ test("numbers show with the wasm held back; a subset query runs once it loads", 
   const gate = new Promise<void>((r) => (release = r));
   const wasmRequests: string[] = [];
   // The browser asks to save data, so the idle warm-up (lib/site/warm-duckdb.ts) stays off: only the subset loads the wasm.
-  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+  );
   await page.route("**/*.wasm", async (route) => {
     wasmRequests.push(route.request().url());
     await gate;
@@ -34,7 +36,9 @@ test("numbers show with the wasm held back; a subset query runs once it loads", 
 
 test("with the wasm blocked for good, every number still shows", async ({ page }) => {
   // Saving data: the idle warm-up (lib/site/warm-duckdb.ts) would fetch the blocked wasm and log its failure.
-  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+  );
   await page.route("**/*.wasm", (route) => route.abort());
   await page.goto("/r/handcalc/");
   // The leaderboard's own cells (the signature tables below it have data-col cells too).
@@ -55,7 +59,10 @@ test("the per-repository breakdown is computed in the browser", async ({ page })
 test("export writes exactly the rows and columns shown", async ({ page }) => {
   await page.goto("/r/handcalc/?variant=native&groups=overall&sort=overall.gap.switched:desc");
   await expect(page.locator("tbody tr[data-config]")).toHaveCount(2);
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   const text = await (await csv.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
   const lines = text.trim().split("\n");
   expect(lines).toHaveLength(3);
@@ -64,11 +71,22 @@ test("export writes exactly the rows and columns shown", async ({ page }) => {
   expect(header).toContain("overall_gap_switched_mcnemar_p");
   expect(header.some((h) => h.startsWith("near_"))).toBe(false);
   const rec = (line: string) => Object.fromEntries(line.split(",").map((v, i) => [header[i], v]));
-  expect(rec(lines[1]!)).toMatchObject({ config_id: "beta", overall_uninterrupted: "75", overall_switched: "25", overall_gap_switched: "50", overall_gap_switched_mcnemar_p: "0.5" });
+  expect(rec(lines[1]!)).toMatchObject({
+    config_id: "beta",
+    overall_uninterrupted: "75",
+    overall_switched: "25",
+    overall_gap_switched: "50",
+    overall_gap_switched_mcnemar_p: "0.5",
+  });
   expect(rec(lines[2]!)).toMatchObject({ config_id: "alpha", overall_gap_switched: "25" });
 
-  const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
-  const records = JSON.parse(await (await json.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")));
+  const [json] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export JSON" }).click(),
+  ]);
+  const records = JSON.parse(
+    await (await json.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")),
+  );
   expect(records.map((r: { config_id: string }) => r.config_id)).toEqual(["beta", "alpha"]);
   expect(records[0].overall_switched_ci_lo).toBeCloseTo(4.56, 1);
 });

@@ -3,7 +3,17 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const PAGE = "/r/handcalc/";
-const COLS = ["overall.uninterrupted", "overall.switched", "overall.gap.switched", "near.uninterrupted", "near.switched", "near.gap.switched", "far.uninterrupted", "far.switched", "far.gap.switched"];
+const COLS = [
+  "overall.uninterrupted",
+  "overall.switched",
+  "overall.gap.switched",
+  "near.uninterrupted",
+  "near.switched",
+  "near.gap.switched",
+  "far.uninterrupted",
+  "far.switched",
+  "far.gap.switched",
+];
 
 async function rowValues(page: Page, config: string) {
   const row = page.locator(`tr[data-config="${config}"]`);
@@ -23,9 +33,39 @@ async function marked(page: Page, col: string, cls: "font-bold" | "underline") {
 
 test("every number of the hand-computed release is on the page", async ({ page }) => {
   await page.goto(PAGE);
-  expect(await rowValues(page, "alpha")).toEqual(["75.0", "50.0", "25.0", "100.0", "50.0", "50.0", "50.0", "50.0", "0.0"]);
-  expect(await rowValues(page, "beta")).toEqual(["75.0", "25.0", "50.0", "50.0", "50.0", "0.0", "100.0", "0.0", "100.0"]);
-  expect(await rowValues(page, "gamma")).toEqual(["50.0", "50.0", "0.0", "50.0", "100.0", "-50.0", "50.0", "0.0", "50.0"]);
+  expect(await rowValues(page, "alpha")).toEqual([
+    "75.0",
+    "50.0",
+    "25.0",
+    "100.0",
+    "50.0",
+    "50.0",
+    "50.0",
+    "50.0",
+    "0.0",
+  ]);
+  expect(await rowValues(page, "beta")).toEqual([
+    "75.0",
+    "25.0",
+    "50.0",
+    "50.0",
+    "50.0",
+    "0.0",
+    "100.0",
+    "0.0",
+    "100.0",
+  ]);
+  expect(await rowValues(page, "gamma")).toEqual([
+    "50.0",
+    "50.0",
+    "0.0",
+    "50.0",
+    "100.0",
+    "-50.0",
+    "50.0",
+    "0.0",
+    "50.0",
+  ]);
 });
 
 test("bold and underline follow Table 1, ties included", async ({ page }) => {
@@ -57,7 +97,17 @@ test("the numbers are in the static HTML, before any script runs", async ({ brow
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(PAGE);
-  expect(await rowValues(page, "beta")).toEqual(["75.0", "25.0", "50.0", "50.0", "50.0", "0.0", "100.0", "0.0", "100.0"]);
+  expect(await rowValues(page, "beta")).toEqual([
+    "75.0",
+    "25.0",
+    "50.0",
+    "50.0",
+    "50.0",
+    "0.0",
+    "100.0",
+    "0.0",
+    "100.0",
+  ]);
   await context.close();
 });
 
@@ -65,11 +115,15 @@ test("sorting and filters live in the URL and a permalink restores them", async 
   await page.goto(PAGE);
   await page.locator('th[data-col="overall.gap.switched"] button').click();
   await expect(page).toHaveURL(/sort=overall\.gap\.switched:desc/);
-  const order = await page.locator("tbody tr[data-config]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-config")));
+  const order = await page
+    .locator("tbody tr[data-config]")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-config")));
   expect(order).toEqual(["beta", "alpha", "gamma"]);
   await page.goto(`${PAGE}?variant=native&sort=far.switched:asc&groups=overall,far`);
   await expect(page.locator("tbody tr[data-config]")).toHaveCount(2);
-  const restored = await page.locator("tbody tr[data-config]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-config")));
+  const restored = await page
+    .locator("tbody tr[data-config]")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-config")));
   expect(restored).toEqual(["beta", "alpha"]);
   await expect(page.locator('td[data-col="near.switched"]')).toHaveCount(0);
 });

@@ -19,18 +19,33 @@ async function openLocal(page: Page, folder: string) {
   await page.getByTestId("local-folder-input").setInputFiles(folder);
 }
 
-const texts = (row: Locator, attr: string, values: string[]) => Promise.all(values.map((v) => row.locator(`td[${attr}="${v}"]`).innerText()));
+const texts = (row: Locator, attr: string, values: string[]) =>
+  Promise.all(values.map((v) => row.locator(`td[${attr}="${v}"]`).innerText()));
 
 async function expectLocalCost(page: Page) {
   const row = page.locator(`[data-testid="cost-table"] tr[data-config="${LOCAL}"]`);
   await expect(row).toContainText("My agent / Harbor");
   await expect(row.getByTestId("local-badge")).toHaveText("local");
-  expect(await texts(row, "data-col", ["tokens.base", "tokens.all", "tokens.all_ratio", "model_calls.base", "model_calls.all", "model_calls.all_ratio", "tool_calls.base", "tool_calls.all", "cost_usd.base", "cost_usd.all", "runs"])).toEqual(
-    ["12.788", "98.089", "7.67×", "69.3", "298.3", "4.30×", "66.3", "283.5", "—", "$5.49", "3 / 4"],
-  );
+  expect(
+    await texts(row, "data-col", [
+      "tokens.base",
+      "tokens.all",
+      "tokens.all_ratio",
+      "model_calls.base",
+      "model_calls.all",
+      "model_calls.all_ratio",
+      "tool_calls.base",
+      "tool_calls.all",
+      "cost_usd.base",
+      "cost_usd.all",
+      "runs",
+    ]),
+  ).toEqual(["12.788", "98.089", "7.67×", "69.3", "298.3", "4.30×", "66.3", "283.5", "—", "$5.49", "3 / 4"]);
 }
 
-test("the cost page lists the local configuration in Table 2, the scatter and the failure breakdown, marked local", async ({ page }) => {
+test("the cost page lists the local configuration in Table 2, the scatter and the failure breakdown, marked local", async ({
+  page,
+}) => {
   await page.goto("/r/sample/cost/");
   await expect(page.getByTestId("cost-controls")).toHaveAttribute("data-ready", "yes");
   const published = await page.locator('[data-testid="cost-table"] tbody tr').count();
@@ -39,10 +54,18 @@ test("the cost page lists the local configuration in Table 2, the scatter and th
   await expect(page.locator('[data-testid="cost-table"] tbody tr')).toHaveCount(published + 1);
 
   const scatter = page.locator(`[data-testid="scatter-table"] tr[data-config="${LOCAL}"]`);
-  expect(await texts(scatter, "data-col", ["uninterrupted.cost", "uninterrupted.resolution", "switched.cost", "switched.resolution"])).toEqual(["12.788", "1.0", "98.089", "0.5"]);
+  expect(
+    await texts(scatter, "data-col", [
+      "uninterrupted.cost",
+      "uninterrupted.resolution",
+      "switched.cost",
+      "switched.resolution",
+    ]),
+  ).toEqual(["12.788", "1.0", "98.089", "0.5"]);
   await expect(scatter.getByTestId("local-badge")).toBeVisible();
 
-  const fail = (condition: string) => page.locator(`[data-testid="failure-table"] tr[data-config="${LOCAL}"][data-condition="${condition}"]`);
+  const fail = (condition: string) =>
+    page.locator(`[data-testid="failure-table"] tr[data-config="${LOCAL}"][data-condition="${condition}"]`);
   const outcomes = ["implementation", "submission", "incomplete", "no_run", "unresolved", "resolved"];
   expect(await texts(fail("switched"), "data-outcome", outcomes)).toEqual(["1", "1", "1", "196", "199", "1"]);
   expect(await texts(fail("uninterrupted"), "data-outcome", outcomes)).toEqual(["1", "0", "0", "197", "198", "2"]);
@@ -57,10 +80,14 @@ test("the cost page lists the local configuration in Table 2, the scatter and th
 
 async function groupCells(page: Page, grp: string) {
   const card = page.getByTestId(`group-${grp}`);
-  return Promise.all(["both", "only_a", "only_b", "neither"].map((c) => card.locator(`[data-cell="${c}"]`).innerText()));
+  return Promise.all(
+    ["both", "only_a", "only_b", "neither"].map((c) => card.locator(`[data-cell="${c}"]`).innerText()),
+  );
 }
 
-test("local results opened on the leaderboard follow to the cost and compare pages; a local configuration compares with a published one", async ({ page }) => {
+test("local results opened on the leaderboard follow to the cost and compare pages; a local configuration compares with a published one", async ({
+  page,
+}) => {
   await page.goto("/r/sample/");
   await openLocal(page, mine.dir);
   await expect(page.locator(`tr[data-config="${LOCAL}"]`)).toContainText("local");
@@ -80,8 +107,15 @@ test("local results opened on the leaderboard follow to the cost and compare pag
   expect(await groupCells(page, "near")).toEqual(["1", "0", "33", "66"]);
   expect(await groupCells(page, "far")).toEqual(["0", "0", "29", "71"]);
   const stat = (s: string) => page.getByTestId("group-overall").locator(`[data-stat="${s}"]`).innerText();
-  expect(await Promise.all(["p", "res", "res-diff", "gaps"].map(stat))).toEqual(["4.3e-19", "0.5 / 31.5 %", "-31.0", "0.5 / 15.0 pp"]);
-  await expect(page.getByTestId("group-overall").locator('[data-stat="res-diff-ci"]')).toHaveText(/^\[-?\d+\.\d, -?\d+\.\d\]$/);
+  expect(await Promise.all(["p", "res", "res-diff", "gaps"].map(stat))).toEqual([
+    "4.3e-19",
+    "0.5 / 31.5 %",
+    "-31.0",
+    "0.5 / 15.0 pp",
+  ]);
+  await expect(page.getByTestId("group-overall").locator('[data-stat="res-diff-ci"]')).toHaveText(
+    /^\[-?\d+\.\d, -?\d+\.\d\]$/,
+  );
 
   // Disagreeing tasks: the 62 B resolves alone (A has no run on any of them).
   const list = page.getByTestId("disagreements");
@@ -92,16 +126,29 @@ test("local results opened on the leaderboard follow to the cost and compare pag
   await page.getByTestId("pick-b").selectOption("glm-5.3-opencode");
   await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
   const row = list.locator('tr[data-task="pallets__click-2660"]');
-  await expect(row.locator('[data-run="local:my-agent.pallets__click-2660.switched.r0"]')).toHaveText("A (local, unresolved) (no trajectory)");
+  await expect(row.locator('[data-run="local:my-agent.pallets__click-2660.switched.r0"]')).toHaveText(
+    "A (local, unresolved) (no trajectory)",
+  );
   await expect(row.locator('a[data-run="local:my-agent.pallets__click-2660.switched.r0"]')).toHaveCount(0);
   await row.locator('button[data-open="ab"]').click();
   await expect(page.getByTestId("two-pane")).toHaveAttribute("data-local", "true");
-  await expect(page.getByTestId("pane-left")).toHaveAttribute("data-run", "local:my-agent.pallets__click-2660.switched.r0");
+  await expect(page.getByTestId("pane-left")).toHaveAttribute(
+    "data-run",
+    "local:my-agent.pallets__click-2660.switched.r0",
+  );
   await expect(page.getByTestId("pane-left")).toContainText("unresolved (incomplete)");
   await expect(page.getByTestId("two-pane")).toHaveAttribute("data-ready", "true");
-  await expect(page.getByTestId("local-run-note")).toContainText("Your release names no trajectory file for it: requests from the schedule only");
-  await expect(page.getByTestId("local-run-open")).toHaveAttribute("href", "/r/sample/run/?id=local%3Amy-agent.pallets__click-2660.switched.r0");
-  await expect(page.getByTestId("pane-right").getByRole("link")).toHaveAttribute("href", "/r/sample/run/?id=glm-5.3-opencode.pallets__click-2660.switched.r0");
+  await expect(page.getByTestId("local-run-note")).toContainText(
+    "Your release names no trajectory file for it: requests from the schedule only",
+  );
+  await expect(page.getByTestId("local-run-open")).toHaveAttribute(
+    "href",
+    "/r/sample/run/?id=local%3Amy-agent.pallets__click-2660.switched.r0",
+  );
+  await expect(page.getByTestId("pane-right").getByRole("link")).toHaveAttribute(
+    "href",
+    "/r/sample/run/?id=glm-5.3-opencode.pallets__click-2660.switched.r0",
+  );
   await page.getByTestId("two-pane").getByRole("button", { name: "Close" }).click();
 
   // Back to deepseek, under uninterrupted: the 2×2 follows the condition.
@@ -111,7 +158,9 @@ test("local results opened on the leaderboard follow to the cost and compare pag
   expect(await groupCells(page, "overall")).toEqual(["2", "0", "91", "107"]);
 });
 
-test("“Compare selected” on the leaderboard with a local row leads to the compare page of the pair", async ({ page }) => {
+test("“Compare selected” on the leaderboard with a local row leads to the compare page of the pair", async ({
+  page,
+}) => {
   await page.goto("/r/sample/");
   await openLocal(page, mine.dir);
   await page.getByRole("button", { name: /^Open local results/ }).click();
@@ -132,11 +181,15 @@ test("a local release of another benchmark compares with nothing paired, and the
   await page.getByTestId("pick-a").selectOption("local:orca-opencode");
   await page.getByTestId("pick-b").selectOption(DEEPSEEK);
   await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
-  await expect(page.getByTestId("unmatched-local-runs")).toHaveText("4 local run(s) are on sessions this release does not have: they are left out of the comparison.");
+  await expect(page.getByTestId("unmatched-local-runs")).toHaveText(
+    "4 local run(s) are on sessions this release does not have: they are left out of the comparison.",
+  );
   expect(await groupCells(page, "overall")).toEqual(["0", "0", "63", "137"]);
 });
 
-test("a release whose record files exceed 512 MB is refused with a clear message; the page keeps working", async ({ page }) => {
+test("a release whose record files exceed 512 MB is refused with a clear message; the page keeps working", async ({
+  page,
+}) => {
   // runs.jsonl extended to 600 MB as a sparse file: no disk, and the page only looks at File.size.
   const big = join(mine.tmp, "big-release");
   cpSync(mine.dir, big, { recursive: true });
@@ -151,7 +204,9 @@ test("a release whose record files exceed 512 MB is refused with a clear message
   );
   await expect(page.getByTestId("local-entry")).toHaveCount(0);
   await expect(rows).toHaveCount(11);
-  await expect(page.locator('tr[data-config="deepseek-v4.1-flash-opencode"] td[data-col="overall.switched"]')).toHaveText("31.5");
+  await expect(
+    page.locator('tr[data-config="deepseek-v4.1-flash-opencode"] td[data-col="overall.switched"]'),
+  ).toHaveText("31.5");
   // Still usable: the real release opens right after.
   await page.getByTestId("local-folder-input").setInputFiles(mine.dir);
   await expect(page.locator(`tr[data-config="${LOCAL}"]`)).toContainText("My agent / Harbor");

@@ -54,7 +54,9 @@ async function stillAnswers(page: Page) {
 /** The published configurations' rows are all there (a local release that partly loaded may add its own). */
 async function expectPublishedRows(page: Page) {
   await expect(page.locator('tbody tr[data-config]:not([data-config^="local:"])')).toHaveCount(PUBLISHED);
-  await expect(page.locator('tr[data-config="deepseek-v4.1-flash-opencode"] td[data-col="overall.switched"]')).toHaveText("31.5");
+  await expect(
+    page.locator('tr[data-config="deepseek-v4.1-flash-opencode"] td[data-col="overall.switched"]'),
+  ).toHaveText("31.5");
 }
 
 /** Opens the folder's release and its one run with a trajectory, through the runs page. */
@@ -69,9 +71,13 @@ async function openLocalRun(page: Page, dir: string) {
   await expect(page).toHaveURL(`/r/sample/run/?id=${encodeURIComponent(RUN)}`);
 }
 
-test("2,000 levels in release.json's extra are refused as json.too_deep naming the file; the published rows stay", async ({ page }) => {
+test("2,000 levels in release.json's extra are refused as json.too_deep naming the file; the published rows stay", async ({
+  page,
+}) => {
   const meta = JSON.parse(readFileSync(join(MINIMAL, "release.json"), "utf8"));
-  const dir = release("deep-release", { "release.json": JSON.stringify({ ...meta, extra: { x: 0 } }).replace('"x":0', `"x":${deep(2_000)}`) });
+  const dir = release("deep-release", {
+    "release.json": JSON.stringify({ ...meta, extra: { x: 0 } }).replace('"x":0', `"x":${deep(2_000)}`),
+  });
   await openPanel(page);
   await page.getByTestId("local-folder-input").setInputFiles(dir);
   const status = page.getByTestId("local-status");
@@ -83,8 +89,12 @@ test("2,000 levels in release.json's extra are refused as json.too_deep naming t
   // A config whose extra is that deep is refused on its line; the rest of the release loads.
   const configs = readFileSync(join(MINIMAL, "configs.jsonl"), "utf8").split("\n");
   configs[1] = JSON.stringify({ ...JSON.parse(configs[1]!), extra: { x: 0 } }).replace('"x":0', `"x":${deep(2_000)}`);
-  await page.getByTestId("local-folder-input").setInputFiles(release("deep-config", { "configs.jsonl": configs.join("\n") }));
-  await expect(page.getByTestId("local-problems")).toContainText("error configs.jsonl:2 [config orca-opencode-router] json.too_deep: JSON nested more than 100 levels deep");
+  await page
+    .getByTestId("local-folder-input")
+    .setInputFiles(release("deep-config", { "configs.jsonl": configs.join("\n") }));
+  await expect(page.getByTestId("local-problems")).toContainText(
+    "error configs.jsonl:2 [config orca-opencode-router] json.too_deep: JSON nested more than 100 levels deep",
+  );
   await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
   await expect(rows(page)).toHaveCount(PUBLISHED + 1);
 });
@@ -101,7 +111,9 @@ test("a .zip that is not a zip is refused naming the file; the page keeps workin
   await expectPublishedRows(page);
 });
 
-test("a local trajectory of 600 MB (sparse) is refused by its size before it is read; the run's header stays", async ({ page }) => {
+test("a local trajectory of 600 MB (sparse) is refused by its size before it is read; the run's header stays", async ({
+  page,
+}) => {
   const dir = release("big-trajectory");
   truncateSync(join(dir, TRAJ), 600 * 1024 * 1024);
   expect(statSync(join(dir, TRAJ)).blocks * 512).toBeLessThan(1024 * 1024);
@@ -126,72 +138,119 @@ test("a local trajectory that does not parse names the file, once, with no doubl
 });
 
 test("a published trajectory that does not parse names the file", async ({ page }) => {
-  await page.context().route("**/data/trajcalc/trajectories/broken-run.json", (route) => route.fulfill({ body: "{ not json", contentType: "application/json" }));
+  await page
+    .context()
+    .route("**/data/trajcalc/trajectories/broken-run.json", (route) =>
+      route.fulfill({ body: "{ not json", contentType: "application/json" }),
+    );
   await page.goto("/r/trajcalc/run/?id=broken-run");
   const error = page.getByTestId("load-error");
-  await expect(error).toContainText("The trajectory could not be read: /data/trajcalc/trajectories/broken-run.json is not valid JSON: ");
+  await expect(error).toContainText(
+    "The trajectory could not be read: /data/trajcalc/trajectories/broken-run.json is not valid JSON: ",
+  );
   await expect(error).not.toContainText("Error:");
 });
 
 // Working: step 1 100 prompt + 10 completion; step 2 prompt -500 (left out) + 30 completion, cost -2 (left
 // out); step 3 200 + 20. Steps sum: 300 + 60 = 360 tokens, $0.50; final_metrics claim 999 + 60 = 1,059 tokens.
-const agentStep = (n: number, metrics: Record<string, number>) => ({ step_id: n, source: n === 1 ? "user" : "agent", message: `step ${n}`, metrics });
+const agentStep = (n: number, metrics: Record<string, number>) => ({
+  step_id: n,
+  source: n === 1 ? "user" : "agent",
+  message: `step ${n}`,
+  metrics,
+});
 const negativeTrajectory = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     schema_version: "ATIF-v1.6",
     session_id: "s",
     agent: { name: "synthetic-agent", version: "1" },
-    steps: [agentStep(1, { prompt_tokens: 100, completion_tokens: 10, cost_usd: 0.5 }), agentStep(2, { prompt_tokens: -500, completion_tokens: 30, cost_usd: -2 }), agentStep(3, { prompt_tokens: 200, completion_tokens: 20 })],
+    steps: [
+      agentStep(1, { prompt_tokens: 100, completion_tokens: 10, cost_usd: 0.5 }),
+      agentStep(2, { prompt_tokens: -500, completion_tokens: 30, cost_usd: -2 }),
+      agentStep(3, { prompt_tokens: 200, completion_tokens: 20 }),
+    ],
     final_metrics: { total_prompt_tokens: 999, total_completion_tokens: 60 },
     ...extra,
   });
 
-test("negative usage is a warning in the viewer and not summed; final_metrics that disagree are shown beside the steps' sum", async ({ page }) => {
+test("negative usage is a warning in the viewer and not summed; final_metrics that disagree are shown beside the steps' sum", async ({
+  page,
+}) => {
   await openLocalRun(page, release("negative-usage", { [TRAJ]: negativeTrajectory() }));
   const facts = page.getByTestId("trajectory-facts");
   await expect(facts).toContainText("steps sum 360 tokens (0 cached input) · $0.50");
   await expect(facts).toContainText("final_metrics 1,059 tokens");
   const warnings = page.locator('[data-testid="problems"] [data-testid="reader-warning"]');
   await expect(warnings.and(page.locator('[data-code="step.metrics_negative"]'))).toHaveCount(2);
-  await expect(page.getByTestId("problems")).toContainText("step 2: prompt_tokens is -500, negative; not counted in any total");
+  await expect(page.getByTestId("problems")).toContainText(
+    "step 2: prompt_tokens is -500, negative; not counted in any total",
+  );
   await expect(page.getByTestId("problems")).toContainText(
     "final_metrics say 999 prompt + 60 completion tokens (0 cached), the steps add up to 300 prompt + 60 completion tokens (0 cached), $0.5000; both are shown, neither is corrected",
   );
 });
 
-test("a single trajectory that continues elsewhere says its summary covers that file only, and shows both totals", async ({ page }) => {
+test("a single trajectory that continues elsewhere says its summary covers that file only, and shows both totals", async ({
+  page,
+}) => {
   const file = join(tmp, "trajectory.json");
   writeFileSync(file, negativeTrajectory({ continued_trajectory_ref: "trajectory.cont-1.json" }));
   await openPanel(page);
   await page.getByTestId("local-file-input").setInputFiles(file);
   const summary = page.getByTestId("local-trajectory");
-  await expect(summary).toContainText('chain.not_followed: trajectory.json continues in "trajectory.cont-1.json", which was not read; steps and totals cover this file only');
-  await expect(page.getByTestId("local-trajectory-totals")).toContainText("final_metrics 1,059 tokens · steps sum 360 tokens, $0.50: they disagree");
+  await expect(summary).toContainText(
+    'chain.not_followed: trajectory.json continues in "trajectory.cont-1.json", which was not read; steps and totals cover this file only',
+  );
+  await expect(page.getByTestId("local-trajectory-totals")).toContainText(
+    "final_metrics 1,059 tokens · steps sum 360 tokens, $0.50: they disagree",
+  );
   await expect(summary).toContainText("step.metrics_negative: step 2: prompt_tokens is -500");
   await expectPublishedRows(page);
 });
 
-test("the CSV export neutralises a local configuration named as a formula; negative gaps stay numbers", async ({ page }) => {
+test("the CSV export neutralises a local configuration named as a formula; negative gaps stay numbers", async ({
+  page,
+}) => {
   const configs = readFileSync(join(MINIMAL, "configs.jsonl"), "utf8").split("\n");
-  configs[0] = JSON.stringify({ ...JSON.parse(configs[0]!), display_name: '=HYPERLINK("http://evil.example","x")', model: "@SUM(1+1)" });
+  configs[0] = JSON.stringify({
+    ...JSON.parse(configs[0]!),
+    display_name: '=HYPERLINK("http://evil.example","x")',
+    model: "@SUM(1+1)",
+  });
   await openPanel(page);
-  await page.getByTestId("local-folder-input").setInputFiles(release("formula-names", { "configs.jsonl": configs.join("\n") }));
+  await page
+    .getByTestId("local-folder-input")
+    .setInputFiles(release("formula-names", { "configs.jsonl": configs.join("\n") }));
   await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
   await page.getByRole("button", { name: /^Open local results/ }).click();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const csv = readFileSync((await (await download).path())!, "utf8").split("\n");
   const line = csv.find((l) => l.startsWith("local:orca-opencode,"))!;
-  expect(line.startsWith(`local:orca-opencode,"'=HYPERLINK(""http://evil.example"",""x"")","'@SUM(1+1)",OpenCode,native,high,`)).toBe(true);
+  expect(
+    line.startsWith(
+      `local:orca-opencode,"'=HYPERLINK(""http://evil.example"",""x"")","'@SUM(1+1)",OpenCode,native,high,`,
+    ),
+  ).toBe(true);
   // No cell of the file starts a formula outside quotes.
   expect(csv.every((l) => !/(^|,)[=+@]/.test(l))).toBe(true);
 });
 
 /** The minimal example as a zip (under minimal/), with `bombs` replacing entries: 2 GiB of zeros declaring the file's true size. */
 function bombZip(name: string, bombs: string[]): string {
-  const entries: TestEntry[] = ["release.json", "tasks.jsonl", "sessions.jsonl", "configs.jsonl", "runs.jsonl", "annotations.jsonl", TRAJ].map((f) => {
+  const entries: TestEntry[] = [
+    "release.json",
+    "tasks.jsonl",
+    "sessions.jsonl",
+    "configs.jsonl",
+    "runs.jsonl",
+    "annotations.jsonl",
+    TRAJ,
+  ].map((f) => {
     const content = readFileSync(join(MINIMAL, f));
-    return bombs.includes(f) ? { name: `minimal/${f}`, zerosMiB: 2048, declare: content.length } : { name: `minimal/${f}`, content };
+    return bombs.includes(f)
+      ? { name: `minimal/${f}`, zerosMiB: 2048, declare: content.length }
+      : { name: `minimal/${f}`, content };
   });
   const file = join(tmp, name);
   writeFileSync(file, testZip(entries));
@@ -199,7 +258,9 @@ function bombZip(name: string, bombs: string[]): string {
   return file;
 }
 
-test("a zip bomb in a release zip's runs.jsonl is refused naming the zip and the entry; the page answers and the published rows stay", async ({ page }) => {
+test("a zip bomb in a release zip's runs.jsonl is refused naming the zip and the entry; the page answers and the published rows stay", async ({
+  page,
+}) => {
   const zip = bombZip("bomb-runs.zip", ["runs.jsonl"]);
   await openPanel(page);
   await page.getByTestId("local-file-input").setInputFiles(zip);
@@ -210,7 +271,9 @@ test("a zip bomb in a release zip's runs.jsonl is refused naming the zip and the
   await expectPublishedRows(page);
 });
 
-test("a zip bomb as a run's trajectory in a release zip is refused in the viewer naming the zip and the entry; the run's header stays", async ({ page }) => {
+test("a zip bomb as a run's trajectory in a release zip is refused in the viewer naming the zip and the entry; the run's header stays", async ({
+  page,
+}) => {
   const zip = bombZip("bomb-trajectory.zip", [TRAJ]);
   await openPanel(page);
   await page.getByTestId("local-file-input").setInputFiles(zip);
@@ -234,10 +297,14 @@ test("a zip bomb as a run's trajectory in a release zip is refused in the viewer
 // `error` event). The page's request to it is dropped on the way (the Worker constructor is wrapped before the
 // page's scripts run), so the worker is still owing its answer when it dies, as it would be mid-read. A V8 heap
 // exhausted in a worker would end Chromium's whole renderer instead (docs/local-results.md, "Size limit").
-test("a local-results worker that runs out of memory is reported; the published rows stay and the next opening works", async ({ page }) => {
+test("a local-results worker that runs out of memory is reported; the published rows stay and the next opening works", async ({
+  page,
+}) => {
   // Turbopack names every worker by its bootstrap chunk, so the local worker is known as the first one made
   // after the flag is set; the browser asks to save data, so no idle DuckDB-WASM warm-up makes one meanwhile.
-  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+  );
   await page.addInitScript(() => {
     const Native = window.Worker;
     const w = window as unknown as { __dropLocalRequest?: boolean };
@@ -255,7 +322,9 @@ test("a local-results worker that runs out of memory is reported; the published 
   await page.evaluate(() => ((window as unknown as { __dropLocalRequest: boolean }).__dropLocalRequest = true));
   const worker = page.waitForEvent("worker");
   await page.getByTestId("local-folder-input").setInputFiles(release("oom-release"));
-  await (await worker).evaluate(() => {
+  await (
+    await worker
+  ).evaluate(() => {
     setTimeout(() => {
       const kept: ArrayBuffer[] = [];
       for (;;) kept.push(new ArrayBuffer(1 << 30));

@@ -20,11 +20,28 @@ export function importSampleJobs(prefix: string): ImportedRelease {
   const tmp = mkdtempSync(join(tmpdir(), prefix));
   const jobs = join(tmp, "jobs");
   const dir = join(tmp, "my-agent-release");
-  execFileSync("npx", ["tsx", "lib/data/fixtures/harbor/make-jobs.ts", "data/releases/sample", jobs], { stdio: "pipe" });
+  execFileSync("npx", ["tsx", "lib/data/fixtures/harbor/make-jobs.ts", "data/releases/sample", jobs], {
+    stdio: "pipe",
+  });
   // Exit 0: only warnings (the stray trial, two runs without trajectory).
   execFileSync(
     "npx",
-    ["tsx", "scripts/import-harbor.ts", "--jobs", jobs, "--specs", "data/releases/sample", "--config", "my-agent", "--out", dir, "--mapping", join(jobs, "mapping.json"), "--display-name", "My agent / Harbor"],
+    [
+      "tsx",
+      "scripts/import-harbor.ts",
+      "--jobs",
+      jobs,
+      "--specs",
+      "data/releases/sample",
+      "--config",
+      "my-agent",
+      "--out",
+      dir,
+      "--mapping",
+      join(jobs, "mapping.json"),
+      "--display-name",
+      "My agent / Harbor",
+    ],
     { stdio: "pipe" },
   );
   return { tmp, dir, dispose: () => rmSync(tmp, { recursive: true, force: true }) };
@@ -56,7 +73,11 @@ export async function dropMinimalZip(page: Page): Promise<void> {
   const zip = readFileSync("lib/local/fixtures/minimal-release.zip").toString("base64");
   const dataTransfer = await page.evaluateHandle((b64) => {
     const dt = new DataTransfer();
-    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "minimal-release.zip", { type: "application/zip" }));
+    dt.items.add(
+      new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "minimal-release.zip", {
+        type: "application/zip",
+      }),
+    );
     return dt;
   }, zip);
   await page.getByTestId("local-drop").dispatchEvent("drop", { dataTransfer });

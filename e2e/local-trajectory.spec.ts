@@ -31,7 +31,10 @@ test.beforeAll(() => {
 
 /** What the explorer should show, read from the trajectory file itself. */
 function expected() {
-  const t = JSON.parse(readFileSync(join(mine.dir, "trajectories", `${RUN}.json`), "utf8")) as { steps: RawStep[]; extra: { focus_task_id: string } };
+  const t = JSON.parse(readFileSync(join(mine.dir, "trajectories", `${RUN}.json`), "utf8")) as {
+    steps: RawStep[];
+    extra: { focus_task_id: string };
+  };
   const users = t.steps.map((s, i) => (s.source === "user" ? i : -1)).filter((i) => i >= 0);
   // Request k is its user step and every step up to the next user step.
   const segments = users.map((u, k) => (users[k + 1] ?? t.steps.length) - u);
@@ -57,8 +60,12 @@ async function expectRun(page: Page) {
   await expect(page.getByTestId("run-header").getByTestId("local-badge")).toHaveText("local");
   // The header's usage is the run's request_usage summed in the local schema (README: 120,906,181 tokens,
   // 424 model calls, 399 tool calls, $6.6234).
-  await expect(page.getByTestId("run-facts")).toContainText("My agent / Harbor · focus task encode__httpx-3394 (encode/httpx) · switched · far");
-  await expect(page.getByTestId("run-facts")).toContainText("usage 120,906,181 tokens, 424 model calls, 399 tool calls, $6.62");
+  await expect(page.getByTestId("run-facts")).toContainText(
+    "My agent / Harbor · focus task encode__httpx-3394 (encode/httpx) · switched · far",
+  );
+  await expect(page.getByTestId("run-facts")).toContainText(
+    "usage 120,906,181 tokens, 424 model calls, 399 tool calls, $6.62",
+  );
   await expect(page.getByTestId("verdict-outcome")).toContainText("Unresolved (submission) · artifact did not apply");
   await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", String(e.steps));
   await expect(page.getByTestId("trajectory-facts")).toContainText(`${e.steps} steps`);
@@ -77,7 +84,9 @@ async function expectRun(page: Page) {
   await expect(page.getByTestId("step-detail")).toHaveAttribute("data-step", String(e.users[1]! + 1));
 }
 
-test("a local run opens from the runs page, read from the picked folder; a reload asks to open the local results again", async ({ page }) => {
+test("a local run opens from the runs page, read from the picked folder; a reload asks to open the local results again", async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on("request", (r) => r.url().includes("/trajectories/") && fetched.push(r.url()));
   await openLocal(page, "local-folder-input", mine.dir);
@@ -118,7 +127,10 @@ test("a local run opens from the compare page's disagreements and its two-pane v
   await expectRun(page);
   await page.goBack();
   await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
-  await page.getByTestId("disagreements").locator(`tr[data-task="encode__httpx-3394"] a[data-run="${LOCAL_RUN}"]`).click();
+  await page
+    .getByTestId("disagreements")
+    .locator(`tr[data-task="encode__httpx-3394"] a[data-run="${LOCAL_RUN}"]`)
+    .click();
   await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
   await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", "445");
 });
@@ -131,9 +143,16 @@ function requestsOf(file: string) {
 function requestsOfText(text: string) {
   const t = JSON.parse(text) as { steps: RawStep[]; extra: { focus_task_id: string } };
   const users = t.steps.map((s, i) => (s.source === "user" ? i : -1)).filter((i) => i >= 0);
-  const focus = users.map((u, p) => (t.steps[u]!.extra?.task_id === t.extra.focus_task_id ? p : -1)).filter((p) => p >= 0);
+  const focus = users
+    .map((u, p) => (t.steps[u]!.extra?.task_id === t.extra.focus_task_id ? p : -1))
+    .filter((p) => p >= 0);
   // The first step (1-based) of each request, and its number of steps.
-  return { users: users.length, focus, first: users.map((u) => u + 1), sizes: users.map((u, p) => (users[p + 1] ?? t.steps.length) - u) };
+  return {
+    users: users.length,
+    focus,
+    first: users.map((u) => u + 1),
+    sizes: users.map((u, p) => (users[p + 1] ?? t.steps.length) - u),
+  };
 }
 
 /** For every focus request k: [k, left position, right position, left first step, right first step, left steps, right steps]. */
@@ -141,17 +160,28 @@ async function aligned(page: Page) {
   return page.locator('[data-testid="aligned"] [data-kind="focus"]').evaluateAll((rows) =>
     rows.map((row) => {
       const cell = (side: string) => row.querySelector(`:scope > div > [data-side="${side}"]`)!;
-      const first = (side: string) => Number(cell(side).querySelector("li[data-step]")?.getAttribute("data-step") ?? NaN);
+      const first = (side: string) =>
+        Number(cell(side).querySelector("li[data-step]")?.getAttribute("data-step") ?? NaN);
       const size = (side: string) => {
         const all = /show all (\d+) steps/.exec(cell(side).textContent ?? "");
         return all ? Number(all[1]) : cell(side).querySelectorAll("li[data-step]").length;
       };
-      return [Number(row.getAttribute("data-k")), Number(cell("left").getAttribute("data-position")), Number(cell("right").getAttribute("data-position")), first("left"), first("right"), size("left"), size("right")];
+      return [
+        Number(row.getAttribute("data-k")),
+        Number(cell("left").getAttribute("data-position")),
+        Number(cell("right").getAttribute("data-position")),
+        first("left"),
+        first("right"),
+        size("left"),
+        size("right"),
+      ];
     }),
   );
 }
 
-test("a local run is aligned with a published one in the two-pane view, its file read from the picked folder", async ({ page }) => {
+test("a local run is aligned with a published one in the two-pane view, its file read from the picked folder", async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on("request", (r) => r.url().includes("/trajectories/") && fetched.push(new URL(r.url()).pathname));
   // my-agent's httpx-3394 runs replay deepseek-v4.1-flash-opencode's (lib/data/fixtures/harbor/make-jobs.ts):
@@ -175,28 +205,43 @@ test("a local run is aligned with a published one in the two-pane view, its file
   await expect(page.getByTestId("pane-right")).toHaveAttribute("data-run", published);
   await expect(page.getByTestId("pane-left").getByTestId("local-run-open")).toHaveText(RUN);
   // Focus request k faces focus request k: the same positions, their steps read from each file.
-  expect(await aligned(page)).toEqual(left.focus.map((p, k) => [k, p, p, left.first[p], right.first[p], left.sizes[p], right.sizes[p]]));
+  expect(await aligned(page)).toEqual(
+    left.focus.map((p, k) => [k, p, p, left.first[p], right.first[p], left.sizes[p], right.sizes[p]]),
+  );
   // A replay: the same actions and the same final tests (both read: nothing is "unknown"), so nothing to jump to.
-  await expect(page.locator('[data-kind="focus"] [data-badge="actions"][data-state="same"]')).toHaveCount(left.focus.length);
-  await expect(page.locator('[data-kind="focus"] [data-badge="tests"][data-state="same"]')).toHaveCount(left.focus.length);
+  await expect(page.locator('[data-kind="focus"] [data-badge="actions"][data-state="same"]')).toHaveCount(
+    left.focus.length,
+  );
+  await expect(page.locator('[data-kind="focus"] [data-badge="tests"][data-state="same"]')).toHaveCount(
+    left.focus.length,
+  );
   await expect(page.getByTestId("divergence")).toHaveAttribute("data-first", "none");
   await expect(page.getByTestId("divergence-text")).toHaveText("No divergence: the two agree on every focus request.");
   await expect(page.getByTestId("jump-divergence")).toBeDisabled();
-  expect([...new Set(fetched)], "only the published trajectory's archive is read").toEqual([sampleArchivePath(published)]);
+  expect([...new Set(fetched)], "only the published trajectory's archive is read").toEqual([
+    sampleArchivePath(published),
+  ]);
 
   // A: uninterrupted vs switched: both local runs, each read from the picked files.
   const unint = requestsOf(join(mine.dir, "trajectories", "my-agent.encode__httpx-3394.uninterrupted.r0.json"));
   await pane.getByRole("button", { name: "A: Unint vs Switch" }).click();
   await expect(pane).toHaveAttribute("data-ready", "true");
-  await expect(page.getByTestId("pane-left")).toHaveAttribute("data-run", "local:my-agent.encode__httpx-3394.uninterrupted.r0");
+  await expect(page.getByTestId("pane-left")).toHaveAttribute(
+    "data-run",
+    "local:my-agent.encode__httpx-3394.uninterrupted.r0",
+  );
   await expect(page.getByTestId("pane-right")).toHaveAttribute("data-run", LOCAL_RUN);
-  expect(await aligned(page)).toEqual(left.focus.map((p, k) => [k, k, p, unint.first[k], left.first[p], unint.sizes[k], left.sizes[p]]));
+  expect(await aligned(page)).toEqual(
+    left.focus.map((p, k) => [k, k, p, unint.first[k], left.first[p], unint.sizes[k], left.sizes[p]]),
+  );
   // The uninterrupted run resolved (every final test passed); the switched one's patch did not apply (its tests
   // did not run), and its first focus request already acts differently: they diverge at focus request 1.
   const div = page.getByTestId("divergence");
   await expect(div).toHaveAttribute("data-first", "0");
   await expect(div).toHaveAttribute("data-first-action", "0");
-  await expect(page.getByTestId("divergence-text")).toContainText("First divergence: focus request 1 (request 0 ↔ 0, stage 1): tool actions differ, final tests differ");
+  await expect(page.getByTestId("divergence-text")).toContainText(
+    "First divergence: focus request 1 (request 0 ↔ 0, stage 1): tool actions differ, final tests differ",
+  );
   await expect(page.getByTestId("divergence-text")).toContainText("passed ↔ not_run");
   await pane.getByRole("button", { name: "next focus request" }).click();
   await pane.getByRole("button", { name: "next focus request" }).click();
@@ -208,5 +253,7 @@ test("a local run is aligned with a published one in the two-pane view, its file
   await expect(first).toHaveAttribute("data-first-divergence", "true");
   await expect(first.getByTestId("first-differing-action")).toBeVisible();
   await expect(first).toBeInViewport();
-  expect([...new Set(fetched)], "the local files are never fetched: only the published run's archive").toEqual([sampleArchivePath(published)]);
+  expect([...new Set(fetched)], "the local files are never fetched: only the published run's archive").toEqual([
+    sampleArchivePath(published),
+  ]);
 });

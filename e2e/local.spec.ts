@@ -11,7 +11,8 @@ import { dropMinimalZip, importedReleaseForSpec } from "./local-release";
 const LOCAL = "local:my-agent";
 const mine = importedReleaseForSpec("local-e2e-");
 
-const cell = (page: Page, config: string, col: string) => page.locator(`tr[data-config="${config}"] td[data-col="${col}"]`);
+const cell = (page: Page, config: string, col: string) =>
+  page.locator(`tr[data-config="${config}"] td[data-col="${col}"]`);
 
 async function openPanel(page: Page, url = "/r/sample/") {
   await page.goto(url);
@@ -19,14 +20,36 @@ async function openPanel(page: Page, url = "/r/sample/") {
   await expect(page.getByRole("dialog", { name: "Open local results" })).toBeVisible();
 }
 
-test("an imported Harbor release shows its configuration marked local, with the hand-computed resolution", async ({ page }) => {
+test("an imported Harbor release shows its configuration marked local, with the hand-computed resolution", async ({
+  page,
+}) => {
   await openPanel(page);
   await page.getByTestId("local-folder-input").setInputFiles(mine.dir);
   const row = page.locator(`tr[data-config="${LOCAL}"]`);
   await expect(row).toContainText("My agent / Harbor");
   await expect(row).toContainText("local");
-  const cols = ["overall.uninterrupted", "overall.switched", "overall.gap.switched", "near.uninterrupted", "near.switched", "near.gap.switched", "far.uninterrupted", "far.switched", "far.gap.switched"];
-  expect(await Promise.all(cols.map((c) => cell(page, LOCAL, c).innerText()))).toEqual(["1.0", "0.5", "0.5", "1.0", "1.0", "0.0", "1.0", "0.0", "1.0"]);
+  const cols = [
+    "overall.uninterrupted",
+    "overall.switched",
+    "overall.gap.switched",
+    "near.uninterrupted",
+    "near.switched",
+    "near.gap.switched",
+    "far.uninterrupted",
+    "far.switched",
+    "far.gap.switched",
+  ];
+  expect(await Promise.all(cols.map((c) => cell(page, LOCAL, c).innerText()))).toEqual([
+    "1.0",
+    "0.5",
+    "0.5",
+    "1.0",
+    "1.0",
+    "0.0",
+    "1.0",
+    "0.0",
+    "1.0",
+  ]);
   // The published rows are untouched.
   await expect(page.locator("tbody tr[data-config]")).toHaveCount(12);
   await expect(cell(page, "deepseek-v4.1-flash-opencode", "overall.switched")).toHaveText("31.5");
@@ -42,10 +65,18 @@ test("a local configuration follows the repository subset", async ({ page }) => 
   await openPanel(page, "/r/sample/?repos=encode%2Fhttpx");
   await expect(page.getByTestId("scope")).toContainText("Subset of 10 focus tasks");
   await page.getByTestId("local-folder-input").setInputFiles(mine.dir);
-  expect(await Promise.all(["overall.uninterrupted", "overall.switched", "overall.gap.switched"].map((c) => cell(page, LOCAL, c).innerText()))).toEqual(["10.0", "0.0", "10.0"]);
+  expect(
+    await Promise.all(
+      ["overall.uninterrupted", "overall.switched", "overall.gap.switched"].map((c) =>
+        cell(page, LOCAL, c).innerText(),
+      ),
+    ),
+  ).toEqual(["10.0", "0.0", "10.0"]);
 });
 
-test("a broken local release lists its problems by file, line and record; the rest and the published rows stay", async ({ page }) => {
+test("a broken local release lists its problems by file, line and record; the rest and the published rows stay", async ({
+  page,
+}) => {
   const broken = join(mine.tmp, "broken-release");
   cpSync(mine.dir, broken, { recursive: true });
   const lines = readFileSync(join(broken, "runs.jsonl"), "utf8").split("\n");
@@ -57,8 +88,12 @@ test("a broken local release lists its problems by file, line and record; the re
   await openPanel(page);
   await page.getByTestId("local-folder-input").setInputFiles(broken);
   const problems = page.getByTestId("local-problems");
-  await expect(problems).toContainText(`error runs.jsonl:1 [run ${truncated}] json.parse: not valid JSON (truncated or malformed line)`);
-  await expect(problems).toContainText(`error runs.jsonl:2 [run ${strayRun}] ref.session: session "no-such-session" is not in sessions.jsonl`);
+  await expect(problems).toContainText(
+    `error runs.jsonl:1 [run ${truncated}] json.parse: not valid JSON (truncated or malformed line)`,
+  );
+  await expect(problems).toContainText(
+    `error runs.jsonl:2 [run ${strayRun}] ref.session: session "no-such-session" is not in sessions.jsonl`,
+  );
   await expect(page.getByTestId("local-entry")).toContainText(/2 error\(s\), \d+ warning\(s\)/);
   await expect(page.getByTestId("local-entry")).toContainText("(6 runs,");
   await expect(page.locator(`tr[data-config="${LOCAL}"]`)).toBeVisible();
@@ -66,7 +101,9 @@ test("a broken local release lists its problems by file, line and record; the re
   await expect(cell(page, "glm-5.3-opencode", "overall.switched")).toHaveText("43.0");
 });
 
-test("a dropped zip of a release loads from the archive, with a note when its tasks differ from the published ones", async ({ page }) => {
+test("a dropped zip of a release loads from the archive, with a note when its tasks differ from the published ones", async ({
+  page,
+}) => {
   await openPanel(page);
   await dropMinimalZip(page);
   await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
@@ -78,7 +115,17 @@ test("a SWE-agent .traj is summarized through the converter; another format is r
   await openPanel(page);
   await page.getByTestId("local-file-input").setInputFiles("lib/local/fixtures/pydicom__pydicom-1458.traj");
   const summary = page.getByTestId("local-trajectory");
-  await expect(summary).toContainText("pydicom__pydicom-1458.traj: SWE-agent .traj (converted to ATIF), agent SWE-agent, 16 steps, 1 request(s); 123,981 tokens, $1.27");
-  await page.getByTestId("local-file-input").setInputFiles({ name: "chat.json", mimeType: "application/json", buffer: Buffer.from('[{"role":"user","content":"hi"}]') });
-  await expect(page.getByTestId("local-status")).toContainText("chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ATIF v1.0–v1.8 (Harbor's agent/trajectory.json, one file per run) and SWE-agent .traj.");
+  await expect(summary).toContainText(
+    "pydicom__pydicom-1458.traj: SWE-agent .traj (converted to ATIF), agent SWE-agent, 16 steps, 1 request(s); 123,981 tokens, $1.27",
+  );
+  await page
+    .getByTestId("local-file-input")
+    .setInputFiles({
+      name: "chat.json",
+      mimeType: "application/json",
+      buffer: Buffer.from('[{"role":"user","content":"hi"}]'),
+    });
+  await expect(page.getByTestId("local-status")).toContainText(
+    "chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ATIF v1.0–v1.8 (Harbor's agent/trajectory.json, one file per run) and SWE-agent .traj.",
+  );
 });

@@ -25,11 +25,11 @@ function parseCsv(body: string): Record<string, string>[] {
     for (let i = 0; i < line.length; i++) {
       const ch = line[i]!;
       if (q) {
-        if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++;
+        if (ch === '"' && line[i + 1] === '"') ((cur += '"'), i++);
         else if (ch === '"') q = false;
         else cur += ch;
       } else if (ch === '"') q = true;
-      else if (ch === ",") out.push(cur), (cur = "");
+      else if (ch === ",") (out.push(cur), (cur = ""));
       else cur += ch;
     }
     out.push(cur);
@@ -51,7 +51,10 @@ test("the About page defines the terms, cites the paper, and every page links to
   await expect(about).toContainText("McNemar");
   await expect(about).toContainText("Requirement-state loss");
   await expect(about.locator('pre[data-lang="bibtex"]')).toContainText("arXiv:2611.02017");
-  await expect(about.getByRole("link", { name: /Switch-SWE: Do Coding Agents Hold Focus/ })).toHaveAttribute("href", "https://arxiv.org/abs/2611.02017");
+  await expect(about.getByRole("link", { name: /Switch-SWE: Do Coding Agents Hold Focus/ })).toHaveAttribute(
+    "href",
+    "https://arxiv.org/abs/2611.02017",
+  );
 });
 
 test("a header's definition opens with the keyboard, closes on Escape and on a click outside", async ({ page }) => {
@@ -66,7 +69,11 @@ test("a header's definition opens with the keyboard, closes on Escape and on a c
   await expect(note).toHaveCount(0);
   await button.click();
   await expect(note).toBeVisible();
-  await page.getByRole("heading", { name: /Gap by repository/ }).or(page.getByTestId("scope")).first().click();
+  await page
+    .getByRole("heading", { name: /Gap by repository/ })
+    .or(page.getByTestId("scope"))
+    .first()
+    .click();
   await expect(note).toHaveCount(0);
 });
 
@@ -76,8 +83,18 @@ test("the leaderboard export carries k and n beside the rates, and its file name
   const csv = await exportOf(page, page.getByRole("button", { name: "Export CSV" }));
   expect(csv.name).toBe("handcalc-leaderboard-repos-acme-widgets.csv");
   const beta = parseCsv(csv.body).find((r) => r.config_id === "beta")!;
-  expect(beta).toMatchObject({ overall_uninterrupted_resolved: "3", overall_uninterrupted_n: "4", overall_switched_resolved: "1", overall_switched_n: "4" });
-  expect(beta.overall_switched).toBe(await page.locator('tr[data-config="beta"] td[data-col="overall.switched"]').innerText().then((t) => String(Number(t))));
+  expect(beta).toMatchObject({
+    overall_uninterrupted_resolved: "3",
+    overall_uninterrupted_n: "4",
+    overall_switched_resolved: "1",
+    overall_switched_n: "4",
+  });
+  expect(beta.overall_switched).toBe(
+    await page
+      .locator('tr[data-config="beta"] td[data-col="overall.switched"]')
+      .innerText()
+      .then((t) => String(Number(t))),
+  );
 });
 
 test("cost, failure, ablation, catalog, compare, repository and runs exports equal the page", async ({ page }) => {
@@ -93,17 +110,37 @@ test("cost, failure, ablation, catalog, compare, repository and runs exports equ
   // EXPECTED.md: an uninterrupted run uses 6,000 tokens = 0.006 M.
   expect(shownTokens.map(Number)).toContain(0.006);
   // Failure breakdown: every count of every row.
-  const failures = JSON.parse((await exportOf(page, page.getByRole("button", { name: "Export failure breakdown as JSON" }))).body) as Record<string, unknown>[];
-  const shown = await page.locator('[data-testid="failure-table"] tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll("td[data-outcome]")].map((td) => Number(td.textContent))),
-  );
-  expect(failures.map((r) => ["Implementation", "Submission", "Incomplete execution", "No run", "Unresolved", "Resolved"].map((k) => r[k]))).toEqual(shown);
+  const failures = JSON.parse(
+    (await exportOf(page, page.getByRole("button", { name: "Export failure breakdown as JSON" }))).body,
+  ) as Record<string, unknown>[];
+  const shown = await page
+    .locator('[data-testid="failure-table"] tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td[data-outcome]")].map((td) => Number(td.textContent))),
+    );
+  expect(
+    failures.map((r) =>
+      ["Implementation", "Submission", "Incomplete execution", "No run", "Unresolved", "Resolved"].map((k) => r[k]),
+    ),
+  ).toEqual(shown);
 
   // Ablation: rate, its k of n, the gain and the printed p.
   await page.goto("/r/benchmark-mini/ablation/");
   const family = page.locator("table[data-family]").first();
-  const abl = JSON.parse((await exportOf(page, page.locator("[data-export-scope]").first().getByRole("button", { name: /as JSON/ }))).body) as Record<string, unknown>[];
-  const firstRate = Number(await family.locator('tbody tr').first().locator('td[data-col="overall.switched"] [data-stat="rate"]').innerText());
+  const abl = JSON.parse(
+    (
+      await exportOf(
+        page,
+        page
+          .locator("[data-export-scope]")
+          .first()
+          .getByRole("button", { name: /as JSON/ }),
+      )
+    ).body,
+  ) as Record<string, unknown>[];
+  const firstRate = Number(
+    await family.locator("tbody tr").first().locator('td[data-col="overall.switched"] [data-stat="rate"]').innerText(),
+  );
   const key = Object.keys(abl[0]!).find((k) => /Overall · Switch/.test(k) && !/ (k|n|rate|gain|p|gap)$/.test(k))!;
   // The file keeps the unrounded rate; the page shows one decimal. The rate is k of n.
   const rate = abl[0]![key] as number;
@@ -115,15 +152,24 @@ test("cost, failure, ablation, catalog, compare, repository and runs exports equ
   // Catalog: the rows shown after a filter, with k / n of configurations that resolved each task.
   await page.goto("/r/handcalc/tasks/?group=near");
   await expect(page.getByTestId("catalog-count")).toHaveText("2 of 4 focus tasks");
-  const cat = JSON.parse((await exportOf(page, page.getByRole("button", { name: "Export task catalog as JSON" }))).body) as Record<string, unknown>[];
+  const cat = JSON.parse(
+    (await exportOf(page, page.getByRole("button", { name: "Export task catalog as JSON" }))).body,
+  ) as Record<string, unknown>[];
   expect(cat.map((r) => String(r.Task).split(" ")[0])).toEqual(["N1", "N2"]);
   // EXPECTED.md: N1 resolved uninterrupted by alpha and beta (2 of 3), switched by all three.
-  expect(cat[0]).toMatchObject({ "Unint resolved k": 2, "Unint resolved n": 3, "Switch resolved k": 3, "Switch resolved n": 3 });
+  expect(cat[0]).toMatchObject({
+    "Unint resolved k": 2,
+    "Unint resolved n": 3,
+    "Switch resolved k": 3,
+    "Switch resolved n": 3,
+  });
 
   // Compare 2×2 of alpha and beta under switched, overall: EXPECTED.md rows S N1..S F2.
   await page.goto("/r/handcalc/compare/?a=alpha&b=beta");
   await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true");
-  const two = JSON.parse((await exportOf(page, page.getByRole("button", { name: "Export 2×2 tables as JSON" }))).body) as Record<string, unknown>[];
+  const two = JSON.parse(
+    (await exportOf(page, page.getByRole("button", { name: "Export 2×2 tables as JSON" }))).body,
+  ) as Record<string, unknown>[];
   const overall = two.find((g) => g.group === "overall")!;
   // alpha S: 1,0,1,0 · beta S: 1,0,0,– → both N1; only alpha F1; neither N2, F2.
   expect(overall).toMatchObject({ n: 4, both: 1, only_a: 1, only_b: 0, neither: 2, resolved_a: 2, resolved_b: 1 });
@@ -134,8 +180,12 @@ test("cost, failure, ablation, catalog, compare, repository and runs exports equ
   // Per-repository gaps.
   await page.goto("/r/handcalc/");
   await page.getByRole("button", { name: "Show per-repository breakdown" }).click();
-  await expect(page.locator('[data-testid="repo-breakdown"] tr[data-repo="acme/widgets"] td[data-config="alpha"]')).toHaveText("25.0");
-  const repo = parseCsv((await exportOf(page, page.getByRole("button", { name: "Export gap by repository as CSV" }))).body);
+  await expect(
+    page.locator('[data-testid="repo-breakdown"] tr[data-repo="acme/widgets"] td[data-config="alpha"]'),
+  ).toHaveText("25.0");
+  const repo = parseCsv(
+    (await exportOf(page, page.getByRole("button", { name: "Export gap by repository as CSV" }))).body,
+  );
   expect(repo[0]).toMatchObject({ Repository: "acme/widgets", Tasks: "4" });
   expect(Object.values(repo[0]!).slice(2)).toEqual(["25", "50", "0"]);
 
@@ -145,7 +195,9 @@ test("cost, failure, ablation, catalog, compare, repository and runs exports equ
   expect(runs.length).toBe(await page.locator('[data-testid="run-list"] tbody tr').count());
 });
 
-test("links between views: trajectory → task, matched run and compare; task → compare; catalog and repository → leaderboard subsets", async ({ page }) => {
+test("links between views: trajectory → task, matched run and compare; task → compare; catalog and repository → leaderboard subsets", async ({
+  page,
+}) => {
   await page.goto(`/r/sample/run/?id=${encodeURIComponent(RUN)}`);
   const links = page.getByTestId("run-links");
   await expect(links.getByTestId("run-task-link")).toHaveAttribute("href", `/r/sample/tasks/${TASK}/`);
@@ -223,7 +275,7 @@ test("trajectory search shows which match is selected, k of n, and marks the mat
   await page.goto(`/r/sample/run/?id=${encodeURIComponent(RUN)}`);
   await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-ready", "true");
   // A word from the first step that is not a command (commands are drawn highlighted as code, not marked).
-  const preview = await page.locator('[data-step]:not(:has(code))').first().innerText();
+  const preview = await page.locator("[data-step]:not(:has(code))").first().innerText();
   const word = preview.split(/[^A-Za-z]+/).find((w) => w.length >= 5) ?? "request";
   await page.getByTestId("step-search").fill(word);
   await expect(page.getByTestId("search-count")).toHaveText(/\d+ matching steps?/);
@@ -231,8 +283,14 @@ test("trajectory search shows which match is selected, k of n, and marks the mat
   expect(total).toBeGreaterThan(0);
   await page.getByTestId("step-search").press("Enter");
   await expect(page.getByTestId("search-position")).toHaveText(new RegExp(`^\\d+ of ${total}$`));
-  await expect(page.locator('[data-match="true"] [data-testid="search-mark"]').first()).toHaveText(new RegExp(word, "i"));
+  await expect(page.locator('[data-match="true"] [data-testid="search-mark"]').first()).toHaveText(
+    new RegExp(word, "i"),
+  );
   // The open step's detail marks the match too: the selected step is a match (its position is shown).
-  await expect(page.locator('[data-testid="step-detail"] [data-testid="search-mark"]').first()).toHaveText(new RegExp(`^${word}$`, "i"));
-  expect(await page.locator('[data-testid="step-detail"] mark script, [data-testid="step-detail"] mark *').count()).toBe(0);
+  await expect(page.locator('[data-testid="step-detail"] [data-testid="search-mark"]').first()).toHaveText(
+    new RegExp(`^${word}$`, "i"),
+  );
+  expect(
+    await page.locator('[data-testid="step-detail"] mark script, [data-testid="step-detail"] mark *').count(),
+  ).toBe(0);
 });

@@ -12,20 +12,67 @@ const COMPARE = "/r/comparecalc/compare/?a=anna&b=bert";
 
 /** page → [glossary term, a phrase of its definition]. */
 const TERMS: [string, [string, string][]][] = [
-  ["/r/handcalc/cost/", [["switch_focus", "the cost of coming back"], ["model_calls", "Inference steps"], ["failure_submission", "no applicable focus patch"], ["switch_cost", "switched usage minus its uninterrupted usage"]]],
-  [COMPARE, [["mcnemar", "discordant tasks"], ["disagreeing", "exactly one of the two configurations"]]],
-  ["/r/benchmark-mini/ablation/", [["gain", "minus its native configuration's"], ["gap", "Uninterrupted minus switched"]]],
-  ["/r/sample/profile/", [["workspace_switches", "another workspace"], ["focus_returns", "right after a request in another workspace"]]],
-  ["/r/benchmark-mini/taskflow/", [["tfas", "TaskFlow Alignment Score"], ["s_t", "label-to-label transitions"]]],
-  ["/r/trajcalc/runs/", [["annotations", "Trace-signature tags"], ["outcome", "every F2P and P2P test passes"]]],
-  ["/r/handcalc/tasks/", [["f2p_p2p", "Fail-to-pass"], ["stages", "an issue (i), a review (r) or an extension (e)"], ["unint", "focus task's requests alone"]]],
+  [
+    "/r/handcalc/cost/",
+    [
+      ["switch_focus", "the cost of coming back"],
+      ["model_calls", "Inference steps"],
+      ["failure_submission", "no applicable focus patch"],
+      ["switch_cost", "switched usage minus its uninterrupted usage"],
+    ],
+  ],
+  [
+    COMPARE,
+    [
+      ["mcnemar", "discordant tasks"],
+      ["disagreeing", "exactly one of the two configurations"],
+    ],
+  ],
+  [
+    "/r/benchmark-mini/ablation/",
+    [
+      ["gain", "minus its native configuration's"],
+      ["gap", "Uninterrupted minus switched"],
+    ],
+  ],
+  [
+    "/r/sample/profile/",
+    [
+      ["workspace_switches", "another workspace"],
+      ["focus_returns", "right after a request in another workspace"],
+    ],
+  ],
+  [
+    "/r/benchmark-mini/taskflow/",
+    [
+      ["tfas", "TaskFlow Alignment Score"],
+      ["s_t", "label-to-label transitions"],
+    ],
+  ],
+  [
+    "/r/trajcalc/runs/",
+    [
+      ["annotations", "Trace-signature tags"],
+      ["outcome", "every F2P and P2P test passes"],
+    ],
+  ],
+  [
+    "/r/handcalc/tasks/",
+    [
+      ["f2p_p2p", "Fail-to-pass"],
+      ["stages", "an issue (i), a review (r) or an extension (e)"],
+      ["unint", "focus task's requests alone"],
+    ],
+  ],
   ["/r/handcalc/tasks/N1/", [["switch", "chunks of four other unfinished tasks"]]],
 ];
 
 async function settled(page: Page, path: string) {
   await page.goto(path);
-  if (path.includes("/compare/")) await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true", { timeout: WASM_WAIT });
-  if (path.includes("/cost/")) await expect(page.locator('[data-testid="cost-controls"][data-ready="yes"]')).toHaveCount(1);
+  if (path.includes("/compare/"))
+    await expect(page.getByTestId("compare")).toHaveAttribute("data-ready", "true", { timeout: WASM_WAIT });
+  if (path.includes("/cost/"))
+    await expect(page.locator('[data-testid="cost-controls"][data-ready="yes"]')).toHaveCount(1);
 }
 
 for (const [path, terms] of TERMS) {
@@ -127,10 +174,18 @@ async function unfocusedOutlines(page: Page, tabs: number): Promise<{ seen: numb
   return { seen: seen.size, missing };
 }
 
-for (const path of ["/r/handcalc/", "/r/handcalc/cost/", COMPARE, "/r/benchmark-mini/taskflow/", "/r/trajcalc/run/?id=alpha.s-N1", "/r/handcalc/tasks/"]) {
+for (const path of [
+  "/r/handcalc/",
+  "/r/handcalc/cost/",
+  COMPARE,
+  "/r/benchmark-mini/taskflow/",
+  "/r/trajcalc/run/?id=alpha.s-N1",
+  "/r/handcalc/tasks/",
+]) {
   test(`keyboard focus is visible on every element Tab reaches on ${path}`, async ({ page }) => {
     await settled(page, path);
-    if (path.includes("/run/")) await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
+    if (path.includes("/run/"))
+      await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
     const { seen, missing } = await unfocusedOutlines(page, 30);
     expect(seen).toBeGreaterThan(10);
     expect(missing).toEqual([]);

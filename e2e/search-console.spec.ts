@@ -16,13 +16,23 @@ interface RawStep {
 }
 
 const strings = (v: unknown): string[] =>
-  typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(strings) : v && typeof v === "object" ? Object.values(v).flatMap(strings) : [];
+  typeof v === "string"
+    ? [v]
+    : Array.isArray(v)
+      ? v.flatMap(strings)
+      : v && typeof v === "object"
+        ? Object.values(v).flatMap(strings)
+        : [];
 
 /** Runs per configuration that the generator planted cross-task interference in (annotations.jsonl). */
 function plantedInterference(): Map<string, number> {
   const runs = new Set(
-    readFileSync(`${SAMPLE}/annotations.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { run_id: string; signature: string })
-      .filter((a) => a.signature === "cross_task_interference").map((a) => a.run_id),
+    readFileSync(`${SAMPLE}/annotations.jsonl`, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { run_id: string; signature: string })
+      .filter((a) => a.signature === "cross_task_interference")
+      .map((a) => a.run_id),
   );
   const out = new Map<string, number>();
   for (const r of sampleRuns().values()) if (runs.has(r.run_id)) out.set(r.config_id, (out.get(r.config_id) ?? 0) + 1);
@@ -34,7 +44,8 @@ async function search(page: Page, query: string) {
   await expect(page.getByTestId("search-summary")).toBeVisible({ timeout: 60_000 });
 }
 
-const configCount = (page: Page, config: string) => page.locator(`[data-testid="search-configs"] tr[data-config="${config}"]`);
+const configCount = (page: Page, config: string) =>
+  page.locator(`[data-testid="search-configs"] tr[data-config="${config}"]`);
 
 /** Runs per configuration whose trajectory has the loop in a tool call, read from the archives in Node. */
 async function loopRunsPerConfig(): Promise<Map<string, number>> {
@@ -42,12 +53,15 @@ async function loopRunsPerConfig(): Promise<Map<string, number>> {
   for (const r of sampleRuns().values()) {
     if (!r.trajectory) continue;
     const t = await sampleTrajectory<{ steps: RawStep[] }>(r.run_id);
-    if (t.steps.some((s) => (s.tool_calls ?? []).some((c) => strings(c.arguments).some((x) => x.includes(LOOP_DIFF))))) out.set(r.config_id, (out.get(r.config_id) ?? 0) + 1);
+    if (t.steps.some((s) => (s.tool_calls ?? []).some((c) => strings(c.arguments).some((x) => x.includes(LOOP_DIFF)))))
+      out.set(r.config_id, (out.get(r.config_id) ?? 0) + 1);
   }
   return out;
 }
 
-test("git diff looped over every workspace: matching runs per configuration are the runs whose trajectories hold it", async ({ page }) => {
+test("git diff looped over every workspace: matching runs per configuration are the runs whose trajectories hold it", async ({
+  page,
+}) => {
   // Every trajectory of the sample is read in Node (planted E.3 loops, annotated and not).
   test.setTimeout(600_000);
   const expected = await loopRunsPerConfig();
@@ -56,13 +70,16 @@ test("git diff looped over every workspace: matching runs per configuration are 
   for (const [c, n] of planted) expect(expected.get(c) ?? 0).toBeGreaterThanOrEqual(n > 0 ? 1 : 0);
   await search(page, `?q=${encodeURIComponent(LOOP_DIFF)}&field=command`);
   const configs = [...new Set([...sampleRuns().values()].map((r) => r.config_id))];
-  for (const c of configs) await expect(configCount(page, c)).toHaveAttribute("data-matching-runs", String(expected.get(c) ?? 0));
+  for (const c of configs)
+    await expect(configCount(page, c)).toHaveAttribute("data-matching-runs", String(expected.get(c) ?? 0));
   const total = [...expected.values()].reduce((a, b) => a + b, 0);
   expect(total).toBeGreaterThan(0);
   await expect(page.getByTestId("search-summary")).toHaveAttribute("data-runs", String(total));
 });
 
-test("within one configuration the count equals the runs whose trajectory has the loop in a tool call", async ({ page }) => {
+test("within one configuration the count equals the runs whose trajectory has the loop in a tool call", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // The configuration with the most planted runs (the count must not be trivially 0).
   const config = [...plantedInterference().entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
@@ -71,7 +88,9 @@ test("within one configuration the count equals the runs whose trajectory has th
   let firstHit: { run: string; step: number } | null = null;
   for (const r of runs.sort((a, b) => (a.run_id < b.run_id ? -1 : 1))) {
     const t = await sampleTrajectory<{ steps: RawStep[] }>(r.run_id);
-    const steps = t.steps.filter((s) => (s.tool_calls ?? []).some((c) => strings(c.arguments).some((x) => x.includes(LOOP_DIFF))));
+    const steps = t.steps.filter((s) =>
+      (s.tool_calls ?? []).some((c) => strings(c.arguments).some((x) => x.includes(LOOP_DIFF))),
+    );
     if (steps.length) {
       matching++;
       firstHit ??= { run: r.run_id, step: t.steps.indexOf(steps[0]!) + 1 };
@@ -86,8 +105,12 @@ test("within one configuration the count equals the runs whose trajectory has th
   const link = page.locator(`[data-hit="${firstHit!.run}#${firstHit!.step}"] a`);
   await expect(link).toBeVisible();
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/r/sample/run/\\?id=${firstHit!.run.replace(/\./g, "\\.")}&step=${firstHit!.step}$`));
-  await expect(page.getByTestId("step-detail")).toHaveAttribute("data-step", String(firstHit!.step), { timeout: 30_000 });
+  await expect(page).toHaveURL(
+    new RegExp(`/r/sample/run/\\?id=${firstHit!.run.replace(/\./g, "\\.")}&step=${firstHit!.step}$`),
+  );
+  await expect(page.getByTestId("step-detail")).toHaveAttribute("data-step", String(firstHit!.step), {
+    timeout: 30_000,
+  });
 });
 
 test("the query and filters live in the URL; a bad regular expression is reported", async ({ page }) => {
@@ -110,16 +133,26 @@ async function runSql(page: Page, sql: string) {
 }
 
 test("a console query's result, read off the page", async ({ page }) => {
-  const runs = readFileSync(`${SAMPLE}/runs.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { resolved: boolean; config_id: string });
+  const runs = readFileSync(`${SAMPLE}/runs.jsonl`, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { resolved: boolean; config_id: string });
   const resolved = runs.filter((r) => r.resolved).length;
   await page.goto(`/r/sample/sql/?q=${encodeURIComponent("SELECT count(*) AS n FROM runs WHERE resolved")}`);
   await expect(page.getByTestId("sql-result")).toHaveAttribute("data-rows", "1", { timeout: 60_000 });
   await expect(page.locator("[data-testid=sql-result] tbody td").first()).toHaveText(String(resolved));
-  await expect(page.locator('[data-testid=sql-schema] [data-table="main.runs"]')).toHaveAttribute("data-rows", String(runs.length));
-  await expect(page.locator('[data-testid=sql-schema] [data-table="main.steps"]')).toContainText("loads when a query names it");
+  await expect(page.locator('[data-testid=sql-schema] [data-table="main.runs"]')).toHaveAttribute(
+    "data-rows",
+    String(runs.length),
+  );
+  await expect(page.locator('[data-testid=sql-schema] [data-table="main.steps"]')).toContainText(
+    "loads when a query names it",
+  );
 
   await runSql(page, "SELECT count(DISTINCT config_id) AS c FROM runs");
-  await expect(page.locator("[data-testid=sql-result] tbody td").first()).toHaveText(String(new Set(runs.map((r) => r.config_id)).size));
+  await expect(page.locator("[data-testid=sql-result] tbody td").first()).toHaveText(
+    String(new Set(runs.map((r) => r.config_id)).size),
+  );
   await expect(page).toHaveURL(/q=SELECT\+count|q=SELECT%20count/);
 });
 
@@ -160,7 +193,18 @@ test("with results shown, dark, at 390 px: no horizontal scroll and no serious a
     await page.goto(path);
     await expect(page.getByTestId(ready)).toBeVisible({ timeout: 90_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
-    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`), path).toEqual([]);
+    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join(" | ")}`,
+      ),
+      path,
+    ).toEqual([]);
   }
 });

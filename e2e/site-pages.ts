@@ -16,14 +16,20 @@ export const SAMPLE_PAGES: SitePage[] = [
   { path: "/diagnostics/", ready: "h1" },
   { path: "/r/sample/", ready: '[data-testid="leaderboard"]' },
   { path: "/r/sample/cost/", ready: '[data-testid="cost-table"]' },
-  { path: "/r/sample/compare/?a=deepseek-v4.1-flash-opencode&b=glm-5.3-opencode", ready: '[data-testid="compare"][data-ready="true"]' },
+  {
+    path: "/r/sample/compare/?a=deepseek-v4.1-flash-opencode&b=glm-5.3-opencode",
+    ready: '[data-testid="compare"][data-ready="true"]',
+  },
   { path: "/r/sample/profile/", ready: '[data-testid="profile-table6"]' },
   { path: "/r/sample/tasks/", ready: '[data-testid="catalog-table"]' },
   { path: `/r/sample/tasks/${TASK}/`, ready: '[data-testid="task-outcomes"]' },
   { path: "/r/sample/ablation/", ready: "table[data-family]" },
   { path: "/r/sample/taskflow/", ready: '[data-testid="dist-length"]' },
   { path: "/r/sample/runs/", ready: '[data-testid="run-list"]' },
-  { path: `/r/sample/run/?id=${encodeURIComponent(RUN)}`, ready: '[data-testid="trajectory-explorer"][data-ready="true"]' },
+  {
+    path: `/r/sample/run/?id=${encodeURIComponent(RUN)}`,
+    ready: '[data-testid="trajectory-explorer"][data-ready="true"]',
+  },
   // The form (static HTML); the results need DuckDB-WASM and the index (e2e/search-console.spec.ts).
   { path: "/r/sample/search/?q=final.patch&field=command&config=glm-5.3-opencode", ready: '[data-testid="search-q"]' },
   { path: "/r/sample/sql/", ready: '[data-testid="sql-text"]' },

@@ -5,14 +5,18 @@ import { expect, test } from "./fixtures";
 
 const PAGE = "/r/submitcalc/";
 const OVERALL = ["overall.uninterrupted", "overall.switched", "overall.gap.switched"];
-const overall = (page: Page, config: string) => Promise.all(OVERALL.map((c) => page.locator(`tr[data-config="${config}"] td[data-col="${c}"]`).innerText()));
+const overall = (page: Page, config: string) =>
+  Promise.all(OVERALL.map((c) => page.locator(`tr[data-config="${config}"] td[data-col="${c}"]`).innerText()));
 
 test("an added configuration shows its verified mark, submission date and report link", async ({ page }) => {
   await page.goto(PAGE);
   await expect(page.locator("tbody tr[data-config]")).toHaveCount(4);
   const nova = page.locator('tr[data-config="nova-opencode"]');
   await expect(nova.getByTestId("verified-mark")).toHaveText("✓ verified");
-  await expect(nova.getByTestId("verified-mark")).toHaveAttribute("title", "reproduced by Fixture Reproducer (synthetic) on 2026-05-09");
+  await expect(nova.getByTestId("verified-mark")).toHaveAttribute(
+    "title",
+    "reproduced by Fixture Reproducer (synthetic) on 2026-05-09",
+  );
   await expect(nova.getByTestId("submitted-at")).toHaveText("submitted 2026-05-02");
   await expect(nova.getByTestId("report-link")).toHaveAttribute("href", "https://example.org/nova/report");
   expect(await overall(page, "nova-opencode")).toEqual(["50.0", "50.0", "0.0"]);
@@ -36,18 +40,35 @@ test("filters to verified entries, in the URL, and exports them with their prove
   await page.goto(`${PAGE}?verified=1`);
   await expect(page.locator("tbody tr[data-config]")).toHaveCount(1);
   await expect(page.locator("tbody tr[data-config]")).toHaveAttribute("data-config", "nova-opencode");
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
-  const lines = (await (await csv.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8"))).trim().split("\n");
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
+  const lines = (await (await csv.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")))
+    .trim()
+    .split("\n");
   expect(lines).toHaveLength(2);
   const header = lines[0]!.split(",");
   const rec = Object.fromEntries(lines[1]!.split(",").map((v, i) => [header[i], v]));
   expect(rec).toMatchObject({
-    config_id: "nova-opencode", overall_uninterrupted: "50", submitted_at: "2026-05-02", report_url: "https://example.org/nova/report",
-    verified: "yes", verified_by: "Fixture Reproducer (synthetic)", verified_at: "2026-05-09",
+    config_id: "nova-opencode",
+    overall_uninterrupted: "50",
+    submitted_at: "2026-05-02",
+    report_url: "https://example.org/nova/report",
+    verified: "yes",
+    verified_by: "Fixture Reproducer (synthetic)",
+    verified_at: "2026-05-09",
   });
-  const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
-  const records = JSON.parse(await (await json.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")));
-  expect(records.map((r: { config_id: string; verified: string }) => [r.config_id, r.verified])).toEqual([["nova-opencode", "yes"]]);
+  const [json] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export JSON" }).click(),
+  ]);
+  const records = JSON.parse(
+    await (await json.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8")),
+  );
+  expect(records.map((r: { config_id: string; verified: string }) => [r.config_id, r.verified])).toEqual([
+    ["nova-opencode", "yes"],
+  ]);
 });
 
 test("the submit page lists the process and every rule with its code", async ({ page }) => {
@@ -57,6 +78,8 @@ test("the submit page lists the process and every rule with its code", async ({ 
   await expect(page.getByRole("heading", { name: "Submit results" })).toBeVisible();
   const rules = page.getByTestId("submission-rules").locator("tbody tr");
   await expect(rules).toHaveCount(10);
-  await expect(page.locator('tr[data-rule="submission.budget"]')).toContainText("900 s and at most 3 timeout continuations");
+  await expect(page.locator('tr[data-rule="submission.budget"]')).toContainText(
+    "900 s and at most 3 timeout continuations",
+  );
   await expect(page.locator('section[aria-label="process"] li')).toHaveCount(6);
 });

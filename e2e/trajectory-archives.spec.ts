@@ -13,11 +13,23 @@ interface Doc {
 }
 
 /** Range responses to archive URLs while `act` runs: [url, status, content-range, body bytes]. */
-async function archiveTraffic(page: Page, act: () => Promise<void>): Promise<{ url: string; status: number; range: string | null; bytes: number }[]> {
+async function archiveTraffic(
+  page: Page,
+  act: () => Promise<void>,
+): Promise<{ url: string; status: number; range: string | null; bytes: number }[]> {
   const seen: Promise<{ url: string; status: number; range: string | null; bytes: number }>[] = [];
   const on = (r: Response) => {
     if (!new URL(r.url()).pathname.endsWith(".zip")) return;
-    seen.push(r.body().then((b) => ({ url: new URL(r.url()).pathname, status: r.status(), range: r.headers()["content-range"] ?? null, bytes: b.byteLength })));
+    seen.push(
+      r
+        .body()
+        .then((b) => ({
+          url: new URL(r.url()).pathname,
+          status: r.status(),
+          range: r.headers()["content-range"] ?? null,
+          bytes: b.byteLength,
+        })),
+    );
   };
   page.on("response", on);
   await act();
@@ -30,7 +42,9 @@ async function openRun(page: Page, runId: string) {
   await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
 }
 
-test("a run of every configuration opens from its archive by range, a small fraction of the archive", async ({ page }) => {
+test("a run of every configuration opens from its archive by range, a small fraction of the archive", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const runs = [...sampleRuns().values()];
   const configs = [...new Set(runs.map((r) => r.config_id))];
@@ -100,8 +114,14 @@ test("one task under two configurations, both real trajectories, in the aligned 
     return doc.steps.findIndex((s) => s.source === "user" && s.extra?.task_id === task) + 1;
   };
   const row = page.locator('[data-testid="aligned"] [data-kind="focus"][data-k="0"]');
-  for (const [side, runId] of [["left", left], ["right", right]] as const) {
-    await expect(row.locator(`[data-side="${side}"] li[data-step]`).first()).toHaveAttribute("data-step", String(await firstOfFocus(runId)));
+  for (const [side, runId] of [
+    ["left", left],
+    ["right", right],
+  ] as const) {
+    await expect(row.locator(`[data-side="${side}"] li[data-step]`).first()).toHaveAttribute(
+      "data-step",
+      String(await firstOfFocus(runId)),
+    );
   }
   await expect(page.locator('[data-kind="focus"]').first()).toBeVisible();
 });
@@ -136,8 +156,12 @@ test("the runs page says how many runs have trajectories and marks the ones with
 test("task pages and the compare page's run links say how many runs have trajectories", async ({ page }) => {
   // trajcalc's task N1: four runs, the two switched ones with a trajectory (EXPECTED.md).
   await page.goto("/r/trajcalc/tasks/N1/");
-  await expect(page.getByTestId("task-trajectory-coverage")).toHaveText("2 of 4 runs of this task publish a trajectory; the others are marked “no trajectory”.");
-  await expect(page.locator('[data-testid="task-outcomes"] a[data-run="alpha.u-N1"]')).toHaveText("run (no trajectory)");
+  await expect(page.getByTestId("task-trajectory-coverage")).toHaveText(
+    "2 of 4 runs of this task publish a trajectory; the others are marked “no trajectory”.",
+  );
+  await expect(page.locator('[data-testid="task-outcomes"] a[data-run="alpha.u-N1"]')).toHaveText(
+    "run (no trajectory)",
+  );
   await expect(page.locator('[data-testid="task-outcomes"] a[data-run="alpha.s-N1"]')).toHaveText("run");
   // The sample: every run has one, so every run the disagreement list links has one.
   await page.goto("/r/sample/compare/?a=deepseek-v4.1-flash-opencode&b=claude-opus-5-claude-code");

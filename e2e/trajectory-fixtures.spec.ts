@@ -10,7 +10,11 @@ const DIR = "lib/trajectory/fixtures";
 async function serve(page: Page, files: Record<string, string>) {
   for (const [name, path] of Object.entries(files)) {
     const body = readFileSync(`${DIR}/${path}`, "utf8");
-    await page.context().route(`**/data/trajcalc/trajectories/${name}`, (route) => route.fulfill({ body, contentType: "application/json" }));
+    await page
+      .context()
+      .route(`**/data/trajcalc/trajectories/${name}`, (route) =>
+        route.fulfill({ body, contentType: "application/json" }),
+      );
   }
 }
 
@@ -19,7 +23,9 @@ async function open(page: Page, runId: string) {
   await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
 }
 
-test("the Harbor job trajectory: agent warm-up steps before the first user step, sidechains marked", async ({ page }) => {
+test("the Harbor job trajectory: agent warm-up steps before the first user step, sidechains marked", async ({
+  page,
+}) => {
   await serve(page, { "harbor-job.json": "harbor-job/trajectory.json" });
   await open(page, "harbor-job");
   await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", "51");
@@ -29,7 +35,10 @@ test("the Harbor job trajectory: agent warm-up steps before the first user step,
 });
 
 test("a continuation chain is read as one run, copied context marked and counted once", async ({ page }) => {
-  await serve(page, { "linear.json": "atif/linear-history/trajectory.json", "trajectory.cont-1.json": "atif/linear-history/trajectory.cont-1.json" });
+  await serve(page, {
+    "linear.json": "atif/linear-history/trajectory.json",
+    "trajectory.cont-1.json": "atif/linear-history/trajectory.cont-1.json",
+  });
   await open(page, "linear");
   await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", "13");
   await expect(page.getByTestId("trajectory-facts")).toContainText("in 2 files");

@@ -2,18 +2,34 @@
 // release file: everything must render as inert text and the page must stay responsive.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { ANSI, BIDI, HUGE_LINE_CHARS, hostilePatch, hostileTrajectory, IMG, PWNED, SCRIPT } from "./fixtures/trajectories/hostile";
+import {
+  ANSI,
+  BIDI,
+  HUGE_LINE_CHARS,
+  hostilePatch,
+  hostileTrajectory,
+  IMG,
+  PWNED,
+  SCRIPT,
+} from "./fixtures/trajectories/hostile";
 
 const RUN = "hostile-run";
 
 async function serveHostile(page: Page) {
   const body = hostileTrajectory();
-  await page.context().route(`**/data/trajcalc/trajectories/${RUN}.json`, (route) => route.fulfill({ body, contentType: "application/json" }));
+  await page
+    .context()
+    .route(`**/data/trajcalc/trajectories/${RUN}.json`, (route) =>
+      route.fulfill({ body, contentType: "application/json" }),
+    );
   // Long tasks on the main thread, from the first script on: a frozen page shows up here.
   await page.addInitScript(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: "longtask", buffered: true });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+      type: "longtask",
+      buffered: true,
+    });
   });
   const visited: string[] = [];
   page.on("request", (r) => visited.push(r.url()));
@@ -41,10 +57,14 @@ test("markup, scripts, javascript: links, ANSI escapes and bidi overrides render
   await page.keyboard.press("j");
   await page.keyboard.press("j");
   await expect(detail(page)).toHaveAttribute("data-step", "5");
-  await expect(detail(page).getByTestId("step-message")).toContainText(`[image image/png javascript:window.${PWNED}=5]`);
+  await expect(detail(page).getByTestId("step-message")).toContainText(
+    `[image image/png javascript:window.${PWNED}=5]`,
+  );
 
   const explorer = page.getByTestId("trajectory-explorer");
-  await expect(explorer.locator("script, img, iframe, object, embed, [onerror], [onmouseover], a[href^='javascript' i]")).toHaveCount(0);
+  await expect(
+    explorer.locator("script, img, iframe, object, embed, [onerror], [onmouseover], a[href^='javascript' i]"),
+  ).toHaveCount(0);
   expect(await page.evaluate((k) => (window as unknown as Record<string, unknown>)[k], PWNED)).toBeUndefined();
   // The continuation reference is a javascript: URL: reported, never fetched.
   await expect(page.getByTestId("reader-warning").filter({ hasText: "continued_trajectory_ref" })).toHaveCount(1);
@@ -52,9 +72,15 @@ test("markup, scripts, javascript: links, ANSI escapes and bidi overrides render
   expect(ANSI.length + BIDI.length).toBeGreaterThan(0);
 });
 
-test("a hostile final patch renders inert: markup in paths and lines, ANSI escapes and bidi overrides as text", async ({ page }) => {
+test("a hostile final patch renders inert: markup in paths and lines, ANSI escapes and bidi overrides as text", async ({
+  page,
+}) => {
   // trajcalc's alpha.s-N1 names patches/alpha.s-N1.diff (EXPECTED.md); its bytes are replaced by an attack.
-  await page.context().route("**/data/trajcalc/patches/alpha.s-N1.diff", (route) => route.fulfill({ body: hostilePatch(), contentType: "text/x-diff" }));
+  await page
+    .context()
+    .route("**/data/trajcalc/patches/alpha.s-N1.diff", (route) =>
+      route.fulfill({ body: hostilePatch(), contentType: "text/x-diff" }),
+    );
   const visited: string[] = [];
   page.on("request", (r) => visited.push(r.url()));
   test.setTimeout(180_000);
@@ -72,7 +98,9 @@ test("a hostile final patch renders inert: markup in paths and lines, ANSI escap
   // The path is no file of N1 nor beside one (src/, not src/core/): marked, as text.
   await expect(patch.getByTestId("patch-file-mark")).toHaveText("elsewhere in the focus checkout");
   const explorer = page.getByTestId("trajectory-explorer");
-  await expect(explorer.locator("script, img, iframe, object, embed, [onerror], [onmouseover], a[href^='javascript' i]")).toHaveCount(0);
+  await expect(
+    explorer.locator("script, img, iframe, object, embed, [onerror], [onmouseover], a[href^='javascript' i]"),
+  ).toHaveCount(0);
   expect(await page.evaluate((k) => (window as unknown as Record<string, unknown>)[k], PWNED)).toBeUndefined();
   expect(visited.filter((u) => !u.startsWith("http://localhost"))).toEqual([]);
 });
@@ -85,9 +113,13 @@ test("a 10 MB single line is clipped, expandable, and does not freeze the page",
   await expect(collapsed).toContainText(`${HUGE_LINE_CHARS.toLocaleString("en-US")} characters (collapsed)`);
   await collapsed.locator("summary").click();
   await expect(collapsed.getByTestId("tool-result")).toBeVisible();
-  await expect(collapsed).toContainText(`${(HUGE_LINE_CHARS - 100_000).toLocaleString("en-US")} more characters not shown`);
+  await expect(collapsed).toContainText(
+    `${(HUGE_LINE_CHARS - 100_000).toLocaleString("en-US")} more characters not shown`,
+  );
   await collapsed.getByTestId("show-more").click();
-  await expect(collapsed).toContainText(`${(HUGE_LINE_CHARS - 400_000).toLocaleString("en-US")} more characters not shown`);
+  await expect(collapsed).toContainText(
+    `${(HUGE_LINE_CHARS - 400_000).toLocaleString("en-US")} more characters not shown`,
+  );
 
   // The step whose message is 2 MB: the row shows one clipped line, the detail the first 100,000 characters.
   await page.keyboard.press("j");
@@ -102,7 +134,11 @@ test("a 10 MB single line is clipped, expandable, and does not freeze the page",
 });
 
 test("a file that is not JSON shows what went wrong, not a blank page", async ({ page }) => {
-  await page.context().route("**/data/trajcalc/trajectories/broken-run.json", (route) => route.fulfill({ body: '{"schema_version": "ATIF-v1.6", "steps": [', contentType: "application/json" }));
+  await page
+    .context()
+    .route("**/data/trajcalc/trajectories/broken-run.json", (route) =>
+      route.fulfill({ body: '{"schema_version": "ATIF-v1.6", "steps": [', contentType: "application/json" }),
+    );
   await page.goto("/r/trajcalc/run/?id=broken-run");
   await expect(page.getByTestId("load-error")).toContainText("The trajectory could not be read");
   await expect(page.getByTestId("run-header")).toContainText("broken-run");

@@ -9,7 +9,11 @@ const STEPS = 10_000;
 const body = largeTrajectory({ steps: STEPS, bytes: 5_000_000 });
 
 async function openLarge(page: Page, query = "") {
-  await page.context().route(`**/data/trajcalc/trajectories/${RUN}.json`, (route) => route.fulfill({ body, contentType: "application/json" }));
+  await page
+    .context()
+    .route(`**/data/trajcalc/trajectories/${RUN}.json`, (route) =>
+      route.fulfill({ body, contentType: "application/json" }),
+    );
   await page.goto(`/r/trajcalc/run/?id=${RUN}${query}`);
   await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", String(STEPS));
 }

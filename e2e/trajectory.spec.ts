@@ -18,11 +18,15 @@ interface Annotation {
   step_ids: number[];
 }
 const annotations = (): Annotation[] =>
-  readFileSync(`${SAMPLE}/annotations.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Annotation);
+  readFileSync(`${SAMPLE}/annotations.jsonl`, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Annotation);
 const trajectory = (runId: string) => sampleTrajectory<{ steps: RawStep[]; extra: { focus_task_id: string } }>(runId);
 
 /** A sample switched run that carries an annotation of the signature. */
-const runWith = (signature: string) => annotations().find((a) => a.signature === signature && a.run_id.includes(".switched."))!;
+const runWith = (signature: string) =>
+  annotations().find((a) => a.signature === signature && a.run_id.includes(".switched."))!;
 
 const detail = (page: Page) => page.getByTestId("step-detail");
 const row = (page: Page, n: number) => page.locator(`[data-testid="step-list"] [data-step="${n}"]`);
@@ -36,7 +40,9 @@ test("open a sample switched run and step through it with the keyboard", async (
   const { run_id } = runWith("cross_task_interference");
   const t = await trajectory(run_id);
   const users = t.steps.filter((s) => s.source === "user").map((s) => s.step_id);
-  const focusUsers = t.steps.filter((s) => s.source === "user" && s.extra?.task_id === t.extra.focus_task_id).map((s) => s.step_id);
+  const focusUsers = t.steps
+    .filter((s) => s.source === "user" && s.extra?.task_id === t.extra.focus_task_id)
+    .map((s) => s.step_id);
   await open(page, `?id=${run_id}`);
   await expect(page.getByTestId("run-facts")).toContainText("switched");
   await expect(detail(page)).toHaveAttribute("data-step", "1");
@@ -59,7 +65,10 @@ test("open a sample switched run and step through it with the keyboard", async (
   const nextFocus = focusUsers.find((n) => n > users[1]!)!;
   await expect(detail(page)).toHaveAttribute("data-step", String(nextFocus));
   await expect(row(page, nextFocus)).toHaveAttribute("aria-selected", "true");
-  await expect(page.locator('[data-testid="session-timeline"] button[data-current]')).toHaveAttribute("data-focus", "true");
+  await expect(page.locator('[data-testid="session-timeline"] button[data-current]')).toHaveAttribute(
+    "data-focus",
+    "true",
+  );
 });
 
 test("a deep link opens step N, scrolled into view", async ({ page }) => {
@@ -94,18 +103,28 @@ for (const signature of ["requirement_state_loss", "cross_task_interference"]) {
     for (const n of a.step_ids.slice(0, 2)) {
       await open(page, `?id=${a.run_id}&step=${n}`);
       await expect(detail(page)).toHaveAttribute("data-step", String(n));
-      await expect(page.locator(`[data-testid="step-tags"] > li[data-tag-signature="${signature}"][data-tag-origin="annotation"][data-tag-author="human"]`)).toHaveCount(1);
+      await expect(
+        page.locator(
+          `[data-testid="step-tags"] > li[data-tag-signature="${signature}"][data-tag-origin="annotation"][data-tag-author="human"]`,
+        ),
+      ).toHaveCount(1);
       await expect(row(page, n)).toHaveAttribute("data-tagged", "true");
     }
     // The detector finds it without the annotation: at least one evidence step it shares.
-    const detectorSteps = await page.locator(`[data-testid="tag-list"] li[data-tag-signature="${signature}"][data-tag-origin="detector"][data-tag-strength="strong"] [data-evidence-step]`).evaluateAll((els) =>
-      els.map((e) => Number(e.getAttribute("data-evidence-step"))),
-    );
+    const detectorSteps = await page
+      .locator(
+        `[data-testid="tag-list"] li[data-tag-signature="${signature}"][data-tag-origin="detector"][data-tag-strength="strong"] [data-evidence-step]`,
+      )
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-evidence-step"))));
     expect(detectorSteps.some((n) => a.step_ids.includes(n))).toBe(true);
-    await expect(page.locator(`[data-testid="session-timeline"] button[data-position="${a.position}"]`)).toHaveAttribute("data-signatures", new RegExp(signature));
+    await expect(
+      page.locator(`[data-testid="session-timeline"] button[data-position="${a.position}"]`),
+    ).toHaveAttribute("data-signatures", new RegExp(signature));
     // The filter leaves only tagged steps in the list.
     await page.getByTestId("tagged-only").check();
-    const shown = await page.locator('[data-testid="step-list"] [role="option"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-tagged")));
+    const shown = await page
+      .locator('[data-testid="step-list"] [role="option"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-tagged")));
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.every((t) => t === "true")).toBe(true);
   });
@@ -133,13 +152,19 @@ test("trajcalc: the final verdict per stage beside the trajectory", async ({ pag
   await expect(verdict.locator('tr[data-kind="F2P"][data-stage="2"] [data-testid="verdict-passed"]')).toHaveText("1/1");
   await expect(verdict.locator('tr[data-kind="P2P"] [data-testid="verdict-passed"]')).toHaveText("1/1");
   await expect(verdict.getByTestId("failing-tests")).toHaveText(/tests\/test_n1\.py::test_stage1/);
-  await expect(page.locator('[data-testid="tag-list"] li[data-tag-origin="detector"][data-tag-signature="requirement_state_loss"] [data-evidence-step]')).toHaveText(["step 2", "step 8"]);
+  await expect(
+    page.locator(
+      '[data-testid="tag-list"] li[data-tag-origin="detector"][data-tag-signature="requirement_state_loss"] [data-evidence-step]',
+    ),
+  ).toHaveText(["step 2", "step 8"]);
 });
 
 test("trajcalc: a schedule mismatch and a warm-up step are reported", async ({ page }) => {
   await open(page, "?id=beta.s-F1", "trajcalc");
   const problems = page.getByTestId("problems");
-  await expect(problems.getByTestId("mismatch")).toHaveText(/user step 6 names workspace \/work\/w01; request 2 is scheduled in \/work\/w02/);
+  await expect(problems.getByTestId("mismatch")).toHaveText(
+    /user step 6 names workspace \/work\/w01; request 2 is scheduled in \/work\/w02/,
+  );
   await expect(problems.getByTestId("segment-note").first()).toHaveText(/step 1 comes before the first user step/);
   await expect(page.locator('[data-testid="session-timeline"] button[data-mismatch]')).toHaveCount(1);
   await expect(page.locator('[data-testid="session-timeline"] button[data-ran="false"]')).toHaveCount(3);
@@ -156,14 +181,19 @@ test("the runs list links to every run and filters by annotation", async ({ page
   await expect(detail(page)).toHaveAttribute("data-step", "1");
 });
 
-test("the leaderboard keeps the release's annotations apart, by who tagged (trajcalc, hand-computed)", async ({ page }) => {
+test("the leaderboard keeps the release's annotations apart, by who tagged (trajcalc, hand-computed)", async ({
+  page,
+}) => {
   await page.goto("/r/trajcalc/");
   const rates = page.getByTestId("annotation-rates");
-  const cell = (kind: string, config: string, col: string) => rates.locator(`[data-author-kind="${kind}"] tr[data-annotation-config="${config}"] td[data-col="${col}"]`);
+  const cell = (kind: string, config: string, col: string) =>
+    rates.locator(`[data-author-kind="${kind}"] tr[data-annotation-config="${config}"] td[data-col="${col}"]`);
   // annotations.jsonl: alpha.s-N1 has a human and a detector requirement-state-loss tag, alpha.s-F1 a judge
   // cross-task tag; each kind is counted on its own (EXPECTED.md: 2 switched runs, 1 uninterrupted run of alpha).
   await expect(rates.locator("[data-author-kind]")).toHaveCount(3);
-  await expect(rates.locator('[data-author-kind="human"] caption')).toHaveText("Human annotations (fixture annotator; release test-1)");
+  await expect(rates.locator('[data-author-kind="human"] caption')).toHaveText(
+    "Human annotations (fixture annotator; release test-1)",
+  );
   await expect(cell("human", "alpha", "switched.requirement_state_loss")).toHaveText("1/2");
   await expect(cell("human", "alpha", "switched.cross_task_interference")).toHaveText("0/2");
   await expect(cell("judge", "alpha", "switched.cross_task_interference")).toHaveText("1/2");

@@ -9,7 +9,9 @@ test("the leaderboard warms DuckDB-WASM after its first paint, with no interacti
   const wasm: string[] = [];
   page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
   await page.goto("/r/handcalc/");
-  await expect.poll(() => page.evaluate(marks("duckdb:warm:done")) as Promise<unknown[]>, { timeout: 20_000 }).toHaveLength(1);
+  await expect
+    .poll(() => page.evaluate(marks("duckdb:warm:done")) as Promise<unknown[]>, { timeout: 20_000 })
+    .toHaveLength(1);
   expect(wasm.length).toBe(1);
   const [paint, start] = await page.evaluate(() => [
     performance.getEntriesByType("paint")[0]?.startTime ?? Infinity,
@@ -20,7 +22,9 @@ test("the leaderboard warms DuckDB-WASM after its first paint, with no interacti
 
 for (const path of ["/r/handcalc/", "/r/handcalc/cost/", "/r/handcalc/compare/"]) {
   test(`${path}: no warm-up when the browser asks to save data`, async ({ page }) => {
-    await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+    );
     const wasm: string[] = [];
     page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
     await page.goto(path);
@@ -34,11 +38,15 @@ test("the cost and compare pages warm DuckDB-WASM on idle", async ({ page }) => 
   for (const path of ["/r/handcalc/cost/", "/r/handcalc/compare/"]) {
     await page.goto(path);
     // The cost page loads request_usage (the release's second-largest table): slow on a loaded machine.
-    await expect.poll(() => page.evaluate(marks("duckdb:warm:done")) as Promise<unknown[]>, { timeout: 60_000 }).toHaveLength(1);
+    await expect
+      .poll(() => page.evaluate(marks("duckdb:warm:done")) as Promise<unknown[]>, { timeout: 60_000 })
+      .toHaveLength(1);
   }
 });
 
-test("trajcalc: the verdict, the schedule and the tags come with no DuckDB-WASM (static run context)", async ({ page }) => {
+test("trajcalc: the verdict, the schedule and the tags come with no DuckDB-WASM (static run context)", async ({
+  page,
+}) => {
   const wasm: string[] = [];
   await page.route("**/*.wasm", (route) => {
     wasm.push(route.request().url());
@@ -50,7 +58,11 @@ test("trajcalc: the verdict, the schedule and the tags come with no DuckDB-WASM 
   await expect(verdict.getByTestId("verdict-outcome")).toContainText("Unresolved (implementation) · artifact applied");
   await expect(verdict.locator('tr[data-kind="F2P"][data-stage="1"] [data-testid="verdict-passed"]')).toHaveText("0/1");
   await expect(verdict.locator('tr[data-kind="F2P"][data-stage="2"] [data-testid="verdict-passed"]')).toHaveText("1/1");
-  await expect(page.locator('[data-testid="tag-list"] li[data-tag-origin="detector"][data-tag-signature="requirement_state_loss"] [data-evidence-step]')).toHaveText(["step 2", "step 8"]);
+  await expect(
+    page.locator(
+      '[data-testid="tag-list"] li[data-tag-origin="detector"][data-tag-signature="requirement_state_loss"] [data-evidence-step]',
+    ),
+  ).toHaveText(["step 2", "step 8"]);
   await expect(page.locator('[data-testid="session-timeline"] button[data-position]')).toHaveCount(7);
   expect(wasm).toEqual([]);
 });

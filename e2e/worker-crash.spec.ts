@@ -16,7 +16,9 @@ const exhaust = () => {
 
 // Turbopack names every worker by its bootstrap chunk (turbopack-worker-*.js), so the parse worker is known by
 // being the page's first: early-load.ts starts it before anything else, and the run page warms no DuckDB-WASM.
-test("the parse worker runs out of memory mid-read: the view says so, another run opens, the leaderboard answers", async ({ page }) => {
+test("the parse worker runs out of memory mid-read: the view says so, another run opens, the leaderboard answers", async ({
+  page,
+}) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((r) => (release = r));
   await page.context().route("**/data/trajcalc/trajectories/alpha.s-F1.json", async (route) => {
@@ -41,6 +43,9 @@ test("the parse worker runs out of memory mid-read: the view says so, another ru
   expect(Date.now() - t).toBeLessThan(5_000);
 
   // The leaderboard still answers: trajcalc's two configurations (EXPECTED.md).
-  await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Leaderboard" }).click({ timeout: 5_000 });
+  await page
+    .locator('nav[aria-label="release pages"]')
+    .getByRole("link", { name: "Leaderboard" })
+    .click({ timeout: 5_000 });
   await expect(page.locator("tbody tr[data-config]")).toHaveCount(2, { timeout: 5_000 });
 });

@@ -64,7 +64,12 @@ class HeapSampler {
         this.waiting.delete(id);
         resolve(r.usedSize);
       });
-      void this.cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method: "Runtime.getHeapUsage" }) }).catch(() => resolve(0));
+      void this.cdp
+        .send("Target.sendMessageToTarget", {
+          sessionId,
+          message: JSON.stringify({ id, method: "Runtime.getHeapUsage" }),
+        })
+        .catch(() => resolve(0));
     });
   }
 
@@ -78,7 +83,12 @@ class HeapSampler {
       else parse += used;
     }
     const p = this.peak;
-    this.peak = { main: Math.max(p.main, main), parseWorker: Math.max(p.parseWorker, parse), otherWorkers: Math.max(p.otherWorkers, other), total: Math.max(p.total, main + parse + other) };
+    this.peak = {
+      main: Math.max(p.main, main),
+      parseWorker: Math.max(p.parseWorker, parse),
+      otherWorkers: Math.max(p.otherWorkers, other),
+      total: Math.max(p.total, main + parse + other),
+    };
   }
 
   async stop(): Promise<void> {
@@ -125,7 +135,8 @@ async function explorerRun(context: BrowserContext, baseUrl: string): Promise<Ex
     // Every step listed: the whole file fetched, parsed and read.
     for (;;) {
       const list = document.querySelector('[data-testid="step-list"]');
-      if (list && list.getAttribute("data-steps") === String(steps) && !list.hasAttribute("data-partial")) return performance.now();
+      if (list && list.getAttribute("data-steps") === String(steps) && !list.hasAttribute("data-partial"))
+        return performance.now();
       await new Promise((r) => requestAnimationFrame(r));
     }
   }, STEPS);
@@ -151,9 +162,16 @@ export async function benchTrajectory(browser?: Browser, baseUrl?: string, outDi
   writeFileSync(file, body);
   const bytes = Buffer.byteLength(body);
   const url = `/data/${RELEASE}/trajectories/${RUN}.json`;
-  const ownBrowser = browser ?? (await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] }));
+  const ownBrowser =
+    browser ??
+    (await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+    }));
   const port = 3201;
-  const server = baseUrl ? null : spawn("node", ["scripts/serve.mjs", outDir, "--port", String(port)], { stdio: "ignore" });
+  const server = baseUrl
+    ? null
+    : spawn("node", ["scripts/serve.mjs", outDir, "--port", String(port)], { stdio: "ignore" });
   const base = baseUrl ?? `http://localhost:${port}`;
   if (server) await new Promise((r) => setTimeout(r, 800));
   const baseline: number[] = [];
@@ -193,9 +211,24 @@ export async function benchTrajectory(browser?: Browser, baseUrl?: string, outDi
     peak_heap_total: peak("total"),
   };
   const budgets: TrajectoryBudget[] = [
-    { name: "trajectory: first step vs fetch + JSON.parse alone", value: `${(firstStep / fetchParse).toFixed(2)}×`, limit: "≤ 1.5×", ok: firstStep <= 1.5 * fetchParse },
-    { name: "trajectory: step rows in the DOM while scrolling", value: String(maxRows), limit: "≤ 200", ok: maxRows <= 200 && runs.every((r) => r.lastRowSeen) },
-    { name: "trajectory: peak JS heap (page + workers) vs file size", value: `${(peak("total") / bytes).toFixed(2)}×`, limit: "< 4×", ok: peak("total") < 4 * bytes },
+    {
+      name: "trajectory: first step vs fetch + JSON.parse alone",
+      value: `${(firstStep / fetchParse).toFixed(2)}×`,
+      limit: "≤ 1.5×",
+      ok: firstStep <= 1.5 * fetchParse,
+    },
+    {
+      name: "trajectory: step rows in the DOM while scrolling",
+      value: String(maxRows),
+      limit: "≤ 200",
+      ok: maxRows <= 200 && runs.every((r) => r.lastRowSeen),
+    },
+    {
+      name: "trajectory: peak JS heap (page + workers) vs file size",
+      value: `${(peak("total") / bytes).toFixed(2)}×`,
+      limit: "< 4×",
+      ok: peak("total") < 4 * bytes,
+    },
   ];
   const markdown = `## Trajectory explorer (issue 5)
 
@@ -224,7 +257,9 @@ the text as it streams, lib/trajectory/preview.ts), then every step once the who
 if (process.argv[1]?.endsWith("bench-trajectory.ts")) {
   benchTrajectory(undefined, undefined, process.env.BENCH_OUT ?? "out")
     .then((r) => {
-      const rows = r.budgets.map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`).join("\n");
+      const rows = r.budgets
+        .map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`)
+        .join("\n");
       const doc = `# Performance: trajectory explorer\n\nWritten by \`npx tsx scripts/bench-trajectory.ts\` on ${new Date().toISOString().slice(0, 10)}, ${process.platform} ${process.arch}, Node ${process.version}.\n\n| budget | measured | limit | |\n| --- | ---: | ---: | --- |\n${rows}\n\n${r.markdown}`;
       writeFileSync("docs/performance-trajectory.md", doc);
       console.log(doc);

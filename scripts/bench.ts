@@ -19,18 +19,31 @@ import { benchSearch } from "./bench/search";
 const PORT = 3200;
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
-interface Budget { name: string; value: string; limit: string; ok: boolean }
+interface Budget {
+  name: string;
+  value: string;
+  limit: string;
+  ok: boolean;
+}
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 function dataSection(d: DataBench): string {
-  const rows = d.tables.map((t) => `| ${t.name} | ${t.rows} | ${kb(t.arrow)} | ${kb(t.arrowGzip)} | ${kb(t.parquet)} |`).join("\n");
+  const rows = d.tables
+    .map((t) => `| ${t.name} | ${t.rows} | ${kb(t.arrow)} | ${kb(t.arrowGzip)} | ${kb(t.parquet)} |`)
+    .join("\n");
   return `## Data build (issue 2)
 
 \`npm run data\` on the bundled releases (generate the sample's trajectories when absent, validate and read every
@@ -61,7 +74,9 @@ Median of 5 fresh browser contexts, Debian Chromium headless, the export served 
 | ratio first result / download + instantiate only (stricter reading) | ${(l.firstQueryMs / l.duckdbInstantiateMs).toFixed(2)}× |
 
 Where the first result's time goes (medians, ms after the click, from lib/db/wasm.ts's \`duckdb:*\` performance marks):
-${Object.entries(l.firstQueryPhases).map(([k, v]) => `${k} ${Math.round(v)}`).join(" → ")}. The subset query reads only the derived
+${Object.entries(l.firstQueryPhases)
+  .map(([k, v]) => `${k} ${Math.round(v)}`)
+  .join(" → ")}. The subset query reads only the derived
 \`task_cells\` table (docs/architecture.md), fetched while DuckDB-WASM starts.
 `;
 }
@@ -108,8 +123,12 @@ const STEP_NAMES = ["detectors", "pass", "data", "archives", "leaderboard", "tra
  */
 function onlySteps(): Set<string> {
   const i = process.argv.indexOf("--only");
-  const list = (i >= 0 ? process.argv[i + 1] ?? "" : process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  for (const name of list) if (!STEP_NAMES.includes(name)) throw new Error(`--only ${name}: unknown step (steps: ${STEP_NAMES.join(", ")})`);
+  const list = (i >= 0 ? (process.argv[i + 1] ?? "") : (process.env.BENCH_ONLY ?? ""))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of list)
+    if (!STEP_NAMES.includes(name)) throw new Error(`--only ${name}: unknown step (steps: ${STEP_NAMES.join(", ")})`);
   return new Set(list);
 }
 
@@ -127,37 +146,82 @@ async function main(): Promise<void> {
     extra.push(passSection(pass));
     pushAll(budgets, passBudgets(pass));
   }
-  if (ONLY.size > 0 && !["data", "archives", "leaderboard", "trajectory", "speed", "scale", "search"].some((s) => ONLY.has(s))) return finish(null, null, extra, budgets);
+  if (
+    ONLY.size > 0 &&
+    !["data", "archives", "leaderboard", "trajectory", "speed", "scale", "search"].some((s) => ONLY.has(s))
+  )
+    return finish(null, null, extra, budgets);
   const data = want("data") ? benchData() : null;
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
-    execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, DATA_RELEASES: "data/releases" } });
+    execFileSync("npm", ["run", "--silent", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, DATA_RELEASES: "data/releases" },
+    });
   }
   const server = spawn("node", ["scripts/serve.mjs", "out", "--port", String(PORT)], { stdio: "ignore" });
   await new Promise((r) => setTimeout(r, 800));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   let lb: LeaderboardBench | null = null;
   try {
     if (data) {
-      budgets.push({ name: "npm run data incl. trajectory generation (fresh)", value: `${data.buildSeconds[0]!.toFixed(1)} s`, limit: "≤ 180 s", ok: data.buildSeconds[0]! <= 180 });
+      budgets.push({
+        name: "npm run data incl. trajectory generation (fresh)",
+        value: `${data.buildSeconds[0]!.toFixed(1)} s`,
+        limit: "≤ 180 s",
+        ok: data.buildSeconds[0]! <= 180,
+      });
     }
     if (want("archives")) {
-    const exported = exportStats("out");
-    const archiveRun = await benchArchiveRun(browser, BASE, "out");
-    extra.push(archivesSection(exported, archiveRun));
-    budgets.push(
-      { name: "static export file count", value: String(exported.files), limit: "< 10,000", ok: exported.files < 10_000 },
-      { name: "largest trajectory archive", value: mb(exported.largestArchive.bytes), limit: "≤ 20 MB", ok: exported.largestArchive.bytes <= 20 * 1024 * 1024 },
-      { name: "run from archive vs plain file, navigation → first step", value: `${(archiveRun.archiveFirstStepMs / archiveRun.plainFirstStepMs).toFixed(2)}×`, limit: "≤ 1.5×", ok: archiveRun.archiveFirstStepMs <= 1.5 * archiveRun.plainFirstStepMs },
-      { name: "bytes for one archived run", value: kb(archiveRun.bytes), limit: `≤ 2 × entry + directory = ${kb(2 * archiveRun.entryCompressed + archiveRun.directoryBytes)}`, ok: archiveRun.bytes <= 2 * archiveRun.entryCompressed + archiveRun.directoryBytes },
-    );
+      const exported = exportStats("out");
+      const archiveRun = await benchArchiveRun(browser, BASE, "out");
+      extra.push(archivesSection(exported, archiveRun));
+      budgets.push(
+        {
+          name: "static export file count",
+          value: String(exported.files),
+          limit: "< 10,000",
+          ok: exported.files < 10_000,
+        },
+        {
+          name: "largest trajectory archive",
+          value: mb(exported.largestArchive.bytes),
+          limit: "≤ 20 MB",
+          ok: exported.largestArchive.bytes <= 20 * 1024 * 1024,
+        },
+        {
+          name: "run from archive vs plain file, navigation → first step",
+          value: `${(archiveRun.archiveFirstStepMs / archiveRun.plainFirstStepMs).toFixed(2)}×`,
+          limit: "≤ 1.5×",
+          ok: archiveRun.archiveFirstStepMs <= 1.5 * archiveRun.plainFirstStepMs,
+        },
+        {
+          name: "bytes for one archived run",
+          value: kb(archiveRun.bytes),
+          limit: `≤ 2 × entry + directory = ${kb(2 * archiveRun.entryCompressed + archiveRun.directoryBytes)}`,
+          ok: archiveRun.bytes <= 2 * archiveRun.entryCompressed + archiveRun.directoryBytes,
+        },
+      );
     }
     if (want("leaderboard")) {
-    lb = await benchLeaderboard(browser, BASE, "out");
-    budgets.push(
-      { name: "JS before interaction on / (gzip)", value: kb(lb.jsGzipBytes), limit: "≤ 180 KB", ok: lb.jsGzipBytes <= 180 * 1024 },
-      { name: "numbers visible", value: ms(lb.numbersVisibleMs), limit: "≤ 500 ms", ok: lb.numbersVisibleMs <= 500 },
-      { name: "first query vs DuckDB-WASM start alone", value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`, limit: "≤ 1.3×", ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs },
-    );
+      lb = await benchLeaderboard(browser, BASE, "out");
+      budgets.push(
+        {
+          name: "JS before interaction on / (gzip)",
+          value: kb(lb.jsGzipBytes),
+          limit: "≤ 180 KB",
+          ok: lb.jsGzipBytes <= 180 * 1024,
+        },
+        { name: "numbers visible", value: ms(lb.numbersVisibleMs), limit: "≤ 500 ms", ok: lb.numbersVisibleMs <= 500 },
+        {
+          name: "first query vs DuckDB-WASM start alone",
+          value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`,
+          limit: "≤ 1.3×",
+          ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs,
+        },
+      );
     }
     if (want("speed")) {
       const speed = await benchSpeed(browser, BASE, "out");
@@ -184,7 +248,11 @@ async function main(): Promise<void> {
         extra.push(section.markdown);
         pushAll(budgets, section.budgets ?? []);
       } else if (t && typeof t === "object") {
-        extra.push(`## Trajectory explorer (issue 5)\n\n| measure | value |\n| --- | ---: |\n${Object.entries(t).map(([k, v]) => `| ${k} | ${v} |`).join("\n")}\n`);
+        extra.push(
+          `## Trajectory explorer (issue 5)\n\n| measure | value |\n| --- | ---: |\n${Object.entries(t)
+            .map(([k, v]) => `| ${k} | ${v} |`)
+            .join("\n")}\n`,
+        );
       }
     }
   } finally {
@@ -198,13 +266,16 @@ function finish(data: DataBench | null, lb: LeaderboardBench | null, extra: stri
   const machine = `${process.platform} ${process.arch}, Node ${process.version}, 2 cores`;
   if (ONLY.size > 0) {
     const sections = [...(data ? [dataSection(data)] : []), ...(lb ? [leaderboardSection(lb)] : []), ...extra];
-    if (existsSync("docs/performance.md")) writeFileSync("docs/performance.md", mergeDoc(readFileSync("docs/performance.md", "utf8"), budgets, sections));
+    if (existsSync("docs/performance.md"))
+      writeFileSync("docs/performance.md", mergeDoc(readFileSync("docs/performance.md", "utf8"), budgets, sections));
     console.log(sections.join("\n"));
     for (const b of budgets) console.log(`${b.ok ? "pass" : "FAIL"}  ${b.name}: ${b.value} (${b.limit})`);
     if (budgets.some((b) => !b.ok)) process.exit(1);
     return;
   }
-  const budgetRows = budgets.map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`).join("\n");
+  const budgetRows = budgets
+    .map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`)
+    .join("\n");
   const doc = `# Performance
 
 Written by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}, ${machine}.

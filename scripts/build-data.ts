@@ -30,7 +30,8 @@ function printProblems(dir: string, problems: Problem[]) {
     shown.set(p.rule, n);
     if (p.level === "error" || n <= 5) console.log(`  ${formatProblem(p)}`);
   }
-  for (const [rule, n] of shown) if (n > 5) console.log(`  … ${n - 5} more ${rule} warnings (npm run data:validate -- ${dir})`);
+  for (const [rule, n] of shown)
+    if (n > 5) console.log(`  … ${n - 5} more ${rule} warnings (npm run data:validate -- ${dir})`);
   console.log(summarize(problems, dir));
 }
 
@@ -44,14 +45,19 @@ async function main() {
   for (const dir of dirs) {
     const started = performance.now();
     const generated = await ensureGenerated(dir);
-    if (generated) console.log(`  generated ${generated.entries} trajectories into ${generated.archives} archives (${(generated.bytes / 1e6).toFixed(1)} MB) in ${(generated.ms / 1000).toFixed(1)} s`);
+    if (generated)
+      console.log(
+        `  generated ${generated.entries} trajectories into ${generated.archives} archives (${(generated.bytes / 1e6).toFixed(1)} MB) in ${(generated.ms / 1000).toFixed(1)} s`,
+      );
     const result = await buildRelease(dir, outRoot);
     printProblems(dir, result.problems);
     const pass = result.pass;
     if (pass && pass.runs > 0) {
       console.log(
         `  trajectory pass: ${pass.runs} trajectories (${pass.analyzed} analysed, ${pass.cached} from the cache, ${pass.unreadable} unreadable), ` +
-          `${(pass.bytes / 1e6).toFixed(1)} MB in ${(pass.ms / 1000).toFixed(1)} s; ${Object.entries(pass.rows).map(([t, n]) => `${t} ${n}`).join(", ")}`,
+          `${(pass.bytes / 1e6).toFixed(1)} MB in ${(pass.ms / 1000).toFixed(1)} s; ${Object.entries(pass.rows)
+            .map(([t, n]) => `${t} ${n}`)
+            .join(", ")}`,
       );
     }
     if (!result.entry) {
@@ -60,7 +66,9 @@ async function main() {
       continue;
     }
     index.push(result.entry);
-    console.log(`✓ ${dir} → ${join(outRoot, result.entry.release_id)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `✓ ${dir} → ${join(outRoot, result.entry.release_id)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   const defaultId = process.env.DEFAULT_RELEASE ?? "sample";
   index.sort((a, b) => Number(b.release_id === defaultId) - Number(a.release_id === defaultId));

@@ -2,7 +2,10 @@
 // unknown option, or an option without its value, is a usage mistake (null), never silently ignored.
 import { parseArgs } from "node:util";
 
-export function cliArgs(args: string[], options: readonly string[]): { positional: string[]; flags: Record<string, string> } | null {
+export function cliArgs(
+  args: string[],
+  options: readonly string[],
+): { positional: string[]; flags: Record<string, string> } | null {
   try {
     const { values, positionals } = parseArgs({
       args,

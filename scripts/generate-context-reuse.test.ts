@@ -29,9 +29,18 @@ describe("context-reuse release", () => {
     try {
       await loadTablesNode(db, releaseTables(release!));
       const m = release!.meta;
-      const lb = await computeLeaderboard(db, { groups: m.groups, conditions: m.conditions, baseline: m.baseline_condition });
+      const lb = await computeLeaderboard(db, {
+        groups: m.groups,
+        conditions: m.conditions,
+        baseline: m.baseline_condition,
+      });
       const unnamed = lb.rows.find((r) => r.config.config_id === "unnamed-agent")!.rates.overall!;
-      expect(m.conditions.map((c) => [unnamed[c]!.resolved, unnamed[c]!.n])).toEqual([[26, 99], [34, 99], [27, 99], [30, 99]]);
+      expect(m.conditions.map((c) => [unnamed[c]!.resolved, unnamed[c]!.n])).toEqual([
+        [26, 99],
+        [34, 99],
+        [27, 99],
+        [30, 99],
+      ]);
       const means = await db.query<{ condition: string }>(
         "SELECT s.condition FROM runs r JOIN sessions s USING (session_id) GROUP BY s.condition ORDER BY AVG(r.cost_usd), AVG(r.wall_s)",
       );

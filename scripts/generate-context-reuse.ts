@@ -18,9 +18,18 @@ type Condition = (typeof CONDITIONS)[number];
 
 /** Focus tasks per repository (the 12 repositories of SWE-bench Lite; the split is invented). */
 const REPOS: [string, number][] = [
-  ["django/django", 30], ["sympy/sympy", 17], ["scikit-learn/scikit-learn", 9], ["matplotlib/matplotlib", 8],
-  ["pytest-dev/pytest", 7], ["sphinx-doc/sphinx", 6], ["astropy/astropy", 5], ["pydata/xarray", 4],
-  ["pylint-dev/pylint", 4], ["psf/requests", 4], ["mwaskom/seaborn", 3], ["pallets/flask", 2],
+  ["django/django", 30],
+  ["sympy/sympy", 17],
+  ["scikit-learn/scikit-learn", 9],
+  ["matplotlib/matplotlib", 8],
+  ["pytest-dev/pytest", 7],
+  ["sphinx-doc/sphinx", 6],
+  ["astropy/astropy", 5],
+  ["pydata/xarray", 4],
+  ["pylint-dev/pylint", 4],
+  ["psf/requests", 4],
+  ["mwaskom/seaborn", 3],
+  ["pallets/flask", 2],
 ];
 
 interface ConfigSpec {
@@ -36,17 +45,28 @@ interface ConfigSpec {
 
 const CONFIGS: ConfigSpec[] = [
   {
-    config_id: "unnamed-agent", model: "unnamed (not given in the summary)", harness: "unnamed",
+    config_id: "unnamed-agent",
+    model: "unnamed (not given in the summary)",
+    harness: "unnamed",
     display_name: "Unnamed agent (settings study)",
-    resolved: { "no-context": 26, "oracle-summary": 34, "oracle-context": 27, retrieval: 30 }, tokensM: 1.4,
+    resolved: { "no-context": 26, "oracle-summary": 34, "oracle-context": 27, retrieval: 30 },
+    tokensM: 1.4,
   },
   {
-    config_id: "synthetic-agent-b", model: "Synthetic model B", harness: "Synthetic harness B",
-    display_name: "Synthetic agent B", resolved: { "no-context": 31, "oracle-summary": 36, "oracle-context": 30, retrieval: 33 }, tokensM: 2.1,
+    config_id: "synthetic-agent-b",
+    model: "Synthetic model B",
+    harness: "Synthetic harness B",
+    display_name: "Synthetic agent B",
+    resolved: { "no-context": 31, "oracle-summary": 36, "oracle-context": 30, retrieval: 33 },
+    tokensM: 2.1,
   },
   {
-    config_id: "synthetic-agent-c", model: "Synthetic model C", harness: "Synthetic harness C",
-    display_name: "Synthetic agent C", resolved: { "no-context": 19, "oracle-summary": 24, "oracle-context": 21, retrieval: 17 }, tokensM: 0.9,
+    config_id: "synthetic-agent-c",
+    model: "Synthetic model C",
+    harness: "Synthetic harness C",
+    display_name: "Synthetic agent C",
+    resolved: { "no-context": 19, "oracle-summary": 24, "oracle-context": 21, retrieval: 17 },
+    tokensM: 0.9,
   },
 ];
 
@@ -104,23 +124,41 @@ function taskRecord(p: TaskPlan) {
   const kind = p.group === "feature" ? "feature request" : "bug report";
   const stages = [
     {
-      stage: 1, provenance: "issue", source_ref: `${p.task_id} (synthetic)`, intent: p.group === "feature" ? "new-feature" : "bug-fix",
+      stage: 1,
+      provenance: "issue",
+      source_ref: `${p.task_id} (synthetic)`,
+      intent: p.group === "feature" ? "new-feature" : "bug-fix",
       text: `Synthetic ${kind} for ${p.repo} (${p.task_id}). A related task in the experience pool touched the same code; resolve this one in ${WORKSPACE}.`,
     },
   ];
   if (p.stages === 2) {
     stages.push({
-      stage: 2, provenance: "review", source_ref: `${p.task_id} review 1 (synthetic)`, intent: "refactor",
+      stage: 2,
+      provenance: "review",
+      source_ref: `${p.task_id} review 1 (synthetic)`,
+      intent: "refactor",
       text: `Synthetic review round for ${p.task_id}: keep the behaviour and move the new logic into its own helper.`,
     });
   }
   const tests = [
-    ...Array.from({ length: p.f2p }, (_, i) => ({ test_id: `tests/test_${module}_ctx.py::test_${p.task_id.split("-").pop()}_f2p_${i + 1}`, kind: "F2P", stage: i === 0 || p.stages === 1 ? 1 : 2 })),
-    ...Array.from({ length: p.p2p }, (_, i) => ({ test_id: `tests/test_${module}_ctx.py::test_existing_${i + 1}`, kind: "P2P" })),
+    ...Array.from({ length: p.f2p }, (_, i) => ({
+      test_id: `tests/test_${module}_ctx.py::test_${p.task_id.split("-").pop()}_f2p_${i + 1}`,
+      kind: "F2P",
+      stage: i === 0 || p.stages === 1 ? 1 : 2,
+    })),
+    ...Array.from({ length: p.p2p }, (_, i) => ({
+      test_id: `tests/test_${module}_ctx.py::test_existing_${i + 1}`,
+      kind: "P2P",
+    })),
   ];
   return {
-    task_id: p.task_id, repo: p.repo, base_revision: "synthetic-" + p.task_id, title: `Synthetic ${kind} ${p.task_id.split("-").pop()}`,
-    stages, changed_source_files: [`${module}/ctx/${p.task_id.split("-").pop()}.py`], tests,
+    task_id: p.task_id,
+    repo: p.repo,
+    base_revision: "synthetic-" + p.task_id,
+    title: `Synthetic ${kind} ${p.task_id.split("-").pop()}`,
+    stages,
+    changed_source_files: [`${module}/ctx/${p.task_id.split("-").pop()}.py`],
+    tests,
   };
 }
 
@@ -144,8 +182,13 @@ export function generateContextReuse(taskflowTarget: string): Record<string, str
   const plans = planTasks(rand);
   const sessions = plans.flatMap((p) =>
     CONDITIONS.map((condition) => ({
-      session_id: `${p.task_id}.${condition}`, focus_task_id: p.task_id, condition, group: p.group, seed: p.seed,
-      workspaces: { [WORKSPACE]: p.task_id }, schedule: schedule(p),
+      session_id: `${p.task_id}.${condition}`,
+      focus_task_id: p.task_id,
+      condition,
+      group: p.group,
+      seed: p.seed,
+      workspaces: { [WORKSPACE]: p.task_id },
+      schedule: schedule(p),
     })),
   );
 
@@ -159,23 +202,41 @@ export function generateContextReuse(taskflowTarget: string): Record<string, str
         const failure = ok ? null : r < 0.75 ? "implementation" : r < 0.92 ? "submission" : "incomplete";
         const requests = schedule(p).length;
         const ran = failure === "incomplete" ? requests - 1 : requests;
-        const taskTokens = config.tokensM * 1e6 * EFFORT[condition].tokens * (0.5 + p.difficulty) * (0.85 + 0.3 * rand());
+        const taskTokens =
+          config.tokensM * 1e6 * EFFORT[condition].tokens * (0.5 + p.difficulty) * (0.85 + 0.3 * rand());
         const usage = Array.from({ length: ran }, (_, position) => {
           const share = position === requests - 1 ? 0.05 : 0.95 / p.stages;
           const tokens = Math.round(taskTokens * share);
           const cached = Math.round(tokens * 0.7);
           const calls = Math.max(1, Math.round((tokens / 40_000) * (0.8 + 0.4 * rand())));
           return {
-            position, tokens, cached_tokens: cached, model_calls: calls, tool_calls: Math.max(0, calls - 1),
+            position,
+            tokens,
+            cached_tokens: cached,
+            model_calls: calls,
+            tool_calls: Math.max(0, calls - 1),
             wall_s: round(EFFORT[condition].wall * (60 + (tokens / 1e6) * 300) * (0.8 + 0.4 * rand()), 1),
             cost_usd: round(((tokens - cached) * PRICE.uncached + cached * PRICE.cached) / 1e6, 4),
           };
         });
         runs.push({
-          run_id: `${config.config_id}.${p.task_id}.${condition}`, config_id: config.config_id, session_id: `${p.task_id}.${condition}`,
-          repeat: 0, finalized: failure !== "incomplete", applied: failure === null || failure === "implementation", resolved: ok,
+          run_id: `${config.config_id}.${p.task_id}.${condition}`,
+          config_id: config.config_id,
+          session_id: `${p.task_id}.${condition}`,
+          repeat: 0,
+          finalized: failure !== "incomplete",
+          applied: failure === null || failure === "implementation",
+          resolved: ok,
           failure_class: failure,
-          tests: { failed: failure === "implementation" ? [`tests/test_${p.repo.split("/")[1]!.replace("-", "_")}_ctx.py::test_${p.task_id.split("-").pop()}_f2p_1`] : [], missing: [] },
+          tests: {
+            failed:
+              failure === "implementation"
+                ? [
+                    `tests/test_${p.repo.split("/")[1]!.replace("-", "_")}_ctx.py::test_${p.task_id.split("-").pop()}_f2p_1`,
+                  ]
+                : [],
+            missing: [],
+          },
           usage,
         });
       }
@@ -217,7 +278,11 @@ export function generateContextReuse(taskflowTarget: string): Record<string, str
   };
 
   const configs = CONFIGS.map((c) => ({
-    config_id: c.config_id, model: c.model, harness: c.harness, variant: "native", display_name: c.display_name,
+    config_id: c.config_id,
+    model: c.model,
+    harness: c.harness,
+    variant: "native",
+    display_name: c.display_name,
   }));
 
   return {

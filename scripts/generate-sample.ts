@@ -10,4 +10,6 @@ const summary = generateSample(outDir, plan);
 const written = await ensureSampleTrajectories(outDir);
 // The planted cases' ground truth lives apart from the release (docs/detectors.md).
 const planted = process.argv[2] ? null : writeGroundTruth(join(process.cwd(), GROUND_TRUTH), plan);
-console.log(`wrote ${outDir}: ${JSON.stringify({ ...summary, archives: written?.archives ?? "current", groundTruth: planted ?? "not written (custom output folder)" })}`);
+console.log(
+  `wrote ${outDir}: ${JSON.stringify({ ...summary, archives: written?.archives ?? "current", groundTruth: planted ?? "not written (custom output folder)" })}`,
+);

@@ -17,7 +17,11 @@ beforeAll(() => {
 });
 afterAll(() => out && rmSync(join(out, ".."), { recursive: true, force: true }));
 
-const lines = (file: string) => readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (file: string) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("npm run data:scale", () => {
   it("writes N× the configurations and runs, valid and synthetic", async () => {

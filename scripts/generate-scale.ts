@@ -8,7 +8,18 @@
 // per source configuration, "<id>-sk", whose run of each (session, repeat) is the run record of a configuration
 // chosen by a seeded hash of (k, session), so the copies' resolutions differ while every run record stays
 // internally consistent (its tests, outcome and usage belong together). Copies carry no trajectory.
-import { createReadStream, createWriteStream, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, copyFileSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  copyFileSync,
+  writeFileSync,
+} from "node:fs";
 import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -31,7 +42,10 @@ function hash(s: string): number {
 }
 
 function readJsonl<T>(file: string): T[] {
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as T);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as T);
 }
 
 /** Hard links where the file system allows, copies otherwise: the trajectories are ~85 MB. */
@@ -51,7 +65,11 @@ function linkTree(from: string, to: string) {
   }
 }
 
-export async function generateScale(from: string, out: string, factor: number): Promise<{ configs: number; runs: number; trajectories: number }> {
+export async function generateScale(
+  from: string,
+  out: string,
+  factor: number,
+): Promise<{ configs: number; runs: number; trajectories: number }> {
   if (!Number.isInteger(factor) || factor < 1) throw new Error(`--factor must be a positive integer, got ${factor}`);
   const meta = JSON.parse(readFileSync(join(from, "release.json"), "utf8")) as Record<string, unknown>;
   rmSync(out, { recursive: true, force: true });
@@ -59,33 +77,46 @@ export async function generateScale(from: string, out: string, factor: number): 
   const id = `${String(meta.release_id)}-x${factor}`;
   writeFileSync(
     join(out, "release.json"),
-    JSON.stringify({
-      ...meta,
-      release_id: id,
-      title: `${String(meta.title)}, scaled ${factor}× (synthetic)`,
-      synthetic: true,
-      provenance: `SYNTHETIC scale release: ${factor}× the runs of ${String(meta.release_id)} (npm run data:scale -- --factor ${factor}), ` +
-        `for measuring the build and the site at scale; copies of its configurations recombine its run records. ` +
-        `No number in it describes a real system. ${String(meta.provenance ?? "")}`,
-    }, null, 1) + "\n",
+    JSON.stringify(
+      {
+        ...meta,
+        release_id: id,
+        title: `${String(meta.title)}, scaled ${factor}× (synthetic)`,
+        synthetic: true,
+        provenance:
+          `SYNTHETIC scale release: ${factor}× the runs of ${String(meta.release_id)} (npm run data:scale -- --factor ${factor}), ` +
+          `for measuring the build and the site at scale; copies of its configurations recombine its run records. ` +
+          `No number in it describes a real system. ${String(meta.provenance ?? "")}`,
+      },
+      null,
+      1,
+    ) + "\n",
   );
   for (const f of readdirSync(from, { withFileTypes: true })) {
-    if (f.isFile() && !["release.json", "configs.jsonl", "runs.jsonl"].includes(f.name) && !f.name.startsWith(".")) copyFileSync(join(from, f.name), join(out, f.name));
+    if (f.isFile() && !["release.json", "configs.jsonl", "runs.jsonl"].includes(f.name) && !f.name.startsWith("."))
+      copyFileSync(join(from, f.name), join(out, f.name));
     else if (f.isDirectory() && f.name !== "trajectories") linkTree(join(from, f.name), join(out, f.name));
   }
   if (existsSync(join(from, "trajectories"))) linkTree(join(from, "trajectories"), join(out, "trajectories"));
 
-  const configs = readJsonl<Record<string, unknown> & { config_id: string; display_name: string; base_config_id?: string }>(join(from, "configs.jsonl"));
+  const configs = readJsonl<
+    Record<string, unknown> & { config_id: string; display_name: string; base_config_id?: string }
+  >(join(from, "configs.jsonl"));
   const copyId = (config: string, k: number) => (k === 0 ? config : `${config}-s${k}`);
   let lines = "";
   for (let k = 0; k < factor; k++) {
     for (const c of configs) {
-      lines += JSON.stringify(k === 0 ? c : {
-        ...c,
-        config_id: copyId(c.config_id, k),
-        display_name: `${c.display_name} · synthetic copy ${k}`,
-        ...(c.base_config_id ? { base_config_id: copyId(c.base_config_id, k) } : {}),
-      }) + "\n";
+      lines +=
+        JSON.stringify(
+          k === 0
+            ? c
+            : {
+                ...c,
+                config_id: copyId(c.config_id, k),
+                display_name: `${c.display_name} · synthetic copy ${k}`,
+                ...(c.base_config_id ? { base_config_id: copyId(c.base_config_id, k) } : {}),
+              },
+        ) + "\n";
     }
   }
   writeFileSync(join(out, "configs.jsonl"), lines);
@@ -110,7 +141,14 @@ export async function generateScale(from: string, out: string, factor: number): 
         const donor = byKey.get(`${donorConfig}\u0000${run.session_id}\u0000${run.repeat}`) ?? run;
         const { trajectory: _t, ...rest } = donor;
         const config = copyId(run.config_id, k);
-        chunk += JSON.stringify({ ...rest, run_id: `${config}.${run.session_id}.r${run.repeat}`, config_id: config, session_id: run.session_id, repeat: run.repeat }) + "\n";
+        chunk +=
+          JSON.stringify({
+            ...rest,
+            run_id: `${config}.${run.session_id}.r${run.repeat}`,
+            config_id: config,
+            session_id: run.session_id,
+            repeat: run.repeat,
+          }) + "\n";
       }
       runs++;
       if (chunk.length > 1 << 20) {
@@ -137,7 +175,9 @@ async function main() {
   const out = args.flags.out ?? join("data/scale", `${id}-x${factor}`);
   const started = performance.now();
   const r = await generateScale(from, out, factor);
-  console.log(`✓ ${out}: SYNTHETIC, ${r.configs} configurations, ${r.runs} runs, ${r.trajectories} with a trajectory, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `✓ ${out}: SYNTHETIC, ${r.configs} configurations, ${r.runs} runs, ${r.trajectories} with a trajectory, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   console.log(`  build it: DATA_RELEASES=${out.replace(/\/[^/]+$/, "")} DATA_OUT=… npm run data`);
 }
 

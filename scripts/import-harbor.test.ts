@@ -17,11 +17,29 @@ describe("npm run import:harbor with specifications that match no trial", () => 
   it("exits 1 with harbor.no_match naming the trial count, the folders and the first trial's reason", async () => {
     const jobs = assembleRealJob(join(tmp, "jobs"));
     const out = join(tmp, "out");
-    const run = promisify(execFile)("npx", ["tsx", "scripts/import-harbor.ts", "--jobs", jobs, "--specs", "data/examples/minimal", "--config", "c", "--out", out]);
-    const failure = (await run.then(() => null, (e: unknown) => e)) as { code: number; stdout: string } | null;
+    const run = promisify(execFile)("npx", [
+      "tsx",
+      "scripts/import-harbor.ts",
+      "--jobs",
+      jobs,
+      "--specs",
+      "data/examples/minimal",
+      "--config",
+      "c",
+      "--out",
+      out,
+    ]);
+    const failure = (await run.then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code: number; stdout: string } | null;
     expect(failure?.code).toBe(1);
     const line = failure!.stdout.split("\n").find((l) => l.includes("harbor.no_match"));
-    expect(line).toMatch(new RegExp(`^error \\. harbor\\.no_match: none of the 1 trial\\(s\\) under ${jobs.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} matches a session of data/examples/minimal \\(first: `));
+    expect(line).toMatch(
+      new RegExp(
+        `^error \\. harbor\\.no_match: none of the 1 trial\\(s\\) under ${jobs.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} matches a session of data/examples/minimal \\(first: `,
+      ),
+    );
     expect(line).toMatch(/; nothing is imported\. Check --specs, or map trials to sessions with --mapping/);
   }, 60_000);
 });

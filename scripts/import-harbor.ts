@@ -15,10 +15,18 @@ async function main(argv: string[]): Promise<number> {
     values = parseArgs({
       args: argv,
       options: {
-        jobs: { type: "string" }, specs: { type: "string" }, config: { type: "string" }, out: { type: "string" },
-        mapping: { type: "string" }, "release-id": { type: "string" }, "display-name": { type: "string" },
-        model: { type: "string" }, harness: { type: "string" }, "harness-version": { type: "string" },
-        reasoning: { type: "string" }, variant: { type: "string" },
+        jobs: { type: "string" },
+        specs: { type: "string" },
+        config: { type: "string" },
+        out: { type: "string" },
+        mapping: { type: "string" },
+        "release-id": { type: "string" },
+        "display-name": { type: "string" },
+        model: { type: "string" },
+        harness: { type: "string" },
+        "harness-version": { type: "string" },
+        reasoning: { type: "string" },
+        variant: { type: "string" },
       },
       strict: true,
     }).values;
@@ -32,16 +40,26 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const result = await importHarbor({
-    jobs, specs, configId: config, out, mapping: values.mapping, releaseId: values["release-id"],
+    jobs,
+    specs,
+    configId: config,
+    out,
+    mapping: values.mapping,
+    releaseId: values["release-id"],
     config: {
-      display_name: values["display-name"], model: values.model, harness: values.harness,
-      harness_version: values["harness-version"], reasoning: values.reasoning, variant: values.variant,
+      display_name: values["display-name"],
+      model: values.model,
+      harness: values.harness,
+      harness_version: values["harness-version"],
+      reasoning: values.reasoning,
+      variant: values.variant,
     },
   });
   for (const p of sortProblems(result.problems)) console.log(formatProblem(p));
   const resolved = result.runs.filter((r) => r.resolved).length;
   const byClass = new Map<string, number>();
-  for (const r of result.runs) byClass.set(r.failure_class ?? "resolved", (byClass.get(r.failure_class ?? "resolved") ?? 0) + 1);
+  for (const r of result.runs)
+    byClass.set(r.failure_class ?? "resolved", (byClass.get(r.failure_class ?? "resolved") ?? 0) + 1);
   console.log(
     `imported ${result.runs.length} of ${result.trials} trial(s) as configuration ${result.config.config_id} (${result.config.display_name}): ` +
       `${resolved} resolved; ${[...byClass].map(([k, n]) => `${k} ${n}`).join(", ")}`,

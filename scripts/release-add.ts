@@ -7,7 +7,8 @@ import { addSubmission } from "../lib/data/submission-add";
 import { reportMarkdown } from "../lib/data/submission-report";
 import { formatProblem } from "../lib/data/validate-report";
 
-const USAGE = "usage: npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <YYYY-MM-DD>]";
+const USAGE =
+  "usage: npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <YYYY-MM-DD>]";
 
 async function main(args: string[]): Promise<number> {
   const parsed = cliArgs(args, ["into", "verified-by", "verified-at"]);
@@ -30,7 +31,10 @@ async function main(args: string[]): Promise<number> {
     console.error(`refused: ${result.refused}; nothing was written to ${flags.into}`);
     return 1;
   }
-  for (const c of result.configs) console.log(`added ${c.config_id}${c.verified ? ` (verified by ${c.verified.by} on ${c.verified.at})` : " (not verified)"}`);
+  for (const c of result.configs)
+    console.log(
+      `added ${c.config_id}${c.verified ? ` (verified by ${c.verified.by} on ${c.verified.at})` : " (not verified)"}`,
+    );
   console.log(`${result.runs} run(s), ${result.files.length} trajectory path(s) copied into ${flags.into}`);
   const errors = result.after.filter((p) => p.level === "error");
   for (const p of errors) console.error(formatProblem(p));

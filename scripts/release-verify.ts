@@ -26,7 +26,9 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   writeFileSync(path, out.text);
-  console.log(`${positional[0]} verified by ${flags.by} on ${flags.at}${out.previous ? ` (was: ${out.previous.by} on ${out.previous.at})` : ""}`);
+  console.log(
+    `${positional[0]} verified by ${flags.by} on ${flags.at}${out.previous ? ` (was: ${out.previous.by} on ${out.previous.at})` : ""}`,
+  );
   const { release, problems } = await loadRelease(flags.in);
   const errors = [...problems, ...(release ? validateRelease(release) : [])].filter((p) => p.level === "error");
   for (const p of errors) console.error(formatProblem(p));

@@ -12,7 +12,7 @@ import sirv from "sirv";
 const args = process.argv.slice(2);
 const root = resolve(args.find((a) => !a.startsWith("--")) ?? "out");
 const portArg = args.indexOf("--port");
-const port = Number(portArg >= 0 ? args[portArg + 1] : process.env.PORT ?? 3000);
+const port = Number(portArg >= 0 ? args[portArg + 1] : (process.env.PORT ?? 3000));
 
 const TYPES = {
   ".wasm": "application/wasm",

@@ -22,7 +22,8 @@ async function cli(path: string): Promise<{ code: number; out: string[] }> {
   }
 }
 
-const EXPECTED = "expected a release folder holding release.json, tasks.jsonl, sessions.jsonl, configs.jsonl and runs.jsonl (docs/data-format.md)";
+const EXPECTED =
+  "expected a release folder holding release.json, tasks.jsonl, sessions.jsonl, configs.jsonl and runs.jsonl (docs/data-format.md)";
 
 describe("npm run data:validate on a path that is not a release folder", () => {
   it("a missing path, a zip and a plain file: one release.path error each, saying what it is, exit 1", async () => {
@@ -32,9 +33,24 @@ describe("npm run data:validate on a path that is not a release folder", () => {
     const plain = join(tmp, "notes.txt");
     writeFileSync(plain, "hello\n");
     const [a, b, c] = await Promise.all([cli(missing), cli(zip), cli(plain)]);
-    expect(a).toEqual({ code: 1, out: [`error . release.path: ${missing} does not exist; ${EXPECTED}`, `${missing}: INVALID, 1 error(s), 0 warning(s)`] });
+    expect(a).toEqual({
+      code: 1,
+      out: [
+        `error . release.path: ${missing} does not exist; ${EXPECTED}`,
+        `${missing}: INVALID, 1 error(s), 0 warning(s)`,
+      ],
+    });
     expect(b.code).toBe(1);
-    expect(b.out).toEqual([`error . release.path: ${zip} is a zip file; ${EXPECTED}. Unzip it and pass the folder that holds release.json`, `${zip}: INVALID, 1 error(s), 0 warning(s)`]);
-    expect(c).toEqual({ code: 1, out: [`error . release.path: ${plain} is a file (6 bytes), not a folder; ${EXPECTED}`, `${plain}: INVALID, 1 error(s), 0 warning(s)`] });
+    expect(b.out).toEqual([
+      `error . release.path: ${zip} is a zip file; ${EXPECTED}. Unzip it and pass the folder that holds release.json`,
+      `${zip}: INVALID, 1 error(s), 0 warning(s)`,
+    ]);
+    expect(c).toEqual({
+      code: 1,
+      out: [
+        `error . release.path: ${plain} is a file (6 bytes), not a folder; ${EXPECTED}`,
+        `${plain}: INVALID, 1 error(s), 0 warning(s)`,
+      ],
+    });
   }, 60_000);
 });

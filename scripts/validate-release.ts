@@ -17,7 +17,9 @@ async function main(args: string[]): Promise<number> {
     // Every trajectory is read too (inflated and parsed, one at a time), as the viewer would read it.
     pushAll(problems, (await validateReleaseOnDisk(release)).problems);
   } else if (!problems.some((p) => p.rule === "release.path")) {
-    console.log("note: release.json is unusable, so only the files' own problems are listed (no schedule or reference checks)");
+    console.log(
+      "note: release.json is unusable, so only the files' own problems are listed (no schedule or reference checks)",
+    );
   }
   for (const problem of sortProblems(problems)) console.log(formatProblem(problem));
   console.log(summarize(problems, dir));

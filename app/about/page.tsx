@@ -4,7 +4,8 @@ import { docsPage } from "@/lib/site/docs-file";
 
 export const metadata: Metadata = {
   title: "About · how to read the Switch-SWE leaderboard",
-  description: "What Switch-SWE measures: focus tasks, uninterrupted and switched sessions, near and far, resolution and gap, the statistics shown, usage scopes, trace signatures, and how to cite the paper.",
+  description:
+    "What Switch-SWE measures: focus tasks, uninterrupted and switched sessions, near and far, resolution and gap, the statistics shown, usage scopes, trace signatures, and how to cite the paper.",
 };
 
 // The text is docs/benchmark.md, read at build time: one source for the site and the docs.

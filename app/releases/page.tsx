@@ -2,7 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { releaseIndex } from "@/lib/site/release-files";
 
-export const metadata: Metadata = { title: "Releases", description: "Every release of results this site carries, with its benchmark and version." };
+export const metadata: Metadata = {
+  title: "Releases",
+  description: "Every release of results this site carries, with its benchmark and version.",
+};
 
 export default function Releases() {
   return (

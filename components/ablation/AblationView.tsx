@@ -17,7 +17,10 @@ function Gain({ id, g }: { id: string; g: GainCell }) {
         <span data-stat="gain">{signed(g.value)}</span> [{fmt(g.lo)}, {fmt(g.hi)}]
       </div>
       <div className="text-[11px] text-zinc-600 dark:text-zinc-400" data-gain-test={id}>
-        <span title="tasks better with the variant / with native">{g.variantOnly}/{g.nativeOnly}</span> · p = <span data-stat="p">{fmtP(g.p)}</span>
+        <span title="tasks better with the variant / with native">
+          {g.variantOnly}/{g.nativeOnly}
+        </span>{" "}
+        · p = <span data-stat="p">{fmtP(g.p)}</span>
       </div>
     </>
   );
@@ -31,16 +34,30 @@ function Gap({ g }: { g: GapCell }) {
   );
 }
 
-function FamilyTable({ releaseId, family, model }: { releaseId: string; family: AblationFamily; model: AblationModel }) {
+function FamilyTable({
+  releaseId,
+  family,
+  model,
+}: {
+  releaseId: string;
+  family: AblationFamily;
+  model: AblationModel;
+}) {
   const others = model.conditions.filter((c) => c !== model.baseline);
   const perGroup = model.conditions.length + others.length;
   const th = "px-2 py-1 text-right font-medium";
   return (
     <div className="overflow-x-auto" data-export-scope>
-      <TableExport releaseId={releaseId} view="ablation" subset={family.native.config_id} what={`ablation of ${family.native.display_name}`} />
+      <TableExport
+        releaseId={releaseId}
+        view="ablation"
+        subset={family.native.config_id}
+        what={`ablation of ${family.native.display_name}`}
+      />
       <table className="border-collapse text-sm tabular-nums" data-family={family.native.config_id}>
         <caption className="sr-only">
-          {family.native.display_name} and its variants: resolution (%), gain over native with its paired 95% interval, discordant tasks and exact McNemar p, and the gap
+          {family.native.display_name} and its variants: resolution (%), gain over native with its paired 95% interval,
+          discordant tasks and exact McNemar p, and the gap
         </caption>
         <thead>
           <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
@@ -48,7 +65,12 @@ function FamilyTable({ releaseId, family, model }: { releaseId: string; family: 
               Configuration
             </th>
             {model.groups.map((g) => (
-              <th key={g} colSpan={perGroup} scope="colgroup" className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800">
+              <th
+                key={g}
+                colSpan={perGroup}
+                scope="colgroup"
+                className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800"
+              >
                 <LabelTerm label={groupLabel(g)} />
               </th>
             ))}
@@ -56,7 +78,11 @@ function FamilyTable({ releaseId, family, model }: { releaseId: string; family: 
           <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
             {model.groups.map((g) => [
               ...model.conditions.map((c, i) => (
-                <th key={`${g}.${c}`} scope="col" className={`${th} ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
+                <th
+                  key={`${g}.${c}`}
+                  scope="col"
+                  className={`${th} ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
+                >
                   <LabelTerm label={conditionLabel(c)} />
                 </th>
               )),
@@ -90,7 +116,13 @@ function FamilyTable({ releaseId, family, model }: { releaseId: string; family: 
                         data-col={`${g}.${c}`}
                         className={`px-2 py-1 text-right ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
                       >
-                        <span data-stat="rate" data-value={rate?.value} data-k={rate?.resolved} data-n={rate?.n} className={bold ? "font-bold" : ""}>
+                        <span
+                          data-stat="rate"
+                          data-value={rate?.value}
+                          data-k={rate?.resolved}
+                          data-n={rate?.n}
+                          className={bold ? "font-bold" : ""}
+                        >
                           {fmt(rate?.value)}
                         </span>
                         {gain ? <Gain id={`${g}.${c}`} g={gain} /> : null}
@@ -120,19 +152,23 @@ export function AblationView({ releaseId, model }: { releaseId: string; model: A
   if (model.families.length === 0) {
     return (
       <p className="text-sm" data-testid="ablation-empty">
-        No configuration of this release is a variant of another (<code>base_config_id</code> in configs.jsonl), so there is no
-        ablation to show.
+        No configuration of this release is a variant of another (<code>base_config_id</code> in configs.jsonl), so
+        there is no ablation to show.
       </p>
     );
   }
   return (
     <div className="space-y-6">
       <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="ablation-legend">
-        Under each variant&apos;s rate: its <Term term="gain">gain</Term> over native with the paired 95% interval, then the tasks only the variant
-        / only native resolved and the exact <Term term="mcnemar">McNemar p</Term>.
+        Under each variant&apos;s rate: its <Term term="gain">gain</Term> over native with the paired 95% interval, then
+        the tasks only the variant / only native resolved and the exact <Term term="mcnemar">McNemar p</Term>.
       </p>
       {model.families.map((f) => (
-        <section key={f.native.config_id} aria-label={`${f.native.display_name} and its variants`} className="space-y-1">
+        <section
+          key={f.native.config_id}
+          aria-label={`${f.native.display_name} and its variants`}
+          className="space-y-1"
+        >
           <h2 className="text-base font-semibold">
             {f.native.model} / {f.native.harness}
           </h2>

@@ -43,7 +43,11 @@ export function AlignedSchedules({
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
             {sessions.map((s, i) => (
-              <th key={s.session_id} className="border-l border-zinc-200 px-2 py-1 text-left font-sans font-medium dark:border-zinc-800" data-condition={s.condition}>
+              <th
+                key={s.session_id}
+                className="border-l border-zinc-200 px-2 py-1 text-left font-sans font-medium dark:border-zinc-800"
+                data-condition={s.condition}
+              >
                 {conditionLabel(s.condition)} <span className="font-normal text-zinc-500">{s.session_id}</span>
                 <div className="font-normal" data-testid={`projection-${s.condition}`}>
                   {s.condition === baseline ? (

@@ -26,11 +26,18 @@ const count = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 export function CatalogView({ releaseId, model }: { releaseId: string; model: CatalogModel }) {
   // Back and Forward walk the filters (each a history entry; a search typed is one entry).
-  const [state, setUrlState] = useUrlState<CatalogState>(EMPTY_CATALOG_STATE, {
-    parse: (search) => parseCatalogState(search, model),
-    serialize: serializeCatalogState,
-  }, model);
-  const update = useCallback((patch: Partial<CatalogState>, push = true) => setUrlState(patch, push ? "push" : "typing"), [setUrlState]);
+  const [state, setUrlState] = useUrlState<CatalogState>(
+    EMPTY_CATALOG_STATE,
+    {
+      parse: (search) => parseCatalogState(search, model),
+      serialize: serializeCatalogState,
+    },
+    model,
+  );
+  const update = useCallback(
+    (patch: Partial<CatalogState>, push = true) => setUrlState(patch, push ? "push" : "typing"),
+    [setUrlState],
+  );
 
   const rows = useMemo(() => filterCatalog(model, state), [model, state]);
   const repos = useMemo(() => [...new Set(model.tasks.map((t) => t.repo))].sort(), [model]);
@@ -49,7 +56,12 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
           value={state.q}
           onChange={(e) => update({ q: e.target.value }, false)}
         />
-        <select aria-label="repository" className={select} value={state.repos[0] ?? ""} onChange={(e) => update({ repos: e.target.value ? [e.target.value] : [] })}>
+        <select
+          aria-label="repository"
+          className={select}
+          value={state.repos[0] ?? ""}
+          onChange={(e) => update({ repos: e.target.value ? [e.target.value] : [] })}
+        >
           <option value="">All repositories</option>
           {repos.map((r) => (
             <option key={r} value={r}>
@@ -57,7 +69,12 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
             </option>
           ))}
         </select>
-        <select aria-label="group" className={select} value={state.groups[0] ?? ""} onChange={(e) => update({ groups: e.target.value ? [e.target.value] : [] })}>
+        <select
+          aria-label="group"
+          className={select}
+          value={state.groups[0] ?? ""}
+          onChange={(e) => update({ groups: e.target.value ? [e.target.value] : [] })}
+        >
           <option value="">All groups</option>
           {model.groups.map((g) => (
             <option key={g} value={g}>
@@ -65,7 +82,12 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
             </option>
           ))}
         </select>
-        <select aria-label="configuration" className={select} value={state.config ?? ""} onChange={(e) => update({ config: e.target.value || null })}>
+        <select
+          aria-label="configuration"
+          className={select}
+          value={state.config ?? ""}
+          onChange={(e) => update({ config: e.target.value || null })}
+        >
           <option value="">Any configuration</option>
           {model.configs.map((c) => (
             <option key={c.config_id} value={c.config_id}>
@@ -73,7 +95,12 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
             </option>
           ))}
         </select>
-        <select aria-label="outcome" className={select} value={state.outcome} onChange={(e) => update({ outcome: e.target.value as Outcome })}>
+        <select
+          aria-label="outcome"
+          className={select}
+          value={state.outcome}
+          onChange={(e) => update({ outcome: e.target.value as Outcome })}
+        >
           {OUTCOMES.map((o) => (
             <option key={o} value={o}>
               {OUTCOME_LABELS[o]}
@@ -84,21 +111,42 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
           {rows.length} of {model.tasks.length} focus tasks
         </span>
         {rows.length > 0 && rows.length < model.tasks.length ? (
-          <a className="underline" data-testid="catalog-to-leaderboard" href={`${releaseHref(releaseId)}?tasks=${rows.map((t) => encodeURIComponent(t.task_id)).join(",")}`}>
+          <a
+            className="underline"
+            data-testid="catalog-to-leaderboard"
+            href={`${releaseHref(releaseId)}?tasks=${rows.map((t) => encodeURIComponent(t.task_id)).join(",")}`}
+          >
             Leaderboard on these {rows.length} tasks
           </a>
         ) : null}
       </div>
       <div className="overflow-x-auto" data-export-scope>
-        <TableExport releaseId={releaseId} view="catalog" subset={serializeCatalogState(state).slice(1) || null} what="task catalog" />
+        <TableExport
+          releaseId={releaseId}
+          view="catalog"
+          subset={serializeCatalogState(state).slice(1) || null}
+          what="task catalog"
+        />
         <table className="w-full border-collapse text-sm" data-testid="catalog-table">
-          <caption className="sr-only">Focus tasks with their stages, verifier sizes, interruptions and how many configurations resolved each</caption>
+          <caption className="sr-only">
+            Focus tasks with their stages, verifier sizes, interruptions and how many configurations resolved each
+          </caption>
           <thead>
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <th scope="col" className="px-2 py-1 text-left font-medium">Task</th>
-              <th scope="col" className="px-2 py-1 text-left font-medium">Repository</th>
-              <th scope="col" className="px-2 py-1 text-left font-medium">Group</th>
-              <th scope="col" className="px-2 py-1 text-left font-medium" title="stage provenance: i = issue, r = review, e = extension">
+              <th scope="col" className="px-2 py-1 text-left font-medium">
+                Task
+              </th>
+              <th scope="col" className="px-2 py-1 text-left font-medium">
+                Repository
+              </th>
+              <th scope="col" className="px-2 py-1 text-left font-medium">
+                Group
+              </th>
+              <th
+                scope="col"
+                className="px-2 py-1 text-left font-medium"
+                title="stage provenance: i = issue, r = review, e = extension"
+              >
                 <Term term="stages">Stages</Term>
               </th>
               <th scope="col" className="px-2 py-1 text-right font-medium">
@@ -108,7 +156,11 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
                 <Term term="interruption_tasks">Interruptions</Term>
               </th>
               {model.conditions.map((c) => (
-                <th key={c} className="px-2 py-1 text-right font-medium" title={`configurations (of ${nConfigs}) that resolved the task`}>
+                <th
+                  key={c}
+                  className="px-2 py-1 text-right font-medium"
+                  title={`configurations (of ${nConfigs}) that resolved the task`}
+                >
                   <LabelTerm label={conditionLabel(c)} suffix=" resolved" />
                 </th>
               ))}
@@ -121,9 +173,16 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
           </thead>
           <tbody>
             {rows.map((t) => (
-              <tr key={t.task_id} data-task={t.task_id} className="border-b border-zinc-100 align-top dark:border-zinc-900">
+              <tr
+                key={t.task_id}
+                data-task={t.task_id}
+                className="border-b border-zinc-100 align-top dark:border-zinc-900"
+              >
                 <td className="px-2 py-1">
-                  <Link className="font-mono text-xs underline" href={`${releaseHref(releaseId, "tasks")}${encodeURIComponent(t.task_id)}/`}>
+                  <Link
+                    className="font-mono text-xs underline"
+                    href={`${releaseHref(releaseId, "tasks")}${encodeURIComponent(t.task_id)}/`}
+                  >
                     {t.task_id}
                   </Link>
                   {t.title ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{t.title}</div> : null}
@@ -133,7 +192,11 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
                   {groupLabel(t.task_group)}
                 </td>
                 <td className="px-2 py-1 font-mono text-xs" data-col="stages" title={t.provenances}>
-                  {t.stage_count} · {t.provenances.split(" ").map((p) => p[0]).join("")}
+                  {t.stage_count} ·{" "}
+                  {t.provenances
+                    .split(" ")
+                    .map((p) => p[0])
+                    .join("")}
                 </td>
                 <td className="px-2 py-1 text-right tabular-nums" data-col="tests">
                   {t.f2p_count} / {t.p2p_count}
@@ -142,7 +205,13 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
                   {t.interruption_count}
                 </td>
                 {model.conditions.map((c, ki) => (
-                  <td key={c} className="px-2 py-1 text-right tabular-nums" data-col={`resolved.${c}`} data-k={t.resolvedBy[ki]} data-n={nConfigs}>
+                  <td
+                    key={c}
+                    className="px-2 py-1 text-right tabular-nums"
+                    data-col={`resolved.${c}`}
+                    data-k={t.resolvedBy[ki]}
+                    data-n={nConfigs}
+                  >
                     {count(t.resolvedBy[ki]!)}/{nConfigs}
                   </td>
                 ))}

@@ -57,7 +57,11 @@ export function TaskView({
         </h2>
         <ol className="space-y-2">
           {page.stages.map((s) => (
-            <li key={s.stage} data-stage={s.stage} className="rounded border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+            <li
+              key={s.stage}
+              data-stage={s.stage}
+              className="rounded border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800"
+            >
               <div className="mb-1 flex flex-wrap gap-2 text-xs text-zinc-600 dark:text-zinc-400">
                 <strong className="text-zinc-900 dark:text-zinc-100">Stage {s.stage}</strong>
                 <span data-provenance={s.provenance} className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">
@@ -65,7 +69,9 @@ export function TaskView({
                 </span>
                 {s.source_ref ? <span>{s.source_ref}</span> : null}
                 {s.intent ? <span>intent: {s.intent}</span> : null}
-                <span>{s.f2p_count} F2P test{s.f2p_count === 1 ? "" : "s"} justified by this stage</span>
+                <span>
+                  {s.f2p_count} F2P test{s.f2p_count === 1 ? "" : "s"} justified by this stage
+                </span>
               </div>
               <p className="whitespace-pre-wrap">{s.text}</p>
             </li>
@@ -79,22 +85,36 @@ export function TaskView({
         </h2>
         <p className="flex flex-wrap items-center gap-3 text-sm">
           <TableExport releaseId={releaseId} view="task" subset={task.task_id} what="results by configuration" />
-          <a className="underline" data-testid="task-compare-link" href={`${releaseHref(releaseId, "compare")}?${new URLSearchParams({ task: task.task_id })}`}>
+          <a
+            className="underline"
+            data-testid="task-compare-link"
+            href={`${releaseHref(releaseId, "compare")}?${new URLSearchParams({ task: task.task_id })}`}
+          >
             Compare two configurations on this task
           </a>
           <a className="underline" href={`${releaseHref(releaseId)}?tasks=${encodeURIComponent(task.task_id)}`}>
             Leaderboard on this task
           </a>
         </p>
-        <p className="text-sm" data-testid="task-trajectory-coverage" data-with={page.runs.filter((r) => r.has_trajectory).length} data-runs={page.runs.length}>
-          {page.runs.filter((r) => r.has_trajectory).length} of {page.runs.length} runs of this task publish a trajectory
+        <p
+          className="text-sm"
+          data-testid="task-trajectory-coverage"
+          data-with={page.runs.filter((r) => r.has_trajectory).length}
+          data-runs={page.runs.length}
+        >
+          {page.runs.filter((r) => r.has_trajectory).length} of {page.runs.length} runs of this task publish a
+          trajectory
           {page.runs.every((r) => r.has_trajectory) ? "." : "; the others are marked “no trajectory”."}
         </p>
         <table className="text-sm [&_td]:px-2 [&_td]:py-1" data-testid="task-outcomes">
-          <caption className="sr-only">How each configuration did on this task in each condition, with links to the runs</caption>
+          <caption className="sr-only">
+            How each configuration did on this task in each condition, with links to the runs
+          </caption>
           <thead>
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <th scope="col" className="px-2 py-1 text-left font-medium">Configuration</th>
+              <th scope="col" className="px-2 py-1 text-left font-medium">
+                Configuration
+              </th>
               {catalog.conditions.map((c) => (
                 <th key={c} scope="col" className="px-2 py-1 text-left font-medium">
                   <LabelTerm label={conditionLabel(c)} />
@@ -109,17 +129,29 @@ export function TaskView({
                 {catalog.conditions.map((cond, ki) => {
                   const runs = page.runs.filter((r) => r.config_id === c.config_id && r.condition === cond);
                   return (
-                    <td key={cond} data-col={cond} title={runs.length ? runs.map(runNote).join("\n") : "no run: counted unresolved"}>
+                    <td
+                      key={cond}
+                      data-col={cond}
+                      title={runs.length ? runs.map(runNote).join("\n") : "no run: counted unresolved"}
+                    >
                       <ScoreMark score={task.scores[ci]![ki] ?? null} />
                       {runs.length === 0 ? <span className="ml-1 text-xs text-zinc-500">no run</span> : null}
                       {runs.map((r) => (
-                        <a key={r.run_id} className="ml-1 text-xs underline" href={runHref(releaseId, r.run_id)} data-run={r.run_id} data-has-trajectory={r.has_trajectory}>
+                        <a
+                          key={r.run_id}
+                          className="ml-1 text-xs underline"
+                          href={runHref(releaseId, r.run_id)}
+                          data-run={r.run_id}
+                          data-has-trajectory={r.has_trajectory}
+                        >
                           {runs.length > 1 ? `run ${r.repeat}` : "run"}
                           {r.has_trajectory ? "" : " (no trajectory)"}
                         </a>
                       ))}
                       {runs.some((r) => !r.resolved) ? (
-                        <span className="ml-1 text-xs text-zinc-500">{[...new Set(runs.filter((r) => !r.resolved).map((r) => r.failure_class))].join(", ")}</span>
+                        <span className="ml-1 text-xs text-zinc-500">
+                          {[...new Set(runs.filter((r) => !r.resolved).map((r) => r.failure_class))].join(", ")}
+                        </span>
                       ) : null}
                     </td>
                   );
@@ -135,12 +167,17 @@ export function TaskView({
           Matched session schedules
         </h2>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Highlighted rows are the focus task&apos;s requests: the k-th focus request of every session is on the same row, so each
-          column&apos;s highlighted rows are the baseline schedule (projection equality, Switch-SWE §3.1). Bold: focus task. ⇄ workspace
-          switch (a different checkout than the request before) · ↩ focus return (a substantive focus request right after work in
-          another checkout).
+          Highlighted rows are the focus task&apos;s requests: the k-th focus request of every session is on the same
+          row, so each column&apos;s highlighted rows are the baseline schedule (projection equality, Switch-SWE §3.1).
+          Bold: focus task. ⇄ workspace switch (a different checkout than the request before) · ↩ focus return (a
+          substantive focus request right after work in another checkout).
         </p>
-        <AlignedSchedules sessions={page.sessions} alignment={alignment} titles={page.titles} baseline={catalog.baseline} />
+        <AlignedSchedules
+          sessions={page.sessions}
+          alignment={alignment}
+          titles={page.titles}
+          baseline={catalog.baseline}
+        />
       </section>
     </div>
   );

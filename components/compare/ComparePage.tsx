@@ -13,8 +13,9 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
     <ReleaseFrame built={built} page="compare">
       <h1 className="mb-1 text-xl font-semibold">Compare two configurations</h1>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        The same focus tasks under two configurations: where each resolves what the other does not, whether the difference is more than chance
-        (exact McNemar on the disagreeing tasks, paired 95% intervals over tasks), and the two trajectories of a task side by side.
+        The same focus tasks under two configurations: where each resolves what the other does not, whether the
+        difference is more than chance (exact McNemar on the disagreeing tasks, paired 95% intervals over tasks), and
+        the two trajectories of a task side by side.
       </p>
       <WarmDuckDb releaseId={releaseId} page="compare" />
       <CompareView

@@ -16,7 +16,13 @@ import type { CompareCostRow } from "@/lib/queries/compare";
 import { withIntervals, type CompareModel } from "@/lib/queries/compare-model";
 import type { SignatureRateRow } from "@/lib/queries/signatures";
 import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
-import { parseCompareUrl, serializeCompareUrl, type CompareUrlContext, type CompareUrlState, type PaneMode } from "@/lib/queries/compare-url";
+import {
+  parseCompareUrl,
+  serializeCompareUrl,
+  type CompareUrlContext,
+  type CompareUrlState,
+  type PaneMode,
+} from "@/lib/queries/compare-url";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
 import { compareCostFor, compareFor, compareSignaturesFor, unmatchedLocalRuns } from "@/lib/site/browser-compare";
 import { prevalenceFor } from "@/lib/site/browser-signatures";
@@ -73,23 +79,37 @@ export function CompareView(props: CompareViewProps) {
     () => [...props.configs, ...entries.flatMap((e) => e.configs.map((c) => localConfigRow(c, props.configs.length)))],
     [props.configs, entries],
   );
-  const ctx: CompareUrlContext = { configs: configs.map((c) => c.config_id), conditions, baseline, groups, repos: props.repos };
+  const ctx: CompareUrlContext = {
+    configs: configs.map((c) => c.config_id),
+    conditions,
+    baseline,
+    groups,
+    repos: props.repos,
+  };
   // The context only changes with the release (a new page); the pair, condition, filters and open task are
   // history entries, moving the panes to another request replaces the entry (components/site/useUrlState.ts).
   const ctxKey = JSON.stringify(ctx);
-  const [url, update, hydrated] = useUrlState<CompareUrlState>(() => parseCompareUrl("", ctx), {
-    parse: (search) => parseCompareUrl(search, JSON.parse(ctxKey) as CompareUrlContext),
-    serialize: (next) => serializeCompareUrl(next, { conditions, baseline }),
-  }, ctxKey);
+  const [url, update, hydrated] = useUrlState<CompareUrlState>(
+    () => parseCompareUrl("", ctx),
+    {
+      parse: (search) => parseCompareUrl(search, JSON.parse(ctxKey) as CompareUrlContext),
+      serialize: (next) => serializeCompareUrl(next, { conditions, baseline }),
+    },
+    ctxKey,
+  );
 
   useTitleDetail(url.a && url.b ? `${url.a} vs ${url.b}${url.task ? ` · task ${url.task}` : ""}` : null);
 
   // The local releases that hold A or B (their DuckDB-WASM schemas join the published one).
   const pairLocals = useMemo(
-    () => entries.filter((e) => e.configs.some((c) => LOCAL_PREFIX + c.config_id === url.a || LOCAL_PREFIX + c.config_id === url.b)),
+    () =>
+      entries.filter((e) =>
+        e.configs.some((c) => LOCAL_PREFIX + c.config_id === url.a || LOCAL_PREFIX + c.config_id === url.b),
+      ),
     [entries, url.a, url.b],
   );
-  const key = url.a !== null && url.b !== null ? JSON.stringify([url.a, url.b, url.condition, pairLocals.map((e) => e.key)]) : "";
+  const key =
+    url.a !== null && url.b !== null ? JSON.stringify([url.a, url.b, url.condition, pairLocals.map((e) => e.key)]) : "";
   const [state, setState] = useState<PairState | null>(null);
   const hasAnnotations = props.hasAnnotations;
   const loadedTables = props.loadedTables;
@@ -144,7 +164,11 @@ export function CompareView(props: CompareViewProps) {
 
   const current = state?.key === key ? state : null;
   const model = current?.model;
-  const settled = current?.intervals === true && current.cost !== undefined && current.signatures !== undefined && current.prevalence !== undefined;
+  const settled =
+    current?.intervals === true &&
+    current.cost !== undefined &&
+    current.signatures !== undefined &&
+    current.prevalence !== undefined;
   const open = (task: string, pane: PaneMode) => update({ task, pane, k: null });
 
   return (
@@ -162,7 +186,9 @@ export function CompareView(props: CompareViewProps) {
       />
       {!key ? (
         <p className="text-sm text-zinc-500" data-testid="compare-hint">
-          {hydrated ? "Pick two configurations (or tick two rows on the leaderboard and follow “Compare selected”)." : "Pick two configurations."}
+          {hydrated
+            ? "Pick two configurations (or tick two rows on the leaderboard and follow “Compare selected”)."
+            : "Pick two configurations."}
         </p>
       ) : current?.error ? (
         <p className="text-sm text-rose-700">Could not compute the comparison: {current.error}</p>
@@ -179,7 +205,8 @@ export function CompareView(props: CompareViewProps) {
           </p>
           {current?.unmatched ? (
             <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="unmatched-local-runs">
-              {current.unmatched} local run(s) are on sessions this release does not have: they are left out of the comparison.
+              {current.unmatched} local run(s) are on sessions this release does not have: they are left out of the
+              comparison.
             </p>
           ) : null}
           <GroupCards releaseId={releaseId} model={model} />
@@ -214,7 +241,12 @@ export function CompareView(props: CompareViewProps) {
           <Panel what="trace-signature prevalence" loaded={current?.prevalence}>
             {(prevalence) =>
               prevalence ? (
-                <SignaturePrevalencePair releaseId={releaseId} model={model} prevalence={prevalence} releaseVersion={props.releaseVersion} />
+                <SignaturePrevalencePair
+                  releaseId={releaseId}
+                  model={model}
+                  prevalence={prevalence}
+                  releaseVersion={props.releaseVersion}
+                />
               ) : null
             }
           </Panel>
@@ -235,8 +267,21 @@ export function CompareView(props: CompareViewProps) {
   );
 }
 
-function Panel<T>({ what, loaded, children }: { what: string; loaded: Loaded<T> | undefined; children: (rows: T) => React.ReactNode }) {
+function Panel<T>({
+  what,
+  loaded,
+  children,
+}: {
+  what: string;
+  loaded: Loaded<T> | undefined;
+  children: (rows: T) => React.ReactNode;
+}) {
   if (!loaded) return <p className="text-sm text-zinc-500">Loading the {what}…</p>;
-  if (loaded.error !== undefined || loaded.rows === undefined) return <p className="text-sm text-rose-700">Could not compute the {what}: {loaded.error}</p>;
+  if (loaded.error !== undefined || loaded.rows === undefined)
+    return (
+      <p className="text-sm text-rose-700">
+        Could not compute the {what}: {loaded.error}
+      </p>
+    );
   return <>{children(loaded.rows)}</>;
 }

@@ -13,19 +13,40 @@ const MEASURES: { id: string; label: string; f: (v: number) => string }[] = [
 ];
 
 const show = (f: (v: number) => string, v: number | null) => (v === null ? "—" : f(v));
-const signed = (f: (v: number) => string, v: number | null) => (v === null ? "—" : v > 0 ? `+${f(v)}` : v < 0 ? `−${f(-v)}` : f(0));
+const signed = (f: (v: number) => string, v: number | null) =>
+  v === null ? "—" : v > 0 ? `+${f(v)}` : v < 0 ? `−${f(-v)}` : f(0);
 
-export function CostDeltas({ releaseId, model, cost, group }: { releaseId: string; model: CompareModel; cost: CompareCostRow[]; group: string }) {
+export function CostDeltas({
+  releaseId,
+  model,
+  cost,
+  group,
+}: {
+  releaseId: string;
+  model: CompareModel;
+  cost: CompareCostRow[];
+  group: string;
+}) {
   const rows = cost.filter((c) => c.condition === model.gapCondition && c.grp === group);
-  const cell = (measure: string, scope: string): CompareCostRow | undefined => rows.find((c) => c.measure === measure && c.scope === scope);
+  const cell = (measure: string, scope: string): CompareCostRow | undefined =>
+    rows.find((c) => c.measure === measure && c.scope === scope);
   const cond = conditionLabel(model.gapCondition);
-  const scopeLabel: Record<string, string> = { unint: conditionLabel(model.baseline), all: `${cond}-All`, focus: `${cond}-Focus` };
+  const scopeLabel: Record<string, string> = {
+    unint: conditionLabel(model.baseline),
+    all: `${cond}-All`,
+    focus: `${cond}-Focus`,
+  };
   const th = "px-2 py-1 text-right font-medium";
   const runs = cell("tokens", "all");
   return (
     <section aria-label="cost deltas" data-testid="cost-deltas" data-export-scope className="space-y-1">
       <h2 className="text-lg font-semibold">Cost per run, {groupLabel(group)}</h2>
-      <TableExport releaseId={releaseId} view="compare-cost" subset={`${model.pair.a}-vs-${model.pair.b}-${group}`} what="cost per run" />
+      <TableExport
+        releaseId={releaseId}
+        view="compare-cost"
+        subset={`${model.pair.a}-vs-${model.pair.b}-${group}`}
+        what="cost per run"
+      />
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-xs tabular-nums">
           <caption className="sr-only">Mean usage per run of A and B under each scope, and their difference</caption>
@@ -35,7 +56,11 @@ export function CostDeltas({ releaseId, model, cost, group }: { releaseId: strin
                 Mean per run
               </th>
               {COST_SCOPES.map((s) => (
-                <th key={s} colSpan={3} className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800">
+                <th
+                  key={s}
+                  colSpan={3}
+                  className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800"
+                >
                   {scopeLabel[s]}
                 </th>
               ))}
@@ -61,7 +86,11 @@ export function CostDeltas({ releaseId, model, cost, group }: { releaseId: strin
                 {COST_SCOPES.map((s) => {
                   const c = cell(m.id, s);
                   return [
-                    <td key={`${s}a`} data-col={`${s}.a`} className="border-l border-zinc-200 px-2 py-1 text-right dark:border-zinc-800">
+                    <td
+                      key={`${s}a`}
+                      data-col={`${s}.a`}
+                      className="border-l border-zinc-200 px-2 py-1 text-right dark:border-zinc-800"
+                    >
                       {show(m.f, c?.a_mean ?? null)}
                     </td>,
                     <td key={`${s}b`} data-col={`${s}.b`} className="px-2 py-1 text-right">
@@ -78,9 +107,11 @@ export function CostDeltas({ releaseId, model, cost, group }: { releaseId: strin
         </table>
       </div>
       <p className="text-xs text-zinc-500">
-        {scopeLabel.unint}: whole {model.baseline} session; {scopeLabel.all}: whole {model.gapCondition} session; {scopeLabel.focus}: its focus requests
-        after the first interruption (finalization excluded). Means over the runs that exist
-        {runs ? ` (${model.gapCondition}: A ${runs.a_runs}, B ${runs.b_runs} runs)` : ""}; — where a configuration has no run or no price.
+        {scopeLabel.unint}: whole {model.baseline} session; {scopeLabel.all}: whole {model.gapCondition} session;{" "}
+        {scopeLabel.focus}: its focus requests after the first interruption (finalization excluded). Means over the runs
+        that exist
+        {runs ? ` (${model.gapCondition}: A ${runs.a_runs}, B ${runs.b_runs} runs)` : ""}; — where a configuration has
+        no run or no price.
       </p>
     </section>
   );

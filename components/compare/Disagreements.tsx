@@ -24,7 +24,19 @@ export interface DisagreementsProps {
   onOpen: (task: string, pane: PaneMode) => void;
 }
 
-function RunLink({ releaseId, model, config, task, label }: { releaseId: string; model: CompareModel; config: string; task: string; label: string }) {
+function RunLink({
+  releaseId,
+  model,
+  config,
+  task,
+  label,
+}: {
+  releaseId: string;
+  model: CompareModel;
+  config: string;
+  task: string;
+  label: string;
+}) {
   const run = runOf(model.runs, config, task, model.condition);
   if (!run) return <span className="text-zinc-500">{label}: no run</span>;
   // A local run opens in the explorer from the user's files, by a client-side link (the local release lives in
@@ -32,7 +44,13 @@ function RunLink({ releaseId, model, config, task, label }: { releaseId: string;
   if (isLocalId(run.run_id)) {
     const text = `${label} (local, ${run.resolved ? "resolved" : "unresolved"})`;
     return run.trajectory ? (
-      <Link href={runHref(releaseId, run.run_id)} prefetch={false} className="underline" data-run={run.run_id} title="open the trajectory from your local files">
+      <Link
+        href={runHref(releaseId, run.run_id)}
+        prefetch={false}
+        className="underline"
+        data-run={run.run_id}
+        title="open the trajectory from your local files"
+      >
         {text}
       </Link>
     ) : (
@@ -42,7 +60,12 @@ function RunLink({ releaseId, model, config, task, label }: { releaseId: string;
     );
   }
   return (
-    <Link href={runHref(releaseId, run.run_id)} className="underline" data-run={run.run_id} title={run.trajectory ? "open the trajectory" : "this run publishes no trajectory: its page shows the verdict"}>
+    <Link
+      href={runHref(releaseId, run.run_id)}
+      className="underline"
+      data-run={run.run_id}
+      title={run.trajectory ? "open the trajectory" : "this run publishes no trajectory: its page shows the verdict"}
+    >
       {label}
       {run.trajectory ? "" : " (no trajectory)"}
     </Link>
@@ -54,7 +77,12 @@ function TrajectoryCoverage({ runs }: { runs: ({ trajectory: string | null } | n
   const present = runs.filter((r): r is { trajectory: string | null } => r !== null);
   const withTrajectory = present.filter((r) => r.trajectory !== null).length;
   return (
-    <span className="text-xs text-zinc-500" data-testid="disagreement-trajectories" data-with={withTrajectory} data-runs={present.length}>
+    <span
+      className="text-xs text-zinc-500"
+      data-testid="disagreement-trajectories"
+      data-with={withTrajectory}
+      data-runs={present.length}
+    >
       {withTrajectory} of {present.length} linked runs publish a trajectory
     </span>
   );
@@ -63,7 +91,10 @@ function TrajectoryCoverage({ runs }: { runs: ({ trajectory: string | null } | n
 export function Disagreements(props: DisagreementsProps) {
   const { model, group, repo } = props;
   const rows = model.pairs.filter(
-    (t: ComparePairRow) => (t.outcome === "only_a" || t.outcome === "only_b") && (group === OVERALL || t.grp === group) && (repo === null || t.repo === repo),
+    (t: ComparePairRow) =>
+      (t.outcome === "only_a" || t.outcome === "only_b") &&
+      (group === OVERALL || t.grp === group) &&
+      (repo === null || t.repo === repo),
   );
   const select = "rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
   const name = (c: string) => (c === "a" ? (model.a?.display_name ?? "A") : (model.b?.display_name ?? "B"));
@@ -71,12 +102,22 @@ export function Disagreements(props: DisagreementsProps) {
     <section aria-label="disagreeing tasks" data-testid="disagreements" data-export-scope className="space-y-2">
       <h2 className="text-lg font-semibold">Tasks they disagree on</h2>
       {rows.length ? (
-        <TableExport releaseId={props.releaseId} view="compare-disagreements" subset={[model.pair.a, "vs", model.pair.b, model.condition, group, repo].filter(Boolean).join("-")} what="disagreeing tasks" />
+        <TableExport
+          releaseId={props.releaseId}
+          view="compare-disagreements"
+          subset={[model.pair.a, "vs", model.pair.b, model.condition, group, repo].filter(Boolean).join("-")}
+          what="disagreeing tasks"
+        />
       ) : null}
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <label className="flex items-center gap-1">
           Group
-          <select className={select} data-testid="filter-group" value={group} onChange={(e) => props.onFilter({ group: e.target.value })}>
+          <select
+            className={select}
+            data-testid="filter-group"
+            value={group}
+            onChange={(e) => props.onFilter({ group: e.target.value })}
+          >
             {[OVERALL, ...props.groups].map((g) => (
               <option key={g} value={g}>
                 {g === OVERALL ? "all groups" : groupLabel(g)}
@@ -86,7 +127,12 @@ export function Disagreements(props: DisagreementsProps) {
         </label>
         <label className="flex items-center gap-1">
           Repository
-          <select className={select} data-testid="filter-repo" value={repo ?? ""} onChange={(e) => props.onFilter({ repo: e.target.value || null })}>
+          <select
+            className={select}
+            data-testid="filter-repo"
+            value={repo ?? ""}
+            onChange={(e) => props.onFilter({ repo: e.target.value || null })}
+          >
             <option value="">all repositories</option>
             {props.repos.map((r) => (
               <option key={r} value={r}>
@@ -96,10 +142,15 @@ export function Disagreements(props: DisagreementsProps) {
           </select>
         </label>
         <span className="text-xs text-zinc-500" data-testid="disagreement-count">
-          {rows.length} task{rows.length === 1 ? "" : "s"}: {rows.filter((r) => r.outcome === "only_a").length} only A, {rows.filter((r) => r.outcome === "only_b").length}{" "}
-          only B
+          {rows.length} task{rows.length === 1 ? "" : "s"}: {rows.filter((r) => r.outcome === "only_a").length} only A,{" "}
+          {rows.filter((r) => r.outcome === "only_b").length} only B
         </span>
-        <TrajectoryCoverage runs={rows.flatMap((t) => [runOf(model.runs, model.pair.a, t.task_id, model.condition), runOf(model.runs, model.pair.b, t.task_id, model.condition)])} />
+        <TrajectoryCoverage
+          runs={rows.flatMap((t) => [
+            runOf(model.runs, model.pair.a, t.task_id, model.condition),
+            runOf(model.runs, model.pair.b, t.task_id, model.condition),
+          ])}
+        />
       </div>
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-500">No disagreement under this filter.</p>
@@ -129,25 +180,54 @@ export function Disagreements(props: DisagreementsProps) {
                   className={`border-b border-zinc-100 dark:border-zinc-900 ${props.openTask === t.task_id ? "bg-amber-50 dark:bg-amber-950" : ""}`}
                 >
                   <td className="px-2 py-1">
-                    <Link className="underline" href={`${releaseHref(props.releaseId, "tasks")}${encodeURIComponent(t.task_id)}/`}>
+                    <Link
+                      className="underline"
+                      href={`${releaseHref(props.releaseId, "tasks")}${encodeURIComponent(t.task_id)}/`}
+                    >
                       {t.task_id}
                     </Link>
                   </td>
                   <td className="px-2 py-1">{groupLabel(t.grp)}</td>
                   <td className="px-2 py-1">{t.repo}</td>
-                  <td className="px-2 py-1">{t.outcome === "only_a" ? `only A (${name("a")})` : `only B (${name("b")})`}</td>
+                  <td className="px-2 py-1">
+                    {t.outcome === "only_a" ? `only A (${name("a")})` : `only B (${name("b")})`}
+                  </td>
                   <td className="space-x-2 px-2 py-1">
-                    <RunLink releaseId={props.releaseId} model={model} config={model.pair.a} task={t.task_id} label="A" />
-                    <RunLink releaseId={props.releaseId} model={model} config={model.pair.b} task={t.task_id} label="B" />
+                    <RunLink
+                      releaseId={props.releaseId}
+                      model={model}
+                      config={model.pair.a}
+                      task={t.task_id}
+                      label="A"
+                    />
+                    <RunLink
+                      releaseId={props.releaseId}
+                      model={model}
+                      config={model.pair.b}
+                      task={t.task_id}
+                      label="B"
+                    />
                   </td>
                   <td className="space-x-1 px-2 py-1 whitespace-nowrap">
                     <button type="button" className="btn" data-open="ab" onClick={() => props.onOpen(t.task_id, "ab")}>
                       A vs B
                     </button>
-                    <button type="button" className="btn" data-open="a" onClick={() => props.onOpen(t.task_id, "a")} title={`A: ${model.baseline} vs ${model.gapCondition}`}>
+                    <button
+                      type="button"
+                      className="btn"
+                      data-open="a"
+                      onClick={() => props.onOpen(t.task_id, "a")}
+                      title={`A: ${model.baseline} vs ${model.gapCondition}`}
+                    >
                       A: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
                     </button>
-                    <button type="button" className="btn" data-open="b" onClick={() => props.onOpen(t.task_id, "b")} title={`B: ${model.baseline} vs ${model.gapCondition}`}>
+                    <button
+                      type="button"
+                      className="btn"
+                      data-open="b"
+                      onClick={() => props.onOpen(t.task_id, "b")}
+                      title={`B: ${model.baseline} vs ${model.gapCondition}`}
+                    >
                       B: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
                     </button>
                   </td>

@@ -22,7 +22,11 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
   const cell = "border border-zinc-200 px-3 py-2 text-center text-base tabular-nums dark:border-zinc-800";
   const head = "px-2 py-1 text-xs font-medium text-zinc-500";
   return (
-    <section data-testid={`group-${g.grp}`} data-group={g.grp} className="rounded border border-zinc-200 p-3 dark:border-zinc-800">
+    <section
+      data-testid={`group-${g.grp}`}
+      data-group={g.grp}
+      className="rounded border border-zinc-200 p-3 dark:border-zinc-800"
+    >
       <h3 className="mb-2 font-semibold">
         {groupLabel(g.grp)} <span className="text-xs font-normal text-zinc-500">({g.n} focus tasks)</span>
       </h3>
@@ -31,13 +35,19 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
         <thead>
           <tr>
             <td />
-            <th scope="col" className={head}>B resolved</th>
-            <th scope="col" className={head}>B unresolved</th>
+            <th scope="col" className={head}>
+              B resolved
+            </th>
+            <th scope="col" className={head}>
+              B unresolved
+            </th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <th scope="row" className={`${head} text-right`}>A resolved</th>
+            <th scope="row" className={`${head} text-right`}>
+              A resolved
+            </th>
             <td className={cell} data-cell="both" title="both resolved">
               {g.both}
             </td>
@@ -46,7 +56,9 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
             </td>
           </tr>
           <tr>
-            <th scope="row" className={`${head} text-right`}>A unresolved</th>
+            <th scope="row" className={`${head} text-right`}>
+              A unresolved
+            </th>
             <td className={`${cell} bg-rose-50 dark:bg-rose-950`} data-cell="only_b" title="only B resolved">
               {g.onlyB}
             </td>
@@ -80,7 +92,10 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
         <dd data-stat="gaps">
           {fmt(g.gapA)} / {fmt(g.gapB)} pp
         </dd>
-        <dt className="text-zinc-500" title={`each gap is ${conditionLabel(model.baseline)} − ${conditionLabel(model.gapCondition)}`}>
+        <dt
+          className="text-zinc-500"
+          title={`each gap is ${conditionLabel(model.baseline)} − ${conditionLabel(model.gapCondition)}`}
+        >
           Gap A − Gap B
         </dt>
         <dd>
@@ -95,22 +110,47 @@ export function GroupCards({ releaseId, model }: { releaseId: string; model: Com
   // The 2×2 of every group as shown, with the resolved counts (k of n) beside the rates.
   const records = () =>
     model.groups.map((g) => ({
-      group: g.grp, condition: model.condition, a: model.pair.a, b: model.pair.b, n: g.n, both: g.both, only_a: g.onlyA, only_b: g.onlyB, neither: g.neither,
-      mcnemar_p: g.p, resolution_a: g.resA, resolved_a: g.both + g.onlyA, resolution_b: g.resB, resolved_b: g.both + g.onlyB,
-      diff: g.resDiff.value, diff_ci_lo: g.resDiff.lo, diff_ci_hi: g.resDiff.hi, gap_a: g.gapA, gap_b: g.gapB,
-      gap_diff: g.gapDiff.value, gap_diff_ci_lo: g.gapDiff.lo, gap_diff_ci_hi: g.gapDiff.hi,
+      group: g.grp,
+      condition: model.condition,
+      a: model.pair.a,
+      b: model.pair.b,
+      n: g.n,
+      both: g.both,
+      only_a: g.onlyA,
+      only_b: g.onlyB,
+      neither: g.neither,
+      mcnemar_p: g.p,
+      resolution_a: g.resA,
+      resolved_a: g.both + g.onlyA,
+      resolution_b: g.resB,
+      resolved_b: g.both + g.onlyB,
+      diff: g.resDiff.value,
+      diff_ci_lo: g.resDiff.lo,
+      diff_ci_hi: g.resDiff.hi,
+      gap_a: g.gapA,
+      gap_b: g.gapB,
+      gap_diff: g.gapDiff.value,
+      gap_diff_ci_lo: g.gapDiff.lo,
+      gap_diff_ci_hi: g.gapDiff.hi,
     }));
   return (
     <div>
-      <ExportButtons releaseId={releaseId} view="compare-2x2" subset={`${model.pair.a}-vs-${model.pair.b}-${model.condition}`} what="2×2 tables" records={records} />
+      <ExportButtons
+        releaseId={releaseId}
+        view="compare-2x2"
+        subset={`${model.pair.a}-vs-${model.pair.b}-${model.condition}`}
+        what="2×2 tables"
+        records={records}
+      />
       <div className="grid gap-3 md:grid-cols-3" data-testid="group-cards">
         {model.groups.map((g) => (
           <Card key={g.grp} g={g} model={model} />
         ))}
       </div>
       <p className="mt-1 text-xs text-zinc-500">
-        Outcomes under {conditionLabel(model.condition)} ({model.condition}); a missing run counts unresolved. Intervals: paired percentile bootstrap
-        over focus tasks (10,000 resamples, fixed seed). Gaps: {model.baseline} − {model.gapCondition}, and their difference is computed task by task.
+        Outcomes under {conditionLabel(model.condition)} ({model.condition}); a missing run counts unresolved.
+        Intervals: paired percentile bootstrap over focus tasks (10,000 resamples, fixed seed). Gaps: {model.baseline} −{" "}
+        {model.gapCondition}, and their difference is computed task by task.
       </p>
     </div>
   );

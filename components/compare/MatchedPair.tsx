@@ -25,7 +25,11 @@ export interface PairSide {
 
 function contextOf(side: PairSide): PatchContext | null {
   if (!side.facts?.focusTaskId || !side.run) return null;
-  return { focusTaskId: side.facts.focusTaskId, workspaces: side.facts.workspaces, requests: side.run.schedule.map((r) => ({ task_id: r.taskId, text: r.text })) };
+  return {
+    focusTaskId: side.facts.focusTaskId,
+    workspaces: side.facts.workspaces,
+    requests: side.run.schedule.map((r) => ({ task_id: r.taskId, text: r.text })),
+  };
 }
 
 export function MatchedPair({ releaseId, left, right }: { releaseId: string; left: PairSide; right: PairSide }) {
@@ -35,8 +39,22 @@ export function MatchedPair({ releaseId, left, right }: { releaseId: string; lef
     setWorker(w);
     return () => w.terminate();
   }, []);
-  const lp = useRunPatch(worker, releaseId, left.runId, left.facts, useMemo(() => contextOf(left), [left]), true);
-  const rp = useRunPatch(worker, releaseId, right.runId, right.facts, useMemo(() => contextOf(right), [right]), true);
+  const lp = useRunPatch(
+    worker,
+    releaseId,
+    left.runId,
+    left.facts,
+    useMemo(() => contextOf(left), [left]),
+    true,
+  );
+  const rp = useRunPatch(
+    worker,
+    releaseId,
+    right.runId,
+    right.facts,
+    useMemo(() => contextOf(right), [right]),
+    true,
+  );
   return (
     <section aria-label="matched pair: ledgers and final patches" data-testid="matched-pair" className="space-y-2">
       <div className="grid grid-cols-1 gap-2 lg:grid-cols-2">
@@ -69,10 +87,29 @@ function stateText(s: PatchState): string | null {
   return null;
 }
 
-function PatchDifferenceView({ left, right, leftLabel, rightLabel }: { left: PatchState; right: PatchState; leftLabel: string; rightLabel: string }) {
-  const diff = useMemo(() => (left.status === "ready" && right.status === "ready" ? patchDifference(left.view.files, right.view.files) : null), [left, right]);
+function PatchDifferenceView({
+  left,
+  right,
+  leftLabel,
+  rightLabel,
+}: {
+  left: PatchState;
+  right: PatchState;
+  leftLabel: string;
+  rightLabel: string;
+}) {
+  const diff = useMemo(
+    () =>
+      left.status === "ready" && right.status === "ready" ? patchDifference(left.view.files, right.view.files) : null,
+    [left, right],
+  );
   return (
-    <section aria-label="difference between the two final patches" data-testid="patch-difference" data-same={diff ? String(diff.same) : undefined} className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800">
+    <section
+      aria-label="difference between the two final patches"
+      data-testid="patch-difference"
+      data-same={diff ? String(diff.same) : undefined}
+      className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
+    >
       <h3 className="mb-1 font-semibold">Final patches: what differs</h3>
       {!diff ? (
         <p className="text-zinc-500">
@@ -91,10 +128,18 @@ function PatchDifferenceView({ left, right, leftLabel, rightLabel }: { left: Pat
           </thead>
           <tbody>
             {diff.files.map((f) => (
-              <tr key={f.path} data-testid="patch-difference-file" data-path={f.path} data-in={f.in} className="border-t border-zinc-100 align-top dark:border-zinc-900">
+              <tr
+                key={f.path}
+                data-testid="patch-difference-file"
+                data-path={f.path}
+                data-in={f.in}
+                className="border-t border-zinc-100 align-top dark:border-zinc-900"
+              >
                 <td className="break-all pr-2 font-mono">
                   {visibleControls(f.path)}
-                  <span className="block font-sans text-zinc-500">{f.in === "both" ? "in both" : `only in ${f.in === "left" ? leftLabel : rightLabel}`}</span>
+                  <span className="block font-sans text-zinc-500">
+                    {f.in === "both" ? "in both" : `only in ${f.in === "left" ? leftLabel : rightLabel}`}
+                  </span>
                 </td>
                 {[
                   [f.leftOnly, f.leftRemovesOnly],
@@ -102,12 +147,18 @@ function PatchDifferenceView({ left, right, leftLabel, rightLabel }: { left: Pat
                 ].map(([adds, dels], i) => (
                   <td key={i} className="pr-2 font-mono" data-testid={i === 0 ? "only-left" : "only-right"}>
                     {adds!.slice(0, 12).map((l, k) => (
-                      <div key={`a${k}`} className="break-all text-emerald-800 dark:text-emerald-300">+{visibleControls(l)}</div>
+                      <div key={`a${k}`} className="break-all text-emerald-800 dark:text-emerald-300">
+                        +{visibleControls(l)}
+                      </div>
                     ))}
                     {dels!.slice(0, 12).map((l, k) => (
-                      <div key={`d${k}`} className="break-all text-rose-800 dark:text-rose-300">−{visibleControls(l)}</div>
+                      <div key={`d${k}`} className="break-all text-rose-800 dark:text-rose-300">
+                        −{visibleControls(l)}
+                      </div>
                     ))}
-                    {adds!.length + dels!.length > 24 ? <div className="text-zinc-500">… {adds!.length + dels!.length - 24} more</div> : null}
+                    {adds!.length + dels!.length > 24 ? (
+                      <div className="text-zinc-500">… {adds!.length + dels!.length - 24} more</div>
+                    ) : null}
                   </td>
                 ))}
               </tr>

@@ -28,10 +28,19 @@ export function PairPicker({ configs, conditions, a, b, condition, onChange }: P
     </>
   );
   return (
-    <form className="flex flex-wrap items-end gap-3 text-sm" aria-label="pick two configurations" onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="flex flex-wrap items-end gap-3 text-sm"
+      aria-label="pick two configurations"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <label className="flex flex-col gap-1">
         <span className="text-xs text-zinc-500">Configuration A</span>
-        <select className={select} data-testid="pick-a" value={a ?? ""} onChange={(e) => onChange({ a: e.target.value || null })}>
+        <select
+          className={select}
+          data-testid="pick-a"
+          value={a ?? ""}
+          onChange={(e) => onChange({ a: e.target.value || null })}
+        >
           <option value="">— pick —</option>
           {options}
         </select>
@@ -41,14 +50,24 @@ export function PairPicker({ configs, conditions, a, b, condition, onChange }: P
       </button>
       <label className="flex flex-col gap-1">
         <span className="text-xs text-zinc-500">Configuration B</span>
-        <select className={select} data-testid="pick-b" value={b ?? ""} onChange={(e) => onChange({ b: e.target.value || null })}>
+        <select
+          className={select}
+          data-testid="pick-b"
+          value={b ?? ""}
+          onChange={(e) => onChange({ b: e.target.value || null })}
+        >
           <option value="">— pick —</option>
           {options}
         </select>
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-xs text-zinc-500">Condition</span>
-        <select className={select} data-testid="pick-condition" value={condition} onChange={(e) => onChange({ condition: e.target.value })}>
+        <select
+          className={select}
+          data-testid="pick-condition"
+          value={condition}
+          onChange={(e) => onChange({ condition: e.target.value })}
+        >
           {conditions.map((c) => (
             <option key={c} value={c}>
               {conditionLabel(c)} ({c})
@@ -56,7 +75,11 @@ export function PairPicker({ configs, conditions, a, b, condition, onChange }: P
           ))}
         </select>
       </label>
-      {a !== null && a === b ? <span className="text-xs text-amber-700 dark:text-amber-400">A and B are the same configuration: every task agrees with itself.</span> : null}
+      {a !== null && a === b ? (
+        <span className="text-xs text-amber-700 dark:text-amber-400">
+          A and B are the same configuration: every task agrees with itself.
+        </span>
+      ) : null}
     </form>
   );
 }

@@ -8,7 +8,12 @@ import { PrevalenceTable } from "@/components/signatures/PrevalenceTable";
 import type { CompareModel } from "@/lib/queries/compare-model";
 import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
 
-export function SignaturePrevalencePair({ releaseId, model, prevalence, releaseVersion }: {
+export function SignaturePrevalencePair({
+  releaseId,
+  model,
+  prevalence,
+  releaseVersion,
+}: {
   releaseId: string;
   model: CompareModel | undefined;
   prevalence: PrevalenceModel;
@@ -26,13 +31,36 @@ export function SignaturePrevalencePair({ releaseId, model, prevalence, releaseV
     <section aria-label="trace signatures" data-testid="signature-prevalence" className="space-y-2">
       <h2 className="text-lg font-semibold">Trace signatures</h2>
       <DetectorProvenance model={prevalence} />
-      <PrevalenceTable releaseId={releaseId} model={prevalence} configs={configs} exportView="compare-signatures" exportSubset={subset}
-        caption="Detector prevalence of each trace signature for A and B, per condition and group" />
-      {prevalence.conditions.filter((c) => c !== prevalence.baseline).map((c) => (
-        <OutcomeTable key={c} releaseId={releaseId} model={prevalence} condition={c} configs={configs} exportView="compare-signature-outcomes" exportSubset={`${subset}-${c}`} />
-      ))}
+      <PrevalenceTable
+        releaseId={releaseId}
+        model={prevalence}
+        configs={configs}
+        exportView="compare-signatures"
+        exportSubset={subset}
+        caption="Detector prevalence of each trace signature for A and B, per condition and group"
+      />
+      {prevalence.conditions
+        .filter((c) => c !== prevalence.baseline)
+        .map((c) => (
+          <OutcomeTable
+            key={c}
+            releaseId={releaseId}
+            model={prevalence}
+            condition={c}
+            configs={configs}
+            exportView="compare-signature-outcomes"
+            exportSubset={`${subset}-${c}`}
+          />
+        ))}
       <h3 className="pt-1 text-sm font-semibold">The release&apos;s own annotations</h3>
-      <AnnotationRates releaseId={releaseId} model={prevalence} releaseVersion={releaseVersion} configIds={[a, b]} exportView="compare-annotations" exportSubset={subset} />
+      <AnnotationRates
+        releaseId={releaseId}
+        model={prevalence}
+        releaseVersion={releaseVersion}
+        configIds={[a, b]}
+        exportView="compare-annotations"
+        exportSubset={subset}
+      />
     </section>
   );
 }

@@ -22,14 +22,27 @@ function Rate({ r }: { r: SignatureRateRow | undefined }) {
   );
 }
 
-export function SignatureRates({ releaseId, model, signatures }: { releaseId: string; model: CompareModel; signatures: SignatureRateRow[] }) {
+export function SignatureRates({
+  releaseId,
+  model,
+  signatures,
+}: {
+  releaseId: string;
+  model: CompareModel;
+  signatures: SignatureRateRow[];
+}) {
   const keys = [...new Set(signatures.map((s) => `${s.signature}\u0000${s.condition}`))];
   const find = (config: string, signature: string, condition: string) =>
     signatures.find((s) => s.config_id === config && s.signature === signature && s.condition === condition);
   return (
     <section aria-label="signature rates" data-testid="signature-rates" data-export-scope className="space-y-1">
       <h2 className="text-lg font-semibold">Trace signatures</h2>
-      <TableExport releaseId={releaseId} view="compare-signatures" subset={`${model.pair.a}-vs-${model.pair.b}`} what="trace signatures" />
+      <TableExport
+        releaseId={releaseId}
+        view="compare-signatures"
+        subset={`${model.pair.a}-vs-${model.pair.b}`}
+        what="trace signatures"
+      />
       <table className="w-full border-collapse text-xs tabular-nums">
         <caption className="sr-only">Runs of A and B tagged with each trace signature</caption>
         <thead>
@@ -44,13 +57,28 @@ export function SignatureRates({ releaseId, model, signatures }: { releaseId: st
           {keys.map((k) => {
             const [signature, condition] = k.split("\u0000") as [string, string];
             return (
-              <tr key={k} data-signature={signature} data-condition={condition} className="border-b border-zinc-100 dark:border-zinc-900">
+              <tr
+                key={k}
+                data-signature={signature}
+                data-condition={condition}
+                className="border-b border-zinc-100 dark:border-zinc-900"
+              >
                 <td className="px-2 py-1">{SIGNATURE_LABELS[signature] ?? signature}</td>
                 <td className="px-2 py-1">{conditionLabel(condition)}</td>
-                <td className="px-2 py-1" data-col="a" data-k={find(model.pair.a, signature, condition)?.tagged_runs} data-n={find(model.pair.a, signature, condition)?.runs}>
+                <td
+                  className="px-2 py-1"
+                  data-col="a"
+                  data-k={find(model.pair.a, signature, condition)?.tagged_runs}
+                  data-n={find(model.pair.a, signature, condition)?.runs}
+                >
                   <Rate r={find(model.pair.a, signature, condition)} />
                 </td>
-                <td className="px-2 py-1" data-col="b" data-k={find(model.pair.b, signature, condition)?.tagged_runs} data-n={find(model.pair.b, signature, condition)?.runs}>
+                <td
+                  className="px-2 py-1"
+                  data-col="b"
+                  data-k={find(model.pair.b, signature, condition)?.tagged_runs}
+                  data-n={find(model.pair.b, signature, condition)?.runs}
+                >
                   <Rate r={find(model.pair.b, signature, condition)} />
                 </td>
               </tr>
@@ -58,7 +86,9 @@ export function SignatureRates({ releaseId, model, signatures }: { releaseId: st
           })}
         </tbody>
       </table>
-      <p className="text-xs text-zinc-500">Runs tagged with each signature in the release's annotations (a run counts once however many tags it carries).</p>
+      <p className="text-xs text-zinc-500">
+        Runs tagged with each signature in the release's annotations (a run counts once however many tags it carries).
+      </p>
     </section>
   );
 }

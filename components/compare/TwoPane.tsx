@@ -55,7 +55,10 @@ function sidesFor(model: CompareModel, task: string, pane: PaneMode) {
   const which = pane === "a" ? "A" : "B";
   return [
     { label: `${name(config, which)} · ${conditionLabel(baseline)}`, run: runOf(model.runs, config, task, baseline) },
-    { label: `${name(config, which)} · ${conditionLabel(gapCondition)}`, run: runOf(model.runs, config, task, gapCondition) },
+    {
+      label: `${name(config, which)} · ${conditionLabel(gapCondition)}`,
+      run: runOf(model.runs, config, task, gapCondition),
+    },
   ];
 }
 
@@ -78,12 +81,17 @@ function PaneTitle({ model, task, pane, onPane, onClose }: TwoPaneProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <h2 className="text-lg font-semibold">
-        {task}: {pane === "ab" ? `A vs B under ${conditionLabel(model.condition)}` : `${pane.toUpperCase()}, ${model.baseline} vs ${model.gapCondition}`}
+        {task}:{" "}
+        {pane === "ab"
+          ? `A vs B under ${conditionLabel(model.condition)}`
+          : `${pane.toUpperCase()}, ${model.baseline} vs ${model.gapCondition}`}
       </h2>
       <span className="ml-auto flex flex-wrap gap-1 text-sm">
         {(["ab", "a", "b"] as const).map((m) => (
           <button key={m} type="button" className="btn" aria-pressed={m === pane} onClick={() => onPane(m)}>
-            {m === "ab" ? "A vs B" : `${m.toUpperCase()}: ${conditionLabel(model.baseline)} vs ${conditionLabel(model.gapCondition)}`}
+            {m === "ab"
+              ? "A vs B"
+              : `${m.toUpperCase()}: ${conditionLabel(model.baseline)} vs ${conditionLabel(model.gapCondition)}`}
           </button>
         ))}
         <button type="button" className="btn" onClick={onClose}>
@@ -104,12 +112,29 @@ function Outcome({ run }: { run: Pick<CompareRunRow, "resolved" | "failure_class
 
 function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
   const { releaseId, model, task, pane, chosen } = props;
-  const data = useAlignedRuns(releaseId, chosen[0]!.run?.run_id ?? null, chosen[1]!.run?.run_id ?? null, props.submitText);
+  const data = useAlignedRuns(
+    releaseId,
+    chosen[0]!.run?.run_id ?? null,
+    chosen[1]!.run?.run_id ?? null,
+    props.submitText,
+  );
   const result = data.result;
   const sides: [Side, Side] = useMemo(
     () => [
-      { label: chosen[0]!.label, runId: chosen[0]!.run?.run_id ?? null, run: data.left, pane: result?.left ?? null, segments: bySegment(result?.left ?? null) },
-      { label: chosen[1]!.label, runId: chosen[1]!.run?.run_id ?? null, run: data.right, pane: result?.right ?? null, segments: bySegment(result?.right ?? null) },
+      {
+        label: chosen[0]!.label,
+        runId: chosen[0]!.run?.run_id ?? null,
+        run: data.left,
+        pane: result?.left ?? null,
+        segments: bySegment(result?.left ?? null),
+      },
+      {
+        label: chosen[1]!.label,
+        runId: chosen[1]!.run?.run_id ?? null,
+        run: data.right,
+        pane: result?.right ?? null,
+        segments: bySegment(result?.right ?? null),
+      },
     ],
     [chosen, data.left, data.right, result],
   );
@@ -154,8 +179,20 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
       {pane !== "ab" && (data.left || data.right) ? (
         <MatchedPair
           releaseId={releaseId}
-          left={{ label: chosen[0]!.label, runId: sides[0].runId, run: data.left, facts: data.leftFacts, ledger: result ? (result.left.ledger ?? []) : null }}
-          right={{ label: chosen[1]!.label, runId: sides[1].runId, run: data.right, facts: data.rightFacts, ledger: result ? (result.right.ledger ?? []) : null }}
+          left={{
+            label: chosen[0]!.label,
+            runId: sides[0].runId,
+            run: data.left,
+            facts: data.leftFacts,
+            ledger: result ? (result.left.ledger ?? []) : null,
+          }}
+          right={{
+            label: chosen[1]!.label,
+            runId: sides[1].runId,
+            run: data.right,
+            facts: data.rightFacts,
+            ledger: result ? (result.right.ledger ?? []) : null,
+          }}
         />
       ) : null}
 
@@ -163,21 +200,49 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
       {!result && !data.error ? <p className="text-sm text-zinc-500">Reading both trajectories…</p> : null}
 
       {result && divergence ? (
-        <div className="space-y-1 text-sm" data-testid="divergence" data-first={divergence.first ?? "none"} data-first-action={divergence.firstAction ?? "none"}>
+        <div
+          className="space-y-1 text-sm"
+          data-testid="divergence"
+          data-first={divergence.first ?? "none"}
+          data-first-action={divergence.firstAction ?? "none"}
+        >
           <DivergenceText comparisons={comparisons} first={divergence.first} firstAction={divergence.firstAction} />
           <div className="flex flex-wrap gap-1">
-            <button type="button" className="btn" data-testid="jump-divergence" disabled={divergence.first === null} onClick={() => divergence.first !== null && go(divergence.first)}>
+            <button
+              type="button"
+              className="btn"
+              data-testid="jump-divergence"
+              disabled={divergence.first === null}
+              onClick={() => divergence.first !== null && go(divergence.first)}
+            >
               Jump to the first divergence
             </button>
             {divergence.firstAction !== null && divergence.firstAction !== divergence.first ? (
-              <button type="button" className="btn" data-testid="jump-action" onClick={() => go(divergence.firstAction!)}>
+              <button
+                type="button"
+                className="btn"
+                data-testid="jump-action"
+                onClick={() => go(divergence.firstAction!)}
+              >
                 Jump to the first action difference
               </button>
             ) : null}
-            <button type="button" className="btn" aria-label="previous focus request" disabled={(props.k ?? 0) <= 0} onClick={() => go(Math.max(0, (props.k ?? 0) - 1))}>
+            <button
+              type="button"
+              className="btn"
+              aria-label="previous focus request"
+              disabled={(props.k ?? 0) <= 0}
+              onClick={() => go(Math.max(0, (props.k ?? 0) - 1))}
+            >
               ◀ focus request
             </button>
-            <button type="button" className="btn" aria-label="next focus request" disabled={(props.k ?? -1) >= focusCount - 1} onClick={() => go(Math.min(focusCount - 1, (props.k ?? -1) + 1))}>
+            <button
+              type="button"
+              className="btn"
+              aria-label="next focus request"
+              disabled={(props.k ?? -1) >= focusCount - 1}
+              onClick={() => go(Math.min(focusCount - 1, (props.k ?? -1) + 1))}
+            >
               focus request ▶
             </button>
           </div>
@@ -185,10 +250,22 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
       ) : null}
 
       {result ? (
-        <div ref={box} data-testid="aligned" className="relative max-h-[75vh] overflow-auto rounded border border-zinc-200 dark:border-zinc-800">
+        <div
+          ref={box}
+          data-testid="aligned"
+          className="relative max-h-[75vh] overflow-auto rounded border border-zinc-200 dark:border-zinc-800"
+        >
           {result.rows.map((row, i) =>
             row.kind === "focus" ? (
-              <FocusLine key={i} releaseId={releaseId} row={row} sides={sides} comparison={comparisons.get(row.k)} current={props.k === row.k} first={divergence?.first === row.k} />
+              <FocusLine
+                key={i}
+                releaseId={releaseId}
+                row={row}
+                sides={sides}
+                comparison={comparisons.get(row.k)}
+                current={props.k === row.k}
+                first={divergence?.first === row.k}
+              />
             ) : (
               <BandLine key={i} releaseId={releaseId} row={row} sides={sides} />
             ),
@@ -203,13 +280,22 @@ function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side;
   const h = side.run?.header ?? null;
   const local = isLocalId(side.runId);
   return (
-    <div data-testid={`pane-${which}`} data-run={side.runId ?? undefined} className="rounded bg-zinc-50 p-2 dark:bg-zinc-900">
+    <div
+      data-testid={`pane-${which}`}
+      data-run={side.runId ?? undefined}
+      className="rounded bg-zinc-50 p-2 dark:bg-zinc-900"
+    >
       <p className="font-semibold">{side.label}</p>
       {side.runId === null ? (
         <p className="text-zinc-500">No run: counts as unresolved.</p>
       ) : (
         <p>
-          <Link href={runHref(releaseId, side.runId)} prefetch={local ? false : undefined} className="underline" data-testid={local ? "local-run-open" : undefined}>
+          <Link
+            href={runHref(releaseId, side.runId)}
+            prefetch={local ? false : undefined}
+            className="underline"
+            data-testid={local ? "local-run-open" : undefined}
+          >
             {local ? side.runId.slice(LOCAL_PREFIX.length) : side.runId}
           </Link>{" "}
           {local ? <span className="rounded bg-sky-100 px-1 text-sky-900">local</span> : null}{" "}
@@ -218,36 +304,65 @@ function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side;
       )}
       {h && !h.trajectory ? (
         <p className="text-zinc-500" data-testid={local ? "local-run-note" : undefined}>
-          {local ? "Your release names no trajectory file for it" : "This run publishes no trajectory"}: requests from the schedule only, actions not compared.
+          {local ? "Your release names no trajectory file for it" : "This run publishes no trajectory"}: requests from
+          the schedule only, actions not compared.
         </p>
       ) : null}
       {side.pane?.error ? <p className="text-rose-700">The trajectory could not be read: {side.pane.error}</p> : null}
       {side.pane && side.pane.mismatches.length > 0 ? (
-        <p className="text-amber-700 dark:text-amber-400">{side.pane.mismatches.length} step/schedule mismatch(es): see the run&apos;s own page.</p>
+        <p className="text-amber-700 dark:text-amber-400">
+          {side.pane.mismatches.length} step/schedule mismatch(es): see the run&apos;s own page.
+        </p>
       ) : null}
     </div>
   );
 }
 
-function DivergenceText({ comparisons, first, firstAction }: { comparisons: Map<number, FocusComparison>; first: number | null; firstAction: number | null }) {
+function DivergenceText({
+  comparisons,
+  first,
+  firstAction,
+}: {
+  comparisons: Map<number, FocusComparison>;
+  first: number | null;
+  firstAction: number | null;
+}) {
   if (first === null) {
     const unknown = [...comparisons.values()].some((c) => c.actions === "unknown" || c.tests === "unknown");
-    return <p data-testid="divergence-text">No divergence: the two agree on every focus request{unknown ? " that can be compared (some actions or tests are unknown)" : ""}.</p>;
+    return (
+      <p data-testid="divergence-text">
+        No divergence: the two agree on every focus request
+        {unknown ? " that can be compared (some actions or tests are unknown)" : ""}.
+      </p>
+    );
   }
   const c = comparisons.get(first)!;
-  const where = (x: FocusComparison) => `focus request ${x.k + 1} (request ${x.left ?? "—"} ↔ ${x.right ?? "—"}, ${x.isSubmit ? "finalization" : `stage ${x.stage}`})`;
+  const where = (x: FocusComparison) =>
+    `focus request ${x.k + 1} (request ${x.left ?? "—"} ↔ ${x.right ?? "—"}, ${x.isSubmit ? "finalization" : `stage ${x.stage}`})`;
   const a = firstAction === null ? null : comparisons.get(firstAction)!;
   return (
     <p data-testid="divergence-text">
       First divergence: <strong>{where(c)}</strong>:{" "}
-      {[c.actions === "differ" ? "tool actions differ" : c.actions === "same" ? "same tool actions" : "actions unknown", c.tests === "differ" ? `final tests differ (${c.testDiffs.map((t) => `${t.testId}: ${t.left ?? "—"} ↔ ${t.right ?? "—"}`).join("; ")})` : c.tests === "same" ? "same test outcomes" : "tests unknown"].join(", ")}
+      {[
+        c.actions === "differ" ? "tool actions differ" : c.actions === "same" ? "same tool actions" : "actions unknown",
+        c.tests === "differ"
+          ? `final tests differ (${c.testDiffs.map((t) => `${t.testId}: ${t.left ?? "—"} ↔ ${t.right ?? "—"}`).join("; ")})`
+          : c.tests === "same"
+            ? "same test outcomes"
+            : "tests unknown",
+      ].join(", ")}
       .{a && a.k !== c.k ? ` First difference in actions: ${where(a)}.` : ""}
     </p>
   );
 }
 
 function Badge({ label, state }: { label: string; state: string }) {
-  const style = state === "differ" ? "bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-100" : state === "same" ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300";
+  const style =
+    state === "differ"
+      ? "bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-100"
+      : state === "same"
+        ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+        : "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300";
   return (
     <span className={`rounded px-1 ${style}`} data-badge={label} data-state={state}>
       {label} {state}
@@ -255,7 +370,21 @@ function Badge({ label, state }: { label: string; state: string }) {
   );
 }
 
-function FocusLine({ releaseId, row, sides, comparison, current, first }: { releaseId: string; row: FocusRow; sides: [Side, Side]; comparison: FocusComparison | undefined; current: boolean; first: boolean }) {
+function FocusLine({
+  releaseId,
+  row,
+  sides,
+  comparison,
+  current,
+  first,
+}: {
+  releaseId: string;
+  row: FocusRow;
+  sides: [Side, Side];
+  comparison: FocusComparison | undefined;
+  current: boolean;
+  first: boolean;
+}) {
   return (
     <div
       role="group"
@@ -280,9 +409,17 @@ function FocusLine({ releaseId, row, sides, comparison, current, first }: { rele
         ) : null}
       </div>
       {comparison?.actions === "differ" ? (
-        <div className="grid grid-cols-2 gap-2 px-2 pt-1 font-mono text-[11px]" data-testid="first-differing-action" title={`action ${(comparison.actionIndex ?? 0) + 1} of the request`}>
-          <span className="truncate rounded bg-rose-50 px-1 dark:bg-rose-950">{comparison.leftAction ?? "(no further action)"}</span>
-          <span className="truncate rounded bg-rose-50 px-1 dark:bg-rose-950">{comparison.rightAction ?? "(no further action)"}</span>
+        <div
+          className="grid grid-cols-2 gap-2 px-2 pt-1 font-mono text-[11px]"
+          data-testid="first-differing-action"
+          title={`action ${(comparison.actionIndex ?? 0) + 1} of the request`}
+        >
+          <span className="truncate rounded bg-rose-50 px-1 dark:bg-rose-950">
+            {comparison.leftAction ?? "(no further action)"}
+          </span>
+          <span className="truncate rounded bg-rose-50 px-1 dark:bg-rose-950">
+            {comparison.rightAction ?? "(no further action)"}
+          </span>
         </div>
       ) : null}
       <div className="grid grid-cols-2 gap-2 p-2">
@@ -295,15 +432,34 @@ function FocusLine({ releaseId, row, sides, comparison, current, first }: { rele
 
 function BandLine({ releaseId, row, sides }: { releaseId: string; row: BandRow; sides: [Side, Side] }) {
   return (
-    <div data-kind="band" data-before-k={row.beforeK} className="grid grid-cols-2 gap-2 border-b border-zinc-200 bg-zinc-50 p-2 text-xs dark:border-zinc-800 dark:bg-zinc-900/60">
+    <div
+      data-kind="band"
+      data-before-k={row.beforeK}
+      className="grid grid-cols-2 gap-2 border-b border-zinc-200 bg-zinc-50 p-2 text-xs dark:border-zinc-800 dark:bg-zinc-900/60"
+    >
       <Band releaseId={releaseId} side={sides[0]} which="left" positions={row.left} />
       <Band releaseId={releaseId} side={sides[1]} which="right" positions={row.right} />
     </div>
   );
 }
 
-function Band({ releaseId, side, which, positions }: { releaseId: string; side: Side; which: string; positions: number[] }) {
-  if (positions.length === 0) return <div data-side={which} className="text-zinc-400">no interruption</div>;
+function Band({
+  releaseId,
+  side,
+  which,
+  positions,
+}: {
+  releaseId: string;
+  side: Side;
+  which: string;
+  positions: number[];
+}) {
+  if (positions.length === 0)
+    return (
+      <div data-side={which} className="text-zinc-400">
+        no interruption
+      </div>
+    );
   const steps = positions.reduce((n, p) => {
     const s = side.segments.get(p);
     return n + (s ? s.last - s.first + 1 : 0);
@@ -325,9 +481,26 @@ function Band({ releaseId, side, which, positions }: { releaseId: string; side: 
   );
 }
 
-function RequestCell({ releaseId, side, which, position, k }: { releaseId: string; side: Side; which: string; position: number | null; k: number | null }) {
+function RequestCell({
+  releaseId,
+  side,
+  which,
+  position,
+  k,
+}: {
+  releaseId: string;
+  side: Side;
+  which: string;
+  position: number | null;
+  k: number | null;
+}) {
   const [all, setAll] = useState(false);
-  if (position === null) return <div data-side={which} className="text-xs text-zinc-400">no such request on this side</div>;
+  if (position === null)
+    return (
+      <div data-side={which} className="text-xs text-zinc-400">
+        no such request on this side
+      </div>
+    );
   const req = side.run?.schedule[position];
   const seg = side.segments.get(position);
   const rows: StepRow[] = seg && side.pane?.rows ? side.pane.rows.slice(seg.first - 1, seg.last) : [];
@@ -344,11 +517,20 @@ function RequestCell({ releaseId, side, which, position, k }: { releaseId: strin
         <ol className="space-y-0.5">
           {shown.map((r) => (
             <li key={r.n} data-step={r.n} className="flex min-w-0 items-center gap-1">
-              <Link href={runHref(releaseId, side.runId!, r.n)} className="w-8 shrink-0 text-right tabular-nums text-zinc-500 underline">
+              <Link
+                href={runHref(releaseId, side.runId!, r.n)}
+                className="w-8 shrink-0 text-right tabular-nums text-zinc-500 underline"
+              >
                 {r.n}
               </Link>
-              <span className={`w-10 shrink-0 rounded px-1 text-center ${r.source === "user" ? "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" : "bg-zinc-100 dark:bg-zinc-800"}`}>{r.source}</span>
-              <span className="min-w-0 flex-1 truncate">{r.command !== null && r.preview.startsWith("$ ") ? <CommandLine command={r.command} /> : r.preview}</span>
+              <span
+                className={`w-10 shrink-0 rounded px-1 text-center ${r.source === "user" ? "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" : "bg-zinc-100 dark:bg-zinc-800"}`}
+              >
+                {r.source}
+              </span>
+              <span className="min-w-0 flex-1 truncate">
+                {r.command !== null && r.preview.startsWith("$ ") ? <CommandLine command={r.command} /> : r.preview}
+              </span>
             </li>
           ))}
           {rows.length > STEP_CAP ? (
@@ -363,4 +545,3 @@ function RequestCell({ releaseId, side, which, position, k }: { releaseId: strin
     </div>
   );
 }
-

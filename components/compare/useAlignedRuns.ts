@@ -33,10 +33,17 @@ interface Loaded {
 }
 
 /** The facts, and the ledger request they make possible; none when the tables cannot say. */
-async function factsOf(read: () => Promise<RunPatchFacts>): Promise<{ facts: RunPatchFacts | null; ledger?: PaneRequest["ledger"] }> {
+async function factsOf(
+  read: () => Promise<RunPatchFacts>,
+): Promise<{ facts: RunPatchFacts | null; ledger?: PaneRequest["ledger"] }> {
   try {
     const facts = await read();
-    return { facts, ...(facts.focusTaskId !== null ? { ledger: { focusTaskId: facts.focusTaskId, stages: facts.stages, workspaces: facts.workspaces } } : {}) };
+    return {
+      facts,
+      ...(facts.focusTaskId !== null
+        ? { ledger: { focusTaskId: facts.focusTaskId, stages: facts.stages, workspaces: facts.workspaces } }
+        : {}),
+    };
   } catch {
     return { facts: null };
   }
@@ -48,19 +55,38 @@ async function loadSide(releaseId: string, runId: string | null, submitText: str
   if (local === null) {
     const run = await paneRun(releaseId, runId, submitText);
     const url = run.header?.trajectory ? trajectoryUrl(releaseId, run.header.trajectory) : null;
-    const { facts, ledger } = run.header ? await factsOf(() => runPatchFacts(releaseId, runId)) : { facts: null, ledger: undefined };
+    const { facts, ledger } = run.header
+      ? await factsOf(() => runPatchFacts(releaseId, runId))
+      : { facts: null, ledger: undefined };
     return { run, req: { url, schedule: run.schedule, verdict: run.verdict, ...(ledger ? { ledger } : {}) }, facts };
   }
   const found = await findLocalRun(releaseId, local);
-  if (found === "gone") throw new Error("the local results this run is from are no longer open on this page; open them again");
+  if (found === "gone")
+    throw new Error("the local results this run is from are no longer open on this page; open them again");
   if (found === null) throw new Error(`no run ${local} among the local results opened on this page`);
   const run = await paneRun(releaseId, local, submitText, found.door);
   const files = found.files;
   const { facts, ledger } = await factsOf(() => runPatchFacts(releaseId, local, found.door));
-  return { run, req: { url: run.header?.trajectory ?? null, local: true, schedule: run.schedule, verdict: run.verdict, ...(ledger ? { ledger } : {}) }, files: (p) => files.find(p), facts };
+  return {
+    run,
+    req: {
+      url: run.header?.trajectory ?? null,
+      local: true,
+      schedule: run.schedule,
+      verdict: run.verdict,
+      ...(ledger ? { ledger } : {}),
+    },
+    files: (p) => files.find(p),
+    facts,
+  };
 }
 
-export function useAlignedRuns(releaseId: string, leftRun: string | null, rightRun: string | null, submitText: string | null): AlignedRuns {
+export function useAlignedRuns(
+  releaseId: string,
+  leftRun: string | null,
+  rightRun: string | null,
+  submitText: string | null,
+): AlignedRuns {
   const [state, setState] = useState<AlignedRuns>(EMPTY);
   useEffect(() => {
     let live = true;

@@ -11,11 +11,16 @@ export function CostPage({ releaseId }: { releaseId: string }) {
     <ReleaseFrame built={built} page="cost">
       <h1 className="mb-1 text-xl font-semibold">What switching costs</h1>
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-        Tokens, model calls and tool calls per run under each scope, what the extra usage buys in resolution, why focus tasks failed, and how
-        the cost spreads over tasks and along one session.
+        Tokens, model calls and tool calls per run under each scope, what the extra usage buys in resolution, why focus
+        tasks failed, and how the cost spreads over tasks and along one session.
       </p>
       <WarmDuckDb releaseId={releaseId} page="cost" />
-      <CostView releaseId={releaseId} data={costPage(releaseId)} costSource={built.meta.cost_source ?? null} bench={benchOf(leaderboard(releaseId))} />
+      <CostView
+        releaseId={releaseId}
+        data={costPage(releaseId)}
+        costSource={built.meta.cost_source ?? null}
+        bench={benchOf(leaderboard(releaseId))}
+      />
     </ReleaseFrame>
   );
 }

@@ -3,7 +3,18 @@
 // under the other condition, each condition's Pareto frontier dashed. Loaded after first paint (recharts is
 // not in the page's first-load JavaScript); the same points are listed in a table in the static HTML.
 import { isLocalId } from "@/lib/queries/local-union";
-import { CartesianGrid, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, useXAxisScale, useYAxisScale } from "recharts";
+import {
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+  useXAxisScale,
+  useYAxisScale,
+} from "recharts";
 import type { ScatterPoint } from "@/lib/queries/cost-view";
 import { conditionLabel } from "@/lib/site/labels";
 
@@ -30,14 +41,33 @@ function Arrows({ pairs }: { pairs: Pair[] }) {
   return (
     <g data-testid="scatter-arrows">
       <defs>
-        <marker id="cost-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <marker
+          id="cost-arrow"
+          viewBox="0 0 10 10"
+          refX="10"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
           <path d="M0,0 L10,5 L0,10 z" fill="var(--chart-muted)" />
         </marker>
       </defs>
       {pairs.map((p) => {
         const [x1, y1, x2, y2] = [xs(p.from.x), ys(p.from.y), xs(p.to.x), ys(p.to.y)];
         if ([x1, y1, x2, y2].some((v) => v === undefined)) return null;
-        return <line key={p.id} x1={x1} y1={y1} x2={x2} y2={y2} stroke="var(--chart-muted)" strokeWidth={1.2} markerEnd="url(#cost-arrow)" />;
+        return (
+          <line
+            key={p.id}
+            x1={x1}
+            y1={y1}
+            x2={x2}
+            y2={y2}
+            stroke="var(--chart-muted)"
+            strokeWidth={1.2}
+            markerEnd="url(#cost-arrow)"
+          />
+        );
       })}
     </g>
   );
@@ -56,11 +86,33 @@ function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Datu
   );
 }
 
-export function CostScatter({ points, baseline, condition, xLabel, scale }: { points: ScatterPoint[]; baseline: string; condition: string; xLabel: string; scale: number }) {
+export function CostScatter({
+  points,
+  baseline,
+  condition,
+  xLabel,
+  scale,
+}: {
+  points: ScatterPoint[];
+  baseline: string;
+  condition: string;
+  xLabel: string;
+  scale: number;
+}) {
   const datum = (p: ScatterPoint): Datum | null =>
-    p.cost === null || p.resolution === null ? null : { x: p.cost / scale, y: p.resolution, name: isLocalId(p.configId) ? `${p.name} (local)` : p.name, condition: p.condition };
+    p.cost === null || p.resolution === null
+      ? null
+      : {
+          x: p.cost / scale,
+          y: p.resolution,
+          name: isLocalId(p.configId) ? `${p.name} (local)` : p.name,
+          condition: p.condition,
+        };
   const of = (cond: string) => points.filter((p) => p.condition === cond);
-  const data = (cond: string) => of(cond).map(datum).filter((d): d is Datum => d !== null);
+  const data = (cond: string) =>
+    of(cond)
+      .map(datum)
+      .filter((d): d is Datum => d !== null);
   const frontier = (cond: string) =>
     of(cond)
       .filter((p) => p.onFrontier)
@@ -78,14 +130,56 @@ export function CostScatter({ points, baseline, condition, xLabel, scale }: { po
       <ResponsiveContainer width="100%" height="100%">
         <ScatterChart margin={{ top: 10, right: 24, bottom: 28, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--chart-grid)" />
-          <XAxis type="number" dataKey="x" domain={[0, "auto"]} label={{ value: xLabel, position: "insideBottom", offset: -16, fontSize: 12, fill: "var(--chart-axis)" }} tick={{ fontSize: 11, fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
-          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" tick={{ fontSize: 11, fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
+          <XAxis
+            type="number"
+            dataKey="x"
+            domain={[0, "auto"]}
+            label={{ value: xLabel, position: "insideBottom", offset: -16, fontSize: 12, fill: "var(--chart-axis)" }}
+            tick={{ fontSize: 11, fill: "var(--chart-axis)" }}
+            stroke="var(--chart-muted)"
+          />
+          <YAxis
+            type="number"
+            dataKey="y"
+            domain={[0, 100]}
+            unit="%"
+            tick={{ fontSize: 11, fill: "var(--chart-axis)" }}
+            stroke="var(--chart-muted)"
+          />
           <Tooltip content={<Tip />} />
           <Arrows pairs={pairs} />
-          <Scatter name={`${conditionLabel(baseline)} frontier`} data={frontier(baseline)} line={{ stroke: BASE_COLOR, strokeDasharray: "5 4" }} shape={() => <g />} legendType="plainline" fill={BASE_COLOR} isAnimationActive={false} />
-          <Scatter name={`${conditionLabel(condition)} frontier`} data={frontier(condition)} line={{ stroke: COND_COLOR, strokeDasharray: "5 4" }} shape={() => <g />} legendType="plainline" fill={COND_COLOR} isAnimationActive={false} />
-          <Scatter name={conditionLabel(baseline)} data={data(baseline)} fill="var(--chart-faint)" stroke={BASE_COLOR} strokeWidth={1.5} isAnimationActive={false} />
-          <Scatter name={conditionLabel(condition)} data={data(condition)} fill={COND_COLOR} isAnimationActive={false} />
+          <Scatter
+            name={`${conditionLabel(baseline)} frontier`}
+            data={frontier(baseline)}
+            line={{ stroke: BASE_COLOR, strokeDasharray: "5 4" }}
+            shape={() => <g />}
+            legendType="plainline"
+            fill={BASE_COLOR}
+            isAnimationActive={false}
+          />
+          <Scatter
+            name={`${conditionLabel(condition)} frontier`}
+            data={frontier(condition)}
+            line={{ stroke: COND_COLOR, strokeDasharray: "5 4" }}
+            shape={() => <g />}
+            legendType="plainline"
+            fill={COND_COLOR}
+            isAnimationActive={false}
+          />
+          <Scatter
+            name={conditionLabel(baseline)}
+            data={data(baseline)}
+            fill="var(--chart-faint)"
+            stroke={BASE_COLOR}
+            strokeWidth={1.5}
+            isAnimationActive={false}
+          />
+          <Scatter
+            name={conditionLabel(condition)}
+            data={data(condition)}
+            fill={COND_COLOR}
+            isAnimationActive={false}
+          />
           <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />
         </ScatterChart>
       </ResponsiveContainer>

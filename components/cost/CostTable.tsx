@@ -17,20 +17,40 @@ function Cells({ measure, cell, f, ratios }: { measure: string; cell: ScopeCell;
   const td = "px-2 py-1 text-right";
   return (
     <>
-      <td className={`${td} border-l border-zinc-200 dark:border-zinc-800`} data-col={`${measure}.base`}>{f(cell.base)}</td>
-      <td className={td} data-col={`${measure}.all`}>{f(cell.all)}</td>
-      <td className={td} data-col={`${measure}.focus`}>{f(cell.focus)}</td>
+      <td className={`${td} border-l border-zinc-200 dark:border-zinc-800`} data-col={`${measure}.base`}>
+        {f(cell.base)}
+      </td>
+      <td className={td} data-col={`${measure}.all`}>
+        {f(cell.all)}
+      </td>
+      <td className={td} data-col={`${measure}.focus`}>
+        {f(cell.focus)}
+      </td>
       {ratios ? (
         <>
-          <td className={`${td} text-zinc-600 dark:text-zinc-400`} data-col={`${measure}.all_ratio`}>{ratio(cell.allRatio)}</td>
-          <td className={`${td} text-zinc-600 dark:text-zinc-400`} data-col={`${measure}.focus_ratio`}>{ratio(cell.focusRatio)}</td>
+          <td className={`${td} text-zinc-600 dark:text-zinc-400`} data-col={`${measure}.all_ratio`}>
+            {ratio(cell.allRatio)}
+          </td>
+          <td className={`${td} text-zinc-600 dark:text-zinc-400`} data-col={`${measure}.focus_ratio`}>
+            {ratio(cell.focusRatio)}
+          </td>
         </>
       ) : null}
     </>
   );
 }
 
-export function CostTable({ rows, labels, tokensTitle, showCost }: { rows: Table2Row[]; labels: ScopeLabels; tokensTitle: string; showCost: boolean }) {
+export function CostTable({
+  rows,
+  labels,
+  tokensTitle,
+  showCost,
+}: {
+  rows: Table2Row[];
+  labels: ScopeLabels;
+  tokensTitle: string;
+  showCost: boolean;
+}) {
   const groups: { title: string; ratios: boolean; testId?: string; term?: GlossaryKey }[] = [
     { title: tokensTitle, ratios: true, testId: "tokens-header" },
     { title: "Model calls", ratios: true, term: "model_calls" },
@@ -47,7 +67,12 @@ export function CostTable({ rows, labels, tokensTitle, showCost }: { rows: Table
               Configuration
             </th>
             {groups.map((g) => (
-              <th key={g.title} colSpan={g.ratios ? 5 : 3} className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800" data-testid={g.testId}>
+              <th
+                key={g.title}
+                colSpan={g.ratios ? 5 : 3}
+                className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800"
+                data-testid={g.testId}
+              >
                 {g.term ? <Term term={g.term}>{g.title}</Term> : g.title}
               </th>
             ))}
@@ -63,7 +88,11 @@ export function CostTable({ rows, labels, tokensTitle, showCost }: { rows: Table
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.config.config_id} data-config={r.config.config_id} className="border-b border-zinc-100 dark:border-zinc-900">
+            <tr
+              key={r.config.config_id}
+              data-config={r.config.config_id}
+              className="border-b border-zinc-100 dark:border-zinc-900"
+            >
               <td className="px-2 py-1 text-left">
                 {r.config.display_name}
                 <LocalBadge show={r.config.is_local} />

@@ -34,12 +34,26 @@ import { SwitchCostHistogram } from "./SwitchCostHistogram";
 
 const CostScatter = dynamic(() => import("./CostScatter").then((m) => m.CostScatter), { ssr: false });
 
-export function CostView({ releaseId, data, costSource, bench }: { releaseId: string; data: CostPageData; costSource: string | null; bench: PublishedBench }) {
+export function CostView({
+  releaseId,
+  data,
+  costSource,
+  bench,
+}: {
+  releaseId: string;
+  data: CostPageData;
+  costSource: string | null;
+  bench: PublishedBench;
+}) {
   // Every control is a history entry; `ready` (the URL has been read) tells tests the controls answer.
-  const [state, update, ready] = useUrlState<CostViewState>(() => defaultCostState(data), {
-    parse: (search) => parseCostState(search, data),
-    serialize: (next) => serializeCostState(next, data),
-  }, data);
+  const [state, update, ready] = useUrlState<CostViewState>(
+    () => defaultCostState(data),
+    {
+      parse: (search) => parseCostState(search, data),
+      serialize: (next) => serializeCostState(next, data),
+    },
+    data,
+  );
 
   const base = conditionLabel(data.baseline);
   const cond = conditionLabel(state.condition);
@@ -52,35 +66,65 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
   const axis = withCost ? state.axis : "tokens";
   const rows = useMemo(() => table2Rows(shown, state), [shown, state]);
   const points = useMemo(() => scatterPoints(shown, { ...state, axis }), [shown, state, axis]);
-  const failures = useMemo(() => failureTable(shown, state.grp, [shown.baseline, state.condition]), [shown, state.grp, state.condition]);
+  const failures = useMemo(
+    () => failureTable(shown, state.grp, [shown.baseline, state.condition]),
+    [shown, state.grp, state.condition],
+  );
   const tokensWord = state.mode === "cached" ? "Tokens (M)" : "Tokens − cached (M)";
-  const costLabel = axis === "usd" ? "USD per run" : `${state.mode === "cached" ? "tokens" : "tokens − cached"} per run (M)`;
+  const costLabel =
+    axis === "usd" ? "USD per run" : `${state.mode === "cached" ? "tokens" : "tokens − cached"} per run (M)`;
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center gap-4 text-sm" data-testid="cost-controls" data-ready={ready ? "yes" : undefined}>
+      <div
+        className="flex flex-wrap items-center gap-4 text-sm"
+        data-testid="cost-controls"
+        data-ready={ready ? "yes" : undefined}
+      >
         <span role="radiogroup" aria-label="group" className="flex items-center gap-2">
           {data.groups.map((g) => (
             <label key={g} className="flex items-center gap-1">
-              <input type="radio" name="cost-group" value={g} checked={state.grp === g} onChange={() => update({ grp: g })} />
+              <input
+                type="radio"
+                name="cost-group"
+                value={g}
+                checked={state.grp === g}
+                onChange={() => update({ grp: g })}
+              />
               {groupLabel(g)}
             </label>
           ))}
         </span>
         <span role="radiogroup" aria-label="token accounting" className="flex items-center gap-2">
           <label className="flex items-center gap-1">
-            <input type="radio" name="cost-tokens" value="cached" checked={state.mode === "cached"} onChange={() => update({ mode: "cached", bin: null })} />
+            <input
+              type="radio"
+              name="cost-tokens"
+              value="cached"
+              checked={state.mode === "cached"}
+              onChange={() => update({ mode: "cached", bin: null })}
+            />
             cached input included (paper)
           </label>
           <label className="flex items-center gap-1">
-            <input type="radio" name="cost-tokens" value="uncached" checked={state.mode === "uncached"} onChange={() => update({ mode: "uncached", bin: null })} />
+            <input
+              type="radio"
+              name="cost-tokens"
+              value="uncached"
+              checked={state.mode === "uncached"}
+              onChange={() => update({ mode: "uncached", bin: null })}
+            />
             cached input excluded
           </label>
         </span>
         {otherConditions(data).length > 1 ? (
           <label className="flex items-center gap-1">
             Condition
-            <select className="btn" value={state.condition} onChange={(e) => update({ condition: e.target.value, bin: null })}>
+            <select
+              className="btn"
+              value={state.condition}
+              onChange={(e) => update({ condition: e.target.value, bin: null })}
+            >
               {otherConditions(data).map((c) => (
                 <option key={c} value={c}>
                   {conditionLabel(c)}
@@ -106,14 +150,18 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
         <TableExport releaseId={releaseId} view="cost-usage" subset={exportSubset} what="usage per run" />
         <CostTable rows={rows} labels={labels} tokensTitle={tokensWord} showCost={withCost} />
         <p className="text-xs text-zinc-500" data-testid="cost-notes">
-          Mean per run over the runs that exist (Runs: {base} / {cond} runs); a run that ended early counts what it used, a missing run is left
-          out. {base}: whole session. {labels.all}: whole session, interruptions and finalization included. {labels.focus}: focus requests after
-          the first interruption (not the first focus requests, interruptions or finalization). Ratios are against the whole {base} session.{" "}
+          Mean per run over the runs that exist (Runs: {base} / {cond} runs); a run that ended early counts what it
+          used, a missing run is left out. {base}: whole session. {labels.all}: whole session, interruptions and
+          finalization included. {labels.focus}: focus requests after the first interruption (not the first focus
+          requests, interruptions or finalization). Ratios are against the whole {base} session.{" "}
           {state.mode === "cached"
             ? "Tokens are input + output over model calls with cached input included, as the paper counts them."
             : "Tokens exclude cached input (tokens − cached tokens), the accounting the paper's critics ask for."}{" "}
           {withCost ? (
-            <span data-testid="cost-source">Cost in USD as the release records it; prices: {costSource ? costSource.replace(/\.?\s*$/, ".") : "source not given by the release."}</span>
+            <span data-testid="cost-source">
+              Cost in USD as the release records it; prices:{" "}
+              {costSource ? costSource.replace(/\.?\s*$/, ".") : "source not given by the release."}
+            </span>
           ) : (
             <span data-testid="cost-source">This release records no cost in USD.</span>
           )}
@@ -124,20 +172,43 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
         <h2 id="scatter" className="text-base font-semibold">
           Cost against resolution ({groupLabel(state.grp)})
         </h2>
-        <TableExport releaseId={releaseId} view="cost-resolution" subset={exportSubset} what="cost against resolution" />
+        <TableExport
+          releaseId={releaseId}
+          view="cost-resolution"
+          subset={exportSubset}
+          what="cost against resolution"
+        />
         {withCost ? (
           <span role="radiogroup" aria-label="cost axis" className="flex items-center gap-2 text-sm">
             <label className="flex items-center gap-1">
-              <input type="radio" name="cost-axis" value="tokens" checked={axis === "tokens"} onChange={() => update({ axis: "tokens" })} />
+              <input
+                type="radio"
+                name="cost-axis"
+                value="tokens"
+                checked={axis === "tokens"}
+                onChange={() => update({ axis: "tokens" })}
+              />
               tokens
             </label>
             <label className="flex items-center gap-1">
-              <input type="radio" name="cost-axis" value="usd" checked={axis === "usd"} onChange={() => update({ axis: "usd" })} />
+              <input
+                type="radio"
+                name="cost-axis"
+                value="usd"
+                checked={axis === "usd"}
+                onChange={() => update({ axis: "usd" })}
+              />
               USD
             </label>
           </span>
         ) : null}
-        <CostScatter points={points} baseline={data.baseline} condition={state.condition} xLabel={costLabel} scale={axis === "usd" ? 1 : 1e6} />
+        <CostScatter
+          points={points}
+          baseline={data.baseline}
+          condition={state.condition}
+          xLabel={costLabel}
+          scale={axis === "usd" ? 1 : 1e6}
+        />
         <ScatterTable
           points={points}
           configs={shown.configs}
@@ -146,8 +217,9 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
           formatCost={(v) => (axis === "usd" ? usd(v) : millions(v))}
         />
         <p className="text-xs text-zinc-500">
-          Arrows go from each configuration&apos;s {base} point to its {cond} point; dashed lines and ★ mark each condition&apos;s Pareto frontier
-          (no other configuration is both cheaper and more resolved). Resolution is the leaderboard&apos;s.
+          Arrows go from each configuration&apos;s {base} point to its {cond} point; dashed lines and ★ mark each
+          condition&apos;s Pareto frontier (no other configuration is both cheaper and more resolved). Resolution is the
+          leaderboard&apos;s.
         </p>
       </section>
 
@@ -158,14 +230,15 @@ export function CostView({ releaseId, data, costSource, bench }: { releaseId: st
         <TableExport releaseId={releaseId} view="failure-breakdown" subset={exportSubset} what="failure breakdown" />
         <FailureBreakdown rows={failures} />
         <p className="text-xs text-zinc-500">
-          Implementation: the artifact applied but a test failed. Submission: no applicable focus artifact. Incomplete execution: the run ended
-          early. No run: the release has no run for the cell, which counts as unresolved.
+          Implementation: the artifact applied but a test failed. Submission: no applicable focus artifact. Incomplete
+          execution: the run ended early. No run: the release has no run for the cell, which counts as unresolved.
         </p>
       </section>
 
       <section aria-labelledby="per-task" className="space-y-2">
         <h2 id="per-task" className="text-base font-semibold">
-          What switching cost, task by task ({state.mode === "cached" ? "cached input included" : "cached input excluded"}){" "}
+          What switching cost, task by task (
+          {state.mode === "cached" ? "cached input included" : "cached input excluded"}){" "}
           <Term term="switch_cost" label="the switch cost of a task" />
         </h2>
         <SwitchCostHistogram

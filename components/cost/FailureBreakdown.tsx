@@ -36,7 +36,12 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={`${r.config.config_id}.${r.condition}`} data-config={r.config.config_id} data-condition={r.condition} className="border-b border-zinc-100 dark:border-zinc-900">
+            <tr
+              key={`${r.config.config_id}.${r.condition}`}
+              data-config={r.config.config_id}
+              data-condition={r.condition}
+              className="border-b border-zinc-100 dark:border-zinc-900"
+            >
               <td className="px-2 py-1 text-left">
                 {r.config.display_name}
                 <LocalBadge show={r.config.is_local} />
@@ -57,7 +62,10 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
                 <div className="flex h-3 w-full overflow-hidden rounded-sm bg-zinc-100 dark:bg-zinc-900" aria-hidden>
                   {FAILURES.map((f) =>
                     r.counts[f.outcome] > 0 ? (
-                      <div key={f.outcome} style={{ width: `${(100 * r.counts[f.outcome]) / Math.max(r.total, 1)}%`, background: f.color }} />
+                      <div
+                        key={f.outcome}
+                        style={{ width: `${(100 * r.counts[f.outcome]) / Math.max(r.total, 1)}%`, background: f.color }}
+                      />
                     ) : null,
                   )}
                 </div>

@@ -5,14 +5,21 @@ import type { ScatterPoint } from "@/lib/queries/cost-view";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
 import { conditionLabel, fmt } from "@/lib/site/labels";
 
-export function ScatterTable({ points, configs, conditions, costLabel, formatCost }: {
+export function ScatterTable({
+  points,
+  configs,
+  conditions,
+  costLabel,
+  formatCost,
+}: {
   points: ScatterPoint[];
   configs: ConfigRow[];
   conditions: string[];
   costLabel: string;
   formatCost: (v: number | null) => string;
 }) {
-  const at = (configId: string, condition: string) => points.find((p) => p.configId === configId && p.condition === condition);
+  const at = (configId: string, condition: string) =>
+    points.find((p) => p.configId === configId && p.condition === condition);
   const td = "px-2 py-0.5 text-right";
   return (
     <table className="border-collapse text-xs tabular-nums" data-testid="scatter-table">
@@ -39,7 +46,12 @@ export function ScatterTable({ points, configs, conditions, costLabel, formatCos
                 <td key={`${c}.cost`} className={td} data-col={`${c}.cost`}>
                   {formatCost(p?.cost ?? null)}
                 </td>,
-                <td key={`${c}.res`} className={td} data-col={`${c}.resolution`} data-frontier={p?.onFrontier ? "yes" : undefined}>
+                <td
+                  key={`${c}.res`}
+                  className={td}
+                  data-col={`${c}.resolution`}
+                  data-frontier={p?.onFrontier ? "yes" : undefined}
+                >
                   {fmt(p?.resolution)}
                   {p?.onFrontier ? <span title="on the Pareto frontier"> ★</span> : null}
                 </td>,

@@ -13,7 +13,15 @@ import { runHref } from "@/lib/site/nav";
 import { millions } from "./format";
 
 const FOCUS_COLOR = "var(--chart-3)";
-const OTHER_COLORS = ["var(--chart-5)", "var(--chart-4)", "var(--chart-7)", "var(--chart-6)", "var(--chart-8)", "var(--chart-9)", "var(--chart-10)"];
+const OTHER_COLORS = [
+  "var(--chart-5)",
+  "var(--chart-4)",
+  "var(--chart-7)",
+  "var(--chart-6)",
+  "var(--chart-8)",
+  "var(--chart-9)",
+  "var(--chart-10)",
+];
 
 export interface SessionUsageProps {
   releaseId: string;
@@ -32,7 +40,8 @@ function taskColors(rows: SessionUsageRow[]): Map<string, string> {
   const colors = new Map<string, string>();
   let others = 0;
   for (const r of rows) {
-    if (!colors.has(r.task_id)) colors.set(r.task_id, r.is_focus ? FOCUS_COLOR : OTHER_COLORS[others++ % OTHER_COLORS.length]!);
+    if (!colors.has(r.task_id))
+      colors.set(r.task_id, r.is_focus ? FOCUS_COLOR : OTHER_COLORS[others++ % OTHER_COLORS.length]!);
   }
   return colors;
 }
@@ -44,10 +53,15 @@ export function SessionUsage(props: SessionUsageProps) {
   const key = pick ? `${pick.configId}|${pick.sessionId}|${pick.repeat}` : "";
   const { configId, sessionId, repeat } = pick ?? { configId: "", sessionId: "", repeat: 0 };
   // The default session's rows are in the static HTML; any other is queried (key: what the query reads).
-  const loaded = useAsync<SessionUsageRow[]>(isDefault || !sessionId ? null : JSON.stringify([releaseId, baseline, key]), () =>
-    sessionUsage(releaseId, baseline, { configId, sessionId, repeat }),
+  const loaded = useAsync<SessionUsageRow[]>(
+    isDefault || !sessionId ? null : JSON.stringify([releaseId, baseline, key]),
+    () => sessionUsage(releaseId, baseline, { configId, sessionId, repeat }),
   );
-  const current = isDefault ? { rows: defaultRows, error: null } : loaded.loading ? null : { rows: loaded.value, error: loaded.error };
+  const current = isDefault
+    ? { rows: defaultRows, error: null }
+    : loaded.loading
+      ? null
+      : { rows: loaded.value, error: loaded.error };
   const rows = current?.rows ?? null;
   const config = configs.find((c) => c.config_id === pick?.configId);
   return (
@@ -63,15 +77,38 @@ export function SessionUsage(props: SessionUsageProps) {
         <p role="alert">No session {pick.sessionId} in this release.</p>
       ) : rows ? (
         <div data-export-scope>
-          <TableExport releaseId={releaseId} view="cost-session" subset={`${pick.configId}-${pick.sessionId}`} what="session usage" />
-          <SessionChart releaseId={releaseId} baseline={baseline} rows={rows} pick={pick} configName={config?.display_name ?? pick.configId} />
+          <TableExport
+            releaseId={releaseId}
+            view="cost-session"
+            subset={`${pick.configId}-${pick.sessionId}`}
+            what="session usage"
+          />
+          <SessionChart
+            releaseId={releaseId}
+            baseline={baseline}
+            rows={rows}
+            pick={pick}
+            configName={config?.display_name ?? pick.configId}
+          />
         </div>
       ) : null}
     </div>
   );
 }
 
-function SessionChart({ releaseId, baseline, rows, pick, configName }: { releaseId: string; baseline: string; rows: SessionUsageRow[]; pick: SessionPick; configName: string }) {
+function SessionChart({
+  releaseId,
+  baseline,
+  rows,
+  pick,
+  configName,
+}: {
+  releaseId: string;
+  baseline: string;
+  rows: SessionUsageRow[];
+  pick: SessionPick;
+  configName: string;
+}) {
   const colors = taskColors(rows);
   const peak = Math.max(1, ...rows.map((r) => Math.max(r.tokens ?? 0, r.base_tokens ?? 0)));
   const runId = rows.find((r) => r.run_id)?.run_id ?? null;
@@ -93,16 +130,29 @@ function SessionChart({ releaseId, baseline, rows, pick, configName }: { release
           <span className="text-red-700 dark:text-red-400">this configuration has no run of this session</span>
         )}
       </figcaption>
-      <div className="flex h-40 items-end gap-0.5 border-b border-zinc-300 dark:border-zinc-700" role="img" aria-label="tokens per request along the schedule">
+      <div
+        className="flex h-40 items-end gap-0.5 border-b border-zinc-300 dark:border-zinc-700"
+        role="img"
+        aria-label="tokens per request along the schedule"
+      >
         {rows.map((r) => (
           <div key={r.position} className="relative flex h-full flex-1 flex-col justify-end" title={barTitle(r)}>
             {r.ran ? (
-              <div style={{ height: `${(100 * (r.tokens ?? 0)) / peak}%`, background: colors.get(r.task_id), opacity: r.is_submit ? 0.55 : 1 }} />
+              <div
+                style={{
+                  height: `${(100 * (r.tokens ?? 0)) / peak}%`,
+                  background: colors.get(r.task_id),
+                  opacity: r.is_submit ? 0.55 : 1,
+                }}
+              />
             ) : (
               <div className="h-2 border border-dashed border-zinc-400" />
             )}
             {r.base_tokens !== null ? (
-              <div className="absolute left-0 right-0 border-t-2 border-zinc-900 dark:border-zinc-100" style={{ bottom: `${(100 * r.base_tokens) / peak}%` }} />
+              <div
+                className="absolute left-0 right-0 border-t-2 border-zinc-900 dark:border-zinc-100"
+                style={{ bottom: `${(100 * r.base_tokens) / peak}%` }}
+              />
             ) : null}
           </div>
         ))}
@@ -124,7 +174,10 @@ function SessionChart({ releaseId, baseline, rows, pick, configName }: { release
         ))}
         {hasBase ? (
           <span>
-            <span className="mr-1 inline-block w-3 border-t-2 border-zinc-900 align-middle dark:border-zinc-100" aria-hidden />
+            <span
+              className="mr-1 inline-block w-3 border-t-2 border-zinc-900 align-middle dark:border-zinc-100"
+              aria-hidden
+            />
             same request in the {conditionLabel(baseline)} session
           </span>
         ) : null}
@@ -147,56 +200,68 @@ function barTitle(r: SessionUsageRow): string {
 function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; baseline: string; hasBase: boolean }) {
   const td = "px-2 text-right";
   return (
-<div className="overflow-x-auto">
-    <table className="mt-2 border-collapse text-xs tabular-nums" data-testid="session-table">
-      <thead>
-        <tr className="border-b border-zinc-200 dark:border-zinc-800">
-          <th className="px-2 text-right font-medium">#</th>
-          <th className="px-2 text-left font-medium">Request</th>
-          <th className="px-2 text-left font-medium">Scope</th>
-          <th className={`${td} font-medium`}>Tokens (M)</th>
-          <th className={`${td} font-medium`}>Cached (M)</th>
-          <th className={`${td} font-medium`}>Model calls</th>
-          <th className={`${td} font-medium`}>Tool calls</th>
-          {hasBase ? (
-            <>
-              <th className={`${td} font-medium`}>{conditionLabel(baseline)} (M)</th>
-              <th className={`${td} font-medium`}>Extra (M)</th>
-            </>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.position} data-position={r.position}>
-            <td className={td}>{r.position}</td>
-            <td className="px-2">{r.is_submit ? `${r.task_id} finalization` : `${r.task_id} stage ${r.stage}`}</td>
-            <td className="px-2 text-zinc-500">{r.in_switch_focus_scope ? "Switch-Focus" : r.is_focus ? "focus" : "interruption"}</td>
-            <td className={td} data-col="tokens">
-              {r.ran ? millions(r.tokens) : "not recorded"}
-            </td>
-            <td className={td}>{r.ran ? millions(r.cached_tokens) : "—"}</td>
-            <td className={td}>{r.model_calls ?? "—"}</td>
-            <td className={td}>{r.tool_calls ?? "—"}</td>
+    <div className="overflow-x-auto">
+      <table className="mt-2 border-collapse text-xs tabular-nums" data-testid="session-table">
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <th className="px-2 text-right font-medium">#</th>
+            <th className="px-2 text-left font-medium">Request</th>
+            <th className="px-2 text-left font-medium">Scope</th>
+            <th className={`${td} font-medium`}>Tokens (M)</th>
+            <th className={`${td} font-medium`}>Cached (M)</th>
+            <th className={`${td} font-medium`}>Model calls</th>
+            <th className={`${td} font-medium`}>Tool calls</th>
             {hasBase ? (
               <>
-                <td className={td} data-col="base_tokens">
-                  {millions(r.base_tokens)}
-                </td>
-                <td className={td} data-col="extra_tokens">
-                  {millions(r.extra_tokens)}
-                </td>
+                <th className={`${td} font-medium`}>{conditionLabel(baseline)} (M)</th>
+                <th className={`${td} font-medium`}>Extra (M)</th>
               </>
             ) : null}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.position} data-position={r.position}>
+              <td className={td}>{r.position}</td>
+              <td className="px-2">{r.is_submit ? `${r.task_id} finalization` : `${r.task_id} stage ${r.stage}`}</td>
+              <td className="px-2 text-zinc-500">
+                {r.in_switch_focus_scope ? "Switch-Focus" : r.is_focus ? "focus" : "interruption"}
+              </td>
+              <td className={td} data-col="tokens">
+                {r.ran ? millions(r.tokens) : "not recorded"}
+              </td>
+              <td className={td}>{r.ran ? millions(r.cached_tokens) : "—"}</td>
+              <td className={td}>{r.model_calls ?? "—"}</td>
+              <td className={td}>{r.tool_calls ?? "—"}</td>
+              {hasBase ? (
+                <>
+                  <td className={td} data-col="base_tokens">
+                    {millions(r.base_tokens)}
+                  </td>
+                  <td className={td} data-col="extra_tokens">
+                    {millions(r.extra_tokens)}
+                  </td>
+                </>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
 
-function SessionPicker({ releaseId, configs, pick, onPick }: { releaseId: string; configs: ConfigRow[]; pick: SessionPick | null; onPick: (p: SessionPick) => void }) {
+function SessionPicker({
+  releaseId,
+  configs,
+  pick,
+  onPick,
+}: {
+  releaseId: string;
+  configs: ConfigRow[];
+  pick: SessionPick | null;
+  onPick: (p: SessionPick) => void;
+}) {
   const [list, setList] = useState<SessionListRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = () => {

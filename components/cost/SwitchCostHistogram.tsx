@@ -45,24 +45,49 @@ export function SwitchCostHistogram(props: HistogramProps) {
       return counts(c.config_id).map((tasks, bin) => {
         const [from, to] = binRange(bins, bin);
         return {
-          config_id: c.config_id, display_name: c.display_name, condition, token_mode: props.mode, bin, from_tokens: from, to_tokens: to, tasks,
-          config_tasks: s?.tasks ?? 0, config_median: s?.median ?? null, config_q1: s?.q1 ?? null, config_q3: s?.q3 ?? null, config_mean: s?.mean ?? null,
+          config_id: c.config_id,
+          display_name: c.display_name,
+          condition,
+          token_mode: props.mode,
+          bin,
+          from_tokens: from,
+          to_tokens: to,
+          tasks,
+          config_tasks: s?.tasks ?? 0,
+          config_median: s?.median ?? null,
+          config_q1: s?.q1 ?? null,
+          config_q3: s?.q3 ?? null,
+          config_mean: s?.mean ?? null,
         };
       });
     });
   return (
     <div className="space-y-3">
-      <ExportButtons releaseId={props.releaseId} view="cost-per-task" subset={`${condition}-${props.mode}`} what="per-task distribution" records={records} />
+      <ExportButtons
+        releaseId={props.releaseId}
+        view="cost-per-task"
+        subset={`${condition}-${props.mode}`}
+        what="per-task distribution"
+        records={records}
+      />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="switch-cost-histograms">
         {configs.map((c) => {
           const n = counts(c.config_id);
           const s = dist.summary.find((x) => x.config_id === c.config_id && x.condition === condition);
           return (
-            <figure key={c.config_id} data-config={c.config_id} className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
+            <figure
+              key={c.config_id}
+              data-config={c.config_id}
+              className="rounded border border-zinc-200 p-2 dark:border-zinc-800"
+            >
               <figcaption className="mb-1 truncate text-xs font-semibold" title={c.display_name}>
                 {c.display_name}
               </figcaption>
-              <div className="flex h-20 items-end gap-px" role="group" aria-label={`${c.display_name}: focus tasks per bin`}>
+              <div
+                className="flex h-20 items-end gap-px"
+                role="group"
+                aria-label={`${c.display_name}: focus tasks per bin`}
+              >
                 {n.map((count, i) => {
                   const isSel = selected?.configId === c.config_id && selected.index === i;
                   return (
@@ -90,8 +115,8 @@ export function SwitchCostHistogram(props: HistogramProps) {
               <p className="text-[11px] text-zinc-600 dark:text-zinc-400" data-testid="summary">
                 {s && s.tasks > 0 ? (
                   <>
-                    median <span data-stat="median">{millions(s.median)}</span> M · quartiles {millions(s.q1)}–{millions(s.q3)} · mean{" "}
-                    {millions(s.mean)} · <span data-stat="tasks">{s.tasks}</span> tasks
+                    median <span data-stat="median">{millions(s.median)}</span> M · quartiles {millions(s.q1)}–
+                    {millions(s.q3)} · mean {millions(s.mean)} · <span data-stat="tasks">{s.tasks}</span> tasks
                     {s.cheaper ? ` (${s.cheaper} cheaper switched)` : ""}
                     {s.tasks_missing ? ` · ${s.tasks_missing} without both runs` : ""}
                   </>
@@ -105,27 +130,49 @@ export function SwitchCostHistogram(props: HistogramProps) {
       </div>
       {selected ? <BinTasks {...props} selected={selected} /> : null}
       <p className="text-xs text-zinc-500">
-        {conditionLabel(condition)} minus {conditionLabel(props.baseline)} tokens per focus task (M); bins of {millions(bins.width, decimals)} M shared
-        by all configurations. Select a bar to list its tasks.
+        {conditionLabel(condition)} minus {conditionLabel(props.baseline)} tokens per focus task (M); bins of{" "}
+        {millions(bins.width, decimals)} M shared by all configurations. Select a bar to list its tasks.
       </p>
     </div>
   );
 }
 
-function BinTasks({ releaseId, baseline, condition, mode, dist, configs, selected }: HistogramProps & { selected: { configId: string; index: number } }) {
+function BinTasks({
+  releaseId,
+  baseline,
+  condition,
+  mode,
+  dist,
+  configs,
+  selected,
+}: HistogramProps & { selected: { configId: string; index: number } }) {
   // The bins are the release's (fixed for the page); the key names the rest of what the query reads.
   const key = JSON.stringify([releaseId, baseline, mode, condition, selected.configId, selected.index]);
-  const tasks = useAsync<TaskCostRow[]>(key, () => binTasks(releaseId, baseline, mode, dist.bins, { configId: selected.configId, condition, bin: selected.index }));
+  const tasks = useAsync<TaskCostRow[]>(key, () =>
+    binTasks(releaseId, baseline, mode, dist.bins, { configId: selected.configId, condition, bin: selected.index }),
+  );
   const name = configs.find((c) => c.config_id === selected.configId)?.display_name ?? selected.configId;
   const decimals = binDecimals(dist.bins.width);
   const [lo, hi] = binRange(dist.bins, selected.index);
   const current = tasks.loading ? null : { rows: tasks.value, error: tasks.error };
   return (
-    <section className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid="bin-tasks" data-export-scope aria-busy={!current}>
+    <section
+      className="rounded border border-zinc-200 p-2 dark:border-zinc-800"
+      data-testid="bin-tasks"
+      data-export-scope
+      aria-busy={!current}
+    >
       <h3 className="text-sm font-semibold">
         {name}: tasks from {millions(lo, decimals)} to {millions(hi, decimals)} M more tokens
       </h3>
-      {current?.rows ? <TableExport releaseId={releaseId} view="cost-bin-tasks" subset={`${selected.configId}-${condition}-${mode}-bin${selected.index}`} what="tasks of the bin" /> : null}
+      {current?.rows ? (
+        <TableExport
+          releaseId={releaseId}
+          view="cost-bin-tasks"
+          subset={`${selected.configId}-${condition}-${mode}-bin${selected.index}`}
+          what="tasks of the bin"
+        />
+      ) : null}
       {!current ? (
         <p className="text-xs text-zinc-500">Listing the tasks in your browser (DuckDB-WASM)…</p>
       ) : current.error ? (

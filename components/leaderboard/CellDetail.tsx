@@ -6,11 +6,16 @@ import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderbo
 function RateText({ cell }: { cell: RateCell }) {
   return (
     <>
-      {fmt(cell.value)}% <span className="text-zinc-500">[{fmt(cell.lo)}, {fmt(cell.hi)}]</span>{" "}
+      {fmt(cell.value)}%{" "}
+      <span className="text-zinc-500">
+        [{fmt(cell.lo)}, {fmt(cell.hi)}]
+      </span>{" "}
       <span className="text-zinc-500">
         {fmt(cell.resolved, cell.repeats > 1 ? 2 : 0)}/{cell.n}
         {cell.repeats > 1 ? ` · ${cell.repeats} repeats, min–max ${fmt(cell.repMin)}–${fmt(cell.repMax)}` : ""}
-        {cell.missingRuns > 0 ? ` · ${cell.missingRuns} missing run${cell.missingRuns > 1 ? "s" : ""} counted unresolved` : ""}
+        {cell.missingRuns > 0
+          ? ` · ${cell.missingRuns} missing run${cell.missingRuns > 1 ? "s" : ""} counted unresolved`
+          : ""}
       </span>
     </>
   );
@@ -19,7 +24,10 @@ function RateText({ cell }: { cell: RateCell }) {
 function GapText({ cell }: { cell: GapCell }) {
   return (
     <>
-      {fmt(cell.value)} pp <span className="text-zinc-500">[{fmt(cell.lo)}, {fmt(cell.hi)}]</span>{" "}
+      {fmt(cell.value)} pp{" "}
+      <span className="text-zinc-500">
+        [{fmt(cell.lo)}, {fmt(cell.hi)}]
+      </span>{" "}
       <span className="text-zinc-500">
         discordant {cell.baselineOnly} / {cell.conditionOnly} · McNemar p = <span data-stat="p">{fmtP(cell.p)}</span>
       </span>
@@ -48,8 +56,8 @@ export function CellDetail({ row, columns }: { row: LeaderboardRow; columns: Lea
         </dl>
       ))}
       <p className="text-zinc-500 sm:col-span-3">
-        Resolution: Wilson 95% interval. Gap: paired bootstrap 95% interval over focus tasks (10,000 resamples,
-        fixed seed) and the exact McNemar p-value from the discordant tasks (Unint-only / Switch-only).
+        Resolution: Wilson 95% interval. Gap: paired bootstrap 95% interval over focus tasks (10,000 resamples, fixed
+        seed) and the exact McNemar p-value from the discordant tasks (Unint-only / Switch-only).
       </p>
     </div>
   );

@@ -24,17 +24,36 @@ export function GapChart({ model, rows }: { model: LeaderboardModel; rows: Leade
         }));
         return (
           <figure key={g} className="h-80">
-            <figcaption className="text-sm font-semibold">{groupLabel(g)}: resolution by condition, gap marked at the end of each pair</figcaption>
+            <figcaption className="text-sm font-semibold">
+              {groupLabel(g)}: resolution by condition, gap marked at the end of each pair
+            </figcaption>
             <ResponsiveContainer width="100%" height="90%">
               <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="var(--chart-grid)" />
-                <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
-                <YAxis type="category" dataKey="name" width={170} tick={{ fontSize: 10, fill: "var(--chart-axis)" }} stroke="var(--chart-muted)" />
-                <Tooltip contentStyle={{ background: "var(--chart-tooltip-bg)", color: "var(--chart-tooltip-fg)" }} formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))} />
+                <XAxis
+                  type="number"
+                  domain={[0, 100]}
+                  unit="%"
+                  tick={{ fill: "var(--chart-axis)" }}
+                  stroke="var(--chart-muted)"
+                />
+                <YAxis
+                  type="category"
+                  dataKey="name"
+                  width={170}
+                  tick={{ fontSize: 10, fill: "var(--chart-axis)" }}
+                  stroke="var(--chart-muted)"
+                />
+                <Tooltip
+                  contentStyle={{ background: "var(--chart-tooltip-bg)", color: "var(--chart-tooltip-fg)" }}
+                  formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))}
+                />
                 <Legend />
                 {model.conditions.map((c, i) => (
                   <Bar key={c} dataKey={conditionLabel(c)} fill={COLORS[i % COLORS.length]} isAnimationActive={false}>
-                    {i === model.conditions.length - 1 ? <LabelList dataKey="gapLabel" position="right" fontSize={10} fill="var(--chart-axis)" /> : null}
+                    {i === model.conditions.length - 1 ? (
+                      <LabelList dataKey="gapLabel" position="right" fontSize={10} fill="var(--chart-axis)" />
+                    ) : null}
                   </Bar>
                 ))}
               </BarChart>

@@ -60,13 +60,14 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
         helper.group({
           id: `g-${group}`,
           header: groupHeader(group),
-          columns: cols.map((col) =>
-            helper.accessor((r) => cellOf(r, col)?.value ?? Number.NEGATIVE_INFINITY, {
-              id: col.id,
-              header: col.label,
-              sortFn: "basic",
-              sortDescFirst: true,
-            }) as Def,
+          columns: cols.map(
+            (col) =>
+              helper.accessor((r) => cellOf(r, col)?.value ?? Number.NEGATIVE_INFINITY, {
+                id: col.id,
+                header: col.label,
+                sortFn: "basic",
+                sortDescFirst: true,
+              }) as Def,
           ),
         }),
       ),
@@ -100,7 +101,9 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
       if (!b) return;
       const rowHeight = b.querySelector("tr[data-config]")?.getBoundingClientRect().height ?? 45;
       const next = rowWindow(all.length, b.getBoundingClientRect().top, window.innerHeight, rowHeight);
-      setWin((w) => (w.start === next.start && w.end === next.end && w.before === next.before && w.after === next.after ? w : next));
+      setWin((w) =>
+        w.start === next.start && w.end === next.end && w.before === next.before && w.after === next.after ? w : next,
+      );
     };
     measure();
     if (all.length <= WINDOW_FROM) return;
@@ -116,11 +119,19 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
   return (
     <div className="overflow-x-auto rounded border border-zinc-200 dark:border-zinc-800">
       <table className="w-full border-collapse text-sm tabular-nums" data-testid="leaderboard">
-        <caption className="sr-only">Focus-task resolution (%) per configuration and condition, and the gap (points), per locality group</caption>
+        <caption className="sr-only">
+          Focus-task resolution (%) per configuration and condition, and the gap (points), per locality group
+        </caption>
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
-              {hg.depth === 0 ? <td className="w-8" /> : <th scope="col" className="w-8"><span className="sr-only">Compare</span></th>}
+              {hg.depth === 0 ? (
+                <td className="w-8" />
+              ) : (
+                <th scope="col" className="w-8">
+                  <span className="sr-only">Compare</span>
+                </th>
+              )}
               {hg.headers.map((h) => {
                 const sortable = h.column.getCanSort() && h.subHeaders.length === 0 && !h.isPlaceholder;
                 const dir = h.column.getIsSorted();
@@ -159,7 +170,10 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
             const open = props.expanded === id;
             return (
               <Fragment key={id}>
-                <tr data-config={id} className="border-b border-zinc-100 hover:bg-zinc-50 dark:border-zinc-900 dark:hover:bg-zinc-900/50">
+                <tr
+                  data-config={id}
+                  className="border-b border-zinc-100 hover:bg-zinc-50 dark:border-zinc-900 dark:hover:bg-zinc-900/50"
+                >
                   <td className="px-2">
                     <input
                       type="checkbox"
@@ -178,9 +192,15 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                       <span className="mr-1 inline-block w-3 text-zinc-400">{open ? "▾" : "▸"}</span>
                       {r.config.display_name}
                     </button>
-                    {r.config.is_local ? <span className="ml-2 rounded bg-sky-100 px-1 text-xs text-sky-900">local</span> : null}
+                    {r.config.is_local ? (
+                      <span className="ml-2 rounded bg-sky-100 px-1 text-xs text-sky-900">local</span>
+                    ) : null}
                     <div className="pl-4 text-xs text-zinc-500">
-                      {[r.config.variant !== "native" ? r.config.variant : null, r.config.reasoning ? `reasoning ${r.config.reasoning}` : null, r.config.harness_version ? `v${r.config.harness_version}` : null]
+                      {[
+                        r.config.variant !== "native" ? r.config.variant : null,
+                        r.config.reasoning ? `reasoning ${r.config.reasoning}` : null,
+                        r.config.harness_version ? `v${r.config.harness_version}` : null,
+                      ]
                         .filter(Boolean)
                         .join(" · ")}
                     </div>

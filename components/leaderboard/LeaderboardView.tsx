@@ -48,14 +48,19 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
 
   // The URL is read after hydration: the static HTML always carries the default view's numbers. Every
   // change of what is shown is a history entry, so Back and Forward walk the views (components/site/useUrlState.ts).
-  const [state, update] = useUrlState<ViewState>(() => defaultViewState(staticModel), {
-    parse: (search) => parseViewState(search, staticModel),
-    serialize: (next) => serializeViewState(next, staticModel),
-  }, staticModel);
+  const [state, update] = useUrlState<ViewState>(
+    () => defaultViewState(staticModel),
+    {
+      parse: (search) => parseViewState(search, staticModel),
+      serialize: (next) => serializeViewState(next, staticModel),
+    },
+    staticModel,
+  );
   const [copied, setCopied] = useState(false);
 
   // The subset key names the scope; an empty key is the whole release, already in the static model.
-  const repoKey = state.repos.length || state.tasks.length ? JSON.stringify([[...state.repos].sort(), [...state.tasks].sort()]) : "";
+  const repoKey =
+    state.repos.length || state.tasks.length ? JSON.stringify([[...state.repos].sort(), [...state.tasks].sort()]) : "";
   // Rates and McNemar first (a partial value); the bootstrap intervals follow in a second pass.
   const subset = useAsync<LeaderboardModel>(repoKey || null, async ({ signal, partial }) => {
     const [repos, taskIds] = JSON.parse(repoKey) as [string[], string[]];
@@ -73,20 +78,39 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
 
   // The filter is offered when some configuration of the release carries submission provenance.
   const hasVerified = staticModel.rows.some((r) => r.config.submitted_at || r.config.verified_by);
-  const options = (key: "harness" | "model" | "variant") => [...new Set(staticModel.rows.map((r) => r.config[key]))].sort();
+  const options = (key: "harness" | "model" | "variant") =>
+    [...new Set(staticModel.rows.map((r) => r.config[key]))].sort();
   const shownRecords = () => {
     const order = state.sort ? sortedIds(rows, columns, state.sort) : rows.map((r) => r.config.config_id);
     const byId = new Map(rows.map((r) => [r.config.config_id, r]));
-    return exportRecords(order.map((id) => byId.get(id)!), columns);
+    return exportRecords(
+      order.map((id) => byId.get(id)!),
+      columns,
+    );
   };
   const nTasks = model.rows[0]?.rates.overall?.[model.baseline]?.n;
 
   return (
     <section aria-label="leaderboard" className="space-y-3">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <FilterMenu label="Harness" options={options("harness")} value={state.harness} onChange={(v) => update({ harness: v })} />
-        <FilterMenu label="Model" options={options("model")} value={state.model} onChange={(v) => update({ model: v })} />
-        <FilterMenu label="Variant" options={options("variant")} value={state.variant} onChange={(v) => update({ variant: v })} />
+        <FilterMenu
+          label="Harness"
+          options={options("harness")}
+          value={state.harness}
+          onChange={(v) => update({ harness: v })}
+        />
+        <FilterMenu
+          label="Model"
+          options={options("model")}
+          value={state.model}
+          onChange={(v) => update({ model: v })}
+        />
+        <FilterMenu
+          label="Variant"
+          options={options("variant")}
+          value={state.variant}
+          onChange={(v) => update({ variant: v })}
+        />
         <FilterMenu
           label="Repositories"
           options={repos.map((r) => r.repo)}
@@ -107,7 +131,11 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
                 type="checkbox"
                 checked={state.groups.includes(g)}
                 onChange={() =>
-                  update({ groups: state.groups.includes(g) ? state.groups.filter((x) => x !== g) : staticModel.groups.filter((x) => x === g || state.groups.includes(x)) })
+                  update({
+                    groups: state.groups.includes(g)
+                      ? state.groups.filter((x) => x !== g)
+                      : staticModel.groups.filter((x) => x === g || state.groups.includes(x)),
+                  })
                 }
               />
               {groupLabel(g)}
@@ -115,13 +143,29 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
           ))}
         </span>
         <span className="ml-auto flex gap-2">
-          <button type="button" className="btn" onClick={() => download(`${exportName(releaseId, "leaderboard", subsetName(state))}.csv`, "text/csv", toCsv(shownRecords()))}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() =>
+              download(
+                `${exportName(releaseId, "leaderboard", subsetName(state))}.csv`,
+                "text/csv",
+                toCsv(shownRecords()),
+              )
+            }
+          >
             Export CSV
           </button>
           <button
             type="button"
             className="btn"
-            onClick={() => download(`${exportName(releaseId, "leaderboard", subsetName(state))}.json`, "application/json", toJson(shownRecords()))}
+            onClick={() =>
+              download(
+                `${exportName(releaseId, "leaderboard", subsetName(state))}.json`,
+                "application/json",
+                toJson(shownRecords()),
+              )
+            }
           >
             Export JSON
           </button>
@@ -129,19 +173,31 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
             type="button"
             className="btn"
             onClick={() => {
-              void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true), () => setCopied(false));
+              void navigator.clipboard?.writeText(window.location.href).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              );
               window.setTimeout(() => setCopied(false), 2500);
             }}
           >
             Copy permalink
           </button>
-          <span role="status" className="self-center text-xs text-emerald-700 dark:text-emerald-400" data-testid="permalink-status">
+          <span
+            role="status"
+            className="self-center text-xs text-emerald-700 dark:text-emerald-400"
+            data-testid="permalink-status"
+          >
             {copied ? "Link copied" : ""}
           </span>
           <OpenLocalResults releaseId={releaseId} model={staticModel} />
           {selected.length === 2 ? (
             // A client-side link: local results (kept in the page's memory) are still there on the compare page.
-            <Link className="btn" data-testid="compare-selected" prefetch={false} href={compareHref(releaseId, selected[0]!, selected[1]!)}>
+            <Link
+              className="btn"
+              data-testid="compare-selected"
+              prefetch={false}
+              href={compareHref(releaseId, selected[0]!, selected[1]!)}
+            >
               Compare selected
             </Link>
           ) : null}
@@ -170,8 +226,9 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
         />
       </div>
       <p className="text-xs text-zinc-500">
-        <span className="font-bold">Bold</span>: highest resolution under each non-baseline condition and lowest gap, per group;{" "}
-        <span className="underline decoration-2 underline-offset-4">underlined</span>: the lowest and highest respectively (ties included), among the rows shown.
+        <span className="font-bold">Bold</span>: highest resolution under each non-baseline condition and lowest gap,
+        per group; <span className="underline decoration-2 underline-offset-4">underlined</span>: the lowest and highest
+        respectively (ties included), among the rows shown.
       </p>
       <WhenVisible label="Resolution chart">
         <GapChart model={model} rows={rows} />
@@ -204,7 +261,10 @@ function sortedIds(
 ): string[] {
   const col = columns.find((c) => c.id === sort.id);
   const key = (r: (typeof rows)[number]) =>
-    col ? ((col.kind === "rate" ? r.rates[col.group]?.[col.condition] : r.gaps[col.group]?.[col.condition])?.value ?? -Infinity) : r.config.display_name;
+    col
+      ? ((col.kind === "rate" ? r.rates[col.group]?.[col.condition] : r.gaps[col.group]?.[col.condition])?.value ??
+        -Infinity)
+      : r.config.display_name;
   return [...rows]
     .sort((a, b) => {
       const x = key(a);
@@ -217,6 +277,9 @@ function sortedIds(
 
 /** The subset in export file names: the repositories, or how many tasks were listed. */
 function subsetName(state: ViewState): string | null {
-  const parts = [state.repos.length ? `repos-${[...state.repos].sort().join("+")}` : "", state.tasks.length ? `${state.tasks.length}-tasks` : ""].filter(Boolean);
+  const parts = [
+    state.repos.length ? `repos-${[...state.repos].sort().join("+")}` : "",
+    state.tasks.length ? `${state.tasks.length}-tasks` : "",
+  ].filter(Boolean);
   return parts.length ? parts.join("-") : null;
 }

@@ -17,7 +17,10 @@ export function ProvenanceMarks({ config }: { config: ConfigRow }) {
           ✓ verified
         </span>
       ) : (
-        <span className="rounded bg-zinc-100 px-1 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300" data-testid="unverified-mark">
+        <span
+          className="rounded bg-zinc-100 px-1 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+          data-testid="unverified-mark"
+        >
           not verified
         </span>
       )}

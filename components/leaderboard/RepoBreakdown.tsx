@@ -15,7 +15,17 @@ function heat(gap: number): string {
 }
 
 /** `onRepo` opens the leaderboard on one repository's subset (each row's link says where it goes). */
-export function RepoBreakdown({ releaseId, model, configs, onRepo }: { releaseId: string; model: LeaderboardModel; configs: ConfigRow[]; onRepo?: (repo: string) => void }) {
+export function RepoBreakdown({
+  releaseId,
+  model,
+  configs,
+  onRepo,
+}: {
+  releaseId: string;
+  model: LeaderboardModel;
+  configs: ConfigRow[];
+  onRepo?: (repo: string) => void;
+}) {
   const [rows, setRows] = useState<RepoGapRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const condition = model.conditions.find((c) => c !== model.baseline);
@@ -33,11 +43,17 @@ export function RepoBreakdown({ releaseId, model, configs, onRepo }: { releaseId
       </h2>
       <TableExport releaseId={releaseId} view="leaderboard-repositories" subset={condition} what="gap by repository" />
       <table className="border-collapse text-xs tabular-nums">
-        <caption className="sr-only">Gap by repository and configuration; open a repository for the leaderboard of its tasks</caption>
+        <caption className="sr-only">
+          Gap by repository and configuration; open a repository for the leaderboard of its tasks
+        </caption>
         <thead>
           <tr>
-            <th scope="col" className="px-2 text-left">Repository</th>
-            <th scope="col" className="px-2 text-right">Tasks</th>
+            <th scope="col" className="px-2 text-left">
+              Repository
+            </th>
+            <th scope="col" className="px-2 text-right">
+              Tasks
+            </th>
             {configs.map((c) => (
               <th key={c.config_id} scope="col" className="max-w-24 px-1 text-right align-bottom font-normal">
                 {c.display_name}

@@ -13,8 +13,12 @@ import { SIGNATURE_LABELS } from "@/lib/queries/signature-tables";
 import { releaseHref } from "@/lib/site/nav";
 
 export function DetectorProvenance({ model }: { model: PrevalenceModel }) {
-  const readable = model.cells.filter((c) => c.grp === "overall" && c.signature === "requirement_state_loss").reduce((s, c) => s + c.readable_runs, 0);
-  const all = model.cells.filter((c) => c.grp === "overall" && c.signature === "requirement_state_loss").reduce((s, c) => s + c.runs, 0);
+  const readable = model.cells
+    .filter((c) => c.grp === "overall" && c.signature === "requirement_state_loss")
+    .reduce((s, c) => s + c.readable_runs, 0);
+  const all = model.cells
+    .filter((c) => c.grp === "overall" && c.signature === "requirement_state_loss")
+    .reduce((s, c) => s + c.runs, 0);
   const detectors = [...new Map(model.detectors.map((d) => [`${d.detector}@${d.detector_version}`, d])).values()];
   return (
     <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="detector-provenance">
@@ -27,30 +31,57 @@ export function DetectorProvenance({ model }: { model: PrevalenceModel }) {
             </span>
           ))
         : "(no tag found)"}{" "}
-      over <span data-testid="readable-runs">{readable}</span> of {all} runs whose trajectory was readable. Share = runs with at least one strong
-      tag / readable runs, Wilson 95% in brackets; weak-only runs counted beside it; the difference is paired over focus tasks with a readable run
-      under both conditions (bootstrap 95%, exact McNemar).
+      over <span data-testid="readable-runs">{readable}</span> of {all} runs whose trajectory was readable. Share = runs
+      with at least one strong tag / readable runs, Wilson 95% in brackets; weak-only runs counted beside it; the
+      difference is paired over focus tasks with a readable run under both conditions (bootstrap 95%, exact McNemar).
     </p>
   );
 }
 
-export function SignaturePrevalence({ releaseId, model, releaseVersion }: { releaseId: string; model: PrevalenceModel; releaseVersion: string }) {
+export function SignaturePrevalence({
+  releaseId,
+  model,
+  releaseVersion,
+}: {
+  releaseId: string;
+  model: PrevalenceModel;
+  releaseVersion: string;
+}) {
   const others = model.conditions.filter((c) => c !== model.baseline);
   return (
     <section className="space-y-3" data-testid="signature-prevalence" aria-labelledby="signature-prevalence-h">
       <div className="flex flex-wrap items-baseline gap-x-3">
-        <h2 id="signature-prevalence-h" className="text-base font-semibold">Trace signatures per configuration</h2>
+        <h2 id="signature-prevalence-h" className="text-base font-semibold">
+          Trace signatures per configuration
+        </h2>
         <Link className="text-sm underline" href={releaseHref(releaseId, "signatures")} prefetch={false}>
           Every cell with its runs
         </Link>
       </div>
       <DetectorProvenance model={model} />
-      <PrevalenceTable releaseId={releaseId} model={model} exportView="leaderboard-signatures" caption="Detector prevalence of each trace signature per configuration, condition and group" />
+      <PrevalenceTable
+        releaseId={releaseId}
+        model={model}
+        exportView="leaderboard-signatures"
+        caption="Detector prevalence of each trace signature per configuration, condition and group"
+      />
       {others.map((c) => (
-        <OutcomeTable key={c} releaseId={releaseId} model={model} condition={c} exportView="leaderboard-signature-outcomes" exportSubset={c} />
+        <OutcomeTable
+          key={c}
+          releaseId={releaseId}
+          model={model}
+          condition={c}
+          exportView="leaderboard-signature-outcomes"
+          exportSubset={c}
+        />
       ))}
       <h3 className="pt-2 text-sm font-semibold">The release&apos;s own annotations</h3>
-      <AnnotationRates releaseId={releaseId} model={model} releaseVersion={releaseVersion} exportView="leaderboard-annotations" />
+      <AnnotationRates
+        releaseId={releaseId}
+        model={model}
+        releaseVersion={releaseVersion}
+        exportView="leaderboard-annotations"
+      />
     </section>
   );
 }

@@ -5,7 +5,14 @@ import { useEffect, useRef, useState } from "react";
 import { useDismiss } from "@/components/site/useDismiss";
 
 export function parseTaskList(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((t) => t.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function TaskSubsetControl({ value, onChange }: { value: string[]; onChange: (tasks: string[]) => void }) {
@@ -27,7 +34,13 @@ export function TaskSubsetControl({ value, onChange }: { value: string[]; onChan
         <label className="block text-xs" htmlFor="task-subset">
           Focus task ids (separated by commas or spaces); the leaderboard is recomputed on them in your browser.
         </label>
-        <textarea id="task-subset" className="mt-1 w-full rounded border border-zinc-300 p-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950" rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <textarea
+          id="task-subset"
+          className="mt-1 w-full rounded border border-zinc-300 p-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950"
+          rows={3}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <span className="mt-1 flex gap-2">
           <button type="submit" className="btn">
             Apply

@@ -42,7 +42,11 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
       return;
     }
     if (result.kind === "invalid") {
-      setStatus({ state: "error", message: `${result.label}: release.json is missing or unusable, so nothing was loaded`, problems: result.problems });
+      setStatus({
+        state: "error",
+        message: `${result.label}: release.json is missing or unusable, so nothing was loaded`,
+        problems: result.problems,
+      });
       return;
     }
     if (result.kind === "trajectory") {
@@ -53,12 +57,28 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
     const tables = registerLocalTables(result.tables);
     try {
       // Computing once here proves the tables load; the leaderboard then recomputes for its own scope.
-      await localLeaderboard(tables, { groups: bench.groups, conditions: bench.conditions, baseline: bench.baseline }, {});
+      await localLeaderboard(
+        tables,
+        { groups: bench.groups, conditions: bench.conditions, baseline: bench.baseline },
+        {},
+      );
     } catch (err) {
-      setStatus({ state: "error", message: `could not load the tables into DuckDB-WASM: ${err instanceof Error ? err.message : String(err)}` });
+      setStatus({
+        state: "error",
+        message: `could not load the tables into DuckDB-WASM: ${err instanceof Error ? err.message : String(err)}`,
+      });
       return;
     }
-    addLocal({ publishedId: releaseId, label: result.label, meta: result.meta, configs: result.configs, counts: result.counts, problems: result.problems, tables, files: releaseFiles(files, result.root) });
+    addLocal({
+      publishedId: releaseId,
+      label: result.label,
+      meta: result.meta,
+      configs: result.configs,
+      counts: result.counts,
+      problems: result.problems,
+      tables,
+      files: releaseFiles(files, result.root),
+    });
     setStatus({ state: "idle" });
   }
 
@@ -69,9 +89,10 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
       className="absolute right-0 z-20 mt-1 max-h-[80vh] w-[min(42rem,92vw)] space-y-3 overflow-auto rounded border border-zinc-300 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
     >
       <p className="text-zinc-600 dark:text-zinc-400">
-        See your own configuration next to the published ones. Your files are read in this tab and never leave your machine. Pick a release
-        folder (release.json, tasks, sessions, configs, runs; see the data format), a .zip of one, or a single trajectory (ATIF .json or
-        SWE-agent .traj). Record files up to {formatBytes(LIMIT_BYTES)} in all.
+        See your own configuration next to the published ones. Your files are read in this tab and never leave your
+        machine. Pick a release folder (release.json, tasks, sessions, configs, runs; see the data format), a .zip of
+        one, or a single trajectory (ATIF .json or SWE-agent .traj). Record files up to {formatBytes(LIMIT_BYTES)} in
+        all.
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn" onClick={() => folderInput.current?.click()}>
@@ -114,7 +135,9 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
         onDrop={(e) => {
           e.preventDefault();
           setOver(false);
-          void filesFromDrop(e.dataTransfer).then(load, (err: unknown) => setStatus({ state: "error", message: String(err) }));
+          void filesFromDrop(e.dataTransfer).then(load, (err: unknown) =>
+            setStatus({ state: "error", message: String(err) }),
+          );
         }}
         className={`rounded border-2 border-dashed p-4 text-center text-zinc-500 ${over ? "border-sky-500 bg-sky-50 dark:bg-sky-950" : "border-zinc-300 dark:border-zinc-700"}`}
       >
@@ -146,13 +169,20 @@ function LoadedEntry({ entry, bench }: { entry: LocalEntry; bench: PublishedBenc
     <div className="space-y-1 rounded border border-zinc-200 p-2 dark:border-zinc-700" data-testid="local-entry">
       <div className="flex items-start gap-2">
         <p className="flex-1">
-          <span className="font-medium">{e.label}</span>: {e.configs.map((c) => c.display_name).join(", ") || "no configuration"} (
-          {e.counts.runs} runs, {e.counts.focusTasks} focus tasks, {formatBytes(e.counts.bytes)} read
-          {e.counts.trajectories ? `, ${e.counts.trajectories} trajectory files, read when you open a run` : ""}); shown on the leaderboard, the cost page and the compare page marked local
+          <span className="font-medium">{e.label}</span>:{" "}
+          {e.configs.map((c) => c.display_name).join(", ") || "no configuration"} ({e.counts.runs} runs,{" "}
+          {e.counts.focusTasks} focus tasks, {formatBytes(e.counts.bytes)} read
+          {e.counts.trajectories ? `, ${e.counts.trajectories} trajectory files, read when you open a run` : ""}); shown
+          on the leaderboard, the cost page and the compare page marked local
           {e.counts.trajectories ? (
             <>
               ;{" "}
-              <Link className="underline" href={releaseHref(e.publishedId, "runs")} prefetch={false} data-testid="local-runs-link">
+              <Link
+                className="underline"
+                href={releaseHref(e.publishedId, "runs")}
+                prefetch={false}
+                data-testid="local-runs-link"
+              >
                 its runs with trajectories
               </Link>
             </>
@@ -165,14 +195,20 @@ function LoadedEntry({ entry, bench }: { entry: LocalEntry; bench: PublishedBenc
       </div>
       {publishedTasks !== null && e.counts.focusTasks !== publishedTasks ? (
         <p className="text-amber-800 dark:text-amber-300">
-          This release has {e.counts.focusTasks} focus tasks, the published one {publishedTasks}: resolution rates are over different task sets.
+          This release has {e.counts.focusTasks} focus tasks, the published one {publishedTasks}: resolution rates are
+          over different task sets.
         </p>
       ) : null}
-      {missingConditions.length ? <p className="text-amber-800 dark:text-amber-300">No sessions for {missingConditions.join(", ")}: those columns stay empty.</p> : null}
+      {missingConditions.length ? (
+        <p className="text-amber-800 dark:text-amber-300">
+          No sessions for {missingConditions.join(", ")}: those columns stay empty.
+        </p>
+      ) : null}
       {e.problems.length ? (
         <>
           <p className={errors ? "text-red-700 dark:text-red-400" : ""}>
-            {errors} error(s), {e.problems.length - errors} warning(s); records that could not be read were left out, the rest is loaded.
+            {errors} error(s), {e.problems.length - errors} warning(s); records that could not be read were left out,
+            the rest is loaded.
           </p>
           <LocalProblems problems={e.problems} />
         </>

@@ -10,7 +10,10 @@ export function LocalProblems({ problems }: { problems: Problem[] }) {
   return (
     <ul className="max-h-48 overflow-auto font-mono text-xs" data-testid="local-problems">
       {sorted.slice(0, SHOWN).map((p, i) => (
-        <li key={i} className={p.level === "error" ? "text-red-700 dark:text-red-400" : "text-amber-800 dark:text-amber-300"}>
+        <li
+          key={i}
+          className={p.level === "error" ? "text-red-700 dark:text-red-400" : "text-amber-800 dark:text-amber-300"}
+        >
           {formatProblem(p)}
         </li>
       ))}

@@ -32,7 +32,8 @@ export function LocalRunList({ releaseId }: { releaseId: string }) {
         Runs of your local results <LocalBadge show />
       </h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Their trajectories are read from the files you picked when you open one; nothing is uploaded. They stay open until the page is reloaded.
+        Their trajectories are read from the files you picked when you open one; nothing is uploaded. They stay open
+        until the page is reloaded.
       </p>
       {error ? <p role="alert">The local runs could not be listed: {error}</p> : null}
       {runs?.map((r, i) => (
@@ -47,7 +48,8 @@ export function LocalRunList({ releaseId }: { releaseId: string }) {
                   {row.run_id.slice(LOCAL_PREFIX.length)}
                 </Link>{" "}
                 <span className="text-zinc-500">
-                  {row.display_name} · {row.focus_task_id} · {row.condition} · {row.resolved ? "resolved" : (row.failure_class ?? "unresolved")}
+                  {row.display_name} · {row.focus_task_id} · {row.condition} ·{" "}
+                  {row.resolved ? "resolved" : (row.failure_class ?? "unresolved")}
                 </span>
               </li>
             ))}

@@ -10,11 +10,21 @@ import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
 
 const LocalPanel = dynamic(() => import("./LocalPanel").then((m) => m.LocalPanel), {
   ssr: false,
-  loading: () => <p className="absolute right-0 z-20 mt-1 rounded border bg-white p-3 text-sm dark:bg-zinc-900">Loading…</p>,
+  loading: () => (
+    <p className="absolute right-0 z-20 mt-1 rounded border bg-white p-3 text-sm dark:bg-zinc-900">Loading…</p>
+  ),
 });
 
 /** `bench` (or the leaderboard `model` it is taken from) describes the published release. */
-export function OpenLocalResults({ releaseId, model, bench }: { releaseId: string; model?: LeaderboardModel; bench?: PublishedBench }) {
+export function OpenLocalResults({
+  releaseId,
+  model,
+  bench,
+}: {
+  releaseId: string;
+  model?: LeaderboardModel;
+  bench?: PublishedBench;
+}) {
   const [open, setOpen] = useState(false);
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
   return (

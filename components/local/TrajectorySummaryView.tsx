@@ -10,15 +10,20 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
   return (
     <div className="space-y-1" data-testid="local-trajectory">
       <p>
-        <span className="font-medium">{s.name}</span>: {s.format === "swe-agent" ? "SWE-agent .traj (converted to ATIF)" : (s.schemaVersion ?? "ATIF (no version)")}
-        , agent {s.agent.name ?? "unknown"}
-        {s.agent.model ? ` (${s.agent.model})` : ""}, {n(s.steps)} steps, {s.requests.length} request(s); {n(total.prompt + total.completion)} tokens
-        {total.cost !== null ? `, $${total.cost.toFixed(2)}` : ""}. It cannot join the leaderboard on its own (no verifier result).
+        <span className="font-medium">{s.name}</span>:{" "}
+        {s.format === "swe-agent" ? "SWE-agent .traj (converted to ATIF)" : (s.schemaVersion ?? "ATIF (no version)")},
+        agent {s.agent.name ?? "unknown"}
+        {s.agent.model ? ` (${s.agent.model})` : ""}, {n(s.steps)} steps, {s.requests.length} request(s);{" "}
+        {n(total.prompt + total.completion)} tokens
+        {total.cost !== null ? `, $${total.cost.toFixed(2)}` : ""}. It cannot join the leaderboard on its own (no
+        verifier result).
       </p>
       {s.reported && s.warnings.some((w) => w.code === "totals.final_metrics_differ") ? (
         <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="local-trajectory-totals">
-          final_metrics {n(s.reported.prompt + s.reported.completion)} tokens{s.reported.cost !== null ? `, $${s.reported.cost.toFixed(2)}` : ""} · steps sum{" "}
-          {n(s.stepTotals.prompt + s.stepTotals.completion)} tokens{s.stepTotals.cost !== null ? `, $${s.stepTotals.cost.toFixed(2)}` : ""}: they disagree (warning below).
+          final_metrics {n(s.reported.prompt + s.reported.completion)} tokens
+          {s.reported.cost !== null ? `, $${s.reported.cost.toFixed(2)}` : ""} · steps sum{" "}
+          {n(s.stepTotals.prompt + s.stepTotals.completion)} tokens
+          {s.stepTotals.cost !== null ? `, $${s.stepTotals.cost.toFixed(2)}` : ""}: they disagree (warning below).
         </p>
       ) : null}
       {s.requests.length ? (

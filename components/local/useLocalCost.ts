@@ -16,13 +16,17 @@ export interface LocalCost {
 
 export function useLocalCost(releaseId: string, data: CostPageData): LocalCost {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
-  const [state, setState] = useState<{ entries: typeof entries; data: CostPageData; error: string | null } | null>(null);
+  const [state, setState] = useState<{ entries: typeof entries; data: CostPageData; error: string | null } | null>(
+    null,
+  );
   useEffect(() => {
     if (entries.length === 0) return;
     let live = true;
     Promise.all(entries.map((e) => localCostRows(e.tables, data.baseline)))
       .then((rows) => live && setState({ entries, data: withLocalCost(data, rows), error: null }))
-      .catch((err: unknown) => live && setState({ entries, data, error: err instanceof Error ? err.message : String(err) }));
+      .catch(
+        (err: unknown) => live && setState({ entries, data, error: err instanceof Error ? err.message : String(err) }),
+      );
     return () => {
       live = false;
     };

@@ -10,7 +10,12 @@ import { LOCAL_PREFIX } from "@/lib/queries/local-union";
 
 const NONE: LeaderboardRow[] = [];
 
-export function useLocalRows(releaseId: string, model: LeaderboardModel, repos: string[], taskIds: string[]): LeaderboardRow[] {
+export function useLocalRows(
+  releaseId: string,
+  model: LeaderboardModel,
+  repos: string[],
+  taskIds: string[],
+): LeaderboardRow[] {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
   const [rows, setRows] = useState<LeaderboardRow[]>(NONE);
   const scopeKey = JSON.stringify([repos, taskIds]);
@@ -21,11 +26,22 @@ export function useLocalRows(releaseId: string, model: LeaderboardModel, repos: 
     }
     let live = true;
     const [r, t] = JSON.parse(scopeKey) as [string[], string[]];
-    const meta = { groups: model.groups.filter((g) => g !== "overall"), conditions: model.conditions, baseline: model.baseline };
+    const meta = {
+      groups: model.groups.filter((g) => g !== "overall"),
+      conditions: model.conditions,
+      baseline: model.baseline,
+    };
     Promise.all(entries.map((e) => localLeaderboard(e.tables, meta, { repos: r, taskIds: t })))
       .then((models) => {
         if (!live) return;
-        setRows(models.flatMap((m) => m.rows.map((row) => ({ ...row, config: { ...row.config, config_id: LOCAL_PREFIX + row.config.config_id, is_local: true } }))));
+        setRows(
+          models.flatMap((m) =>
+            m.rows.map((row) => ({
+              ...row,
+              config: { ...row.config, config_id: LOCAL_PREFIX + row.config.config_id, is_local: true },
+            })),
+          ),
+        );
       })
       .catch(() => live && setRows(NONE));
     return () => {

@@ -1,10 +1,22 @@
 // A small bar chart of how many sessions have each value, as plain markup so it is in the static HTML.
-export function Histogram({ title, bars, testId }: { title: string; bars: { value: number; sessions: number }[]; testId?: string }) {
+export function Histogram({
+  title,
+  bars,
+  testId,
+}: {
+  title: string;
+  bars: { value: number; sessions: number }[];
+  testId?: string;
+}) {
   const max = Math.max(1, ...bars.map((b) => b.sessions));
   return (
     <figure className="min-w-40" data-testid={testId}>
       <figcaption className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{title}</figcaption>
-      <div className="flex h-16 items-end gap-px border-b border-zinc-300 dark:border-zinc-700" role="img" aria-label={`${title}: ${bars.map((b) => `${b.value}: ${b.sessions}`).join(", ")}`}>
+      <div
+        className="flex h-16 items-end gap-px border-b border-zinc-300 dark:border-zinc-700"
+        role="img"
+        aria-label={`${title}: ${bars.map((b) => `${b.value}: ${b.sessions}`).join(", ")}`}
+      >
         {bars.map((b) => (
           <div
             key={b.value}

@@ -60,9 +60,17 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
   const table6: { id: string; label: string; value: string | number }[] = [
     { id: "focus_tasks", label: "Focus tasks", value: t.focus_tasks },
     { id: "repos", label: "Repositories", value: t.repos },
-    { id: "interruption_tasks", label: "Interruption tasks / session", value: head ? median(head.interruption_tasks) : "—" },
+    {
+      id: "interruption_tasks",
+      label: "Interruption tasks / session",
+      value: head ? median(head.interruption_tasks) : "—",
+    },
     { id: "request_count", label: "Requests (median)", value: head ? median(head.request_count) : "—" },
-    { id: "workspace_switches", label: "Workspace switches (median)", value: head ? median(head.workspace_switches) : "—" },
+    {
+      id: "workspace_switches",
+      label: "Workspace switches (median)",
+      value: head ? median(head.workspace_switches) : "—",
+    },
     { id: "focus_returns", label: "Focus returns (median)", value: head ? median(head.focus_returns) : "—" },
   ];
   return (
@@ -75,7 +83,10 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
           releaseId={built.meta.release_id}
           view="profile-table6"
           what="scale and session workload"
-          rows={table6.map((x) => ({ measure: x.label, value: typeof x.value === "number" ? x.value : exportValue(x.value) }))}
+          rows={table6.map((x) => ({
+            measure: x.label,
+            value: typeof x.value === "number" ? x.value : exportValue(x.value),
+          }))}
         />
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="profile-table6">
           {table6.map((x) => (
@@ -96,31 +107,35 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
         </h2>
         <TableExport releaseId={built.meta.release_id} view="profile-conditions" what="sessions per condition" />
         <div className="overflow-x-auto">
-<table className="text-sm" data-testid="profile-conditions">
-          <thead>
-            <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <th className="px-2 py-1 text-left font-medium">Condition</th>
-              <th className="px-2 py-1 text-right font-medium">Sessions</th>
-              {Object.entries(MEASURE_LABELS).map(([m, l]) => (
-                <th key={l} className="px-2 py-1 text-right font-medium">
-                  {TERMS[m] ? <Term term={TERMS[m]}>{l}</Term> : l}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {model.byCondition.map((row) => (
-              <tr key={row.condition} data-condition={row.condition} className="border-b border-zinc-100 dark:border-zinc-900">
-                <td className="px-2 py-1">
-                  {conditionLabel(row.condition!)}
-                  {row.condition === baseline ? <span className="text-xs text-zinc-500"> (baseline)</span> : null}
-                </td>
-                <td className="px-2 py-1 text-right tabular-nums">{row.sessions}</td>
-                <MedianCells row={row} />
+          <table className="text-sm" data-testid="profile-conditions">
+            <thead>
+              <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
+                <th className="px-2 py-1 text-left font-medium">Condition</th>
+                <th className="px-2 py-1 text-right font-medium">Sessions</th>
+                {Object.entries(MEASURE_LABELS).map(([m, l]) => (
+                  <th key={l} className="px-2 py-1 text-right font-medium">
+                    {TERMS[m] ? <Term term={TERMS[m]}>{l}</Term> : l}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {model.byCondition.map((row) => (
+                <tr
+                  key={row.condition}
+                  data-condition={row.condition}
+                  className="border-b border-zinc-100 dark:border-zinc-900"
+                >
+                  <td className="px-2 py-1">
+                    {conditionLabel(row.condition!)}
+                    {row.condition === baseline ? <span className="text-xs text-zinc-500"> (baseline)</span> : null}
+                  </td>
+                  <td className="px-2 py-1 text-right tabular-nums">{row.sessions}</td>
+                  <MedianCells row={row} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
         <div className="space-y-3">
           {model.byCondition.map((row) => (

@@ -25,7 +25,8 @@ export function ValidationResult({ validation }: { validation: BuiltReleaseMeta[
               {r.count ? "✗" : "✓"}
             </span>
             <span>
-              <code className="text-xs">{r.rule}</code> <span className="text-zinc-600 dark:text-zinc-400">{r.says}</span>
+              <code className="text-xs">{r.rule}</code>{" "}
+              <span className="text-zinc-600 dark:text-zinc-400">{r.says}</span>
               {r.count ? <strong> · {r.count}</strong> : null}
             </span>
           </li>

@@ -38,13 +38,26 @@ function items(hits: StepHitRow[]): Item[] {
 }
 
 function excerpt(h: StepHitRow): string {
-  const parts = [h.command && `$ ${h.command}`, h.paths && `edits ${h.paths}`, h.message, h.observation && `→ ${h.observation}`].filter(Boolean) as string[];
+  const parts = [
+    h.command && `$ ${h.command}`,
+    h.paths && `edits ${h.paths}`,
+    h.message,
+    h.observation && `→ ${h.observation}`,
+  ].filter(Boolean) as string[];
   return visibleControls(parts.join("  ·  ").replace(/\s+/g, " "));
 }
 
 const select = "max-w-full rounded border border-zinc-300 px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900";
 
-export function SearchView({ releaseId, manifest, options }: { releaseId: string; manifest: StepsManifest | null; options: SearchOptions }) {
+export function SearchView({
+  releaseId,
+  manifest,
+  options,
+}: {
+  releaseId: string;
+  manifest: StepsManifest | null;
+  options: SearchOptions;
+}) {
   const [f, setF] = useState<StepSearch>(EMPTY_SEARCH);
   const [draft, setDraft] = useState("");
   const [result, setResult] = useState<SearchResult | null>(null);
@@ -94,7 +107,11 @@ export function SearchView({ releaseId, manifest, options }: { releaseId: string
   const names = new Map(options.configs.map((c) => [c.id, c.name]));
 
   if (!manifest) {
-    return <p className="text-sm" data-testid="search-no-index">This release has no steps index: the build found no trajectory to index.</p>;
+    return (
+      <p className="text-sm" data-testid="search-no-index">
+        This release has no steps index: the build found no trajectory to index.
+      </p>
+    );
   }
 
   return (
@@ -108,84 +125,189 @@ export function SearchView({ releaseId, manifest, options }: { releaseId: string
         }}
       >
         <div className="flex flex-wrap items-center gap-2">
-          <label className="sr-only" htmlFor="search-q">Search commands, paths and text</label>
-          <input id="search-q" type="search" data-testid="search-q" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder='e.g. git -C "$d" diff'
-            className="w-full max-w-md rounded border border-zinc-300 px-2 py-1 font-mono dark:border-zinc-700 dark:bg-zinc-900" />
-          <button type="submit" className="btn" data-testid="search-go">Search</button>
+          <label className="sr-only" htmlFor="search-q">
+            Search commands, paths and text
+          </label>
+          <input
+            id="search-q"
+            type="search"
+            data-testid="search-q"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder='e.g. git -C "$d" diff'
+            className="w-full max-w-md rounded border border-zinc-300 px-2 py-1 font-mono dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <button type="submit" className="btn" data-testid="search-go">
+            Search
+          </button>
           <label className="inline-flex items-center gap-1">
-            <input type="checkbox" checked={f.mode === "regex"} onChange={(e) => update({ q: draft, mode: e.target.checked ? "regex" : "literal" })} data-testid="search-regex" />
+            <input
+              type="checkbox"
+              checked={f.mode === "regex"}
+              onChange={(e) => update({ q: draft, mode: e.target.checked ? "regex" : "literal" })}
+              data-testid="search-regex"
+            />
             regular expression (RE2)
           </label>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <select className={select} aria-label="field" value={f.field} onChange={(e) => update({ q: draft, field: e.target.value as StepSearch["field"] })} data-testid="search-field">
+          <select
+            className={select}
+            aria-label="field"
+            value={f.field}
+            onChange={(e) => update({ q: draft, field: e.target.value as StepSearch["field"] })}
+            data-testid="search-field"
+          >
             <option value="all">Commands, paths and text</option>
             <option value="command">Commands</option>
             <option value="paths">Edited paths</option>
             <option value="text">Message and observation text</option>
           </select>
-          <select className={select} aria-label="configuration" value={f.config} onChange={(e) => update({ q: draft, config: e.target.value })} data-testid="search-config">
+          <select
+            className={select}
+            aria-label="configuration"
+            value={f.config}
+            onChange={(e) => update({ q: draft, config: e.target.value })}
+            data-testid="search-config"
+          >
             <option value="">All configurations</option>
-            {options.configs.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {options.configs.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
           </select>
-          <select className={select} aria-label="condition" value={f.condition} onChange={(e) => update({ q: draft, condition: e.target.value })}>
+          <select
+            className={select}
+            aria-label="condition"
+            value={f.condition}
+            onChange={(e) => update({ q: draft, condition: e.target.value })}
+          >
             <option value="">All conditions</option>
-            {options.conditions.map((c) => <option key={c} value={c}>{c}</option>)}
+            {options.conditions.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </select>
-          <select className={select} aria-label="group" value={f.group} onChange={(e) => update({ q: draft, group: e.target.value })}>
+          <select
+            className={select}
+            aria-label="group"
+            value={f.group}
+            onChange={(e) => update({ q: draft, group: e.target.value })}
+          >
             <option value="">All groups</option>
-            {options.groups.map((g) => <option key={g} value={g}>{g}</option>)}
+            {options.groups.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
           </select>
-          <select className={select} aria-label="repository" value={f.repo} onChange={(e) => update({ q: draft, repo: e.target.value })}>
+          <select
+            className={select}
+            aria-label="repository"
+            value={f.repo}
+            onChange={(e) => update({ q: draft, repo: e.target.value })}
+          >
             <option value="">All repositories</option>
-            {options.repos.map((r) => <option key={r} value={r}>{r}</option>)}
+            {options.repos.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </select>
-          <select className={select} aria-label="request kind" value={f.kind} onChange={(e) => update({ q: draft, kind: e.target.value })} data-testid="search-kind">
+          <select
+            className={select}
+            aria-label="request kind"
+            value={f.kind}
+            onChange={(e) => update({ q: draft, kind: e.target.value })}
+            data-testid="search-kind"
+          >
             <option value="">Any request</option>
             <option value="focus">Focus requests</option>
             <option value="interruption">Interruptions</option>
             <option value="finalization">Finalization</option>
           </select>
-          <select className={select} aria-label="tool" value={f.tool} onChange={(e) => update({ q: draft, tool: e.target.value })}>
+          <select
+            className={select}
+            aria-label="tool"
+            value={f.tool}
+            onChange={(e) => update({ q: draft, tool: e.target.value })}
+          >
             <option value="">Any tool</option>
-            {manifest.tools.map((t) => <option key={t} value={t}>{t}</option>)}
+            {manifest.tools.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
-          <select className={select} aria-label="outcome" value={f.outcome} onChange={(e) => update({ q: draft, outcome: e.target.value })}>
+          <select
+            className={select}
+            aria-label="outcome"
+            value={f.outcome}
+            onChange={(e) => update({ q: draft, outcome: e.target.value })}
+          >
             <option value="">Any outcome</option>
             <option value="resolved">Resolved runs</option>
             <option value="unresolved">Unresolved runs</option>
           </select>
           <label className="inline-flex items-center gap-1">
-            <input type="checkbox" checked={f.other} onChange={(e) => update({ q: draft, other: e.target.checked })} data-testid="search-other" />
+            <input
+              type="checkbox"
+              checked={f.other}
+              onChange={(e) => update({ q: draft, other: e.target.checked })}
+              data-testid="search-other"
+            />
             only steps reaching another task’s checkout
           </label>
         </div>
       </form>
 
       <section aria-labelledby="examples-h" className="text-sm">
-        <h2 id="examples-h" className="font-semibold">Example searches</h2>
+        <h2 id="examples-h" className="font-semibold">
+          Example searches
+        </h2>
         <ul className="list-disc pl-5">
           {EXAMPLE_SEARCHES.map((e) => (
             <li key={e.label}>
-              <a className="underline" href={writeSearch({ ...EMPTY_SEARCH, ...e.search })} data-testid="search-example"
-                onClick={(ev) => { ev.preventDefault(); update({ ...EMPTY_SEARCH, ...e.search }); }}>
+              <a
+                className="underline"
+                href={writeSearch({ ...EMPTY_SEARCH, ...e.search })}
+                data-testid="search-example"
+                onClick={(ev) => {
+                  ev.preventDefault();
+                  update({ ...EMPTY_SEARCH, ...e.search });
+                }}
+              >
                 {e.label}
               </a>{" "}
-              <span className="text-xs text-zinc-500">({e.signature === "cross_task_interference" ? "cross-task interference" : "requirement-state loss"})</span>
+              <span className="text-xs text-zinc-500">
+                ({e.signature === "cross_task_interference" ? "cross-task interference" : "requirement-state loss"})
+              </span>
             </li>
           ))}
         </ul>
       </section>
 
       <p className="text-sm" aria-live="polite" data-testid="search-status">
-        {error ? <span className="text-rose-700 dark:text-rose-300" data-testid="search-error">The search failed: {error}</span>
-          : busy ? "Searching… (the steps index loads on the first search)"
-          : result ? (
-            <span data-testid="search-summary" data-steps={result.hits.length} data-runs={matchingRuns}>
-              {matchingRuns} matching run{matchingRuns === 1 ? "" : "s"}, {result.configs.reduce((a, c) => a + c.matching_steps, 0)} matching steps
-              {result.hits.length >= SEARCH_ROW_LIMIT ? ` (the list shows the first ${SEARCH_ROW_LIMIT})` : ""} · {Math.round(result.ms)} ms
-            </span>
-          ) : isRunnable(f) ? "" : "Type a query (or pick an example) to search every step of every trajectory."}
+        {error ? (
+          <span className="text-rose-700 dark:text-rose-300" data-testid="search-error">
+            The search failed: {error}
+          </span>
+        ) : busy ? (
+          "Searching… (the steps index loads on the first search)"
+        ) : result ? (
+          <span data-testid="search-summary" data-steps={result.hits.length} data-runs={matchingRuns}>
+            {matchingRuns} matching run{matchingRuns === 1 ? "" : "s"},{" "}
+            {result.configs.reduce((a, c) => a + c.matching_steps, 0)} matching steps
+            {result.hits.length >= SEARCH_ROW_LIMIT ? ` (the list shows the first ${SEARCH_ROW_LIMIT})` : ""} ·{" "}
+            {Math.round(result.ms)} ms
+          </span>
+        ) : isRunnable(f) ? (
+          ""
+        ) : (
+          "Type a query (or pick an example) to search every step of every trajectory."
+        )}
       </p>
 
       {result ? (
@@ -193,23 +315,52 @@ export function SearchView({ releaseId, manifest, options }: { releaseId: string
           <section data-export-scope className="space-y-1">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="text-sm font-semibold">Matching runs per configuration</h2>
-              <ExportButtons releaseId={releaseId} view="search-configs" what="matching runs per configuration"
-                records={() => result.configs.map((c) => ({ configuration: c.display_name, config_id: c.config_id, matching_runs: c.matching_runs, runs_with_trajectory: c.runs, matching_steps: c.matching_steps }))} />
+              <ExportButtons
+                releaseId={releaseId}
+                view="search-configs"
+                what="matching runs per configuration"
+                records={() =>
+                  result.configs.map((c) => ({
+                    configuration: c.display_name,
+                    config_id: c.config_id,
+                    matching_runs: c.matching_runs,
+                    runs_with_trajectory: c.runs,
+                    matching_steps: c.matching_steps,
+                  }))
+                }
+              />
             </div>
             <table className="w-full text-sm" data-testid="search-configs">
-              <caption className="sr-only">Runs with at least one matching step, per configuration, of the runs with a trajectory in the filters</caption>
+              <caption className="sr-only">
+                Runs with at least one matching step, per configuration, of the runs with a trajectory in the filters
+              </caption>
               <thead>
                 <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
-                  <th scope="col" className="py-1 font-normal">Configuration</th>
-                  <th scope="col" className="text-right font-normal">Matching runs</th>
-                  <th scope="col" className="text-right font-normal">of runs</th>
-                  <th scope="col" className="text-right font-normal">Matching steps</th>
+                  <th scope="col" className="py-1 font-normal">
+                    Configuration
+                  </th>
+                  <th scope="col" className="text-right font-normal">
+                    Matching runs
+                  </th>
+                  <th scope="col" className="text-right font-normal">
+                    of runs
+                  </th>
+                  <th scope="col" className="text-right font-normal">
+                    Matching steps
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {result.configs.map((c) => (
-                  <tr key={c.config_id} data-config={c.config_id} data-matching-runs={c.matching_runs} className="border-b border-zinc-100 dark:border-zinc-900">
-                    <th scope="row" className="py-1 text-left font-normal">{c.display_name}</th>
+                  <tr
+                    key={c.config_id}
+                    data-config={c.config_id}
+                    data-matching-runs={c.matching_runs}
+                    className="border-b border-zinc-100 dark:border-zinc-900"
+                  >
+                    <th scope="row" className="py-1 text-left font-normal">
+                      {c.display_name}
+                    </th>
                     <td className="text-right tabular-nums">{c.matching_runs}</td>
                     <td className="text-right tabular-nums">{c.runs}</td>
                     <td className="text-right tabular-nums">{c.matching_steps}</td>
@@ -222,31 +373,66 @@ export function SearchView({ releaseId, manifest, options }: { releaseId: string
           <section className="space-y-1">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="text-sm font-semibold">Matching steps, by run</h2>
-              <ExportButtons releaseId={releaseId} view="search" what="matching steps"
-                records={() => result.hits.map((h) => ({ ...h }))} />
+              <ExportButtons
+                releaseId={releaseId}
+                view="search"
+                what="matching steps"
+                records={() => result.hits.map((h) => ({ ...h }))}
+              />
             </div>
-            <div ref={listRef} role="list" aria-label="matching steps" data-testid="search-results" data-count={list.length}
+            <div
+              ref={listRef}
+              role="list"
+              aria-label="matching steps"
+              data-testid="search-results"
+              data-count={list.length}
               className="overflow-y-auto overflow-x-hidden rounded border border-zinc-200 dark:border-zinc-800"
               style={{ height: Math.min(VIEWPORT, Math.max(ROW, list.length * ROW)) }}
-              onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+              onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+            >
               <div style={{ height: list.length * ROW, position: "relative" }}>
                 {list.slice(win.start, win.end).map((it, i) => {
                   const h = it.hit;
                   const top = (win.start + i) * ROW;
                   return it.kind === "run" ? (
-                    <div role="listitem" key={`r-${h.run_id}`} data-run={h.run_id} className="absolute inset-x-0 flex flex-col justify-center overflow-hidden border-b border-zinc-200 bg-zinc-50 px-2 text-sm dark:border-zinc-800 dark:bg-zinc-900" style={{ top, height: ROW }}>
+                    <div
+                      role="listitem"
+                      key={`r-${h.run_id}`}
+                      data-run={h.run_id}
+                      className="absolute inset-x-0 flex flex-col justify-center overflow-hidden border-b border-zinc-200 bg-zinc-50 px-2 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+                      style={{ top, height: ROW }}
+                    >
                       <span className="truncate font-medium">{h.run_id}</span>
                       <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">
-                        {names.get(h.config_id) ?? h.display_name} · {h.condition} · {h.focus_task_id} ({h.repo ?? "repository unknown"}, {h.task_group}) · {h.resolved ? "resolved" : "unresolved"} · {it.steps} matching step{it.steps === 1 ? "" : "s"}
+                        {names.get(h.config_id) ?? h.display_name} · {h.condition} · {h.focus_task_id} (
+                        {h.repo ?? "repository unknown"}, {h.task_group}) · {h.resolved ? "resolved" : "unresolved"} ·{" "}
+                        {it.steps} matching step{it.steps === 1 ? "" : "s"}
                       </span>
                     </div>
                   ) : (
-                    <div role="listitem" key={`s-${h.run_id}-${h.step}`} data-hit={`${h.run_id}#${h.step}`} className="absolute inset-x-0 flex flex-col justify-center overflow-hidden border-b border-zinc-100 px-2 pl-5 text-sm dark:border-zinc-900" style={{ top, height: ROW }}>
+                    <div
+                      role="listitem"
+                      key={`s-${h.run_id}-${h.step}`}
+                      data-hit={`${h.run_id}#${h.step}`}
+                      className="absolute inset-x-0 flex flex-col justify-center overflow-hidden border-b border-zinc-100 px-2 pl-5 text-sm dark:border-zinc-900"
+                      style={{ top, height: ROW }}
+                    >
                       <span className="truncate">
-                        <Link className="underline" href={runHref(releaseId, h.run_id, h.step)} prefetch={false} data-testid="search-hit-link">step {h.step}</Link>{" "}
+                        <Link
+                          className="underline"
+                          href={runHref(releaseId, h.run_id, h.step)}
+                          prefetch={false}
+                          data-testid="search-hit-link"
+                        >
+                          step {h.step}
+                        </Link>{" "}
                         <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                          {h.position !== null ? `request ${h.position}` : "no request"}{h.request_kind ? ` (${h.request_kind}${h.task_id ? `, ${h.task_id}` : ""})` : ""} · {h.source}
-                          {h.checkout ? ` · in ${h.checkout}` : ""}{h.other_checkout ? " · another task’s checkout" : ""}{h.tools ? ` · ${h.tools}` : ""}
+                          {h.position !== null ? `request ${h.position}` : "no request"}
+                          {h.request_kind ? ` (${h.request_kind}${h.task_id ? `, ${h.task_id}` : ""})` : ""} ·{" "}
+                          {h.source}
+                          {h.checkout ? ` · in ${h.checkout}` : ""}
+                          {h.other_checkout ? " · another task’s checkout" : ""}
+                          {h.tools ? ` · ${h.tools}` : ""}
                         </span>
                       </span>
                       <code className="truncate text-xs">{excerpt(h)}</code>

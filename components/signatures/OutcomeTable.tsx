@@ -23,7 +23,11 @@ export function OutcomeTable(props: {
   exportSubset?: string | null;
 }) {
   const { releaseId, model, condition, grp = "overall", configs = configsOf(model) } = props;
-  const rows = new Map(model.outcomes.filter((o) => o.condition === condition && o.grp === grp).map((o) => [`${o.config_id}\u0000${o.signature}`, o]));
+  const rows = new Map(
+    model.outcomes
+      .filter((o) => o.condition === condition && o.grp === grp)
+      .map((o) => [`${o.config_id}\u0000${o.signature}`, o]),
+  );
   const caption = `Resolution of ${conditionLabel(condition)} runs with and without each signature (${groupLabel(grp)})`;
   return (
     <div data-export-scope className="space-y-1" data-testid="prevalence-outcomes">
@@ -33,9 +37,16 @@ export function OutcomeTable(props: {
           <caption className="mb-1 text-left text-sm font-medium">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">Configuration</th>
+              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">
+                Configuration
+              </th>
               {SIGNATURES.map((s) => (
-                <th key={s} scope="colgroup" colSpan={KINDS.length} className="border-l border-zinc-200 px-2 text-center dark:border-zinc-800">
+                <th
+                  key={s}
+                  scope="colgroup"
+                  colSpan={KINDS.length}
+                  className="border-l border-zinc-200 px-2 text-center dark:border-zinc-800"
+                >
                   {SIGNATURE_LABELS[s]}: resolved
                 </th>
               ))}
@@ -43,7 +54,11 @@ export function OutcomeTable(props: {
             <tr>
               {SIGNATURES.flatMap((s) =>
                 KINDS.map((k, i) => (
-                  <th key={`${s}-${k.key}`} scope="col" className={`px-2 text-right font-normal ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
+                  <th
+                    key={`${s}-${k.key}`}
+                    scope="col"
+                    className={`px-2 text-right font-normal ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
+                  >
                     {k.label}
                   </th>
                 )),
@@ -53,10 +68,16 @@ export function OutcomeTable(props: {
           <tbody>
             {configs.map(({ id, name }) => (
               <tr key={id} data-outcome-config={id} className="border-t border-zinc-100 dark:border-zinc-900">
-                <th scope="row" className="px-2 text-left font-normal">{name}</th>
+                <th scope="row" className="px-2 text-left font-normal">
+                  {name}
+                </th>
                 {SIGNATURES.flatMap((s) =>
                   KINDS.map((k, i) => (
-                    <td key={`${s}-${k.key}`} data-col={`${s}.${k.key}`} className={`px-2 text-right ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
+                    <td
+                      key={`${s}-${k.key}`}
+                      data-col={`${s}.${k.key}`}
+                      className={`px-2 text-right ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
+                    >
                       <ShareText s={rows.get(`${id}\u0000${s}`)?.[k.key]} what="run" />
                     </td>
                   )),

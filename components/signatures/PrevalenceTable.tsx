@@ -22,10 +22,21 @@ export interface PrevalenceTableProps {
 }
 
 export function configsOf(model: PrevalenceModel): { id: string; name: string }[] {
-  return [...new Map(model.cells.map((c) => [c.config_id, c.display_name])).entries()].map(([id, name]) => ({ id, name }));
+  return [...new Map(model.cells.map((c) => [c.config_id, c.display_name])).entries()].map(([id, name]) => ({
+    id,
+    name,
+  }));
 }
 
-export function PrevalenceTable({ releaseId, model, configs = configsOf(model), groups = model.groups, exportView, exportSubset, caption }: PrevalenceTableProps) {
+export function PrevalenceTable({
+  releaseId,
+  model,
+  configs = configsOf(model),
+  groups = model.groups,
+  exportView,
+  exportSubset,
+  caption,
+}: PrevalenceTableProps) {
   const cellKey = (...p: string[]) => p.join("\u0000");
   const cells = new Map(model.cells.map((c) => [cellKey(c.config_id, c.condition, c.grp, c.signature), c]));
   const diffs = new Map(model.diffs.map((d) => [cellKey(d.config_id, d.condition, d.grp, d.signature), d]));
@@ -39,10 +50,19 @@ export function PrevalenceTable({ releaseId, model, configs = configsOf(model), 
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">Configuration</th>
-              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">Group</th>
+              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">
+                Configuration
+              </th>
+              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">
+                Group
+              </th>
               {SIGNATURES.map((s) => (
-                <th key={s} scope="colgroup" colSpan={perSignature} className="border-l border-zinc-200 px-2 text-center dark:border-zinc-800">
+                <th
+                  key={s}
+                  scope="colgroup"
+                  colSpan={perSignature}
+                  className="border-l border-zinc-200 px-2 text-center dark:border-zinc-800"
+                >
                   {SIGNATURE_LABELS[s]}
                 </th>
               ))}
@@ -50,7 +70,11 @@ export function PrevalenceTable({ releaseId, model, configs = configsOf(model), 
             <tr>
               {SIGNATURES.flatMap((s) => [
                 ...model.conditions.map((c, i) => (
-                  <th key={`${s}-${c}`} scope="col" className={`px-2 text-right font-normal ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
+                  <th
+                    key={`${s}-${c}`}
+                    scope="col"
+                    className={`px-2 text-right font-normal ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
+                  >
                     {conditionLabel(c)}
                   </th>
                 )),
@@ -65,7 +89,12 @@ export function PrevalenceTable({ releaseId, model, configs = configsOf(model), 
           <tbody>
             {configs.flatMap(({ id, name }) =>
               groups.map((g, gi) => (
-                <tr key={`${id}-${g}`} data-prevalence-config={id} data-group={g} className={gi === 0 ? "border-t border-zinc-200 dark:border-zinc-800" : ""}>
+                <tr
+                  key={`${id}-${g}`}
+                  data-prevalence-config={id}
+                  data-group={g}
+                  className={gi === 0 ? "border-t border-zinc-200 dark:border-zinc-800" : ""}
+                >
                   <th scope="row" className="px-2 text-left align-top font-normal">
                     {gi === 0 ? name : <span className="sr-only">{name}</span>}
                   </th>
@@ -74,7 +103,11 @@ export function PrevalenceTable({ releaseId, model, configs = configsOf(model), 
                     ...model.conditions.map((c, i) => {
                       const cell = cells.get(cellKey(id, c, g, s));
                       return (
-                        <td key={`${s}-${c}`} data-col={`${c}.${s}`} className={`px-2 text-right align-top ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}>
+                        <td
+                          key={`${s}-${c}`}
+                          data-col={`${c}.${s}`}
+                          className={`px-2 text-right align-top ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
+                        >
                           <ShareText s={cell?.strong} />{" "}
                           {cell && cell.weak_runs > 0 ? (
                             <span className="block text-zinc-500">

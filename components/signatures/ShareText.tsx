@@ -5,7 +5,12 @@ import type { Share } from "@/lib/queries/signature-prevalence-model";
 import { fmt } from "@/lib/site/labels";
 
 export function ShareText({ s, what = "readable run" }: { s: Share | undefined; what?: string }) {
-  if (!s || s.n === 0) return <span className="text-zinc-500" data-share="unknown">no {what}</span>;
+  if (!s || s.n === 0)
+    return (
+      <span className="text-zinc-500" data-share="unknown">
+        no {what}
+      </span>
+    );
   return (
     <span data-share={`${s.k}/${s.n}`} data-k={s.k} data-n={s.n} data-value={s.pct ?? undefined}>
       <span className="whitespace-nowrap">

@@ -16,9 +16,9 @@ export function SignaturesPage({ releaseId }: { releaseId: string }) {
     <ReleaseFrame built={built} page="signatures">
       <h1 className="mb-1 text-xl font-semibold">Trace signatures</h1>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        How often the build&apos;s detectors find requirement-state loss and cross-task interference (Switch-SWE App. E.1) in every readable
-        trajectory of this release, per configuration, condition and locality group. Open a cell for its runs, each linked to the trajectory at its
-        first evidence step.
+        How often the build&apos;s detectors find requirement-state loss and cross-task interference (Switch-SWE App.
+        E.1) in every readable trajectory of this release, per configuration, condition and locality group. Open a cell
+        for its runs, each linked to the trajectory at its first evidence step.
       </p>
       <SignaturesView
         releaseId={releaseId}

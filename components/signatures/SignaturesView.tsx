@@ -13,7 +13,12 @@ import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signature-tables";
 import { cellRunsFor, prevalenceFor } from "@/lib/site/browser-signatures";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
-import { DEFAULT_SIGNATURES_STATE, parseSignaturesUrl, serializeSignaturesUrl, type SignaturesUrlState } from "@/lib/site/signatures-url";
+import {
+  DEFAULT_SIGNATURES_STATE,
+  parseSignaturesUrl,
+  serializeSignaturesUrl,
+  type SignaturesUrlState,
+} from "@/lib/site/signatures-url";
 import { configsOf } from "./PrevalenceTable";
 import { ShareText } from "./ShareText";
 
@@ -26,7 +31,13 @@ export interface SignaturesViewProps {
 
 type Cell = NonNullable<SignaturesUrlState["cell"]>;
 
-function Select(props: { label: string; name: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
+function Select(props: {
+  label: string;
+  name: string;
+  value: string;
+  options: [string, string][];
+  onChange: (v: string) => void;
+}) {
   return (
     <label className="flex flex-col text-xs text-zinc-600 dark:text-zinc-400">
       {props.label}
@@ -49,7 +60,12 @@ function Select(props: { label: string; name: string; value: string; options: [s
 export function SignaturesView({ releaseId, model: staticModel, repos, loadedTables }: SignaturesViewProps) {
   const configs = useMemo(() => configsOf(staticModel), [staticModel]);
   const ctx = useMemo(
-    () => ({ configs: configs.map((c) => c.id), conditions: staticModel.conditions, groups: staticModel.groups, repos }),
+    () => ({
+      configs: configs.map((c) => c.id),
+      conditions: staticModel.conditions,
+      groups: staticModel.groups,
+      repos,
+    }),
     [configs, staticModel, repos],
   );
   const [state, setState] = useState<SignaturesUrlState>(DEFAULT_SIGNATURES_STATE);
@@ -76,7 +92,11 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
     let live = true;
     setSubset({ key: scopeKey });
     const [repo, outcome] = JSON.parse(scopeKey) as [string | null, SignaturesUrlState["outcome"]];
-    const meta = { baseline: staticModel.baseline, conditions: staticModel.conditions, groups: staticModel.groups.filter((g) => g !== "overall") };
+    const meta = {
+      baseline: staticModel.baseline,
+      conditions: staticModel.conditions,
+      groups: staticModel.groups.filter((g) => g !== "overall"),
+    };
     prevalenceFor(releaseId, loadedTables, meta, { repos: repo ? [repo] : [], outcome: outcome ?? undefined })
       .then((m) => live && setSubset({ key: scopeKey, model: m }))
       .catch((e: unknown) => live && setSubset({ key: scopeKey, error: String(e) }));
@@ -92,19 +112,67 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
   const shownGroups = staticModel.groups.filter((g) => !state.group || g === state.group);
   const shownSignatures = SIGNATURES.filter((s) => !state.signature || s === state.signature);
   const cells = new Map(model.cells.map((c) => [[c.config_id, c.condition, c.grp, c.signature].join("\u0000"), c]));
-  const subsetName = [state.repo?.replace("/", "-"), state.outcome, state.strength === "weak" ? "weak" : null].filter(Boolean).join("-") || null;
+  const subsetName =
+    [state.repo?.replace("/", "-"), state.outcome, state.strength === "weak" ? "weak" : null]
+      .filter(Boolean)
+      .join("-") || null;
   const all = (label: string): [string, string] => ["", label];
 
   return (
     <section aria-label="trace signatures" className="space-y-4" data-testid="signatures-view">
       <form className="flex flex-wrap gap-3" aria-label="filters" onSubmit={(e) => e.preventDefault()}>
-        <Select label="Configuration" name="config" value={state.config ?? ""} options={[all("All"), ...configs.map((c): [string, string] => [c.id, c.name])]} onChange={(v) => update({ config: v || null })} />
-        <Select label="Condition" name="condition" value={state.condition ?? ""} options={[all("Both"), ...staticModel.conditions.map((c): [string, string] => [c, conditionLabel(c)])]} onChange={(v) => update({ condition: v || null })} />
-        <Select label="Repository" name="repo" value={state.repo ?? ""} options={[all("All"), ...repos.map((r): [string, string] => [r, r])]} onChange={(v) => update({ repo: v || null, cell: null })} />
-        <Select label="Group" name="group" value={state.group ?? ""} options={[all("All"), ...staticModel.groups.map((g): [string, string] => [g, groupLabel(g)])]} onChange={(v) => update({ group: v || null })} />
-        <Select label="Signature" name="signature" value={state.signature ?? ""} options={[all("Both"), ...SIGNATURES.map((s): [string, string] => [s, SIGNATURE_LABELS[s]!])]} onChange={(v) => update({ signature: v || null })} />
-        <Select label="Strength" name="strength" value={state.strength} options={[["strong", "Strong tags"], ["weak", "Weak only"]]} onChange={(v) => update({ strength: v === "weak" ? "weak" : "strong" })} />
-        <Select label="Outcome" name="outcome" value={state.outcome ?? ""} options={[all("All runs"), ["resolved", "Resolved"], ["unresolved", "Unresolved"]]} onChange={(v) => update({ outcome: (v || null) as SignaturesUrlState["outcome"], cell: null })} />
+        <Select
+          label="Configuration"
+          name="config"
+          value={state.config ?? ""}
+          options={[all("All"), ...configs.map((c): [string, string] => [c.id, c.name])]}
+          onChange={(v) => update({ config: v || null })}
+        />
+        <Select
+          label="Condition"
+          name="condition"
+          value={state.condition ?? ""}
+          options={[all("Both"), ...staticModel.conditions.map((c): [string, string] => [c, conditionLabel(c)])]}
+          onChange={(v) => update({ condition: v || null })}
+        />
+        <Select
+          label="Repository"
+          name="repo"
+          value={state.repo ?? ""}
+          options={[all("All"), ...repos.map((r): [string, string] => [r, r])]}
+          onChange={(v) => update({ repo: v || null, cell: null })}
+        />
+        <Select
+          label="Group"
+          name="group"
+          value={state.group ?? ""}
+          options={[all("All"), ...staticModel.groups.map((g): [string, string] => [g, groupLabel(g)])]}
+          onChange={(v) => update({ group: v || null })}
+        />
+        <Select
+          label="Signature"
+          name="signature"
+          value={state.signature ?? ""}
+          options={[all("Both"), ...SIGNATURES.map((s): [string, string] => [s, SIGNATURE_LABELS[s]!])]}
+          onChange={(v) => update({ signature: v || null })}
+        />
+        <Select
+          label="Strength"
+          name="strength"
+          value={state.strength}
+          options={[
+            ["strong", "Strong tags"],
+            ["weak", "Weak only"],
+          ]}
+          onChange={(v) => update({ strength: v === "weak" ? "weak" : "strong" })}
+        />
+        <Select
+          label="Outcome"
+          name="outcome"
+          value={state.outcome ?? ""}
+          options={[all("All runs"), ["resolved", "Resolved"], ["unresolved", "Unresolved"]]}
+          onChange={(v) => update({ outcome: (v || null) as SignaturesUrlState["outcome"], cell: null })}
+        />
       </form>
       <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="signatures-status">
         {pending
@@ -117,15 +185,23 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
         <div key={sig} data-export-scope className="space-y-1" data-matrix={sig}>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-base font-semibold">{SIGNATURE_LABELS[sig]}</h2>
-            <TableExport releaseId={releaseId} view={`signatures-${sig.replaceAll("_", "-")}`} subset={subsetName} what={`${SIGNATURE_LABELS[sig]} matrix`} />
+            <TableExport
+              releaseId={releaseId}
+              view={`signatures-${sig.replaceAll("_", "-")}`}
+              subset={subsetName}
+              what={`${SIGNATURE_LABELS[sig]} matrix`}
+            />
           </div>
           <table className="w-full table-fixed border-collapse text-xs tabular-nums">
             <caption className="sr-only">
-              {SIGNATURE_LABELS[sig]}: share of readable runs with a {state.strength} tag, per configuration, condition and group
+              {SIGNATURE_LABELS[sig]}: share of readable runs with a {state.strength} tag, per configuration, condition
+              and group
             </caption>
             <thead>
               <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                <th scope="col" className="w-[32%] px-1 py-1 text-left font-normal">Configuration</th>
+                <th scope="col" className="w-[32%] px-1 py-1 text-left font-normal">
+                  Configuration
+                </th>
                 {shownGroups.map((g) => (
                   <th key={g} scope="col" className="px-1 py-1 text-right font-normal">
                     {groupLabel(g)}
@@ -136,26 +212,42 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
             <tbody>
               {shownConfigs.flatMap(({ id, name }) =>
                 shownConditions.map((cond) => (
-                  <tr key={`${id}-${cond}`} data-matrix-row={`${id}.${cond}`} className="border-b border-zinc-100 dark:border-zinc-900">
+                  <tr
+                    key={`${id}-${cond}`}
+                    data-matrix-row={`${id}.${cond}`}
+                    className="border-b border-zinc-100 dark:border-zinc-900"
+                  >
                     <th scope="row" className="px-1 py-1 text-left align-top font-normal [overflow-wrap:anywhere]">
-                      {name}{" "}
-                      <span className="block text-zinc-500">{conditionLabel(cond)}</span>
+                      {name} <span className="block text-zinc-500">{conditionLabel(cond)}</span>
                     </th>
                     {shownGroups.map((g) => {
                       const c = cells.get([id, cond, g, sig].join("\u0000"));
                       const s = state.strength === "strong" ? c?.strong : c?.weak;
-                      const open = state.cell?.config === id && state.cell.condition === cond && state.cell.grp === g && state.cell.signature === sig;
+                      const open =
+                        state.cell?.config === id &&
+                        state.cell.condition === cond &&
+                        state.cell.grp === g &&
+                        state.cell.signature === sig;
                       return (
-                        <td key={g} className="px-1 py-1 text-right align-top" data-cell={`${id}.${cond}.${g}`} data-k={s?.k} data-n={s?.n}>
+                        <td
+                          key={g}
+                          className="px-1 py-1 text-right align-top"
+                          data-cell={`${id}.${cond}.${g}`}
+                          data-k={s?.k}
+                          data-n={s?.n}
+                        >
                           {s && s.n > 0 ? (
                             <button
                               type="button"
                               aria-pressed={open}
                               className={`w-full rounded px-0.5 text-right hover:bg-zinc-100 dark:hover:bg-zinc-800 ${open ? "ring-2 ring-sky-600 dark:ring-sky-400" : ""}`}
-                              onClick={() => update({ cell: open ? null : { config: id, condition: cond, grp: g, signature: sig } })}
+                              onClick={() =>
+                                update({ cell: open ? null : { config: id, condition: cond, grp: g, signature: sig } })
+                              }
                             >
                               <span className="sr-only" data-export-skip>
-                                Open the runs of {SIGNATURE_LABELS[sig]}, {name}, {conditionLabel(cond)}, {groupLabel(g)}:{" "}
+                                Open the runs of {SIGNATURE_LABELS[sig]}, {name}, {conditionLabel(cond)},{" "}
+                                {groupLabel(g)}:{" "}
                               </span>
                               <ShareText s={s} />
                             </button>
@@ -204,8 +296,13 @@ function CellRuns(props: {
   useEffect(() => {
     let live = true;
     cellRunsFor(releaseId, loadedTables, {
-      configId: cell.config, condition: cell.condition, grp: cell.grp, signature: cell.signature, strength,
-      repos: repo ? [repo] : [], outcome: outcome ?? undefined,
+      configId: cell.config,
+      condition: cell.condition,
+      grp: cell.grp,
+      signature: cell.signature,
+      strength,
+      repos: repo ? [repo] : [],
+      outcome: outcome ?? undefined,
     })
       .then((rows) => live && setRuns({ rows }))
       .catch((e: unknown) => live && setRuns({ error: String(e) }));
@@ -215,14 +312,26 @@ function CellRuns(props: {
   }, [releaseId, loadedTables, cell, strength, repo, outcome]);
   const title = `${SIGNATURE_LABELS[cell.signature]} · ${props.name} · ${conditionLabel(cell.condition)} · ${groupLabel(cell.grp)} (${strength === "strong" ? "strong tags" : "weak only"})`;
   return (
-    <section aria-label="runs of the cell" data-testid="cell-runs" data-export-scope className="space-y-1 rounded border border-zinc-200 p-2 dark:border-zinc-800">
+    <section
+      aria-label="runs of the cell"
+      data-testid="cell-runs"
+      data-export-scope
+      className="space-y-1 rounded border border-zinc-200 p-2 dark:border-zinc-800"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-base font-semibold">Runs: {title}</h2>
         <button type="button" className="btn px-1.5! py-0.5! text-xs!" onClick={props.onClose}>
           Close
         </button>
       </div>
-      <TableExport releaseId={releaseId} view="signatures-runs" subset={[cell.config, cell.condition, cell.grp, cell.signature, strength, repo?.replace("/", "-"), outcome].filter(Boolean).join("-")} what="runs of the cell" />
+      <TableExport
+        releaseId={releaseId}
+        view="signatures-runs"
+        subset={[cell.config, cell.condition, cell.grp, cell.signature, strength, repo?.replace("/", "-"), outcome]
+          .filter(Boolean)
+          .join("-")}
+        what="runs of the cell"
+      />
       {runs.error ? (
         <p className="text-sm text-rose-700 dark:text-rose-400">Could not list the runs: {runs.error}</p>
       ) : !runs.rows ? (
@@ -232,17 +341,27 @@ function CellRuns(props: {
           <caption className="sr-only">Runs of {title}, each with its first evidence step</caption>
           <thead>
             <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-              <th scope="col" className="w-[30%] px-1 py-1 font-normal">Task</th>
-              <th scope="col" className="w-[16%] px-1 py-1 font-normal">Resolved</th>
-              <th scope="col" className="px-1 py-1 font-normal">Evidence</th>
+              <th scope="col" className="w-[30%] px-1 py-1 font-normal">
+                Task
+              </th>
+              <th scope="col" className="w-[16%] px-1 py-1 font-normal">
+                Resolved
+              </th>
+              <th scope="col" className="px-1 py-1 font-normal">
+                Evidence
+              </th>
             </tr>
           </thead>
           <tbody>
             {runs.rows.map((r) => (
-              <tr key={r.run_id} data-cell-run={r.run_id} data-first-step={r.first_step ?? undefined} className="border-b border-zinc-100 align-top dark:border-zinc-900">
+              <tr
+                key={r.run_id}
+                data-cell-run={r.run_id}
+                data-first-step={r.first_step ?? undefined}
+                className="border-b border-zinc-100 align-top dark:border-zinc-900"
+              >
                 <th scope="row" className="px-1 py-1 text-left font-normal [overflow-wrap:anywhere]">
-                  {r.task_id}{" "}
-                  <span className="block text-zinc-500">{r.repo}</span>{" "}
+                  {r.task_id} <span className="block text-zinc-500">{r.repo}</span>{" "}
                   <span className="block text-zinc-500">
                     {groupLabel(r.task_group)}
                     {r.repeat > 0 ? ` · repeat ${r.repeat}` : ""}
@@ -250,7 +369,12 @@ function CellRuns(props: {
                 </th>
                 <td className="px-1 py-1">{r.resolved ? "yes" : "no"}</td>
                 <td className="px-1 py-1 [overflow-wrap:anywhere]">
-                  <Link className="underline" href={runHref(releaseId, r.run_id, r.first_step ?? undefined)} prefetch={false} data-run-link>
+                  <Link
+                    className="underline"
+                    href={runHref(releaseId, r.run_id, r.first_step ?? undefined)}
+                    prefetch={false}
+                    data-run-link
+                  >
                     {r.first_step !== null ? `Step ${r.first_step}` : "Open the run"}
                   </Link>
                   {r.tags > 1 ? <span className="text-zinc-500"> ({r.tags} tags)</span> : null}{" "}

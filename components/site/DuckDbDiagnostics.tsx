@@ -12,7 +12,10 @@ export function DuckDbDiagnostics() {
         onClick={() => {
           setResult("starting…");
           startTimed().then(
-            (r) => setResult(`DuckDB-WASM ${r.version} started in ${Math.round(r.ms)} ms (instantiated in ${Math.round(r.instantiateMs)} ms, then connected)`),
+            (r) =>
+              setResult(
+                `DuckDB-WASM ${r.version} started in ${Math.round(r.ms)} ms (instantiated in ${Math.round(r.instantiateMs)} ms, then connected)`,
+              ),
             (e: unknown) => setResult(`DuckDB-WASM failed to start: ${String(e)}`),
           );
         }}

@@ -30,10 +30,20 @@ export function ExportButtons({ releaseId, view, subset, what, records: get, row
   return (
     <span className="inline-flex items-center gap-1 text-xs print:hidden" data-export={view}>
       <span className="text-zinc-500">Export</span>
-      <button type="button" className="btn px-1.5! py-0.5! text-xs!" aria-label={`Export ${what} as CSV`} onClick={() => download(`${name}.csv`, "text/csv", toCsv(records()))}>
+      <button
+        type="button"
+        className="btn px-1.5! py-0.5! text-xs!"
+        aria-label={`Export ${what} as CSV`}
+        onClick={() => download(`${name}.csv`, "text/csv", toCsv(records()))}
+      >
         CSV
       </button>
-      <button type="button" className="btn px-1.5! py-0.5! text-xs!" aria-label={`Export ${what} as JSON`} onClick={() => download(`${name}.json`, "application/json", toJson(records()))}>
+      <button
+        type="button"
+        className="btn px-1.5! py-0.5! text-xs!"
+        aria-label={`Export ${what} as JSON`}
+        onClick={() => download(`${name}.json`, "application/json", toJson(records()))}
+      >
         JSON
       </button>
     </span>

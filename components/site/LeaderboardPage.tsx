@@ -17,7 +17,11 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
       <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={repos(releaseId)} />
       <WarmDuckDb releaseId={releaseId} page="leaderboard" />
       <div className="mt-6">
-        <SignaturePrevalence releaseId={releaseId} model={signaturePrevalence(releaseId)} releaseVersion={built.meta.version} />
+        <SignaturePrevalence
+          releaseId={releaseId}
+          model={signaturePrevalence(releaseId)}
+          releaseVersion={built.meta.version}
+        />
       </div>
     </ReleaseFrame>
   );

@@ -2,14 +2,26 @@
 import type { BuiltReleaseMeta } from "@/lib/data/built";
 import { ReleaseNav } from "./ReleaseNav";
 
-export function ReleaseFrame({ built, page, children }: { built: BuiltReleaseMeta; page: string; children: React.ReactNode }) {
+export function ReleaseFrame({
+  built,
+  page,
+  children,
+}: {
+  built: BuiltReleaseMeta;
+  page: string;
+  children: React.ReactNode;
+}) {
   const m = built.meta;
   return (
     <>
       {m.synthetic ? (
-        <div role="note" data-testid="synthetic-banner" className="mb-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          <strong>Synthetic sample data.</strong> The numbers on this page come from a synthetic release, not from
-          real agent runs{m.calibration ? "; figures the paper publishes are reproduced, every other cell is invented" : ""}.
+        <div
+          role="note"
+          data-testid="synthetic-banner"
+          className="mb-3 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <strong>Synthetic sample data.</strong> The numbers on this page come from a synthetic release, not from real
+          agent runs{m.calibration ? "; figures the paper publishes are reproduced, every other cell is invented" : ""}.
           {m.calibration ? (
             <details className="mt-1">
               <summary className="cursor-pointer">Which figures match the publication, which are invented</summary>
@@ -31,10 +43,13 @@ export function ReleaseFrame({ built, page, children }: { built: BuiltReleaseMet
       ) : null}
       <ReleaseNav releaseId={m.release_id} current={page} />
       {children}
-      <footer className="mt-8 border-t border-zinc-200 pt-3 text-xs text-zinc-500 dark:border-zinc-800" data-testid="release-footer">
+      <footer
+        className="mt-8 border-t border-zinc-200 pt-3 text-xs text-zinc-500 dark:border-zinc-800"
+        data-testid="release-footer"
+      >
         <p>
-          Release <strong>{m.title}</strong> (<code>{m.release_id}</code>, version {m.version}, format v{m.format_version}) ·{" "}
-          {m.benchmark}
+          Release <strong>{m.title}</strong> (<code>{m.release_id}</code>, version {m.version}, format v
+          {m.format_version}) · {m.benchmark}
           {m.synthetic ? " · synthetic" : ""}
         </p>
         <p>Provenance: {m.provenance}</p>

@@ -15,17 +15,33 @@ function shownText(node: Node): string {
 }
 
 function cellOf(el: HTMLTableCellElement): GridCell {
-  const pick = (name: string) => el.getAttribute(name) ?? el.querySelector(`[${name}]`)?.getAttribute(name) ?? undefined;
-  return { text: shownText(el).replace(/\s+/g, " ").trim(), colSpan: el.colSpan, rowSpan: el.rowSpan, value: pick("data-value"), k: pick("data-k"), n: pick("data-n"),
-    stats: [...el.querySelectorAll("[data-stat]")].map((e) => [e.getAttribute("data-stat")!, shownText(e).trim()] as [string, string]) };
+  const pick = (name: string) =>
+    el.getAttribute(name) ?? el.querySelector(`[${name}]`)?.getAttribute(name) ?? undefined;
+  return {
+    text: shownText(el).replace(/\s+/g, " ").trim(),
+    colSpan: el.colSpan,
+    rowSpan: el.rowSpan,
+    value: pick("data-value"),
+    k: pick("data-k"),
+    n: pick("data-n"),
+    stats: [...el.querySelectorAll("[data-stat]")].map(
+      (e) => [e.getAttribute("data-stat")!, shownText(e).trim()] as [string, string],
+    ),
+  };
 }
 
 export function tableRecords(table: HTMLTableElement) {
-  const head = [...table.querySelectorAll<HTMLTableRowElement>(":scope > thead > tr")].map((tr) => [...tr.cells].map(cellOf));
+  const head = [...table.querySelectorAll<HTMLTableRowElement>(":scope > thead > tr")].map((tr) =>
+    [...tr.cells].map(cellOf),
+  );
   const width = Math.max(0, ...head.map((r) => r.reduce((s, c) => s + (c.colSpan ?? 1), 0)));
   const body = [...table.querySelectorAll<HTMLTableRowElement>(":scope > tbody > tr")]
     // Expanded detail rows (one cell across the table) and rows marked to skip are not table rows.
-    .filter((tr) => !tr.hasAttribute("data-export-skip") && !(tr.cells.length === 1 && tr.cells[0]!.colSpan > 1 && tr.cells[0]!.colSpan >= width))
+    .filter(
+      (tr) =>
+        !tr.hasAttribute("data-export-skip") &&
+        !(tr.cells.length === 1 && tr.cells[0]!.colSpan > 1 && tr.cells[0]!.colSpan >= width),
+    )
     .map((tr) => [...tr.cells].map(cellOf));
   return gridRecords({ head, body });
 }

@@ -3,7 +3,15 @@
 // stay out of the JavaScript a page loads before anyone looks at them.
 import { useEffect, useRef, useState } from "react";
 
-export function WhenVisible({ children, minHeight = 320, label }: { children: React.ReactNode; minHeight?: number; label: string }) {
+export function WhenVisible({
+  children,
+  minHeight = 320,
+  label,
+}: {
+  children: React.ReactNode;
+  minHeight?: number;
+  label: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -19,7 +27,12 @@ export function WhenVisible({ children, minHeight = 320, label }: { children: Re
     return () => io.disconnect();
   }, [shown]);
   return (
-    <div ref={ref} style={shown ? undefined : { minHeight }} role={shown ? undefined : "region"} aria-label={shown ? undefined : `${label} (loads when scrolled into view)`}>
+    <div
+      ref={ref}
+      style={shown ? undefined : { minHeight }}
+      role={shown ? undefined : "region"}
+      aria-label={shown ? undefined : `${label} (loads when scrolled into view)`}
+    >
       {shown ? children : null}
     </div>
   );

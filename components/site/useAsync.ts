@@ -35,12 +35,10 @@ export function useAsync<T>(key: string | null, run: (ctx: AsyncRun<T>) => Promi
     const abort = new AbortController();
     const set = (s: AsyncState<T>) => !abort.signal.aborted && setState({ key, s });
     set({ loading: true, value: undefined, error: null });
-    runRef
-      .current({ signal: abort.signal, partial: (value) => set({ loading: true, value, error: null }) })
-      .then(
-        (value) => set({ loading: false, value, error: null }),
-        (e: unknown) => set({ loading: false, value: undefined, error: e instanceof Error ? e.message : String(e) }),
-      );
+    runRef.current({ signal: abort.signal, partial: (value) => set({ loading: true, value, error: null }) }).then(
+      (value) => set({ loading: false, value, error: null }),
+      (e: unknown) => set({ loading: false, value: undefined, error: e instanceof Error ? e.message : String(e) }),
+    );
     return () => abort.abort();
   }, [key]);
   if (key === null) return IDLE;

@@ -21,7 +21,11 @@ export type UrlUpdate<S> = (change: Partial<S> | ((prev: S) => S), mode?: Histor
  * for fine-grained moves. `ready` turns true once the URL has been read. `key` re-reads the URL when the
  * codec's inputs change (the release's model); parse and serialize themselves may be new on every render.
  */
-export function useUrlState<S>(initial: S | (() => S), codec: UrlCodec<S>, key: unknown = null): [S, UrlUpdate<S>, boolean] {
+export function useUrlState<S>(
+  initial: S | (() => S),
+  codec: UrlCodec<S>,
+  key: unknown = null,
+): [S, UrlUpdate<S>, boolean] {
   const [state, setState] = useState<S>(initial);
   const [ready, setReady] = useState(false);
   const current = useRef(state);
@@ -48,10 +52,20 @@ export function useUrlState<S>(initial: S | (() => S), codec: UrlCodec<S>, key: 
     if (Object.is(next, prev)) return;
     current.current = next;
     const { pathname, search, hash } = window.location;
-    const decision = decideHistoryWrite(mode, last.current, viewUrl(pathname, search, hash), viewUrl(pathname, codecRef.current.serialize(next), hash));
+    const decision = decideHistoryWrite(
+      mode,
+      last.current,
+      viewUrl(pathname, search, hash),
+      viewUrl(pathname, codecRef.current.serialize(next), hash),
+    );
     last.current = decision.last;
     // Next's router keeps its own data in history.state: carry it over rather than dropping it.
-    if (decision.call) window.history[decision.call](window.history.state, "", viewUrl(pathname, codecRef.current.serialize(next), hash));
+    if (decision.call)
+      window.history[decision.call](
+        window.history.state,
+        "",
+        viewUrl(pathname, codecRef.current.serialize(next), hash),
+      );
     setState(next);
   }, []);
 

@@ -7,13 +7,19 @@ import { ExportButtons } from "@/components/site/ExportButtons";
 import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/db/console";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import { checkStatement } from "@/lib/queries/sql-check";
-import { SCHEMA_COLUMNS_SQL, tableCountsSql, type SchemaColumnRow, type TableCountRow } from "@/lib/queries/console-schema";
+import {
+  SCHEMA_COLUMNS_SQL,
+  tableCountsSql,
+  type SchemaColumnRow,
+  type TableCountRow,
+} from "@/lib/queries/console-schema";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
 
 const ROW = 28;
 const VIEWPORT = 480;
-const DEFAULT_QUERY = "SELECT config_id, count(*) AS runs, avg(resolved::INTEGER) AS resolved_share\nFROM runs\nGROUP BY config_id\nORDER BY config_id";
+const DEFAULT_QUERY =
+  "SELECT config_id, count(*) AS runs, avg(resolved::INTEGER) AS resolved_share\nFROM runs\nGROUP BY config_id\nORDER BY config_id";
 
 interface SchemaTable {
   schema: string;
@@ -27,13 +33,32 @@ function localSchema(localId: string): string {
   return localId.replace(/[^a-z0-9]/g, "_");
 }
 
-export function SqlConsole({ releaseId, tables, stepsShards }: { releaseId: string; tables: string[]; stepsShards: string[] }) {
+export function SqlConsole({
+  releaseId,
+  tables,
+  stepsShards,
+}: {
+  releaseId: string;
+  tables: string[];
+  stepsShards: string[];
+}) {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
-  const sources = useMemo<ConsoleSource[]>(() => [
-    ...tables.map((t) => ({ schema: "main", table: t, urls: [`/data/${releaseId}/${t}.arrow`] })),
-    ...(stepsShards.length ? [{ schema: "main", table: "steps", urls: stepsShards.map((f) => `/data/${releaseId}/${f}`), lazy: true }] : []),
-    ...entries.flatMap((e) => e.tables.names.map((t) => ({ schema: localSchema(e.tables.localId), table: t, urls: [e.tables.source.url(t)] }))),
-  ], [releaseId, tables, stepsShards, entries]);
+  const sources = useMemo<ConsoleSource[]>(
+    () => [
+      ...tables.map((t) => ({ schema: "main", table: t, urls: [`/data/${releaseId}/${t}.arrow`] })),
+      ...(stepsShards.length
+        ? [{ schema: "main", table: "steps", urls: stepsShards.map((f) => `/data/${releaseId}/${f}`), lazy: true }]
+        : []),
+      ...entries.flatMap((e) =>
+        e.tables.names.map((t) => ({
+          schema: localSchema(e.tables.localId),
+          table: t,
+          urls: [e.tables.source.url(t)],
+        })),
+      ),
+    ],
+    [releaseId, tables, stepsShards, entries],
+  );
   const engine = useRef<ConsoleEngine | null>(null);
   engine.current ??= new ConsoleEngine(sources);
   useEffect(() => engine.current!.setSources(sources), [sources]);
@@ -41,7 +66,9 @@ export function SqlConsole({ releaseId, tables, stepsShards }: { releaseId: stri
 
   const [sql, setSql] = useState(DEFAULT_QUERY);
   const [result, setResult] = useState<ConsoleResult | null>(null);
-  const [message, setMessage] = useState<{ kind: "refused" | "error" | "cancelled" | "info"; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: "refused" | "error" | "cancelled" | "info"; text: string } | null>(
+    null,
+  );
   const [running, setRunning] = useState(false);
   const [schema, setSchema] = useState<SchemaTable[] | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -49,11 +76,15 @@ export function SqlConsole({ releaseId, tables, stepsShards }: { releaseId: stri
 
   const refreshSchema = async () => {
     const e = engine.current!;
-    const cols = (await e.run(SCHEMA_COLUMNS_SQL)).rows.map(([table_schema, table_name, column_name, data_type]) => ({ table_schema, table_name, column_name, data_type }) as SchemaColumnRow);
+    const cols = (await e.run(SCHEMA_COLUMNS_SQL)).rows.map(
+      ([table_schema, table_name, column_name, data_type]) =>
+        ({ table_schema, table_name, column_name, data_type }) as SchemaColumnRow,
+    );
     const byTable = new Map<string, SchemaTable>();
     for (const c of cols) {
       const k = `${c.table_schema}.${c.table_name}`;
-      if (!byTable.has(k)) byTable.set(k, { schema: c.table_schema, name: c.table_name, rows: null, columns: [], lazy: false });
+      if (!byTable.has(k))
+        byTable.set(k, { schema: c.table_schema, name: c.table_name, rows: null, columns: [], lazy: false });
       byTable.get(k)!.columns.push({ name: c.column_name, type: c.data_type });
     }
     const list = [...byTable.values()];
@@ -64,7 +95,9 @@ export function SqlConsole({ releaseId, tables, stepsShards }: { releaseId: stri
         if (t) t.rows = Number(count);
       }
     }
-    for (const s of sources) if (s.lazy && !byTable.has(`${s.schema}.${s.table}`)) list.push({ schema: s.schema, name: s.table, rows: null, columns: [], lazy: true });
+    for (const s of sources)
+      if (s.lazy && !byTable.has(`${s.schema}.${s.table}`))
+        list.push({ schema: s.schema, name: s.table, rows: null, columns: [], lazy: true });
     setSchema(list);
   };
 
@@ -102,7 +135,11 @@ export function SqlConsole({ releaseId, tables, stepsShards }: { releaseId: stri
   const cancel = async () => {
     cancelling.current = true;
     const how = await engine.current!.cancel();
-    if (how === "restarted") setMessage({ kind: "cancelled", text: "Query cancelled: the engine did not stop in time and was restarted; the tables load again with the next query." });
+    if (how === "restarted")
+      setMessage({
+        kind: "cancelled",
+        text: "Query cancelled: the engine did not stop in time and was restarted; the tables load again with the next query.",
+      });
   };
 
   const rows = result?.rows ?? [];
@@ -111,21 +148,43 @@ export function SqlConsole({ releaseId, tables, stepsShards }: { releaseId: stri
   return (
     <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside aria-labelledby="schema-h" className="min-w-0 text-sm" data-testid="sql-schema">
-        <h2 id="schema-h" className="font-semibold">Tables</h2>
-        {schema === null ? <p className="text-xs text-zinc-500">The tables load with the first query.</p> : (
+        <h2 id="schema-h" className="font-semibold">
+          Tables
+        </h2>
+        {schema === null ? (
+          <p className="text-xs text-zinc-500">The tables load with the first query.</p>
+        ) : (
           <ul className="space-y-1">
             {schema.map((t) => (
               <li key={`${t.schema}.${t.name}`} data-table={`${t.schema}.${t.name}`} data-rows={t.rows ?? ""}>
                 <details>
                   <summary className="cursor-pointer break-all">
                     <code>{t.schema === "main" ? t.name : `${t.schema}.${t.name}`}</code>{" "}
-                    <span className="text-xs text-zinc-500">{t.lazy ? "loads when a query names it" : `${(t.rows ?? 0).toLocaleString("en-US")} rows`}</span>
+                    <span className="text-xs text-zinc-500">
+                      {t.lazy ? "loads when a query names it" : `${(t.rows ?? 0).toLocaleString("en-US")} rows`}
+                    </span>
                   </summary>
                   <table className="ml-3 text-xs">
                     <caption className="sr-only">Columns of {t.name}</caption>
-                    <thead><tr><th scope="col" className="pr-2 text-left font-normal text-zinc-500">column</th><th scope="col" className="text-left font-normal text-zinc-500">type</th></tr></thead>
+                    <thead>
+                      <tr>
+                        <th scope="col" className="pr-2 text-left font-normal text-zinc-500">
+                          column
+                        </th>
+                        <th scope="col" className="text-left font-normal text-zinc-500">
+                          type
+                        </th>
+                      </tr>
+                    </thead>
                     <tbody>
-                      {t.columns.map((c) => <tr key={c.name}><td className="pr-2 break-all"><code>{c.name}</code></td><td className="text-zinc-500">{c.type}</td></tr>)}
+                      {t.columns.map((c) => (
+                        <tr key={c.name}>
+                          <td className="pr-2 break-all">
+                            <code>{c.name}</code>
+                          </td>
+                          <td className="text-zinc-500">{c.type}</td>
+                        </tr>
+                      ))}
                     </tbody>
                   </table>
                 </details>
@@ -135,50 +194,123 @@ export function SqlConsole({ releaseId, tables, stepsShards }: { releaseId: stri
         )}
       </aside>
       <div className="min-w-0 space-y-2">
-        <form onSubmit={(e) => { e.preventDefault(); void run(sql); }} className="space-y-2">
-          <label htmlFor="sql-text" className="text-sm font-semibold">Query (read-only: SELECT, WITH, DESCRIBE, SUMMARIZE, EXPLAIN)</label>
-          <textarea id="sql-text" data-testid="sql-text" value={sql} onChange={(e) => setSql(e.target.value)} rows={6} spellCheck={false}
-            onKeyDown={(e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); void run(sql); } }}
-            className="w-full rounded border border-zinc-300 p-2 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(sql);
+          }}
+          className="space-y-2"
+        >
+          <label htmlFor="sql-text" className="text-sm font-semibold">
+            Query (read-only: SELECT, WITH, DESCRIBE, SUMMARIZE, EXPLAIN)
+          </label>
+          <textarea
+            id="sql-text"
+            data-testid="sql-text"
+            value={sql}
+            onChange={(e) => setSql(e.target.value)}
+            rows={6}
+            spellCheck={false}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                void run(sql);
+              }
+            }}
+            className="w-full rounded border border-zinc-300 p-2 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          />
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <button type="submit" className="btn" disabled={running} data-testid="sql-run">Run (Ctrl+Enter)</button>
-            <button type="button" className="btn" disabled={!running} onClick={() => void cancel()} data-testid="sql-cancel">Cancel</button>
+            <button type="submit" className="btn" disabled={running} data-testid="sql-run">
+              Run (Ctrl+Enter)
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={!running}
+              onClick={() => void cancel()}
+              data-testid="sql-cancel"
+            >
+              Cancel
+            </button>
             <span aria-live="polite" data-testid="sql-status">
-              {running ? "Running…" : result && !message ? `${rows.length.toLocaleString("en-US")} row${rows.length === 1 ? "" : "s"}${result.capped ? ` (the first ${ROW_CAP.toLocaleString("en-US")})` : ""} · ${Math.round(result.ms)} ms` : ""}
+              {running
+                ? "Running…"
+                : result && !message
+                  ? `${rows.length.toLocaleString("en-US")} row${rows.length === 1 ? "" : "s"}${result.capped ? ` (the first ${ROW_CAP.toLocaleString("en-US")})` : ""} · ${Math.round(result.ms)} ms`
+                  : ""}
             </span>
             {result ? (
-              <ExportButtons releaseId={releaseId} view="sql" what="query result"
-                records={() => result.rows.map((r) => Object.fromEntries(result.columns.map((c, i) => [c.name, r[i]])))} />
+              <ExportButtons
+                releaseId={releaseId}
+                view="sql"
+                what="query result"
+                records={() => result.rows.map((r) => Object.fromEntries(result.columns.map((c, i) => [c.name, r[i]])))}
+              />
             ) : null}
           </div>
         </form>
         {message ? (
-          <p role={message.kind === "refused" || message.kind === "error" ? "alert" : "status"} data-testid={`sql-${message.kind}`}
-            className={message.kind === "cancelled" || message.kind === "info" ? "text-sm" : "text-sm text-rose-700 dark:text-rose-300"}>
+          <p
+            role={message.kind === "refused" || message.kind === "error" ? "alert" : "status"}
+            data-testid={`sql-${message.kind}`}
+            className={
+              message.kind === "cancelled" || message.kind === "info"
+                ? "text-sm"
+                : "text-sm text-rose-700 dark:text-rose-300"
+            }
+          >
             {message.text}
           </p>
         ) : null}
         {result ? (
-          <div className="overflow-auto rounded border border-zinc-200 dark:border-zinc-800" style={{ maxHeight: VIEWPORT + ROW }}
-            tabIndex={0} role="region" aria-label="query result (scrolls)"
-            onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="sql-result" data-rows={rows.length}>
+          <div
+            className="overflow-auto rounded border border-zinc-200 dark:border-zinc-800"
+            style={{ maxHeight: VIEWPORT + ROW }}
+            tabIndex={0}
+            role="region"
+            aria-label="query result (scrolls)"
+            onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+            data-testid="sql-result"
+            data-rows={rows.length}
+          >
             <table className="text-xs">
               <caption className="sr-only">Result of the query</caption>
               <thead className="sticky top-0 bg-white dark:bg-zinc-950">
-                <tr>{result.columns.map((c) => <th key={c.name} scope="col" className="px-2 py-1 text-left font-semibold whitespace-nowrap" title={c.type}>{c.name}</th>)}</tr>
+                <tr>
+                  {result.columns.map((c) => (
+                    <th
+                      key={c.name}
+                      scope="col"
+                      className="px-2 py-1 text-left font-semibold whitespace-nowrap"
+                      title={c.type}
+                    >
+                      {c.name}
+                    </th>
+                  ))}
+                </tr>
               </thead>
               <tbody>
                 {win.start > 0 ? <tr aria-hidden="true" style={{ height: win.start * ROW }} /> : null}
                 {rows.slice(win.start, win.end).map((r, i) => (
-                  <tr key={win.start + i} style={{ height: ROW }} className="border-t border-zinc-100 dark:border-zinc-900">
+                  <tr
+                    key={win.start + i}
+                    style={{ height: ROW }}
+                    className="border-t border-zinc-100 dark:border-zinc-900"
+                  >
                     {r.map((v, j) => (
-                      <td key={j} className="max-w-[28rem] truncate px-2 whitespace-nowrap tabular-nums" title={typeof v === "string" ? visibleControls(v) : undefined}>
+                      <td
+                        key={j}
+                        className="max-w-[28rem] truncate px-2 whitespace-nowrap tabular-nums"
+                        title={typeof v === "string" ? visibleControls(v) : undefined}
+                      >
                         {v === null ? <span className="text-zinc-400">NULL</span> : visibleControls(String(v))}
                       </td>
                     ))}
                   </tr>
                 ))}
-                {win.end < rows.length ? <tr aria-hidden="true" style={{ height: (rows.length - win.end) * ROW }} /> : null}
+                {win.end < rows.length ? (
+                  <tr aria-hidden="true" style={{ height: (rows.length - win.end) * ROW }} />
+                ) : null}
               </tbody>
             </table>
           </div>

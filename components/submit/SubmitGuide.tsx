@@ -21,7 +21,13 @@ function Text({ children }: { children: string }) {
   );
 }
 
-function FieldTable({ rows, label }: { rows: readonly { field: string; type: string; meaning: string }[]; label: string }) {
+function FieldTable({
+  rows,
+  label,
+}: {
+  rows: readonly { field: string; type: string; meaning: string }[];
+  label: string;
+}) {
   return (
     <table className="w-full border-collapse text-sm" aria-label={label}>
       <thead>
@@ -35,8 +41,12 @@ function FieldTable({ rows, label }: { rows: readonly { field: string; type: str
         {rows.map((r) => (
           <tr key={r.field} className="border-b border-zinc-100 align-top dark:border-zinc-900">
             <td className="py-1 pr-3 font-mono text-xs">{r.field}</td>
-            <td className="py-1 pr-3"><Text>{r.type}</Text></td>
-            <td className="py-1"><Text>{r.meaning}</Text></td>
+            <td className="py-1 pr-3">
+              <Text>{r.type}</Text>
+            </td>
+            <td className="py-1">
+              <Text>{r.meaning}</Text>
+            </td>
           </tr>
         ))}
       </tbody>
@@ -49,22 +59,26 @@ export function SubmitGuide() {
     <article className="max-w-4xl space-y-5 text-sm leading-relaxed">
       <h1 className="text-xl font-semibold">Submit results</h1>
       <p>
-        A configuration joins a published release through a pull request that a maintainer accepts by reading one report: the
-        output of <code>npm run submission:check</code>. The same rules run again when it is added with <code>npm run release:add</code>.
-        This page and <code>docs/submissions.md</code> are rendered from one source.
+        A configuration joins a published release through a pull request that a maintainer accepts by reading one
+        report: the output of <code>npm run submission:check</code>. The same rules run again when it is added with{" "}
+        <code>npm run release:add</code>. This page and <code>docs/submissions.md</code> are rendered from one source.
       </p>
       <section aria-label="process">
         <h2 className="mb-2 text-lg font-semibold">Process</h2>
         <ol className="list-decimal space-y-1 pl-6">
           {SUBMISSION_STEPS.map((s) => (
-            <li key={s}><Text>{s}</Text></li>
+            <li key={s}>
+              <Text>{s}</Text>
+            </li>
           ))}
         </ol>
       </section>
       <section aria-label="manifest">
         <h2 className="mb-2 text-lg font-semibold">submission.json</h2>
         <FieldTable rows={MANIFEST_FIELDS} label="manifest fields" />
-        <pre className="mt-2 overflow-x-auto rounded bg-zinc-50 p-3 text-xs dark:bg-zinc-900">{JSON.stringify(MANIFEST_EXAMPLE, null, 2)}</pre>
+        <pre className="mt-2 overflow-x-auto rounded bg-zinc-50 p-3 text-xs dark:bg-zinc-900">
+          {JSON.stringify(MANIFEST_EXAMPLE, null, 2)}
+        </pre>
       </section>
       <section aria-label="rules">
         <h2 className="mb-2 text-lg font-semibold">Rules</h2>
@@ -81,7 +95,9 @@ export function SubmitGuide() {
               <tr key={r.code} data-rule={r.code} className="border-b border-zinc-100 align-top dark:border-zinc-900">
                 <td className="py-1 pr-3 font-medium">{r.title}</td>
                 <td className="py-1 pr-3 font-mono text-xs">{r.code}</td>
-                <td className="py-1"><Text>{r.text}</Text></td>
+                <td className="py-1">
+                  <Text>{r.text}</Text>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -91,8 +107,9 @@ export function SubmitGuide() {
         <h2 className="mb-2 text-lg font-semibold">What the leaderboard records</h2>
         <FieldTable rows={PROVENANCE_FIELDS} label="provenance fields" />
         <p className="mt-2">
-          The leaderboard shows the submission date, a verified mark and the report link, filters to verified entries, and its CSV and
-          JSON exports carry these fields. A result is marked verified only when a maintainer has reproduced it.
+          The leaderboard shows the submission date, a verified mark and the report link, filters to verified entries,
+          and its CSV and JSON exports carry these fields. A result is marked verified only when a maintainer has
+          reproduced it.
         </p>
       </section>
     </article>

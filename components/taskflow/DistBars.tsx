@@ -11,7 +11,21 @@ export interface DistRow {
   note?: string;
 }
 
-export function DistBars({ releaseId, subset, title, rows, testId, targetName }: { releaseId: string; subset: string; title: string; rows: DistRow[]; testId: string; targetName: string | null }) {
+export function DistBars({
+  releaseId,
+  subset,
+  title,
+  rows,
+  testId,
+  targetName,
+}: {
+  releaseId: string;
+  subset: string;
+  title: string;
+  rows: DistRow[];
+  testId: string;
+  targetName: string | null;
+}) {
   const max = Math.max(1e-9, ...rows.flatMap((r) => [r.observed, r.target ?? 0]));
   return (
     <figure className="min-w-0 flex-1 overflow-x-auto sm:min-w-72" data-testid={testId} data-export-scope>

@@ -5,8 +5,22 @@ import type { SankeyData, SankeyNode } from "@/lib/metrics/taskflow-sankey";
 import { maxOf } from "@/lib/data/arrays";
 
 const PALETTE = [
-  "var(--chart-11)", "var(--chart-10)", "var(--chart-4)", "var(--chart-12)", "var(--chart-2)", "var(--chart-13)", "var(--chart-14)", "var(--chart-7)",
-  "var(--chart-15)", "var(--chart-9)", "var(--chart-8)", "var(--chart-16)", "var(--chart-6)", "var(--chart-17)", "var(--chart-18)", "var(--chart-19)",
+  "var(--chart-11)",
+  "var(--chart-10)",
+  "var(--chart-4)",
+  "var(--chart-12)",
+  "var(--chart-2)",
+  "var(--chart-13)",
+  "var(--chart-14)",
+  "var(--chart-7)",
+  "var(--chart-15)",
+  "var(--chart-9)",
+  "var(--chart-8)",
+  "var(--chart-16)",
+  "var(--chart-6)",
+  "var(--chart-17)",
+  "var(--chart-18)",
+  "var(--chart-19)",
 ];
 
 const COL = 170;
@@ -63,7 +77,13 @@ export function Sankey({ data, steps }: { data: SankeyData; steps: number }) {
   const width = (shown - 1) * COL + NODE_W + 130;
   return (
     <div className="overflow-x-auto">
-      <svg width={width} height={HEIGHT + 24} role="img" aria-label={`Sankey of labels over the first ${shown} user steps`} data-testid="sankey">
+      <svg
+        width={width}
+        height={HEIGHT + 24}
+        role="img"
+        aria-label={`Sankey of labels over the first ${shown} user steps`}
+        data-testid="sankey"
+      >
         <g transform="translate(0,20)">
           {bands.map(({ l, d }) => (
             <path key={`${l.step}-${l.from}-${l.to}`} d={d} fill={color(l.from)} fillOpacity={0.25}>
@@ -78,7 +98,12 @@ export function Sankey({ data, steps }: { data: SankeyData; steps: number }) {
                   <title>{`step ${n.step + 1}: ${n.label}, ${n.count} sessions`}</title>
                 </rect>
                 {b.h >= 9 ? (
-                  <text x={b.x + NODE_W + 3} y={b.y + Math.min(b.h / 2, 10) + 3} fontSize={10} className="fill-zinc-700 dark:fill-zinc-300">
+                  <text
+                    x={b.x + NODE_W + 3}
+                    y={b.y + Math.min(b.h / 2, 10) + 3}
+                    fontSize={10}
+                    className="fill-zinc-700 dark:fill-zinc-300"
+                  >
                     {n.label} ({n.count})
                   </text>
                 ) : null}

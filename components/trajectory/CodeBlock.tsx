@@ -6,7 +6,8 @@ import { visibleControls } from "@/lib/trajectory/text-safety";
 import { highlight, type Lang } from "./highlight";
 import { hasMatch, Highlight, SearchQuery } from "./Highlight";
 
-const PRE = "m-0 max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900";
+const PRE =
+  "m-0 max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900";
 // shiki's dual themes: light colours inline, dark ones in --shiki-dark variables used under .dark.
 const SHIKI =
   "[&_.shiki]:m-0 [&_.shiki]:max-h-[32rem] [&_.shiki]:overflow-auto [&_.shiki]:whitespace-pre-wrap [&_.shiki]:break-all [&_.shiki]:rounded " +
@@ -15,7 +16,17 @@ const SHIKI =
 
 const NO_MARKS: readonly number[] = [];
 
-export function CodeBlock({ code, lang, testId, marked = NO_MARKS }: { code: string; lang: Lang | null; testId?: string; marked?: readonly number[] }) {
+export function CodeBlock({
+  code,
+  lang,
+  testId,
+  marked = NO_MARKS,
+}: {
+  code: string;
+  lang: Lang | null;
+  testId?: string;
+  marked?: readonly number[];
+}) {
   const shown = visibleControls(code);
   const [html, setHtml] = useState<{ code: string; html: string } | null>(null);
   const marks = marked.join(",");
@@ -43,7 +54,14 @@ export function CodeBlock({ code, lang, testId, marked = NO_MARKS }: { code: str
   }
   if (html && html.code === shown) {
     // The only raw HTML of the trajectory view: shiki's output, which escapes the code it was given.
-    return <div className={SHIKI} data-testid={testId} data-highlighted="true" dangerouslySetInnerHTML={{ __html: html.html }} />;
+    return (
+      <div
+        className={SHIKI}
+        data-testid={testId}
+        data-highlighted="true"
+        dangerouslySetInnerHTML={{ __html: html.html }}
+      />
+    );
   }
   return (
     <pre className={PRE} data-testid={testId}>

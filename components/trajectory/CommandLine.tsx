@@ -6,7 +6,8 @@ import { visibleControls } from "@/lib/trajectory/text-safety";
 import { highlight } from "./highlight";
 
 const SETTLE_MS = 150;
-const INLINE = "[&_.shiki]:inline [&_.shiki]:bg-transparent! [&_code]:inline [&_.line]:inline dark:[&_.shiki_span]:text-(--shiki-dark)!";
+const INLINE =
+  "[&_.shiki]:inline [&_.shiki]:bg-transparent! [&_code]:inline [&_.line]:inline dark:[&_.shiki_span]:text-(--shiki-dark)!";
 
 export function CommandLine({ command }: { command: string }) {
   const shown = visibleControls(command);
@@ -27,8 +28,7 @@ export function CommandLine({ command }: { command: string }) {
   if (html === null) return <span className="font-mono">$ {shown}</span>;
   return (
     <span className="font-mono">
-      ${" "}
-      {/* shiki's output, which escapes the command it was given */}
+      $ {/* shiki's output, which escapes the command it was given */}
       <span className={INLINE} dangerouslySetInnerHTML={{ __html: html }} />
     </span>
   );

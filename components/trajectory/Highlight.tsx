@@ -27,7 +27,11 @@ export function Highlight({ text, query }: { text: string; query: string }) {
     if (parts.length >= 2 * MAX_MARKS) break;
     if (m.index > at) parts.push(text.slice(at, m.index));
     parts.push(
-      <mark key={m.index} className="rounded-sm bg-yellow-200 text-inherit dark:bg-yellow-700" data-testid="search-mark">
+      <mark
+        key={m.index}
+        className="rounded-sm bg-yellow-200 text-inherit dark:bg-yellow-700"
+        data-testid="search-mark"
+      >
         {text.slice(m.index, m.index + m[0].length)}
       </mark>,
     );

@@ -23,9 +23,23 @@ function list(items: ReactNode[]): ReactNode {
   ));
 }
 
-export function LedgerPanel({ rows, step, caption, testId = "ledger" }: { rows: LedgerRow[] | null; step: StepLink; caption?: string; testId?: string }) {
+export function LedgerPanel({
+  rows,
+  step,
+  caption,
+  testId = "ledger",
+}: {
+  rows: LedgerRow[] | null;
+  step: StepLink;
+  caption?: string;
+  testId?: string;
+}) {
   return (
-    <section aria-label={caption ?? "requirement ledger"} data-testid={testId} className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800">
+    <section
+      aria-label={caption ?? "requirement ledger"}
+      data-testid={testId}
+      className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
+    >
       <h2 className="mb-1 font-semibold">{caption ?? "Requirement ledger"}</h2>
       {rows === null ? (
         <p className="text-zinc-500">Reading the focus stages and their edits…</p>
@@ -46,10 +60,27 @@ export function LedgerPanel({ rows, step, caption, testId = "ledger" }: { rows: 
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.stage} data-testid="ledger-row" data-stage={r.stage} data-status={r.status} className="border-t border-zinc-100 align-top dark:border-zinc-900">
+                <tr
+                  key={r.stage}
+                  data-testid="ledger-row"
+                  data-stage={r.stage}
+                  data-status={r.status}
+                  className="border-t border-zinc-100 align-top dark:border-zinc-900"
+                >
                   <td className="pr-2">{r.stage}</td>
                   <td className="pr-2" data-testid="ledger-requests">
-                    {list(r.requests.map((q) => (q.step !== null ? step(q.step, `request ${q.position}`) : <span key={q.position} className="text-zinc-500">request {q.position}{q.ran ? "" : " (not run)"}</span>)))}
+                    {list(
+                      r.requests.map((q) =>
+                        q.step !== null ? (
+                          step(q.step, `request ${q.position}`)
+                        ) : (
+                          <span key={q.position} className="text-zinc-500">
+                            request {q.position}
+                            {q.ran ? "" : " (not run)"}
+                          </span>
+                        ),
+                      ),
+                    )}
                   </td>
                   <td className="pr-2" data-testid="ledger-edits">
                     {list(r.edits.map((e) => step(e.step, `step ${e.step}`)))}
@@ -58,7 +89,8 @@ export function LedgerPanel({ rows, step, caption, testId = "ledger" }: { rows: 
                     {list(
                       r.changes.map((c) => (
                         <span key={c.step} data-kind={c.kind} data-step={c.step}>
-                          {step(c.step, `step ${c.step}`)} {c.kind} ({c.removed.length} line{c.removed.length === 1 ? "" : "s"} removed
+                          {step(c.step, `step ${c.step}`)} {c.kind} ({c.removed.length} line
+                          {c.removed.length === 1 ? "" : "s"} removed
                           {c.stage !== null ? `, stage ${c.stage}` : c.taskId ? `, during ${c.taskId}` : ""})
                         </span>
                       )),
@@ -66,7 +98,13 @@ export function LedgerPanel({ rows, step, caption, testId = "ledger" }: { rows: 
                     {r.lines === "kept" ? <span className="text-zinc-500"> (kept)</span> : null}
                   </td>
                   <td className="pr-2 text-right" data-testid="ledger-tests">
-                    {r.tests === null ? "unknown" : r.tests.total === 0 ? "none" : r.tests.notRun === r.tests.total ? "not run" : `${r.tests.passed}/${r.tests.total}`}
+                    {r.tests === null
+                      ? "unknown"
+                      : r.tests.total === 0
+                        ? "none"
+                        : r.tests.notRun === r.tests.total
+                          ? "not run"
+                          : `${r.tests.passed}/${r.tests.total}`}
                   </td>
                   <td className={STATUS[r.status].cls} title={r.reason} data-testid="ledger-status">
                     {STATUS[r.status].label}

@@ -8,7 +8,12 @@ const TABS: { id: TrajectoryTab; label: string }[] = [
 
 export function PatchTabs({ tab, onTab }: { tab: TrajectoryTab; onTab: (t: TrajectoryTab) => void }) {
   return (
-    <div role="tablist" aria-label="trajectory views" className="flex gap-1 border-b border-zinc-200 text-sm dark:border-zinc-800" data-testid="trajectory-tabs">
+    <div
+      role="tablist"
+      aria-label="trajectory views"
+      className="flex gap-1 border-b border-zinc-200 text-sm dark:border-zinc-800"
+      data-testid="trajectory-tabs"
+    >
       {TABS.map((t) => (
         <button
           key={t.id}

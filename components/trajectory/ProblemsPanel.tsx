@@ -3,13 +3,28 @@
 import type { TrajectoryWarning } from "@/lib/trajectory/model";
 import type { Mismatch } from "@/lib/trajectory/segment";
 
-export function ProblemsPanel({ warnings, mismatches, notes, onJump }: { warnings: TrajectoryWarning[]; mismatches: Mismatch[]; notes: string[]; onJump: (n: number) => void }) {
+export function ProblemsPanel({
+  warnings,
+  mismatches,
+  notes,
+  onJump,
+}: {
+  warnings: TrajectoryWarning[];
+  mismatches: Mismatch[];
+  notes: string[];
+  onJump: (n: number) => void;
+}) {
   const count = warnings.length + mismatches.length;
   if (count === 0 && notes.length === 0) return null;
   return (
-    <details className="rounded border border-amber-300 bg-amber-50 p-2 text-sm dark:border-amber-800 dark:bg-amber-950" open={count > 0 && count <= 5} data-testid="problems">
+    <details
+      className="rounded border border-amber-300 bg-amber-50 p-2 text-sm dark:border-amber-800 dark:bg-amber-950"
+      open={count > 0 && count <= 5}
+      data-testid="problems"
+    >
       <summary>
-        {warnings.length} reader warning(s) · {mismatches.length} schedule mismatch(es){notes.length ? ` · ${notes.length} note(s)` : ""}
+        {warnings.length} reader warning(s) · {mismatches.length} schedule mismatch(es)
+        {notes.length ? ` · ${notes.length} note(s)` : ""}
       </summary>
       <ul className="mt-1 space-y-0.5 text-xs">
         {mismatches.map((m, i) => (

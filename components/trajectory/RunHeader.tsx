@@ -12,7 +12,19 @@ function totalsText(t: Totals): string {
   return `${n(t.prompt + t.completion)} tokens (${n(t.cached)} cached input) · ${usd(t.cost)}`;
 }
 
-export function RunHeader({ runId, header, summary, steps, rawUrl }: { runId: string; header: RunHeaderRow | null; summary: TrajectorySummary | null; steps: number | null; rawUrl: string | null }) {
+export function RunHeader({
+  runId,
+  header,
+  summary,
+  steps,
+  rawUrl,
+}: {
+  runId: string;
+  header: RunHeaderRow | null;
+  summary: TrajectorySummary | null;
+  steps: number | null;
+  rawUrl: string | null;
+}) {
   return (
     <header className="space-y-1" data-testid="run-header">
       <h1 className="text-xl font-semibold break-all">
@@ -23,15 +35,18 @@ export function RunHeader({ runId, header, summary, steps, rawUrl }: { runId: st
         <p className="text-sm" data-testid="run-facts">
           <strong>{header.display_name}</strong> · focus task <code>{header.focus_task_id}</code>
           {header.repo ? ` (${header.repo})` : ""} · {header.condition} · {header.task_group}
-          {header.repeat > 0 ? ` · repeat ${header.repeat}` : ""} · {header.requests_run}/{header.request_count} requests ran · usage{" "}
-          {n(header.tokens)} tokens, {n(header.model_calls)} model calls, {n(header.tool_calls)} tool calls, {usd(header.cost_usd)}
+          {header.repeat > 0 ? ` · repeat ${header.repeat}` : ""} · {header.requests_run}/{header.request_count}{" "}
+          requests ran · usage {n(header.tokens)} tokens, {n(header.model_calls)} model calls, {n(header.tool_calls)}{" "}
+          tool calls, {usd(header.cost_usd)}
         </p>
       ) : null}
       {summary ? (
         <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="trajectory-facts">
-          {summary.schemaVersion ?? "no schema_version"} · {summary.agent.name ?? "unknown agent"} {summary.agent.version ?? ""}
+          {summary.schemaVersion ?? "no schema_version"} · {summary.agent.name ?? "unknown agent"}{" "}
+          {summary.agent.version ?? ""}
           {summary.agent.model ? ` (${summary.agent.model})` : ""} · {steps !== null ? `${n(steps)} steps` : ""}
-          {summary.files.length > 1 ? ` in ${summary.files.length} files` : ""} · steps sum {totalsText(summary.stepTotals)}
+          {summary.files.length > 1 ? ` in ${summary.files.length} files` : ""} · steps sum{" "}
+          {totalsText(summary.stepTotals)}
           {summary.reported ? ` · final_metrics ${totalsText(summary.reported)}` : ""}
           {summary.subagents.length ? ` · ${summary.subagents.length} subagent trajectories` : ""}
           {rawUrl ? (
@@ -40,7 +55,9 @@ export function RunHeader({ runId, header, summary, steps, rawUrl }: { runId: st
               <a className="underline" href={rawUrl} download>
                 {rawUrl.toLowerCase().endsWith(".zip") ? "its archive (ZIP)" : "raw file"}
               </a>
-              {rawUrl.toLowerCase().endsWith(".zip") ? ` · entry ${summary.url.slice(summary.url.indexOf("#") + 1)}` : ""}
+              {rawUrl.toLowerCase().endsWith(".zip")
+                ? ` · entry ${summary.url.slice(summary.url.indexOf("#") + 1)}`
+                : ""}
             </>
           ) : (
             ` · ${summary.url} of your local results`

@@ -10,7 +10,11 @@ export function RunLinks({ releaseId, runId, header }: { releaseId: string; runI
   return (
     <nav aria-label="related views" className="flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="run-links">
       {!local ? (
-        <a className="underline" href={`${releaseHref(releaseId, "tasks")}${encodeURIComponent(header.focus_task_id)}/`} data-testid="run-task-link">
+        <a
+          className="underline"
+          href={`${releaseHref(releaseId, "tasks")}${encodeURIComponent(header.focus_task_id)}/`}
+          data-testid="run-task-link"
+        >
           Task {header.focus_task_id}
         </a>
       ) : null}
@@ -22,7 +26,11 @@ export function RunLinks({ releaseId, runId, header }: { releaseId: string; runI
         <span className="text-zinc-500">no matched run</span>
       )}
       {!local ? (
-        <a className="underline" href={`${releaseHref(releaseId, "compare")}?${new URLSearchParams({ a: header.config_id, task: header.focus_task_id, pane: "a" })}`} data-testid="run-compare-link">
+        <a
+          className="underline"
+          href={`${releaseHref(releaseId, "compare")}?${new URLSearchParams({ a: header.config_id, task: header.focus_task_id, pane: "a" })}`}
+          data-testid="run-compare-link"
+        >
           Compare on this task
         </a>
       ) : null}

@@ -32,7 +32,10 @@ function readFilters(search: string): Filters {
   return {
     config: p.get("config") ?? "",
     condition: p.get("condition") ?? "",
-    has: p.get("trajectory") === "with" || p.get("trajectory") === "without" ? (p.get("trajectory") as Filters["has"]) : "",
+    has:
+      p.get("trajectory") === "with" || p.get("trajectory") === "without"
+        ? (p.get("trajectory") as Filters["has"])
+        : "",
     page: Math.max(0, Math.floor(Number(p.get("page") ?? 1) - 1) || 0),
     tag: tag === "any" || tag === "requirement_state_loss" || tag === "cross_task_interference" ? tag : "",
     text: p.get("q") ?? "",
@@ -54,7 +57,8 @@ function writeFilters(f: Filters): string {
 export function RunList({ releaseId, runs }: { releaseId: string; runs: TrajectoryRunRow[] }) {
   const [f, setF] = useUrlState<Filters>(EMPTY, { parse: readFilters, serialize: writeFilters });
   // A filter change goes back to the first page; only the pager keeps its own page. The text box types.
-  const update = (patch: Partial<Filters>) => setF((prev) => ({ ...prev, page: 0, ...patch }), "text" in patch ? "typing" : "push");
+  const update = (patch: Partial<Filters>) =>
+    setF((prev) => ({ ...prev, page: 0, ...patch }), "text" in patch ? "typing" : "push");
   const configs = useMemo(() => [...new Map(runs.map((r) => [r.config_id, r.display_name])).entries()], [runs]);
   const conditions = useMemo(() => [...new Set(runs.map((r) => r.condition))], [runs]);
   const text = f.text.trim().toLowerCase();
@@ -80,7 +84,12 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           : `${withTrajectory} of ${runs.length} runs publish a trajectory; the others are marked “no trajectory” and their pages show the verdict, schedule and usage only.`}
       </p>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <select className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" value={f.config} onChange={(e) => update({ config: e.target.value })} aria-label="configuration">
+        <select
+          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
+          value={f.config}
+          onChange={(e) => update({ config: e.target.value })}
+          aria-label="configuration"
+        >
           <option value="">All configurations</option>
           {configs.map(([id, name]) => (
             <option key={id} value={id}>
@@ -88,7 +97,12 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
             </option>
           ))}
         </select>
-        <select className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" value={f.condition} onChange={(e) => update({ condition: e.target.value })} aria-label="condition">
+        <select
+          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
+          value={f.condition}
+          onChange={(e) => update({ condition: e.target.value })}
+          aria-label="condition"
+        >
           <option value="">All conditions</option>
           {conditions.map((c) => (
             <option key={c} value={c}>
@@ -96,74 +110,142 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
             </option>
           ))}
         </select>
-        <select className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" value={f.has} onChange={(e) => update({ has: e.target.value as Filters["has"] })} aria-label="trajectory" data-testid="run-trajectory-filter">
+        <select
+          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
+          value={f.has}
+          onChange={(e) => update({ has: e.target.value as Filters["has"] })}
+          aria-label="trajectory"
+          data-testid="run-trajectory-filter"
+        >
           <option value="">With or without a trajectory</option>
           <option value="with">With a trajectory</option>
           <option value="without">Without a trajectory</option>
         </select>
-        <select className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" value={f.tag} onChange={(e) => update({ tag: e.target.value as Filters["tag"] })} aria-label="annotations" data-testid="run-tag-filter">
+        <select
+          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
+          value={f.tag}
+          onChange={(e) => update({ tag: e.target.value as Filters["tag"] })}
+          aria-label="annotations"
+          data-testid="run-tag-filter"
+        >
           <option value="">Any annotation or none</option>
           <option value="any">Annotated with a signature</option>
           <option value="requirement_state_loss">Requirement-state loss</option>
           <option value="cross_task_interference">Cross-task interference</option>
         </select>
-        <input type="search" aria-label="search runs" placeholder="run, task or repository" value={f.text} onChange={(e) => update({ text: e.target.value })} className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900" />
+        <input
+          type="search"
+          aria-label="search runs"
+          placeholder="run, task or repository"
+          value={f.text}
+          onChange={(e) => update({ text: e.target.value })}
+          className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+        />
         <span className="text-xs text-zinc-500" data-testid="run-count">
           {shown.length} of {runs.length} runs
         </span>
-        <TableExport releaseId={releaseId} view="runs" subset={[f.config, f.condition, f.tag].filter(Boolean).join("-") || null} what="runs" />
+        <TableExport
+          releaseId={releaseId}
+          view="runs"
+          subset={[f.config, f.condition, f.tag].filter(Boolean).join("-") || null}
+          what="runs"
+        />
       </div>
       <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature annotations</caption>
-        <thead>
-          <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
-            <th scope="col" className="py-1 font-normal">Run</th>
-            <th scope="col" className="font-normal">Configuration</th>
-            <th scope="col" className="font-normal">Focus task</th>
-            <th scope="col" className="font-normal">Condition</th>
-            <th scope="col" className="font-normal">
-              <Term term="outcome">Outcome</Term>
-            </th>
-            <th scope="col" className="font-normal">Trajectory</th>
-            <th scope="col" className="font-normal">
-              <Term term="annotations">Annotations</Term>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {pageRows.map((r) => (
-            <tr key={r.run_id} data-run={r.run_id} data-has-trajectory={r.trajectory !== null} className="border-b border-zinc-100 dark:border-zinc-900">
-              <td className="py-1 break-all">
-                <Link className="underline" href={runHref(releaseId, r.run_id)} prefetch={false}>
-                  {r.run_id}
-                </Link>
-              </td>
-              <td>{r.display_name}</td>
-              <td>
-                <code>{r.focus_task_id}</code> <span className="text-xs text-zinc-500">{r.task_group}</span>
-              </td>
-              <td>{r.condition}</td>
-              <td>{r.resolved ? "resolved" : (r.failure_class ?? "unresolved")}</td>
-              <td className="text-xs">{r.trajectory !== null ? "yes" : <span className="rounded bg-zinc-100 px-1 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">no trajectory</span>}</td>
-              <td className="text-xs">
-                {r.requirement_state_loss ? <span className="mr-1 rounded bg-rose-100 px-1 text-rose-900 dark:bg-rose-950 dark:text-rose-100">RSL ×{r.requirement_state_loss}</span> : null}
-                {r.cross_task_interference ? <span className="rounded bg-indigo-100 px-1 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">CTI ×{r.cross_task_interference}</span> : null}
-              </td>
+        <table className="w-full text-sm">
+          <caption className="sr-only">
+            Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature
+            annotations
+          </caption>
+          <thead>
+            <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
+              <th scope="col" className="py-1 font-normal">
+                Run
+              </th>
+              <th scope="col" className="font-normal">
+                Configuration
+              </th>
+              <th scope="col" className="font-normal">
+                Focus task
+              </th>
+              <th scope="col" className="font-normal">
+                Condition
+              </th>
+              <th scope="col" className="font-normal">
+                <Term term="outcome">Outcome</Term>
+              </th>
+              <th scope="col" className="font-normal">
+                Trajectory
+              </th>
+              <th scope="col" className="font-normal">
+                <Term term="annotations">Annotations</Term>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {pageRows.map((r) => (
+              <tr
+                key={r.run_id}
+                data-run={r.run_id}
+                data-has-trajectory={r.trajectory !== null}
+                className="border-b border-zinc-100 dark:border-zinc-900"
+              >
+                <td className="py-1 break-all">
+                  <Link className="underline" href={runHref(releaseId, r.run_id)} prefetch={false}>
+                    {r.run_id}
+                  </Link>
+                </td>
+                <td>{r.display_name}</td>
+                <td>
+                  <code>{r.focus_task_id}</code> <span className="text-xs text-zinc-500">{r.task_group}</span>
+                </td>
+                <td>{r.condition}</td>
+                <td>{r.resolved ? "resolved" : (r.failure_class ?? "unresolved")}</td>
+                <td className="text-xs">
+                  {r.trajectory !== null ? (
+                    "yes"
+                  ) : (
+                    <span className="rounded bg-zinc-100 px-1 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+                      no trajectory
+                    </span>
+                  )}
+                </td>
+                <td className="text-xs">
+                  {r.requirement_state_loss ? (
+                    <span className="mr-1 rounded bg-rose-100 px-1 text-rose-900 dark:bg-rose-950 dark:text-rose-100">
+                      RSL ×{r.requirement_state_loss}
+                    </span>
+                  ) : null}
+                  {r.cross_task_interference ? (
+                    <span className="rounded bg-indigo-100 px-1 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+                      CTI ×{r.cross_task_interference}
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
       {pages > 1 ? (
         <nav className="flex items-center gap-2 text-sm" aria-label="pages of runs" data-testid="run-pager">
-          <button type="button" className="rounded border px-2 disabled:opacity-40" disabled={page === 0} onClick={() => update({ page: page - 1 })}>
+          <button
+            type="button"
+            className="rounded border px-2 disabled:opacity-40"
+            disabled={page === 0}
+            onClick={() => update({ page: page - 1 })}
+          >
             Previous
           </button>
           <span data-testid="run-page">
             page {page + 1} of {pages}
           </span>
-          <button type="button" className="rounded border px-2 disabled:opacity-40" disabled={page >= pages - 1} onClick={() => update({ page: page + 1 })}>
+          <button
+            type="button"
+            className="rounded border px-2 disabled:opacity-40"
+            disabled={page >= pages - 1}
+            onClick={() => update({ page: page + 1 })}
+          >
             Next
           </button>
         </nav>

@@ -3,11 +3,16 @@
 // hatched) and a table of what each request cost. Rows come from the run's schedule query (lib/queries/trajectory.ts).
 import type { ScheduleRow } from "@/lib/queries/trajectory";
 
-const fmt = (v: number | null, digits = 0) => (v === null ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (v: number | null, digits = 0) =>
+  v === null ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
   return (
-    <section aria-label="schedule and usage" data-testid="schedule-usage" className="space-y-2 rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800">
+    <section
+      aria-label="schedule and usage"
+      data-testid="schedule-usage"
+      className="space-y-2 rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
+    >
       <h2 className="font-semibold">Schedule and usage</h2>
       <ol className="flex flex-wrap gap-0.5" data-testid="schedule-strip" aria-label="requests in order">
         {schedule.map((r) => (
@@ -27,21 +32,45 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
         <caption className="sr-only">Each request of the session and the run's usage for it</caption>
         <thead>
           <tr className="border-b border-zinc-200 text-left text-zinc-500 dark:border-zinc-800">
-            <th scope="col" className="font-normal">#</th>
-            <th scope="col" className="font-normal">Task</th>
-            <th scope="col" className="font-normal">Request</th>
-            <th scope="col" className="font-normal">Checkout</th>
-            <th scope="col" className="text-right font-normal">Tokens</th>
-            <th scope="col" className="text-right font-normal">Cached</th>
-            <th scope="col" className="text-right font-normal">Model calls</th>
-            <th scope="col" className="text-right font-normal">Tool calls</th>
-            <th scope="col" className="text-right font-normal">Wall s</th>
-            <th scope="col" className="text-right font-normal">Cost $</th>
+            <th scope="col" className="font-normal">
+              #
+            </th>
+            <th scope="col" className="font-normal">
+              Task
+            </th>
+            <th scope="col" className="font-normal">
+              Request
+            </th>
+            <th scope="col" className="font-normal">
+              Checkout
+            </th>
+            <th scope="col" className="text-right font-normal">
+              Tokens
+            </th>
+            <th scope="col" className="text-right font-normal">
+              Cached
+            </th>
+            <th scope="col" className="text-right font-normal">
+              Model calls
+            </th>
+            <th scope="col" className="text-right font-normal">
+              Tool calls
+            </th>
+            <th scope="col" className="text-right font-normal">
+              Wall s
+            </th>
+            <th scope="col" className="text-right font-normal">
+              Cost $
+            </th>
           </tr>
         </thead>
         <tbody>
           {schedule.map((r) => (
-            <tr key={r.position} data-usage-position={r.position} className="border-b border-zinc-100 dark:border-zinc-900">
+            <tr
+              key={r.position}
+              data-usage-position={r.position}
+              className="border-b border-zinc-100 dark:border-zinc-900"
+            >
               <td>{r.position}</td>
               <td>
                 <code>{r.task_id}</code>

@@ -3,25 +3,56 @@
 // tokens). Workspace switches and focus returns are marked; a click jumps to the request's first step.
 import type { Block, Lane } from "@/lib/trajectory/timeline";
 
-const SIG_DOT: Record<string, string> = { requirement_state_loss: "bg-rose-500", cross_task_interference: "bg-indigo-500" };
+const SIG_DOT: Record<string, string> = {
+  requirement_state_loss: "bg-rose-500",
+  cross_task_interference: "bg-indigo-500",
+};
 const LANE_H = 22;
 
-export function SessionTimeline({ lanes, blocks, current, onJump }: { lanes: Lane[]; blocks: Block[]; current: number | null; onJump: (n: number) => void }) {
+export function SessionTimeline({
+  lanes,
+  blocks,
+  current,
+  onJump,
+}: {
+  lanes: Lane[];
+  blocks: Block[];
+  current: number | null;
+  onJump: (n: number) => void;
+}) {
   return (
     <figure className="min-w-0" data-testid="session-timeline" aria-label="session timeline">
       <div className="flex text-xs">
         <div className="w-44 shrink-0 pr-2">
           {lanes.map((l) => (
-            <div key={l.key} style={{ height: LANE_H }} className={`flex items-center truncate ${l.focus ? "font-semibold" : "text-zinc-600 dark:text-zinc-400"}`} title={l.workspace ?? l.key}>
+            <div
+              key={l.key}
+              style={{ height: LANE_H }}
+              className={`flex items-center truncate ${l.focus ? "font-semibold" : "text-zinc-600 dark:text-zinc-400"}`}
+              title={l.workspace ?? l.key}
+            >
               {l.focus ? "★ " : ""}
               {l.taskId ?? l.key}
-              {l.workspace ? <span className="ml-1 font-normal text-zinc-500 dark:text-zinc-400">{l.workspace.split("/").pop()}</span> : null}
+              {l.workspace ? (
+                <span className="ml-1 font-normal text-zinc-500 dark:text-zinc-400">
+                  {l.workspace.split("/").pop()}
+                </span>
+              ) : null}
             </div>
           ))}
         </div>
-        <div className="relative min-w-0 flex-1 rounded bg-zinc-50 dark:bg-zinc-900" style={{ height: lanes.length * LANE_H }}>
+        <div
+          className="relative min-w-0 flex-1 rounded bg-zinc-50 dark:bg-zinc-900"
+          style={{ height: lanes.length * LANE_H }}
+        >
           {lanes.map((l, i) =>
-            l.focus ? <div key={l.key} className="absolute inset-x-0 bg-amber-50 dark:bg-amber-950/40" style={{ top: i * LANE_H, height: LANE_H }} /> : null,
+            l.focus ? (
+              <div
+                key={l.key}
+                className="absolute inset-x-0 bg-amber-50 dark:bg-amber-950/40"
+                style={{ top: i * LANE_H, height: LANE_H }}
+              />
+            ) : null,
           )}
           {blocks.map((b, i) => (
             <BlockButton key={i} b={b} current={current} onJump={onJump} />
@@ -29,7 +60,8 @@ export function SessionTimeline({ lanes, blocks, current, onJump }: { lanes: Lan
         </div>
       </div>
       <figcaption className="mt-1 text-xs text-zinc-500">
-        ★ focus task · ▲ focus return · ▏workspace switch · dashed: never ran · red outline: mismatch with the trajectory · dots: signature tags
+        ★ focus task · ▲ focus return · ▏workspace switch · dashed: never ran · red outline: mismatch with the
+        trajectory · dots: signature tags
       </figcaption>
     </figure>
   );
@@ -37,7 +69,13 @@ export function SessionTimeline({ lanes, blocks, current, onJump }: { lanes: Lan
 
 function BlockButton({ b, current, onJump }: { b: Block; current: number | null; onJump: (n: number) => void }) {
   const here = current !== null && b.first !== null && current >= b.first && current < b.first + b.steps;
-  const color = b.focus ? (b.submit ? "bg-amber-600" : "bg-amber-400") : b.position === null ? "bg-zinc-300 dark:bg-zinc-700" : "bg-sky-400 dark:bg-sky-600";
+  const color = b.focus
+    ? b.submit
+      ? "bg-amber-600"
+      : "bg-amber-400"
+    : b.position === null
+      ? "bg-zinc-300 dark:bg-zinc-700"
+      : "bg-sky-400 dark:bg-sky-600";
   return (
     <button
       type="button"
@@ -59,7 +97,9 @@ function BlockButton({ b, current, onJump }: { b: Block; current: number | null;
       }`}
       style={{ left: `${b.left}%`, width: `max(${b.width}%, 2px)`, top: b.lane * LANE_H + 3, height: LANE_H - 6 }}
     >
-      {b.workspaceSwitch ? <span className="absolute -left-px -top-1 h-[calc(100%+8px)] w-px bg-zinc-700 dark:bg-zinc-300" /> : null}
+      {b.workspaceSwitch ? (
+        <span className="absolute -left-px -top-1 h-[calc(100%+8px)] w-px bg-zinc-700 dark:bg-zinc-300" />
+      ) : null}
       {b.focusReturn ? <span className="absolute -top-3 left-0 text-[9px] leading-none text-amber-700">▲</span> : null}
       {b.signatures.length ? (
         <span className="absolute inset-0 flex items-center justify-center gap-0.5">

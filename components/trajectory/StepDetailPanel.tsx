@@ -16,7 +16,19 @@ const MAX_LIMIT = 2_000_000;
 const COLLAPSE_CHARS = 1_500;
 const COLLAPSE_LINES = 25;
 
-export function StepDetailPanel({ worker, n, tags, rawUrl, query = "" }: { worker: TrajectoryWorker | null; n: number | null; tags: SignatureTag[]; rawUrl: string | null; query?: string }) {
+export function StepDetailPanel({
+  worker,
+  n,
+  tags,
+  rawUrl,
+  query = "",
+}: {
+  worker: TrajectoryWorker | null;
+  n: number | null;
+  tags: SignatureTag[];
+  rawUrl: string | null;
+  query?: string;
+}) {
   const [limit, setLimit] = useState(FIRST_LIMIT);
   const [detail, setDetail] = useState<StepDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,15 +47,30 @@ export function StepDetailPanel({ worker, n, tags, rawUrl, query = "" }: { worke
   }, [worker, n, limit]);
 
   if (n === null) return <aside className="text-sm text-zinc-500">Select a step.</aside>;
-  if (error) return <aside role="alert">Step {n} could not be read: {error}</aside>;
-  if (!detail || detail.n !== n) return <aside className="text-sm text-zinc-500" data-testid="step-detail-loading">Loading step {n}…</aside>;
+  if (error)
+    return (
+      <aside role="alert">
+        Step {n} could not be read: {error}
+      </aside>
+    );
+  if (!detail || detail.n !== n)
+    return (
+      <aside className="text-sm text-zinc-500" data-testid="step-detail-loading">
+        Loading step {n}…
+      </aside>
+    );
 
   const more = (c: Clipped) =>
     c.text.length < c.length ? (
       <p className="text-xs text-zinc-500">
         {(c.length - c.text.length).toLocaleString("en-US")} more characters not shown.{" "}
         {limit < MAX_LIMIT ? (
-          <button type="button" className="underline" onClick={() => setLimit((l) => Math.min(l * 4, MAX_LIMIT))} data-testid="show-more">
+          <button
+            type="button"
+            className="underline"
+            onClick={() => setLimit((l) => Math.min(l * 4, MAX_LIMIT))}
+            data-testid="show-more"
+          >
             Show more
           </button>
         ) : rawUrl ? (
@@ -69,13 +96,18 @@ export function StepDetailPanel({ worker, n, tags, rawUrl, query = "" }: { worke
           <span className="text-xs font-normal">{detail.source}</span>
           {detail.model ? <span className="text-xs font-normal text-zinc-500">{detail.model}</span> : null}
           {detail.timestamp ? <span className="text-xs font-normal text-zinc-500">{detail.timestamp}</span> : null}
-          {detail.copied ? <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">copied context</span> : null}
-          {detail.sidechain ? <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">sidechain</span> : null}
+          {detail.copied ? (
+            <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">copied context</span>
+          ) : null}
+          {detail.sidechain ? (
+            <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">sidechain</span>
+          ) : null}
         </h2>
         {m ? (
           <p className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="step-metrics">
             {m.prompt !== null ? `${m.prompt.toLocaleString("en-US")} input tokens` : "input —"}
-            {m.cached !== null ? ` (${m.cached.toLocaleString("en-US")} cached)` : ""} · {m.completion !== null ? `${m.completion.toLocaleString("en-US")} output` : "output —"} ·{" "}
+            {m.cached !== null ? ` (${m.cached.toLocaleString("en-US")} cached)` : ""} ·{" "}
+            {m.completion !== null ? `${m.completion.toLocaleString("en-US")} output` : "output —"} ·{" "}
             {m.cost !== null ? `$${m.cost.toFixed(4)}` : "no cost"}
             {detail.copied ? " · not counted again (copied context)" : ""}
           </p>
@@ -83,8 +115,16 @@ export function StepDetailPanel({ worker, n, tags, rawUrl, query = "" }: { worke
         {tags.length ? (
           <ul className="space-y-1" data-testid="step-tags">
             {tags.map((t) => (
-              <li key={t.id} className="text-xs" data-tag-signature={t.signature} data-tag-author={t.author.kind} data-tag-origin={t.origin} data-tag-strength={t.strength}>
-                <TagChip tag={t} /> <span className="text-zinc-500">by {authorLabel(t)}:</span> {t.reasons.find((r) => r.step === detail.n)?.text ?? t.note}
+              <li
+                key={t.id}
+                className="text-xs"
+                data-tag-signature={t.signature}
+                data-tag-author={t.author.kind}
+                data-tag-origin={t.origin}
+                data-tag-strength={t.strength}
+              >
+                <TagChip tag={t} /> <span className="text-zinc-500">by {authorLabel(t)}:</span>{" "}
+                {t.reasons.find((r) => r.step === detail.n)?.text ?? t.note}
               </li>
             ))}
           </ul>
@@ -97,13 +137,20 @@ export function StepDetailPanel({ worker, n, tags, rawUrl, query = "" }: { worke
         ) : null}
         {detail.reasoning ? (
           <details data-testid="step-reasoning" open={hasMatch(detail.reasoning.text, query) || undefined}>
-            <summary className="text-xs text-zinc-500">reasoning ({detail.reasoning.length.toLocaleString("en-US")} characters)</summary>
+            <summary className="text-xs text-zinc-500">
+              reasoning ({detail.reasoning.length.toLocaleString("en-US")} characters)
+            </summary>
             <PlainText text={detail.reasoning.text} />
             {more(detail.reasoning)}
           </details>
         ) : null}
         {detail.calls.map((c, i) => (
-          <CallView key={c.id + i} call={c} result={detail.resultOf[i] !== null ? detail.results[detail.resultOf[i]!] : undefined} more={more} />
+          <CallView
+            key={c.id + i}
+            call={c}
+            result={detail.resultOf[i] !== null ? detail.results[detail.resultOf[i]!] : undefined}
+            more={more}
+          />
         ))}
         {detail.results
           .filter((_, i) => !detail.resultOf.includes(i))
@@ -135,7 +182,13 @@ function CallView({ call, result, more }: { call: CallDetail; result: ResultDeta
       </h3>
       <CodeBlock code={call.body.text} lang={call.lang} testId="tool-call-body" />
       {more(call.body)}
-      {result ? <ResultView result={result} more={more} label={result.pairedBy === "position" ? "result (paired by position)" : "result"} /> : null}
+      {result ? (
+        <ResultView
+          result={result}
+          more={more}
+          label={result.pairedBy === "position" ? "result (paired by position)" : "result"}
+        />
+      ) : null}
     </section>
   );
 }
@@ -156,7 +209,8 @@ function ResultView({ result, more, label }: { result: ResultDetail; more: More;
         <ul className="text-xs" data-testid="subagent-refs">
           {result.subagents.map((s, i) => (
             <li key={i}>
-              subagent {s.trajectoryId ?? s.sessionId ?? ""} {s.path ? <code>{s.path}</code> : "(embedded)"} {s.summary ? `— ${s.summary}` : ""}
+              subagent {s.trajectoryId ?? s.sessionId ?? ""} {s.path ? <code>{s.path}</code> : "(embedded)"}{" "}
+              {s.summary ? `— ${s.summary}` : ""}
             </li>
           ))}
         </ul>

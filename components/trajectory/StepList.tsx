@@ -29,7 +29,18 @@ export interface StepListProps {
   partial?: boolean;
 }
 
-export function StepList({ rows, shown, selected, onSelect, tagsByStep, matches, query = "", positionOf, onFirstRows, partial }: StepListProps) {
+export function StepList({
+  rows,
+  shown,
+  selected,
+  onSelect,
+  tagsByStep,
+  matches,
+  query = "",
+  positionOf,
+  onFirstRows,
+  partial,
+}: StepListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 600 });
   const frame = useRef(0);
@@ -165,20 +176,38 @@ const Row = memo(function Row({ row, top, selected, match, query, tags, position
       onClick={click}
       style={{ top, height: ROW_HEIGHT }}
       className={`absolute inset-x-0 flex cursor-pointer items-center gap-2 border-b border-zinc-100 px-2 dark:border-zinc-900 ${
-        selected ? "bg-amber-100 dark:bg-amber-900/60" : match ? "bg-yellow-50 dark:bg-yellow-950" : "hover:bg-zinc-50 dark:hover:bg-zinc-900"
+        selected
+          ? "bg-amber-100 dark:bg-amber-900/60"
+          : match
+            ? "bg-yellow-50 dark:bg-yellow-950"
+            : "hover:bg-zinc-50 dark:hover:bg-zinc-900"
       } ${row.copied ? "opacity-60" : ""}`}
     >
       <span className="w-12 shrink-0 text-right tabular-nums text-zinc-500">{row.n}</span>
       <span className="w-8 shrink-0 text-right tabular-nums text-zinc-500" title="request position">
         {position ?? ""}
       </span>
-      <span className={`w-12 shrink-0 rounded px-1 text-center ${SOURCE_STYLE[row.source] ?? "bg-amber-100 text-amber-900"}`}>{row.source}</span>
-      {tags?.map((t) => <TagChip key={t.id} tag={t} compact />)}
-      <span className="min-w-0 flex-1 truncate">
-        {row.command !== null && row.preview.startsWith("$ ") ? <CommandLine command={row.command} /> : <Highlight text={row.preview} query={match ? query : ""} />}
+      <span
+        className={`w-12 shrink-0 rounded px-1 text-center ${SOURCE_STYLE[row.source] ?? "bg-amber-100 text-amber-900"}`}
+      >
+        {row.source}
       </span>
-      {row.tools.length > 0 ? <span className="hidden shrink-0 text-zinc-500 sm:inline">{row.tools.join(", ")}</span> : null}
-      <span className="w-16 shrink-0 text-right tabular-nums text-zinc-500">{row.tokens ? row.tokens.toLocaleString("en-US") : ""}</span>
+      {tags?.map((t) => (
+        <TagChip key={t.id} tag={t} compact />
+      ))}
+      <span className="min-w-0 flex-1 truncate">
+        {row.command !== null && row.preview.startsWith("$ ") ? (
+          <CommandLine command={row.command} />
+        ) : (
+          <Highlight text={row.preview} query={match ? query : ""} />
+        )}
+      </span>
+      {row.tools.length > 0 ? (
+        <span className="hidden shrink-0 text-zinc-500 sm:inline">{row.tools.join(", ")}</span>
+      ) : null}
+      <span className="w-16 shrink-0 text-right tabular-nums text-zinc-500">
+        {row.tokens ? row.tokens.toLocaleString("en-US") : ""}
+      </span>
     </div>
   );
 });

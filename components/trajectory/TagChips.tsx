@@ -3,8 +3,10 @@
 import { SIGNATURE_LABELS, type SignatureTag } from "@/lib/trajectory/tags";
 
 const COLORS: Record<string, string> = {
-  requirement_state_loss: "border-rose-400 bg-rose-100 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100",
-  cross_task_interference: "border-indigo-400 bg-indigo-100 text-indigo-900 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-100",
+  requirement_state_loss:
+    "border-rose-400 bg-rose-100 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100",
+  cross_task_interference:
+    "border-indigo-400 bg-indigo-100 text-indigo-900 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-100",
 };
 const SHORT: Record<string, string> = { requirement_state_loss: "RSL", cross_task_interference: "CTI" };
 
@@ -26,11 +28,24 @@ export function TagChip({ tag, compact = false }: { tag: SignatureTag; compact?:
 }
 
 export function TagList({ tags, onJump }: { tags: SignatureTag[]; onJump: (n: number) => void }) {
-  if (tags.length === 0) return <p className="text-sm text-zinc-500" data-testid="tag-list">No signature tag: no annotation, and the detectors found no evidence.</p>;
+  if (tags.length === 0)
+    return (
+      <p className="text-sm text-zinc-500" data-testid="tag-list">
+        No signature tag: no annotation, and the detectors found no evidence.
+      </p>
+    );
   return (
     <ul className="space-y-1 text-sm" data-testid="tag-list">
       {tags.map((t) => (
-        <li key={t.id} data-tag-id={t.id} data-tag-signature={t.signature} data-tag-author={t.author.kind} data-tag-origin={t.origin} data-tag-strength={t.strength} className="flex flex-wrap items-baseline gap-2">
+        <li
+          key={t.id}
+          data-tag-id={t.id}
+          data-tag-signature={t.signature}
+          data-tag-author={t.author.kind}
+          data-tag-origin={t.origin}
+          data-tag-strength={t.strength}
+          className="flex flex-wrap items-baseline gap-2"
+        >
           <TagChip tag={t} />
           <span className="text-xs text-zinc-500">
             {authorLabel(t)}
@@ -40,11 +55,21 @@ export function TagList({ tags, onJump }: { tags: SignatureTag[]; onJump: (n: nu
           <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{t.note}</span>
           <span className="flex gap-1">
             {t.steps.map((n) => (
-              <button key={n} type="button" className="btn px-1 py-0 text-xs" data-evidence-step={n} onClick={() => onJump(n)}>
+              <button
+                key={n}
+                type="button"
+                className="btn px-1 py-0 text-xs"
+                data-evidence-step={n}
+                onClick={() => onJump(n)}
+              >
                 step {n}
               </button>
             ))}
-            {t.unknownStepIds?.length ? <span className="text-xs text-amber-700">(step ids {t.unknownStepIds.join(", ")} not in this trajectory)</span> : null}
+            {t.unknownStepIds?.length ? (
+              <span className="text-xs text-amber-700">
+                (step ids {t.unknownStepIds.join(", ")} not in this trajectory)
+              </span>
+            ) : null}
           </span>
         </li>
       ))}

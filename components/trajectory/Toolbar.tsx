@@ -42,7 +42,11 @@ export const Toolbar = forwardRef<HTMLInputElement, ToolbarProps>(function Toolb
         />
       </label>
       <span className="text-xs text-zinc-500" data-testid="search-count" aria-live="polite">
-        {p.searching ? "searching…" : p.result && p.query.trim() ? `${p.result.total} matching step${p.result.total === 1 ? "" : "s"}` : ""}
+        {p.searching
+          ? "searching…"
+          : p.result && p.query.trim()
+            ? `${p.result.total} matching step${p.result.total === 1 ? "" : "s"}`
+            : ""}
       </span>
       {!p.searching && p.result && p.query.trim() && p.result.total > 0 ? (
         <span className="text-xs" data-testid="search-position" aria-live="polite">
@@ -50,18 +54,29 @@ export const Toolbar = forwardRef<HTMLInputElement, ToolbarProps>(function Toolb
         </span>
       ) : null}
       <label className="flex items-center gap-1">
-        <input type="checkbox" checked={p.taggedOnly} onChange={(e) => p.onTaggedOnly(e.target.checked)} data-testid="tagged-only" />
+        <input
+          type="checkbox"
+          checked={p.taggedOnly}
+          onChange={(e) => p.onTaggedOnly(e.target.checked)}
+          data-testid="tagged-only"
+        />
         Tagged steps only ({p.taggedCount})
       </label>
       <label className="flex items-center gap-1">
         Blocks sized by
-        <select value={p.size} onChange={(e) => p.onSize(e.target.value as BlockSize)} className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900" data-testid="block-size">
+        <select
+          value={p.size}
+          onChange={(e) => p.onSize(e.target.value as BlockSize)}
+          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
+          data-testid="block-size"
+        >
           <option value="steps">steps</option>
           <option value="tokens">tokens</option>
         </select>
       </label>
       <span className="ml-auto text-xs text-zinc-500">
-        keys: <kbd>j</kbd>/<kbd>k</kbd> step · <kbd>J</kbd>/<kbd>K</kbd> request · <kbd>f</kbd> next focus request · <kbd>/</kbd> search
+        keys: <kbd>j</kbd>/<kbd>k</kbd> step · <kbd>J</kbd>/<kbd>K</kbd> request · <kbd>f</kbd> next focus request ·{" "}
+        <kbd>/</kbd> search
       </span>
     </div>
   );

@@ -9,7 +9,12 @@ import type { SearchResult } from "@/lib/trajectory/search";
 import type { Segmentation } from "@/lib/trajectory/segment";
 import { tagsByStep } from "@/lib/trajectory/tags";
 import { timelineLayout } from "@/lib/trajectory/timeline";
-import { localRunId, parseTrajectoryUrl, serializeTrajectoryUrl, type TrajectoryUrlState } from "@/lib/trajectory/url-state";
+import {
+  localRunId,
+  parseTrajectoryUrl,
+  serializeTrajectoryUrl,
+  type TrajectoryUrlState,
+} from "@/lib/trajectory/url-state";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { RunHeader } from "./RunHeader";
 import { ScheduleUsage } from "./ScheduleUsage";
@@ -34,12 +39,24 @@ import { useRunPatch, type PatchContext } from "./useRunPatch";
 
 const SEARCH_DEBOUNCE_MS = 200;
 
-export function TrajectoryExplorer({ releaseId, submitText, contextShards = null }: { releaseId: string; submitText: string | null; contextShards?: number | null }) {
+export function TrajectoryExplorer({
+  releaseId,
+  submitText,
+  contextShards = null,
+}: {
+  releaseId: string;
+  submitText: string | null;
+  contextShards?: number | null;
+}) {
   // Null until the URL is read. The run, the search and the filters are history entries (a search typed is
   // one); moving from step to step replaces the entry, so Back leaves the run's view rather than each step.
-  const [url, setUrl] = useUrlState<TrajectoryUrlState | null>(null, { parse: parseTrajectoryUrl, serialize: (s) => (s ? serializeTrajectoryUrl(s) : "") });
+  const [url, setUrl] = useUrlState<TrajectoryUrlState | null>(null, {
+    parse: parseTrajectoryUrl,
+    serialize: (s) => (s ? serializeTrajectoryUrl(s) : ""),
+  });
   const update = useCallback(
-    (patch: Partial<TrajectoryUrlState>, mode: HistoryMode = "push") => setUrl((prev) => (prev ? { ...prev, ...patch } : prev), mode),
+    (patch: Partial<TrajectoryUrlState>, mode: HistoryMode = "push") =>
+      setUrl((prev) => (prev ? { ...prev, ...patch } : prev), mode),
     [setUrl],
   );
 
@@ -57,14 +74,28 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
   const select = useCallback((n: number) => update({ step: n }, "replace"), [update]);
 
   const seg = useMemo<Segmentation | null>(
-    () => (analysis ? { segments: analysis.segments, segmentOf: analysis.segmentOf, mismatches: analysis.mismatches, notes: analysis.notes } : null),
+    () =>
+      analysis
+        ? {
+            segments: analysis.segments,
+            segmentOf: analysis.segmentOf,
+            mismatches: analysis.mismatches,
+            notes: analysis.notes,
+          }
+        : null,
     [analysis],
   );
-  const positionOf = useCallback((n: number) => (seg ? (seg.segments[seg.segmentOf[n - 1] ?? -1]?.position ?? null) : null), [seg]);
+  const positionOf = useCallback(
+    (n: number) => (seg ? (seg.segments[seg.segmentOf[n - 1] ?? -1]?.position ?? null) : null),
+    [seg],
+  );
 
   // Search runs in the worker over every step; the list then jumps to the first match at or after the
   // current step, which renders that row even if it was far out of view.
-  const [search, setSearch] = useState<{ result: SearchResult | null; pending: boolean }>({ result: null, pending: false });
+  const [search, setSearch] = useState<{ result: SearchResult | null; pending: boolean }>({
+    result: null,
+    pending: false,
+  });
   const query = url?.query ?? "";
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
@@ -97,7 +128,10 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
   const nextMatch = (dir: 1 | -1) => {
     const list = search.result?.steps ?? [];
     if (list.length === 0 || selected === null) return;
-    const target = dir === 1 ? (list.find((n) => n > selected) ?? list[0]) : ([...list].reverse().find((n) => n < selected) ?? list[list.length - 1]);
+    const target =
+      dir === 1
+        ? (list.find((n) => n > selected) ?? list[0])
+        : ([...list].reverse().find((n) => n < selected) ?? list[list.length - 1]);
     if (target !== undefined) select(target);
   };
 
@@ -106,7 +140,13 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) {
+      if (
+        target &&
+        (target.tagName === "INPUT" ||
+          target.tagName === "TEXTAREA" ||
+          target.tagName === "SELECT" ||
+          target.isContentEditable)
+      ) {
         if (e.key === "Escape") target.blur();
         return;
       }
@@ -149,7 +189,19 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
     return timelineLayout({
       segments: analysis.segments,
       rows,
-      requests: header ? basics!.schedule.map((r) => ({ position: r.position, taskId: r.task_id, stage: r.stage, isSubmit: r.is_submit, workspace: r.workspace, isFocus: r.is_focus, workspaceSwitch: r.workspace_switch, focusReturn: r.focus_return, ran: r.ran })) : null,
+      requests: header
+        ? basics!.schedule.map((r) => ({
+            position: r.position,
+            taskId: r.task_id,
+            stage: r.stage,
+            isSubmit: r.is_submit,
+            workspace: r.workspace,
+            isFocus: r.is_focus,
+            workspaceSwitch: r.workspace_switch,
+            focusReturn: r.focus_return,
+            ran: r.ran,
+          }))
+        : null,
       workspaces: Object.fromEntries((basics?.workspaces ?? []).map((w) => [w.workspace, w.task_id])),
       focusTaskId: header?.focus_task_id ?? null,
       tags,
@@ -163,22 +215,56 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
   const patchCtx = useMemo<PatchContext | null>(
     () =>
       header && basics
-        ? { focusTaskId: header.focus_task_id, workspaces: Object.fromEntries(basics.workspaces.map((w) => [w.workspace, w.task_id])), requests: basics.schedule.map((r) => ({ task_id: r.task_id, text: r.text })) }
+        ? {
+            focusTaskId: header.focus_task_id,
+            workspaces: Object.fromEntries(basics.workspaces.map((w) => [w.workspace, w.task_id])),
+            requests: basics.schedule.map((r) => ({ task_id: r.task_id, text: r.text })),
+          }
         : null,
     [header, basics],
   );
-  const patchState = useRunPatch(data.worker, releaseId, url?.runId ?? null, data.facts, patchCtx, url?.tab === "patch" || data.noTrajectory);
+  const patchState = useRunPatch(
+    data.worker,
+    releaseId,
+    url?.runId ?? null,
+    data.facts,
+    patchCtx,
+    url?.tab === "patch" || data.noTrajectory,
+  );
   const ledger = useMemo(() => {
     if (analysis?.ledger) return analysis.ledger;
     if (!data.noTrajectory || !data.facts || !header || !basics) return null;
     return requirementLedger({
-      steps: null, segmentation: null, focusTaskId: header.focus_task_id, stages: data.facts.stages, workspaces: patchCtx?.workspaces ?? {},
-      schedule: basics.schedule.map((r) => ({ position: r.position, taskId: r.task_id, stage: r.is_submit ? null : r.stage, isSubmit: r.is_submit, workspace: r.workspace, isFocus: r.is_focus, workspaceSwitch: r.workspace_switch, focusReturn: r.focus_return, ran: r.ran, modelCalls: r.model_calls, tokens: r.tokens, text: r.text })),
+      steps: null,
+      segmentation: null,
+      focusTaskId: header.focus_task_id,
+      stages: data.facts.stages,
+      workspaces: patchCtx?.workspaces ?? {},
+      schedule: basics.schedule.map((r) => ({
+        position: r.position,
+        taskId: r.task_id,
+        stage: r.is_submit ? null : r.stage,
+        isSubmit: r.is_submit,
+        workspace: r.workspace,
+        isFocus: r.is_focus,
+        workspaceSwitch: r.workspace_switch,
+        focusReturn: r.focus_return,
+        ran: r.ran,
+        modelCalls: r.model_calls,
+        tokens: r.tokens,
+        text: r.text,
+      })),
       verdict: data.verdict ? toVerdictTests(data.verdict.tests) : null,
     });
   }, [analysis, data.noTrajectory, data.facts, data.verdict, header, basics, patchCtx]);
   const stepLink: StepLink = (n, label) => (
-    <button type="button" key={`${label}-${n}`} className="underline" data-step-link={n} onClick={() => update({ step: n, tab: "steps" })}>
+    <button
+      type="button"
+      key={`${label}-${n}`}
+      className="underline"
+      data-step-link={n}
+      onClick={() => update({ step: n, tab: "steps" })}
+    >
       {label}
     </button>
   );
@@ -199,8 +285,8 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
   if (data.localGone) {
     return (
       <p data-testid="local-run-gone" className="text-amber-800 dark:text-amber-300">
-        This run ({url.runId}) is from local results opened in another page load: they live only in that page&apos;s memory, and a reload or a new
-        tab forgets them. Open them again with <strong>Open local results</strong> on the{" "}
+        This run ({url.runId}) is from local results opened in another page load: they live only in that page&apos;s
+        memory, and a reload or a new tab forgets them. Open them again with <strong>Open local results</strong> on the{" "}
         <Link className="underline" href={releaseHref(releaseId)}>
           leaderboard
         </Link>
@@ -210,11 +296,27 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
   }
 
   return (
-    <section className="space-y-3" data-testid="trajectory-explorer" data-ready={rows && !data.partial ? "true" : undefined} data-analyzed={analysis ? "true" : undefined} data-verdict={data.verdict ? "true" : undefined}>
-      <RunHeader runId={url.runId} header={header} summary={data.summary} steps={rows ? total : null} rawUrl={data.rawUrl} />
+    <section
+      className="space-y-3"
+      data-testid="trajectory-explorer"
+      data-ready={rows && !data.partial ? "true" : undefined}
+      data-analyzed={analysis ? "true" : undefined}
+      data-verdict={data.verdict ? "true" : undefined}
+    >
+      <RunHeader
+        runId={url.runId}
+        header={header}
+        summary={data.summary}
+        steps={rows ? total : null}
+        rawUrl={data.rawUrl}
+      />
       {header ? <RunLinks releaseId={releaseId} runId={url.runId} header={header} /> : null}
       {data.basicsError ? <p role="alert">The run's rows could not be loaded: {data.basicsError}</p> : null}
-      {basics && !header ? <p className="text-sm text-amber-800 dark:text-amber-300">This run is not in the release tables: no schedule, verdict or annotations.</p> : null}
+      {basics && !header ? (
+        <p className="text-sm text-amber-800 dark:text-amber-300">
+          This run is not in the release tables: no schedule, verdict or annotations.
+        </p>
+      ) : null}
       {data.loadError ? (
         <p role="alert" data-testid="load-error">
           {data.loadError}
@@ -223,13 +325,25 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
       {data.noTrajectory ? (
         <>
           <p data-testid="no-trajectory" className="text-sm">
-            This run publishes no trajectory. Its verdict, schedule and per-request usage below come from the release tables.
+            This run publishes no trajectory. Its verdict, schedule and per-request usage below come from the release
+            tables.
           </p>
           <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]">
-            {basics?.header ? <ScheduleUsage schedule={basics.schedule} /> : <p className="text-sm text-zinc-500">Loading the run&apos;s schedule (DuckDB-WASM)…</p>}
-            <VerdictPanel header={header} stages={data.verdict?.stages ?? null} tests={data.verdict?.tests ?? null} error={data.verdictError} />
+            {basics?.header ? (
+              <ScheduleUsage schedule={basics.schedule} />
+            ) : (
+              <p className="text-sm text-zinc-500">Loading the run&apos;s schedule (DuckDB-WASM)…</p>
+            )}
+            <VerdictPanel
+              header={header}
+              stages={data.verdict?.stages ?? null}
+              tests={data.verdict?.tests ?? null}
+              error={data.verdictError}
+            />
           </div>
-          {header ? <LedgerPanel rows={ledger} step={(n, label) => <span key={`${label}-${n}`}>{label}</span>} /> : null}
+          {header ? (
+            <LedgerPanel rows={ledger} step={(n, label) => <span key={`${label}-${n}`}>{label}</span>} />
+          ) : null}
           {header ? (
             <section aria-label="final focus patch of the run">
               <h2 className="mb-1 text-sm font-semibold">Final focus patch</h2>
@@ -238,12 +352,27 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
           ) : null}
         </>
       ) : null}
-      {!rows && !data.loadError && !data.noTrajectory ? <p className="text-sm text-zinc-500">{localRunId(url.runId) !== null ? "Reading your local trajectory file (in a worker)…" : "Fetching and parsing the trajectory (in a worker)…"}</p> : null}
+      {!rows && !data.loadError && !data.noTrajectory ? (
+        <p className="text-sm text-zinc-500">
+          {localRunId(url.runId) !== null
+            ? "Reading your local trajectory file (in a worker)…"
+            : "Fetching and parsing the trajectory (in a worker)…"}
+        </p>
+      ) : null}
       {rows ? (
         <>
           <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]">
-            {timeline ? <SessionTimeline lanes={timeline.lanes} blocks={timeline.blocks} current={selected} onJump={select} /> : <div />}
-            <VerdictPanel header={header} stages={data.verdict?.stages ?? null} tests={data.verdict?.tests ?? null} error={data.verdictError} />
+            {timeline ? (
+              <SessionTimeline lanes={timeline.lanes} blocks={timeline.blocks} current={selected} onJump={select} />
+            ) : (
+              <div />
+            )}
+            <VerdictPanel
+              header={header}
+              stages={data.verdict?.stages ?? null}
+              tests={data.verdict?.tests ?? null}
+              error={data.verdictError}
+            />
           </div>
           {header ? <LedgerPanel rows={ledger} step={stepLink} /> : null}
           {data.partial ? (
@@ -251,7 +380,12 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
               Showing the first {rows.length} steps while the rest of the file is read and parsed…
             </p>
           ) : null}
-          <ProblemsPanel warnings={data.summary?.warnings ?? []} mismatches={analysis?.mismatches ?? []} notes={analysis?.notes ?? []} onJump={select} />
+          <ProblemsPanel
+            warnings={data.summary?.warnings ?? []}
+            mismatches={analysis?.mismatches ?? []}
+            notes={analysis?.notes ?? []}
+            onJump={select}
+          />
           <SubagentsPanel subagents={data.summary?.subagents ?? []} />
           <TagList tags={tags} onJump={select} />
           <PatchTabs tab={url.tab} onTab={(tab) => update({ tab })} />
@@ -260,28 +394,52 @@ export function TrajectoryExplorer({ releaseId, submitText, contextShards = null
               <PatchPanel state={patchState} />
             </div>
           ) : (
-          <div role="tabpanel" id="trajectory-tab-steps" aria-labelledby="trajectory-tab-steps-button" className="space-y-3">
-          <Toolbar
-            ref={searchBox}
-            query={query}
-            onQuery={(q) => update({ query: q }, "typing")}
-            onNextMatch={nextMatch}
-            result={search.result}
-            matchIndex={selected !== null && search.result ? (search.result.steps.indexOf(selected) + 1 || null) : null}
-            searching={search.pending}
-            taggedOnly={url.taggedOnly}
-            onTaggedOnly={(v) => update({ taggedOnly: v })}
-            taggedCount={tagged.length}
-            size={url.size}
-            onSize={(s) => update({ size: s })}
-          />
-          <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <StepList rows={rows} shown={shown} selected={selected} onSelect={select} tagsByStep={byStep} matches={matches} query={query} positionOf={positionOf} onFirstRows={onFirstRows} partial={data.partial} />
-            <div className="max-h-[70vh] overflow-auto">
-              <StepDetailPanel worker={data.worker} n={selected} tags={selected !== null ? (byStep.get(selected) ?? []) : []} rawUrl={data.rawUrl} query={query} />
+            <div
+              role="tabpanel"
+              id="trajectory-tab-steps"
+              aria-labelledby="trajectory-tab-steps-button"
+              className="space-y-3"
+            >
+              <Toolbar
+                ref={searchBox}
+                query={query}
+                onQuery={(q) => update({ query: q }, "typing")}
+                onNextMatch={nextMatch}
+                result={search.result}
+                matchIndex={
+                  selected !== null && search.result ? search.result.steps.indexOf(selected) + 1 || null : null
+                }
+                searching={search.pending}
+                taggedOnly={url.taggedOnly}
+                onTaggedOnly={(v) => update({ taggedOnly: v })}
+                taggedCount={tagged.length}
+                size={url.size}
+                onSize={(s) => update({ size: s })}
+              />
+              <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+                <StepList
+                  rows={rows}
+                  shown={shown}
+                  selected={selected}
+                  onSelect={select}
+                  tagsByStep={byStep}
+                  matches={matches}
+                  query={query}
+                  positionOf={positionOf}
+                  onFirstRows={onFirstRows}
+                  partial={data.partial}
+                />
+                <div className="max-h-[70vh] overflow-auto">
+                  <StepDetailPanel
+                    worker={data.worker}
+                    n={selected}
+                    tags={selected !== null ? (byStep.get(selected) ?? []) : []}
+                    rawUrl={data.rawUrl}
+                    query={query}
+                  />
+                </div>
+              </div>
             </div>
-          </div>
-          </div>
           )}
         </>
       ) : null}

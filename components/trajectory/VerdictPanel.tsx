@@ -2,18 +2,36 @@
 // and how many P2P tests passed, and which tests did not.
 import type { RunHeaderRow, VerdictStageRow, VerdictTestRow } from "@/lib/queries/trajectory";
 
-export function VerdictPanel({ header, stages, tests, error }: { header: RunHeaderRow | null; stages: VerdictStageRow[] | null; tests: VerdictTestRow[] | null; error: string | null }) {
+export function VerdictPanel({
+  header,
+  stages,
+  tests,
+  error,
+}: {
+  header: RunHeaderRow | null;
+  stages: VerdictStageRow[] | null;
+  tests: VerdictTestRow[] | null;
+  error: string | null;
+}) {
   if (!header) return null;
   const failing = (tests ?? []).filter((t) => t.status !== "passed");
   return (
-    <section aria-label="final focus verdict" data-testid="verdict" className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800">
+    <section
+      aria-label="final focus verdict"
+      data-testid="verdict"
+      className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
+    >
       <h2 className="mb-1 font-semibold">Final focus verdict</h2>
       <p data-testid="verdict-outcome">
         {header.resolved ? "Resolved" : "Unresolved"}
-        {header.failure_class ? ` (${header.failure_class})` : ""} · artifact {header.applied ? "applied" : "did not apply"} ·{" "}
-        {header.finalized ? "finalized" : "not finalized"}
+        {header.failure_class ? ` (${header.failure_class})` : ""} · artifact{" "}
+        {header.applied ? "applied" : "did not apply"} · {header.finalized ? "finalized" : "not finalized"}
       </p>
-      {error ? <p role="alert" className="text-red-700">The verdict could not be loaded: {error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-red-700">
+          The verdict could not be loaded: {error}
+        </p>
+      ) : null}
       {stages === null && !error ? <p className="text-zinc-500">Loading the per-test results (DuckDB-WASM)…</p> : null}
       {stages && stages.length > 0 ? (
         <table className="mt-1 w-full text-xs tabular-nums">
@@ -25,7 +43,12 @@ export function VerdictPanel({ header, stages, tests, error }: { header: RunHead
           </thead>
           <tbody>
             {stages.map((s) => (
-              <tr key={`${s.kind}-${s.stage}`} data-kind={s.kind} data-stage={s.stage ?? ""} className={s.passed < s.total ? "text-red-700 dark:text-red-400" : ""}>
+              <tr
+                key={`${s.kind}-${s.stage}`}
+                data-kind={s.kind}
+                data-stage={s.stage ?? ""}
+                className={s.passed < s.total ? "text-red-700 dark:text-red-400" : ""}
+              >
                 <td>
                   {s.kind}
                   {s.kind === "F2P" ? (s.stage !== null ? ` stage ${s.stage}` : " (no stage)") : ""}
@@ -40,15 +63,17 @@ export function VerdictPanel({ header, stages, tests, error }: { header: RunHead
       ) : null}
       {failing.length > 0 && failing.some((t) => t.status !== "not_run") ? (
         <details className="mt-1 text-xs" open={failing.length <= 8}>
-          <summary>
-            {failing.filter((t) => t.status !== "not_run").length} test(s) did not pass
-          </summary>
+          <summary>{failing.filter((t) => t.status !== "not_run").length} test(s) did not pass</summary>
           <ul data-testid="failing-tests" className="font-mono">
             {failing
               .filter((t) => t.status !== "not_run")
               .map((t) => (
                 <li key={t.test_id} className="break-all">
-                  {t.test_id} <span className="text-zinc-500">({t.status}{t.stage !== null ? `, stage ${t.stage}` : ""})</span>
+                  {t.test_id}{" "}
+                  <span className="text-zinc-500">
+                    ({t.status}
+                    {t.stage !== null ? `, stage ${t.stage}` : ""})
+                  </span>
                 </li>
               ))}
           </ul>

@@ -23,7 +23,10 @@ const CACHE_MAX = 500;
 
 function highlighter(): Promise<HighlighterCore> {
   core ??= (async () => {
-    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([import("shiki/core"), import("shiki/engine/javascript")]);
+    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+      import("shiki/core"),
+      import("shiki/engine/javascript"),
+    ]);
     return createHighlighterCore({
       themes: [import("shiki/themes/github-light.mjs"), import("shiki/themes/github-dark.mjs")],
       langs: [],
@@ -45,14 +48,27 @@ export async function highlight(code: string, lang: Lang, marked: readonly numbe
   const hl = await highlighter();
   let ready = loaded.get(lang);
   if (!ready) {
-    ready = LANGS[lang]().then((m) => hl.loadLanguage((m as { default: Parameters<HighlighterCore["loadLanguage"]>[0] }).default));
+    ready = LANGS[lang]().then((m) =>
+      hl.loadLanguage((m as { default: Parameters<HighlighterCore["loadLanguage"]>[0] }).default),
+    );
     loaded.set(lang, ready);
   }
   await ready;
   const lines = new Set(marked);
   const html = hl.codeToHtml(code, {
-    lang, themes: { light: "github-light", dark: "github-dark" }, defaultColor: "light",
-    transformers: lines.size > 0 ? [{ line(node, line) { if (lines.has(line)) this.addClassToHast(node, "marked-line"); } }] : [],
+    lang,
+    themes: { light: "github-light", dark: "github-dark" },
+    defaultColor: "light",
+    transformers:
+      lines.size > 0
+        ? [
+            {
+              line(node, line) {
+                if (lines.has(line)) this.addClassToHast(node, "marked-line");
+              },
+            },
+          ]
+        : [],
   });
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(key, html);

@@ -15,7 +15,14 @@ export interface PatchContext {
   requests: { task_id: string; text: string | null }[];
 }
 
-export function useRunPatch(worker: TrajectoryWorker | null, releaseId: string, runId: string | null, facts: RunPatchFacts | null, ctx: PatchContext | null, enabled: boolean): PatchState {
+export function useRunPatch(
+  worker: TrajectoryWorker | null,
+  releaseId: string,
+  runId: string | null,
+  facts: RunPatchFacts | null,
+  ctx: PatchContext | null,
+  enabled: boolean,
+): PatchState {
   const [state, setState] = useState<PatchState>({ status: "loading" });
   const ref = facts?.patch ?? null;
   const known = facts !== null && ctx !== null;
@@ -26,11 +33,17 @@ export function useRunPatch(worker: TrajectoryWorker | null, releaseId: string, 
     }
     if (!enabled || !worker || runId === null || !known) return;
     if (ref === null) {
-      setState({ status: "none", message: "This run names no submitted patch (the release does not carry it, or the run was never finalized)." });
+      setState({
+        status: "none",
+        message: "This run names no submitted patch (the release does not carry it, or the run was never finalized).",
+      });
       return;
     }
     if (localRunId(runId) !== null) {
-      setState({ status: "none", message: `The patch of a local run (${ref}) is not read here yet; open the file from your folder.` });
+      setState({
+        status: "none",
+        message: `The patch of a local run (${ref}) is not read here yet; open the file from your folder.`,
+      });
       return;
     }
     const url = trajectoryUrl(releaseId, ref);

@@ -41,8 +41,20 @@ export interface RunTrajectory {
 }
 
 const EMPTY: RunTrajectory = {
-  worker: null, summary: null, rows: null, partial: false, loadError: null, analysis: null, basics: null, basicsError: null, verdict: null, verdictError: null,
-  localGone: false, rawUrl: null, noTrajectory: false, facts: null,
+  worker: null,
+  summary: null,
+  rows: null,
+  partial: false,
+  loadError: null,
+  analysis: null,
+  basics: null,
+  basicsError: null,
+  verdict: null,
+  verdictError: null,
+  localGone: false,
+  rawUrl: null,
+  noTrajectory: false,
+  facts: null,
 };
 
 export const FIRST_STEP_MARK = "trajectory:first-step";
@@ -55,8 +67,12 @@ function rawUrlOf(url: string): string | null {
   return url.includes(".zip#") ? url.slice(0, url.indexOf("#")) : url;
 }
 
-
-function context(basics: RunBasics | null, verdict: RunVerdict | null, submitText: string | null, facts: RunPatchFacts | null): AnalysisContext {
+function context(
+  basics: RunBasics | null,
+  verdict: RunVerdict | null,
+  submitText: string | null,
+  facts: RunPatchFacts | null,
+): AnalysisContext {
   const ctx = analysisContextOf({
     focusTaskId: basics?.header?.focus_task_id ?? null,
     schedule: basics?.schedule ?? [],
@@ -69,7 +85,12 @@ function context(basics: RunBasics | null, verdict: RunVerdict | null, submitTex
 }
 
 /** `contextShards`: the release's run-context shard count (release.json), null when the build wrote none. */
-export function useRunTrajectory(releaseId: string, runId: string | null, submitText: string | null, contextShards: number | null = null): RunTrajectory {
+export function useRunTrajectory(
+  releaseId: string,
+  runId: string | null,
+  submitText: string | null,
+  contextShards: number | null = null,
+): RunTrajectory {
   const [state, setState] = useState<RunTrajectory>(EMPTY);
 
   useEffect(() => {
@@ -94,7 +115,10 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     let loaded = false;
     const analyze = () => {
       if (!loaded) return;
-      worker.analyze(context(basics, verdict, submitText, facts)).then((analysis) => patch({ analysis }), (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }));
+      worker.analyze(context(basics, verdict, submitText, facts)).then(
+        (analysis) => patch({ analysis }),
+        (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }),
+      );
     };
     const loaded_ = (summary: TrajectorySummary, rows: StepRow[]) => {
       loaded = true;
@@ -133,13 +157,16 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     if (local !== null) {
       void (async () => {
         // Loaded only for a local run: the published trajectory page does not carry the local-results code.
-        const found = await import("@/lib/local/runs").then((m) => m.findLocalRun(releaseId, local)).catch((e: unknown) => {
-          patch({ basicsError: errorText(e) });
-          return undefined;
-        });
+        const found = await import("@/lib/local/runs")
+          .then((m) => m.findLocalRun(releaseId, local))
+          .catch((e: unknown) => {
+            patch({ basicsError: errorText(e) });
+            return undefined;
+          });
         if (found === undefined) return;
         if (found === "gone") return patch({ localGone: true });
-        if (found === null) return patch({ loadError: "No run by that id among the local results opened on this page." });
+        if (found === null)
+          return patch({ loadError: "No run by that id among the local results opened on this page." });
         basics = found.basics;
         const files = found.files;
         patch({ basics });
@@ -153,7 +180,11 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
             patch({ summary, rows, partial: false, loadError: null });
           } catch (e) {
             const missing = e instanceof TrajectoryLoadError && e.status === 404;
-            patch({ loadError: missing ? `The run's trajectory ${path} is not among the files you picked.` : `The trajectory could not be read: ${errorText(e)}` });
+            patch({
+              loadError: missing
+                ? `The run's trajectory ${path} is not among the files you picked.`
+                : `The trajectory could not be read: ${errorText(e)}`,
+            });
           }
         }
         await loadFacts(() => runPatchFacts(releaseId, local, found.door));
@@ -165,16 +196,19 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
 
     // A published run: its verdict, schedule and usage come from the build's static shards, fetched beside
     // the trajectory (no DuckDB-WASM on this path); a build without them falls back to DuckDB after the file.
-    const fromStatic: Promise<boolean> = contextShards === null ? Promise.resolve(false) : staticRunContext(releaseId, runId, contextShards).then(
-      (c) => {
-        basics = c.basics;
-        verdict = c.verdict;
-        patch({ basics, verdict });
-        analyze();
-        return true;
-      },
-      () => false,
-    );
+    const fromStatic: Promise<boolean> =
+      contextShards === null
+        ? Promise.resolve(false)
+        : staticRunContext(releaseId, runId, contextShards).then(
+            (c) => {
+              basics = c.basics;
+              verdict = c.verdict;
+              patch({ basics, verdict });
+              analyze();
+              return true;
+            },
+            () => false,
+          );
     // The run index names its trajectory (or says it has none) before DuckDB starts; the file is read while
     // the run's rows load after it.
     const located = early?.located ?? locateRun(releaseId, runId);
@@ -200,8 +234,10 @@ export function useRunTrajectory(releaseId: string, runId: string | null, submit
     void (async () => {
       const outcome = await first;
       if (outcome === "none") patch({ noTrajectory: true });
-      else if (outcome === "unknown") patch({ loadError: "No such run in this release, and no trajectory file by that name." });
-      else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${errorText(outcome.error)}` });
+      else if (outcome === "unknown")
+        patch({ loadError: "No such run in this release, and no trajectory file by that name." });
+      else if (outcome !== "loaded")
+        patch({ loadError: `The trajectory could not be read: ${errorText(outcome.error)}` });
       if (await fromStatic) {
         // The ledger's stages and the patch facts are not in the static shards: DuckDB-WASM reads them after
         // the verdict is shown, so nothing the page shows first waits for it.

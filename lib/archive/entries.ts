@@ -24,12 +24,18 @@ export async function listEntries(file: string, reader: ZipReader<unknown>): Pro
   let names = 0;
   for (const e of all) {
     names += e.filename.length + 46;
-    if (names > MAX_DIRECTORY_BYTES) throw new ArchiveError(file, `its central directory is larger than ${MAX_DIRECTORY_BYTES} bytes; refused`);
+    if (names > MAX_DIRECTORY_BYTES)
+      throw new ArchiveError(file, `its central directory is larger than ${MAX_DIRECTORY_BYTES} bytes; refused`);
     if (e.directory) continue;
-    if (!isSafeEntryName(e.filename)) refused.push({ name: e.filename, why: "the name leaves the archive (absolute, .., or empty parts)" });
+    if (!isSafeEntryName(e.filename))
+      refused.push({ name: e.filename, why: "the name leaves the archive (absolute, .., or empty parts)" });
     else if (entries.has(e.filename)) refused.push({ name: e.filename, why: "a second entry by the same name" });
     else if (e.encrypted) refused.push({ name: e.filename, why: "encrypted" });
-    else if (e.compressionMethod !== 0 && e.compressionMethod !== 8) refused.push({ name: e.filename, why: `compression method ${e.compressionMethod} (only stored and deflate are read)` });
+    else if (e.compressionMethod !== 0 && e.compressionMethod !== 8)
+      refused.push({
+        name: e.filename,
+        why: `compression method ${e.compressionMethod} (only stored and deflate are read)`,
+      });
     else entries.set(e.filename, e);
   }
   return { entries, refused };

@@ -23,7 +23,13 @@ export async function indexArchives(dir: string, refs: Iterable<string>): Promis
     try {
       const a = await openArchive(join(dir, archive));
       const entries = new Map<string, EntryMeta>();
-      for (const [name, e] of a.entries) entries.set(name, { offset: e.offset, compressedSize: e.compressedSize, size: e.uncompressedSize, method: e.compressionMethod });
+      for (const [name, e] of a.entries)
+        entries.set(name, {
+          offset: e.offset,
+          compressedSize: e.compressedSize,
+          size: e.uncompressedSize,
+          method: e.compressionMethod,
+        });
       out.set(archive, { entries, refused: a.refused });
       await a.close();
     } catch (err) {
@@ -39,7 +45,9 @@ export function entryProblem(index: ArchiveIndex | undefined, archive: string, e
   if ("error" in index) return `archive "${archive}": ${index.error}`;
   if (index.entries.has(entry)) return null;
   const refused = index.refused.find((r) => r.name === entry);
-  return refused ? `entry "${entry}" of "${archive}" is refused: ${refused.why}` : `archive "${archive}" has no entry "${entry}"`;
+  return refused
+    ? `entry "${entry}" of "${archive}" is refused: ${refused.why}`
+    : `archive "${archive}" has no entry "${entry}"`;
 }
 
 /**
@@ -49,21 +57,28 @@ export function entryProblem(index: ArchiveIndex | undefined, archive: string, e
  */
 export function readEntrySync(file: string, name: string, meta: EntryMeta, maxBytes = MAX_ENTRY_BYTES): Uint8Array {
   const what = `${file}#${name}`;
-  if (meta.size > maxBytes) throw new ArchiveError(what, `declares ${formatBytes(meta.size)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`);
+  if (meta.size > maxBytes)
+    throw new ArchiveError(
+      what,
+      `declares ${formatBytes(meta.size)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`,
+    );
   const fd = openSync(file, "r");
   try {
     const header = Buffer.alloc(30);
-    if (readSync(fd, header, 0, 30, meta.offset) !== 30 || header.readUInt32LE(0) !== 0x04034b50) throw new ArchiveError(what, "no local header where the directory says");
+    if (readSync(fd, header, 0, 30, meta.offset) !== 30 || header.readUInt32LE(0) !== 0x04034b50)
+      throw new ArchiveError(what, "no local header where the directory says");
     const start = meta.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
     const data = Buffer.alloc(meta.compressedSize);
-    if (readSync(fd, data, 0, data.length, start) !== data.length) throw new ArchiveError(what, "the archive ends inside the entry");
+    if (readSync(fd, data, 0, data.length, start) !== data.length)
+      throw new ArchiveError(what, "the archive ends inside the entry");
     if (meta.method === 0) return data;
     // Node stops at maxOutputLength: at the declared size, so a bomb costs no more than what it declares.
     const cap = Math.max(1, Math.min(maxBytes, meta.size));
     try {
       return inflateRawSync(data, { maxOutputLength: cap });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" && cap < maxBytes) throw declaredSizeExceeded(what, meta.size);
+      if ((err as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" && cap < maxBytes)
+        throw declaredSizeExceeded(what, meta.size);
       throw new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`);
     }
   } finally {

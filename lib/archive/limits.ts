@@ -31,18 +31,28 @@ export function cappedStream(max: number, what: string, declared?: number): Tran
       seen += chunk.byteLength;
       if (seen <= cap) controller.enqueue(chunk);
       else if (cap < max) controller.error(declaredSizeExceeded(what, cap));
-      else controller.error(new ArchiveError(what, `inflates to more than ${formatBytes(max)}, the limit for one file; refused`));
+      else
+        controller.error(
+          new ArchiveError(what, `inflates to more than ${formatBytes(max)}, the limit for one file; refused`),
+        );
     },
   });
 }
 
 /** An entry that inflates past the size its archive's directory declares: a zip bomb, or a damaged archive. */
 export function declaredSizeExceeded(what: string, declared: number): ArchiveError {
-  return new ArchiveError(what, `inflates past the ${declared.toLocaleString("en-US")} bytes its archive's directory declares (a zip bomb or a damaged archive); refused`);
+  return new ArchiveError(
+    what,
+    `inflates past the ${declared.toLocaleString("en-US")} bytes its archive's directory declares (a zip bomb or a damaged archive); refused`,
+  );
 }
 
 export function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;
+  return n >= 1024 * 1024
+    ? `${Math.round(n / (1024 * 1024))} MB`
+    : n >= 1024
+      ? `${Math.round(n / 1024)} KB`
+      : `${n} bytes`;
 }
 
 /** zip.js's own words when an entry inflates past its declared size (it counts too, and stops there first). */
@@ -52,7 +62,11 @@ export const ZIPJS_SIZE_EXCEEDED = "Invalid uncompressed size";
  * The same bytes, with any error of the source replaced by one that names the file; with `declared`, zip.js's
  * error for an entry larger than declared is given the words of `declaredSizeExceeded`.
  */
-export function namingErrors(source: ReadableStream<Uint8Array>, what: string, declared?: number): ReadableStream<Uint8Array> {
+export function namingErrors(
+  source: ReadableStream<Uint8Array>,
+  what: string,
+  declared?: number,
+): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -62,8 +76,12 @@ export function namingErrors(source: ReadableStream<Uint8Array>, what: string, d
         else controller.enqueue(value);
       } catch (err) {
         if (err instanceof ArchiveError) controller.error(err);
-        else if (declared !== undefined && err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED) controller.error(declaredSizeExceeded(what, declared));
-        else controller.error(new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`));
+        else if (declared !== undefined && err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED)
+          controller.error(declaredSizeExceeded(what, declared));
+        else
+          controller.error(
+            new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`),
+          );
       }
     },
     cancel: (reason) => reader.cancel(reason),

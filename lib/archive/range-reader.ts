@@ -30,7 +30,10 @@ export class DirectoryFirstRangeReader extends Reader<string> {
     const res = await fetch(this.url, { headers: { Range: `bytes=-${EOCD_LENGTH}` } });
     if (res.status !== 206) {
       void res.body?.cancel();
-      throw new HttpError(res.status === 200 ? 501 : res.status, res.status === 200 ? `${this.url} (the server ignores Range requests)` : this.url);
+      throw new HttpError(
+        res.status === 200 ? 501 : res.status,
+        res.status === 200 ? `${this.url} (the server ignores Range requests)` : this.url,
+      );
     }
     const total = /\/(\d+)$/.exec(res.headers.get("content-range") ?? "");
     if (!total) throw new Error(`${this.url}: a range response without the archive's size`);
@@ -51,7 +54,8 @@ export class DirectoryFirstRangeReader extends Reader<string> {
 
   override async readUint8Array(index: number, length: number): Promise<Uint8Array> {
     const tail = this.tail;
-    if (tail && index >= tail.start && index + length <= this.size) return tail.bytes.slice(index - tail.start, index - tail.start + length);
+    if (tail && index >= tail.start && index + length <= this.size)
+      return tail.bytes.slice(index - tail.start, index - tail.start + length);
     // zip.js's look-back window, once the directory is known: what precedes the directory is left zero.
     if (tail && tail.bytes.byteLength > EOCD_LENGTH && index + length === this.size && index < tail.start) {
       const out = new Uint8Array(length);

@@ -25,9 +25,20 @@ beforeAll(async () => {
   writeFileSync(join(dir, "plain.json"), DOC);
   writeFileSync(join(dir, "packed.json.gz"), gzipSync(DOC));
   writeFileSync(join(dir, "not.json.gz"), "plain text, not gzip");
-  writeFileSync(join(dir, "a.zip"), await writeArchive([{ name: "one.json", text: () => DOC }, { name: "two/two.json", text: () => DOC.replace("hi", "two") }]));
+  writeFileSync(
+    join(dir, "a.zip"),
+    await writeArchive([
+      { name: "one.json", text: () => DOC },
+      { name: "two/two.json", text: () => DOC.replace("hi", "two") },
+    ]),
+  );
   // An archive whose second entry's compressed bytes are overwritten: its CRC and deflate stream break.
-  const good = Buffer.from(await writeArchive([{ name: "ok.json", text: () => DOC }, { name: "bad.json", text: () => DOC.repeat(50) }]));
+  const good = Buffer.from(
+    await writeArchive([
+      { name: "ok.json", text: () => DOC },
+      { name: "bad.json", text: () => DOC.repeat(50) },
+    ]),
+  );
   const local = good.indexOf(Buffer.from("bad.json")) + "bad.json".length;
   good.fill(0xff, local + 4, local + 40);
   writeFileSync(join(dir, "corrupt.zip"), good);
@@ -52,16 +63,22 @@ describe("readReleaseFile", () => {
   it("names the file or entry it could not read", async () => {
     const cache = new ArchiveCache();
     await expect(readReleaseFile(dir, "missing.json", cache)).rejects.toThrow("missing.json: no such file");
-    await expect(readReleaseFile(dir, "not.json.gz", cache)).rejects.toThrow(/not\.json\.gz: is not a readable gzip file/);
+    await expect(readReleaseFile(dir, "not.json.gz", cache)).rejects.toThrow(
+      /not\.json\.gz: is not a readable gzip file/,
+    );
     await expect(readReleaseFile(dir, "a.zip#nope.json", cache)).rejects.toThrow(/a\.zip#nope\.json: no such entry/);
-    await expect(readReleaseFile(dir, "notzip.zip#x.json", cache)).rejects.toThrow(/notzip\.zip: not a readable ZIP archive/);
+    await expect(readReleaseFile(dir, "notzip.zip#x.json", cache)).rejects.toThrow(
+      /notzip\.zip: not a readable ZIP archive/,
+    );
     await expect(readReleaseFile(dir, "none.zip#x.json", cache)).rejects.toThrow(/none\.zip: no such archive/);
     await cache.close();
   });
 
   it("refuses a corrupted entry by name while the other entry of its archive still reads", async () => {
     const cache = new ArchiveCache();
-    await expect(readReleaseFile(dir, "corrupt.zip#bad.json", cache)).rejects.toThrow(/corrupt\.zip#bad\.json: could not be inflated/);
+    await expect(readReleaseFile(dir, "corrupt.zip#bad.json", cache)).rejects.toThrow(
+      /corrupt\.zip#bad\.json: could not be inflated/,
+    );
     expect(text(await readReleaseFile(dir, "corrupt.zip#ok.json", cache))).toBe(DOC);
     await cache.close();
   });
@@ -71,20 +88,29 @@ describe("readReleaseFile", () => {
     const a = await openArchive(join(dir, "bomb.zip"));
     expect(a.entries.get("bomb.json")!.uncompressedSize).toBe(100);
     await a.close();
-    await expect(readReleaseFile(dir, "bomb.zip#bomb.json", cache, 1024 * 1024)).rejects.toThrow("bomb.zip#bomb.json: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused");
+    await expect(readReleaseFile(dir, "bomb.zip#bomb.json", cache, 1024 * 1024)).rejects.toThrow(
+      "bomb.zip#bomb.json: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+    );
     // The validator's synchronous reader (annotated runs) stops at the declared size too.
     const index = (await indexArchives(dir, ["bomb.zip#bomb.json"])).get("bomb.zip")!;
     if ("error" in index) throw new Error(index.error);
     expect(() => readEntrySync(join(dir, "bomb.zip"), "bomb.json", index.entries.get("bomb.json")!)).toThrow(
       "bomb.zip#bomb.json: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
     );
-    await expect(readReleaseFile(dir, "a.zip#one.json", cache, 10)).rejects.toThrow(/a\.zip#one\.json: declares 85 bytes, more than the 10 bytes limit/);
-    await expect(readReleaseFile(dir, "plain.json", cache, 10)).rejects.toThrow(/plain\.json: is 85 bytes, more than the 10 bytes limit/);
+    await expect(readReleaseFile(dir, "a.zip#one.json", cache, 10)).rejects.toThrow(
+      /a\.zip#one\.json: declares 85 bytes, more than the 10 bytes limit/,
+    );
+    await expect(readReleaseFile(dir, "plain.json", cache, 10)).rejects.toThrow(
+      /plain\.json: is 85 bytes, more than the 10 bytes limit/,
+    );
     await cache.close();
   });
 
   it("writes the same bytes for the same entries", async () => {
-    const again = await writeArchive([{ name: "one.json", text: () => DOC }, { name: "two/two.json", text: () => DOC.replace("hi", "two") }]);
+    const again = await writeArchive([
+      { name: "one.json", text: () => DOC },
+      { name: "two/two.json", text: () => DOC.replace("hi", "two") },
+    ]);
     expect(Buffer.from(again).equals(readFileSync(join(dir, "a.zip")))).toBe(true);
   });
 });

@@ -9,7 +9,14 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { configure, Reader, ZipReader, type Entry } from "@zip.js/zip.js/lib/zip-core-native.js";
 import { listEntries, type ArchiveListing } from "./entries";
-import { ArchiveError, MAX_ENTRY_BYTES, ZIPJS_SIZE_EXCEEDED, cappedStream, declaredSizeExceeded, formatBytes } from "./limits";
+import {
+  ArchiveError,
+  MAX_ENTRY_BYTES,
+  ZIPJS_SIZE_EXCEEDED,
+  cappedStream,
+  declaredSizeExceeded,
+  formatBytes,
+} from "./limits";
 import { parseFileRef } from "./ref";
 
 configure({ useWebWorkers: false });
@@ -63,7 +70,10 @@ export async function openArchive(file: string): Promise<OpenArchive> {
 
 async function readEntry(what: string, entry: Entry, maxBytes: number): Promise<Uint8Array> {
   if (entry.uncompressedSize > maxBytes) {
-    throw new ArchiveError(what, `declares ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`);
+    throw new ArchiveError(
+      what,
+      `declares ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`,
+    );
   }
   if (entry.directory) throw new ArchiveError(what, "is a folder");
   const capped = cappedStream(maxBytes, what, entry.uncompressedSize);
@@ -72,7 +82,8 @@ async function readEntry(what: string, entry: Entry, maxBytes: number): Promise<
     return new Uint8Array(bytes);
   } catch (err) {
     if (err instanceof ArchiveError) throw err;
-    if (err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED) throw declaredSizeExceeded(what, entry.uncompressedSize);
+    if (err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED)
+      throw declaredSizeExceeded(what, entry.uncompressedSize);
     throw new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`);
   }
 }
@@ -91,7 +102,14 @@ export class ArchiveCache {
   async close(): Promise<void> {
     const all = [...this.open.values()];
     this.open.clear();
-    await Promise.all(all.map((p) => p.then((a) => a.close(), () => undefined)));
+    await Promise.all(
+      all.map((p) =>
+        p.then(
+          (a) => a.close(),
+          () => undefined,
+        ),
+      ),
+    );
   }
 }
 
@@ -99,7 +117,12 @@ export class ArchiveCache {
  * The bytes of a release file named by reference (plain, .gz, or archive entry), inflated, at most
  * `maxBytes`. Errors name the file or entry.
  */
-export async function readReleaseFile(releaseDir: string, ref: string, archives: ArchiveCache, maxBytes = MAX_ENTRY_BYTES): Promise<Uint8Array> {
+export async function readReleaseFile(
+  releaseDir: string,
+  ref: string,
+  archives: ArchiveCache,
+  maxBytes = MAX_ENTRY_BYTES,
+): Promise<Uint8Array> {
   const r = parseFileRef(ref);
   if (r.kind === "entry") return (await archives.get(join(releaseDir, r.archive))).read(r.entry, maxBytes);
   const file = join(releaseDir, r.path);
@@ -110,7 +133,11 @@ export async function readReleaseFile(releaseDir: string, ref: string, archives:
     throw new ArchiveError(r.path, "no such file");
   }
   if (r.kind === "plain") {
-    if (size > maxBytes) throw new ArchiveError(r.path, `is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`);
+    if (size > maxBytes)
+      throw new ArchiveError(
+        r.path,
+        `is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`,
+      );
     return new Uint8Array(await readFile(file));
   }
   const capped = cappedStream(maxBytes, r.path);

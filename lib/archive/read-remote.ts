@@ -30,7 +30,12 @@ export function blobArchive(name: string, blob: Blob): Promise<ArchiveListing> {
 }
 
 /** The inflated bytes of one entry as a stream; errors name the archive and entry. */
-export async function entryStream(listing: ArchiveListing, archive: string, name: string, maxBytes = MAX_ENTRY_BYTES): Promise<ReadableStream<Uint8Array>> {
+export async function entryStream(
+  listing: ArchiveListing,
+  archive: string,
+  name: string,
+  maxBytes = MAX_ENTRY_BYTES,
+): Promise<ReadableStream<Uint8Array>> {
   const what = `${archive}#${name}`;
   const entry = listing.entries.get(name);
   if (!entry) {
@@ -39,7 +44,10 @@ export async function entryStream(listing: ArchiveListing, archive: string, name
   }
   if (entry.directory) throw new ArchiveError(what, "is a folder");
   if (entry.uncompressedSize > maxBytes) {
-    throw new ArchiveError(what, `declares ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`);
+    throw new ArchiveError(
+      what,
+      `declares ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`,
+    );
   }
   const capped = cappedStream(maxBytes, what, entry.uncompressedSize);
   // getData writes into the stream as the compressed bytes arrive; its failure (CRC, truncated deflate)

@@ -5,8 +5,16 @@ describe("parseFileRef", () => {
   it("reads the three forms", () => {
     expect(parseFileRef("trajectories/a.json")).toEqual({ kind: "plain", path: "trajectories/a.json" });
     expect(parseFileRef("trajectories/a.json.gz")).toEqual({ kind: "gzip", path: "trajectories/a.json.gz" });
-    expect(parseFileRef("trajectories/c.switched.zip#c.s1.r0.json")).toEqual({ kind: "entry", archive: "trajectories/c.switched.zip", entry: "c.s1.r0.json" });
-    expect(parseFileRef("/data/x/trajectories/A.ZIP#dir/e.json")).toEqual({ kind: "entry", archive: "/data/x/trajectories/A.ZIP", entry: "dir/e.json" });
+    expect(parseFileRef("trajectories/c.switched.zip#c.s1.r0.json")).toEqual({
+      kind: "entry",
+      archive: "trajectories/c.switched.zip",
+      entry: "c.s1.r0.json",
+    });
+    expect(parseFileRef("/data/x/trajectories/A.ZIP#dir/e.json")).toEqual({
+      kind: "entry",
+      archive: "/data/x/trajectories/A.ZIP",
+      entry: "dir/e.json",
+    });
   });
 
   it("treats # after anything but a .zip as a URL fragment of a plain file", () => {
@@ -14,7 +22,8 @@ describe("parseFileRef", () => {
   });
 
   it("formats back to the same string", () => {
-    for (const s of ["trajectories/a.json", "t/a.json.gz", "t/a.zip#b/c.json"]) expect(formatFileRef(parseFileRef(s))).toBe(s);
+    for (const s of ["trajectories/a.json", "t/a.json.gz", "t/a.zip#b/c.json"])
+      expect(formatFileRef(parseFileRef(s))).toBe(s);
   });
 });
 
@@ -32,6 +41,7 @@ describe("siblingBase and containerPath", () => {
 describe("isSafeEntryName", () => {
   it("refuses names that leave the archive", () => {
     expect(isSafeEntryName("a/b.json")).toBe(true);
-    for (const bad of ["", "/etc/passwd", "../x.json", "a/../../x", "a//b", "C:/x", "a\\b"]) expect(isSafeEntryName(bad), bad).toBe(false);
+    for (const bad of ["", "/etc/passwd", "../x.json", "a/../../x", "a//b", "C:/x", "a\\b"])
+      expect(isSafeEntryName(bad), bad).toBe(false);
   });
 });

@@ -3,9 +3,7 @@
 // keeps a reference one string, and in a URL the entry part is never sent to the server.
 
 export type FileRef =
-  | { kind: "plain"; path: string }
-  | { kind: "gzip"; path: string }
-  | { kind: "entry"; archive: string; entry: string };
+  { kind: "plain"; path: string } | { kind: "gzip"; path: string } | { kind: "entry"; archive: string; entry: string };
 
 /** Splits a reference; `#` only means an archive entry after a `.zip` path, so other names stay plain. */
 export function parseFileRef(ref: string): FileRef {
@@ -33,7 +31,8 @@ export function containerPath(ref: string): string {
  */
 export function siblingBase(ref: string): string {
   const r = parseFileRef(ref);
-  if (r.kind === "entry") return `${r.archive}#${r.entry.includes("/") ? r.entry.slice(0, r.entry.lastIndexOf("/") + 1) : ""}`;
+  if (r.kind === "entry")
+    return `${r.archive}#${r.entry.includes("/") ? r.entry.slice(0, r.entry.lastIndexOf("/") + 1) : ""}`;
   return ref.includes("/") ? ref.slice(0, ref.lastIndexOf("/") + 1) : "";
 }
 

@@ -8,5 +8,5 @@ export interface EntryMeta {
 }
 
 /** An archive's entries by name, or why it could not be read; `refused` lists entries left out and why. */
-export type ArchiveIndex = { entries: ReadonlyMap<string, EntryMeta>; refused: { name: string; why: string }[] } | { error: string };
-
+export type ArchiveIndex =
+  { entries: ReadonlyMap<string, EntryMeta>; refused: { name: string; why: string }[] } | { error: string };

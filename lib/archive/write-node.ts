@@ -14,7 +14,12 @@ export interface ArchiveEntry {
 }
 
 export async function writeArchive(entries: Iterable<ArchiveEntry>, level = 6): Promise<Uint8Array> {
-  const writer = new ZipWriter(new Uint8ArrayWriter(), { level, lastModDate: FIXED_DATE, extendedTimestamp: false, useWebWorkers: false });
+  const writer = new ZipWriter(new Uint8ArrayWriter(), {
+    level,
+    lastModDate: FIXED_DATE,
+    extendedTimestamp: false,
+    useWebWorkers: false,
+  });
   for (const e of entries) await writer.add(e.name, new TextReader(e.text()));
   return writer.close();
 }

@@ -129,7 +129,8 @@ export class ConsoleEngine {
           rows.push(columns.map((c) => cell((row as unknown as Record<string, unknown>)[c.name])));
         }
       }
-      if (columns.length === 0) columns = reader.schema?.fields.map((f) => ({ name: f.name, type: String(f.type) })) ?? [];
+      if (columns.length === 0)
+        columns = reader.schema?.fields.map((f) => ({ name: f.name, type: String(f.type) })) ?? [];
       return { columns, rows, capped, ms: performance.now() - t0 };
     })();
     const stopped = new Promise<never>((_, reject) => {

@@ -27,7 +27,8 @@ beforeAll(async () => {
   await exportHive(flat, out);
   hive = await openNodeDb();
   for (const table of Object.keys(HIVE_TABLES)) {
-    if (readdirSync(hiveDir(out)).includes(table)) await hive.run(`CREATE VIEW ${table} AS SELECT * FROM ${hiveReadSql(hiveDir(out), table)}`);
+    if (readdirSync(hiveDir(out)).includes(table))
+      await hive.run(`CREATE VIEW ${table} AS SELECT * FROM ${hiveReadSql(hiveDir(out), table)}`);
   }
 });
 afterAll(() => {
@@ -38,11 +39,21 @@ afterAll(() => {
 
 describe("Hive-partitioned Parquet by configuration", () => {
   it("has one partition directory per configuration", () => {
-    expect(readdirSync(join(hiveDir(out), "task_cells")).sort()).toEqual(["config_id=alpha", "config_id=beta", "config_id=gamma"]);
+    expect(readdirSync(join(hiveDir(out), "task_cells")).sort()).toEqual([
+      "config_id=alpha",
+      "config_id=beta",
+      "config_id=gamma",
+    ]);
   });
 
   it("gives the leaderboard's SQL the same rows as the flat tables", async () => {
-    for (const sql of [CONFIGS_SQL, resolutionSql(), taskScoresSql(), repoGapSql("uninterrupted"), resolutionSql({ taskIds: ["N1", "F2"] })]) {
+    for (const sql of [
+      CONFIGS_SQL,
+      resolutionSql(),
+      taskScoresSql(),
+      repoGapSql("uninterrupted"),
+      resolutionSql({ taskIds: ["N1", "F2"] }),
+    ]) {
       const rows = await hive.query(sql);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows).toEqual(await flat.query(sql));
@@ -51,7 +62,8 @@ describe("Hive-partitioned Parquet by configuration", () => {
 
   it("gives the hand-computed leaderboard", async () => {
     const board = await computeLeaderboard(hive, meta);
-    const cell = (config: string, condition: string) => board.rows.find((r) => r.config.config_id === config)!.rates.overall![condition]!.value;
+    const cell = (config: string, condition: string) =>
+      board.rows.find((r) => r.config.config_id === config)!.rates.overall![condition]!.value;
     // EXPECTED.md: overall switched alpha 50.0, beta 25.0, gamma 50.0; uninterrupted 75.0, 75.0, 50.0.
     expect(["alpha", "beta", "gamma"].map((c) => cell(c, "switched"))).toEqual([50, 25, 50]);
     expect(["alpha", "beta", "gamma"].map((c) => cell(c, "uninterrupted"))).toEqual([75, 75, 50]);

@@ -8,7 +8,11 @@ import { sqlString } from "../queries/sql";
 import type { NodeDb } from "./node";
 
 const KNOWN: Record<string, ColumnType> = {
-  VARCHAR: "VARCHAR", INTEGER: "INTEGER", BIGINT: "BIGINT", DOUBLE: "DOUBLE", BOOLEAN: "BOOLEAN",
+  VARCHAR: "VARCHAR",
+  INTEGER: "INTEGER",
+  BIGINT: "BIGINT",
+  DOUBLE: "DOUBLE",
+  BOOLEAN: "BOOLEAN",
 };
 
 export async function tableColumns(db: NodeDb, table: string): Promise<Record<string, ColumnType>> {
@@ -22,7 +26,6 @@ export async function tableColumns(db: NodeDb, table: string): Promise<Record<st
   );
 }
 
-
 export async function exportTable(db: NodeDb, table: string, outDir: string): Promise<WrittenTable> {
   const columns = await tableColumns(db, table);
   // Tables were created in their spec's order; rowid keeps that order without re-sorting here.
@@ -30,6 +33,13 @@ export async function exportTable(db: NodeDb, table: string, outDir: string): Pr
   const arrow = rowsToArrowIPC(columns, rows);
   writeFileSync(join(outDir, `${table}.arrow`), arrow);
   const parquet = join(outDir, `${table}.parquet`);
-  await db.run(`COPY (SELECT * FROM ${table} ORDER BY rowid) TO ${sqlString(parquet)} (FORMAT parquet, COMPRESSION zstd)`);
-  return { name: table, rows: rows.length, arrowBytes: arrow.byteLength, parquetBytes: readFileSync(parquet).byteLength };
+  await db.run(
+    `COPY (SELECT * FROM ${table} ORDER BY rowid) TO ${sqlString(parquet)} (FORMAT parquet, COMPRESSION zstd)`,
+  );
+  return {
+    name: table,
+    rows: rows.length,
+    arrowBytes: arrow.byteLength,
+    parquetBytes: readFileSync(parquet).byteLength,
+  };
 }

@@ -9,11 +9,15 @@ import { sqlString } from "../queries/sql";
 import type { NodeDb } from "./node";
 
 function columnsLiteral(spec: TableSpec): string {
-  return `{${Object.entries(spec.columns).map(([k, t]) => `${sqlString(k)}: ${sqlString(t)}`).join(", ")}}`;
+  return `{${Object.entries(spec.columns)
+    .map(([k, t]) => `${sqlString(k)}: ${sqlString(t)}`)
+    .join(", ")}}`;
 }
 
 function createEmpty(spec: TableSpec): string {
-  return `CREATE TABLE ${spec.name} (${Object.entries(spec.columns).map(([k, t]) => `"${k}" ${t}`).join(", ")})`;
+  return `CREATE TABLE ${spec.name} (${Object.entries(spec.columns)
+    .map(([k, t]) => `"${k}" ${t}`)
+    .join(", ")})`;
 }
 
 export async function loadTablesNode(db: NodeDb, tables: ReleaseTables): Promise<void> {

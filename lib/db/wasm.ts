@@ -139,7 +139,11 @@ export const publishedTables = (releaseId: string): TableSource => ({
  * Loads Arrow IPC tables into the release's schema (each at most once) and adds a query door over them.
  * The table files are fetched while DuckDB-WASM starts, not after it: on a first query both are on the clock.
  */
-export async function releaseDb(releaseId: string, tables: readonly string[], source = publishedTables(releaseId)): Promise<Db> {
+export async function releaseDb(
+  releaseId: string,
+  tables: readonly string[],
+  source = publishedTables(releaseId),
+): Promise<Db> {
   const rel = releaseEntry(releaseId);
   await Promise.all(
     tables.map((table) => {

@@ -23,7 +23,12 @@ let opened = 0;
 
 export function registerLocalTables(tables: Record<string, Uint8Array>): LocalTables {
   const localId = `local-${++opened}`;
-  const byTable = new Map(Object.entries(tables).map(([name, bytes]) => [name, URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>]))]));
+  const byTable = new Map(
+    Object.entries(tables).map(([name, bytes]) => [
+      name,
+      URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>])),
+    ]),
+  );
   return {
     localId,
     names: [...byTable.keys()],
@@ -88,7 +93,11 @@ export async function localTrajectoryRuns(t: LocalTables): Promise<TrajectoryRun
   return rows.map((r) => ({ ...r, run_id: LOCAL_PREFIX + r.run_id, config_id: LOCAL_PREFIX + r.config_id }));
 }
 
-export async function localLeaderboard(t: LocalTables, meta: LeaderboardMeta, scope: TaskScope): Promise<LeaderboardModel> {
+export async function localLeaderboard(
+  t: LocalTables,
+  meta: LeaderboardMeta,
+  scope: TaskScope,
+): Promise<LeaderboardModel> {
   return computeLeaderboard(await localDb(t, ["configs", "task_cells"]), meta, scope);
 }
 
@@ -113,7 +122,11 @@ const views = new Map<string, Promise<void>>();
  * become views of a schema of their own, so the compare SQL pairs a local configuration ("local:<id>") with a
  * published one. The published and local tables are loaded first (each at most once, as for any view).
  */
-export async function combinedDb(publishedId: string, locals: readonly LocalTables[], tables: readonly string[]): Promise<Db> {
+export async function combinedDb(
+  publishedId: string,
+  locals: readonly LocalTables[],
+  tables: readonly string[],
+): Promise<Db> {
   const combinedId = `${locals.map((l) => l.localId).join("+")}+${publishedId}`;
   const [published, ...localDbs] = await Promise.all([
     releaseDb(publishedId, tables),

@@ -7,7 +7,9 @@ export function filesFromInput(list: FileList | null): InputFile[] {
 
 /** A dropped folder is walked through the entries API (the only way a drop exposes a folder's files). */
 export async function filesFromDrop(dt: DataTransfer): Promise<InputFile[]> {
-  const entries = [...dt.items].map((i) => (i.kind === "file" ? i.webkitGetAsEntry() : null)).filter((e): e is FileSystemEntry => e !== null);
+  const entries = [...dt.items]
+    .map((i) => (i.kind === "file" ? i.webkitGetAsEntry() : null))
+    .filter((e): e is FileSystemEntry => e !== null);
   if (entries.length === 0) return [...dt.files].map((f) => ({ path: f.name, file: f }));
   const out: InputFile[] = [];
   for (const e of entries) await walk(e, out);

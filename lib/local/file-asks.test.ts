@@ -38,7 +38,11 @@ describe("answerFileNeed", () => {
   });
 
   it("says why when the load is not of local files or the lookup fails", async () => {
-    expect(await answers(null, "a.json")).toEqual([{ type: "file", id: 0, ask: 3, ref: null, error: "this trajectory is not from local files" }]);
-    expect(await answers(() => Promise.reject(new Error("zip directory unreadable")), "a.json")).toEqual([{ type: "file", id: 0, ask: 3, ref: null, error: "zip directory unreadable" }]);
+    expect(await answers(null, "a.json")).toEqual([
+      { type: "file", id: 0, ask: 3, ref: null, error: "this trajectory is not from local files" },
+    ]);
+    expect(await answers(() => Promise.reject(new Error("zip directory unreadable")), "a.json")).toEqual([
+      { type: "file", id: 0, ask: 3, ref: null, error: "zip directory unreadable" },
+    ]);
   });
 });

@@ -45,8 +45,14 @@ export async function fileRefText(ref: FileRef): Promise<string> {
 }
 
 /** Page side: answers one "need" from `find` (null: the load is not of local files). */
-export function answerFileNeed(find: FindFile | null, ask: number, path: string, post: (answer: FileAnswer) => void): void {
-  const reply = (ref: FileRef | null, error?: string) => post({ type: "file", id: 0, ask, ref, ...(error !== undefined ? { error } : {}) });
+export function answerFileNeed(
+  find: FindFile | null,
+  ask: number,
+  path: string,
+  post: (answer: FileAnswer) => void,
+): void {
+  const reply = (ref: FileRef | null, error?: string) =>
+    post({ type: "file", id: 0, ask, ref, ...(error !== undefined ? { error } : {}) });
   if (!find) return reply(null, "this trajectory is not from local files");
   find(path).then(
     (ref) => reply(ref),

@@ -13,8 +13,11 @@ scope.onmessage = (e) => {
   const { id, files, limit } = e.data;
   openLocal(files, { limit, progress: (message) => scope.postMessage({ type: "progress", id, message }) })
     .then((result) => {
-      const transfer = result.kind === "release" ? Object.values(result.tables).map((b) => b.buffer as ArrayBuffer) : [];
+      const transfer =
+        result.kind === "release" ? Object.values(result.tables).map((b) => b.buffer as ArrayBuffer) : [];
       scope.postMessage({ type: "result", id, result }, transfer);
     })
-    .catch((err: unknown) => scope.postMessage({ type: "error", id, message: err instanceof Error ? err.message : String(err) }));
+    .catch((err: unknown) =>
+      scope.postMessage({ type: "error", id, message: err instanceof Error ? err.message : String(err) }),
+    );
 };

@@ -16,7 +16,9 @@ const folder = (patch: Record<string, string> = {}): InputFile[] => [
   { path: "minimal/trajectories/orca-opencode.s-101-switched.0.json", file: new Blob(["{}"]) },
 ];
 const errors = (r: { problems: Problem[] }) => r.problems.filter((p) => p.level === "error");
-const file = (path: string, name = path.split("/").pop()!): InputFile[] => [{ path: name, file: new Blob([readFileSync(path)]) }];
+const file = (path: string, name = path.split("/").pop()!): InputFile[] => [
+  { path: name, file: new Blob([readFileSync(path)]) },
+];
 
 describe("a release folder", () => {
   it("loads with no problem, every table built, configurations marked local", async () => {
@@ -25,8 +27,13 @@ describe("a release folder", () => {
     expect(r.label).toBe("minimal");
     expect(errors(r)).toEqual([]);
     expect(r.counts).toMatchObject({ runs: 8, sessions: 4, focusTasks: 2, trajectories: 1 });
-    const configs = tableFromIPC(r.tables.configs).toArray().map((row) => row.toJSON() as Record<string, unknown>);
-    expect(configs.map((c) => [c.config_id, c.is_local])).toEqual([["orca-opencode", true], ["orca-opencode-router", true]]);
+    const configs = tableFromIPC(r.tables.configs)
+      .toArray()
+      .map((row) => row.toJSON() as Record<string, unknown>);
+    expect(configs.map((c) => [c.config_id, c.is_local])).toEqual([
+      ["orca-opencode", true],
+      ["orca-opencode-router", true],
+    ]);
     expect(tableFromIPC(r.tables.runs).numRows).toBe(8);
     expect(tableFromIPC(r.tables.requests).numRows).toBeGreaterThan(0);
   });
@@ -53,7 +60,9 @@ describe("a broken release", () => {
       ["runs.jsonl", 3, "json.parse"],
       ["runs.jsonl", 5, "ref.session"],
     ]);
-    expect(r.problems[0]!.record).toBe(JSON.parse(readFileSync(`${MINIMAL}/runs.jsonl`, "utf8").split("\n")[2]!).run_id);
+    expect(r.problems[0]!.record).toBe(
+      JSON.parse(readFileSync(`${MINIMAL}/runs.jsonl`, "utf8").split("\n")[2]!).run_id,
+    );
     expect(errors(r)[1]!.message).toContain('"s-999" is not in sessions.jsonl');
   });
 
@@ -72,9 +81,9 @@ describe("size", () => {
   });
 
   it("refuses a single trajectory over the limit by its size, before reading it", async () => {
-    await expect(openLocal(file("lib/trajectory/fixtures/harbor-job/trajectory.json"), { limit: 100_000 })).rejects.toThrow(
-      "trajectory.json is 385 KB, more than the 98 KB this page reads of one file in a browser",
-    );
+    await expect(
+      openLocal(file("lib/trajectory/fixtures/harbor-job/trajectory.json"), { limit: 100_000 }),
+    ).rejects.toThrow("trajectory.json is 385 KB, more than the 98 KB this page reads of one file in a browser");
   });
 
   it("refuses a 600 MB trajectory with the limit message, not V8's Invalid string length: not a byte of it is read", async () => {
@@ -97,22 +106,33 @@ describe("a single trajectory file", () => {
     const r = (await openLocal(file("lib/trajectory/fixtures/harbor-job/trajectory.json"))) as LocalTrajectoryResult;
     expect(r.kind).toBe("trajectory");
     expect(r.summary).toMatchObject({ format: "atif", schemaVersion: "ATIF-v1.2", steps: 51 });
-    expect(r.summary.requests).toEqual([{ position: 0, tokens: 1_129_443, cached_tokens: 1_109_340, model_calls: 48, tool_calls: 33, wall_s: 129.544 }]);
+    expect(r.summary.requests).toEqual([
+      { position: 0, tokens: 1_129_443, cached_tokens: 1_109_340, model_calls: 48, tool_calls: 33, wall_s: 129.544 },
+    ]);
   });
 
   it("reads a SWE-agent .traj through the converter", async () => {
     const r = (await openLocal(file("lib/local/fixtures/pydicom__pydicom-1458.traj"))) as LocalTrajectoryResult;
-    expect(r.summary).toMatchObject({ format: "swe-agent", steps: 16, reported: { prompt: 122_612, completion: 1369, cost: 1.26719 } });
+    expect(r.summary).toMatchObject({
+      format: "swe-agent",
+      steps: 16,
+      reported: { prompt: 122_612, completion: 1369, cost: 1.26719 },
+    });
     expect(r.summary.requests).toHaveLength(1);
   });
 
   it("refuses another format, naming the formats that are read", async () => {
     const chat: InputFile[] = [{ path: "chat.json", file: new Blob(['[{"role":"user","content":"hi"}]']) }];
-    await expect(openLocal(chat)).rejects.toThrow(`chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ${READ_FORMATS}.`);
+    await expect(openLocal(chat)).rejects.toThrow(
+      `chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ${READ_FORMATS}.`,
+    );
   });
 
   it("needs a release.json or a single .json/.traj file", async () => {
-    const two: InputFile[] = [{ path: "x/a.txt", file: new Blob(["a"]) }, { path: "x/b.txt", file: new Blob(["b"]) }];
+    const two: InputFile[] = [
+      { path: "x/a.txt", file: new Blob(["a"]) },
+      { path: "x/b.txt", file: new Blob(["b"]) },
+    ];
     await expect(openLocal(two)).rejects.toThrow(/^x holds no release.json: pick a release folder/);
   });
 });

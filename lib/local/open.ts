@@ -83,7 +83,10 @@ export async function openLocal(input: readonly InputFile[], opts: OpenOptions =
   opts.progress?.("validating");
   // The same validator as `npm run data:validate`; trajectory files are looked up among the files picked.
   const picked = new Set(source.files.map((f) => f.path));
-  const problems = [...parsed.problems, ...validateReleaseWith(parsed.release, { fileExists: (rel) => picked.has(`${root}${rel}`) })];
+  const problems = [
+    ...parsed.problems,
+    ...validateReleaseWith(parsed.release, { fileExists: (rel) => picked.has(`${root}${rel}`) }),
+  ];
   opts.progress?.("building tables");
   const rows = releaseTables(parsed.release, { local: true });
   const tables = Object.fromEntries(

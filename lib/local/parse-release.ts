@@ -22,10 +22,17 @@ export interface ParsedRelease {
   bytes: number;
 }
 
-export async function parseRelease(source: LocalSource, root: string, limit = LIMIT_BYTES, progress?: (message: string) => void): Promise<ParsedRelease> {
+export async function parseRelease(
+  source: LocalSource,
+  root: string,
+  limit = LIMIT_BYTES,
+  progress?: (message: string) => void,
+): Promise<ParsedRelease> {
   const byPath = new Map(source.files.map((f) => [f.path, f]));
   const fileOf = (name: string) => byPath.get(`${root}${name}`);
-  const wanted = ["release.json", ...Object.values(RECORD_FILES).map((r) => r.file)].map(fileOf).filter((f): f is LocalFile => f !== undefined);
+  const wanted = ["release.json", ...Object.values(RECORD_FILES).map((r) => r.file)]
+    .map(fileOf)
+    .filter((f): f is LocalFile => f !== undefined);
   const bytes = wanted.reduce((a, f) => a + f.size, 0);
   if (bytes > limit) {
     throw new TooLargeError(
@@ -44,7 +51,9 @@ export async function parseRelease(source: LocalSource, root: string, limit = LI
   const configs = await read(RECORD_FILES.configs);
   const runs = await read(RECORD_FILES.runs);
   const annotations = await read(RECORD_FILES.annotations);
-  const release: Release | null = meta ? { dir: source.label, meta, tasks, sessions, configs, runs, annotations } : null;
+  const release: Release | null = meta
+    ? { dir: source.label, meta, tasks, sessions, configs, runs, annotations }
+    : null;
   const trajectories = source.files.filter((f) => f.path.startsWith(`${root}trajectories/`)).length;
   return { release, problems, trajectories, bytes };
 }
@@ -64,7 +73,16 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
     }
     value = JSON.parse(text);
   } catch (err) {
-    problems.push(err instanceof ArchiveError ? unreadable("release.json", err) : { level: "error", file: "release.json", rule: "json.parse", message: `not valid JSON: ${describeError(err)}` });
+    problems.push(
+      err instanceof ArchiveError
+        ? unreadable("release.json", err)
+        : {
+            level: "error",
+            file: "release.json",
+            rule: "json.parse",
+            message: `not valid JSON: ${describeError(err)}`,
+          },
+    );
     return null;
   }
   const parsed = releaseSchema.safeParse(value);
@@ -73,7 +91,11 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
   return null;
 }
 
-async function readRecords<T extends object>(file: LocalFile | undefined, spec: RecordFile<T>, problems: Problem[]): Promise<T[]> {
+async function readRecords<T extends object>(
+  file: LocalFile | undefined,
+  spec: RecordFile<T>,
+  problems: Problem[],
+): Promise<T[]> {
   if (!file) {
     if (spec.required) problems.push(missingFile(spec.file));
     return [];
@@ -88,4 +110,9 @@ async function readRecords<T extends object>(file: LocalFile | undefined, spec: 
   }
 }
 
-const unreadable = (file: string, err: ArchiveError): Problem => ({ level: "error", file, rule: "file.read", message: err.message });
+const unreadable = (file: string, err: ArchiveError): Problem => ({
+  level: "error",
+  file,
+  rule: "file.read",
+  message: err.message,
+});

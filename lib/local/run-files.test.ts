@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { writeArchive } from "../archive/write-node";
 import { openFileRef, releaseFiles } from "./run-files";
 
-const text = async (s: ReadableStream<Uint8Array>) => new TextDecoder().decode(new Uint8Array(await new Response(s).arrayBuffer()));
+const text = async (s: ReadableStream<Uint8Array>) =>
+  new TextDecoder().decode(new Uint8Array(await new Response(s).arrayBuffer()));
 
 describe("releaseFiles", () => {
   it("finds a picked folder's files by their path below the release folder", async () => {
@@ -34,12 +35,23 @@ describe("releaseFiles", () => {
   });
 
   it("reads an entry of a release's trajectory archive, picked as a folder or inside a zip of the release", async () => {
-    const inner = await writeArchive([{ name: "r1.json", text: () => '{"r":1}' }, { name: "r2.json", text: () => '{"r":2}' }]);
-    const folder = releaseFiles([{ path: "rel/release.json", file: new Blob(["{}"]) }, { path: "rel/trajectories/c.zip", file: new Blob([new Uint8Array(inner)]) }], "rel/");
+    const inner = await writeArchive([
+      { name: "r1.json", text: () => '{"r":1}' },
+      { name: "r2.json", text: () => '{"r":2}' },
+    ]);
+    const folder = releaseFiles(
+      [
+        { path: "rel/release.json", file: new Blob(["{}"]) },
+        { path: "rel/trajectories/c.zip", file: new Blob([new Uint8Array(inner)]) },
+      ],
+      "rel/",
+    );
     const ref = await folder.find("trajectories/c.zip#r2.json");
     expect(ref?.kind).toBe("archived");
     expect(await text(await openFileRef(ref!))).toBe('{"r":2}');
-    await expect(openFileRef((await folder.find("trajectories/c.zip#nope.json"))!)).rejects.toThrow(/c\.zip#nope\.json: no such entry/);
+    await expect(openFileRef((await folder.find("trajectories/c.zip#nope.json"))!)).rejects.toThrow(
+      /c\.zip#nope\.json: no such entry/,
+    );
     expect(await folder.find("trajectories/missing.zip#r1.json")).toBeNull();
 
     // The release zipped with its archive inside (the outer zip deflates the inner one).

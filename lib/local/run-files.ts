@@ -33,7 +33,10 @@ export function releaseFiles(input: readonly InputFile[], root: string): Release
     // Only the zip's central directory is read here, once, when the first run is opened.
     const refs: [string, FileRef][] =
       only && (await isZip(only))
-        ? (await readZip(only.path, only.file)).entries.map((entry) => [slash(entry.name), { kind: "zip", zip: only.file, label: only.path, entry }])
+        ? (await readZip(only.path, only.file)).entries.map((entry) => [
+            slash(entry.name),
+            { kind: "zip", zip: only.file, label: only.path, entry },
+          ])
         : input.map((f) => [slash(f.path), { kind: "blob", blob: f.file }]);
     for (const [path, ref] of refs) if (path.startsWith(root)) byPath.set(path.slice(root.length), ref);
     return byPath;
@@ -45,7 +48,9 @@ export function releaseFiles(input: readonly InputFile[], root: string): Release
       const ref = parseFileRef(path);
       if (ref.kind !== "entry") return (await index).get(path) ?? null;
       const archive = (await index).get(ref.archive);
-      return archive && archive.kind !== "archived" ? { kind: "archived", archive, name: ref.archive, entry: ref.entry } : null;
+      return archive && archive.kind !== "archived"
+        ? { kind: "archived", archive, name: ref.archive, entry: ref.entry }
+        : null;
     },
   };
 }
@@ -59,7 +64,8 @@ export function fileRefSize(ref: FileRef): number {
 }
 
 function openZipRef(ref: ZipRef): Promise<ReadableStream<Uint8Array>> {
-  if (ref.entry.refused !== undefined) return Promise.reject(new ArchiveError(`${ref.label}#${ref.entry.name}`, `refused: ${ref.entry.refused}`));
+  if (ref.entry.refused !== undefined)
+    return Promise.reject(new ArchiveError(`${ref.label}#${ref.entry.name}`, `refused: ${ref.entry.refused}`));
   return openZipEntryOf(ref.label, ref.zip, ref.entry.name);
 }
 
@@ -67,6 +73,7 @@ export async function openFileRef(ref: FileRef): Promise<ReadableStream<Uint8Arr
   if (ref.kind === "blob") return ref.blob.stream();
   if (ref.kind === "zip") return openZipRef(ref);
   // An archive inside a picked zip is inflated to a Blob first (capped like any one file), then read at random.
-  const blob = ref.archive.kind === "blob" ? ref.archive.blob : await new Response(await openZipRef(ref.archive)).blob();
+  const blob =
+    ref.archive.kind === "blob" ? ref.archive.blob : await new Response(await openZipRef(ref.archive)).blob();
   return entryStream(await blobArchive(ref.name, blob), ref.name, ref.entry);
 }

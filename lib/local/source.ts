@@ -40,14 +40,21 @@ export async function sourceOf(input: readonly InputFile[]): Promise<LocalSource
       files: zip.entries.map((e) => ({
         path: slash(e.name),
         size: e.size,
-        open: () => (e.refused !== undefined ? Promise.reject(new ArchiveError(`${only.path}#${e.name}`, `refused: ${e.refused}`)) : openZipEntry(zip, e.name)),
+        open: () =>
+          e.refused !== undefined
+            ? Promise.reject(new ArchiveError(`${only.path}#${e.name}`, `refused: ${e.refused}`))
+            : openZipEntry(zip, e.name),
       })),
     };
   }
   const files = input.map((f) => ({ path: slash(f.path), size: f.file.size, open: async () => f.file.stream() }));
   const top = files[0]?.path.split("/")[0] ?? "";
   const folder = files.length > 0 && files.every((f) => f.path.includes("/") && f.path.split("/")[0] === top);
-  return { kind: only && !only.path.includes("/") ? "file" : "folder", label: folder ? top : (only?.path ?? `${files.length} files`), files };
+  return {
+    kind: only && !only.path.includes("/") ? "file" : "folder",
+    label: folder ? top : (only?.path ?? `${files.length} files`),
+    files,
+  };
 }
 
 /** The folder holding release.json (the shallowest, when a zip or folder nests one): "" or "dir/…/". */

@@ -6,7 +6,11 @@ import type { LocalWorkerRequest, LocalWorkerResponse } from "./worker-protocol"
 /** How the page words a local-results worker that died (e2e/local-hostile.spec.ts reads it). */
 export const CRASHED = "the local-results reader ran out of memory or crashed";
 
-export function openInWorker(files: InputFile[], onProgress: (message: string) => void, limit?: number): Promise<LocalResult> {
+export function openInWorker(
+  files: InputFile[],
+  onProgress: (message: string) => void,
+  limit?: number,
+): Promise<LocalResult> {
   const worker = new Worker(new URL("./local.worker.ts", import.meta.url));
   return new Promise<LocalResult>((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<LocalWorkerResponse>) => {
@@ -21,11 +25,19 @@ export function openInWorker(files: InputFile[], onProgress: (message: string) =
     worker.onerror = (e) => {
       e.preventDefault();
       worker.terminate();
-      reject(new Error(`${CRASHED}: ${e.message || "no message from the browser"}; nothing was loaded, the rest of the page still works (a smaller release, or npm run data:validate, may do)`));
+      reject(
+        new Error(
+          `${CRASHED}: ${e.message || "no message from the browser"}; nothing was loaded, the rest of the page still works (a smaller release, or npm run data:validate, may do)`,
+        ),
+      );
     };
     worker.onmessageerror = () => {
       worker.terminate();
-      reject(new Error("reading stopped: the worker's answer could not be passed to the page (too large or too deeply nested)"));
+      reject(
+        new Error(
+          "reading stopped: the worker's answer could not be passed to the page (too large or too deeply nested)",
+        ),
+      );
     };
     const request: LocalWorkerRequest = { id: 1, files, ...(limit !== undefined ? { limit } : {}) };
     worker.postMessage(request);

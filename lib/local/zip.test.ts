@@ -6,7 +6,8 @@ import { openLocal } from "./open";
 import { sourceOf } from "./source";
 import { openZipEntry, openZipEntryOf, readZip } from "./zip";
 
-const text = async (s: ReadableStream<Uint8Array>) => new TextDecoder().decode(new Uint8Array(await new Response(s).arrayBuffer()));
+const text = async (s: ReadableStream<Uint8Array>) =>
+  new TextDecoder().decode(new Uint8Array(await new Response(s).arrayBuffer()));
 
 describe("a zip written by Python's zipfile (lib/local/fixtures/minimal-release.zip)", () => {
   const zip = new Blob([readFileSync("lib/local/fixtures/minimal-release.zip")]);
@@ -26,7 +27,10 @@ describe("a zip written by Python's zipfile (lib/local/fixtures/minimal-release.
 
   it("reads stored and deflated entries byte for byte", async () => {
     const picked = await readZip("minimal-release.zip", zip);
-    for (const [name, file] of [["minimal/release.json", "release.json"], ["minimal/runs.jsonl", "runs.jsonl"]]) {
+    for (const [name, file] of [
+      ["minimal/release.json", "release.json"],
+      ["minimal/runs.jsonl", "runs.jsonl"],
+    ]) {
       expect(await text(await openZipEntry(picked, name!))).toBe(readFileSync(`data/examples/minimal/${file}`, "utf8"));
     }
   });
@@ -119,19 +123,28 @@ describe("an entry whose directory lies about its size (a zip bomb)", () => {
         delivered += value.byteLength;
       }
     })().catch((err: unknown) => err);
-    expect(String(failure)).toBe("ArchiveError: bomb.zip#bomb/runs.jsonl: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused");
+    expect(String(failure)).toBe(
+      "ArchiveError: bomb.zip#bomb/runs.jsonl: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+    );
     expect(delivered).toBeLessThanOrEqual(100);
   });
 
   it("declared honestly but over the limit, is refused by its declared size before a byte is inflated", async () => {
     const honest = await readZip("big.zip", new Blob([new Uint8Array(testZip([{ name: "t.json", zerosMiB: 3 }]))]));
     expect(honest.entries).toEqual([{ name: "t.json", size: 3 * 1024 * 1024 }]);
-    await expect(openZipEntry(honest, "t.json", 2 * 1024 * 1024)).rejects.toThrow("big.zip#t.json: declares 3 MB, more than the 2 MB limit for one file; refused");
+    await expect(openZipEntry(honest, "t.json", 2 * 1024 * 1024)).rejects.toThrow(
+      "big.zip#t.json: declares 3 MB, more than the 2 MB limit for one file; refused",
+    );
   });
 
   it("in a release zip loses its file with a file.read error; the rest of the release loads", async () => {
-    const files = ["release.json", "tasks.jsonl", "sessions.jsonl", "configs.jsonl", "annotations.jsonl"].map((f) => ({ name: `minimal/${f}`, content: readFileSync(`data/examples/minimal/${f}`) }));
-    const zip = new Blob([new Uint8Array(testZip([...files, { name: "minimal/runs.jsonl", zerosMiB: 2048, declare: 8812 }]))]);
+    const files = ["release.json", "tasks.jsonl", "sessions.jsonl", "configs.jsonl", "annotations.jsonl"].map((f) => ({
+      name: `minimal/${f}`,
+      content: readFileSync(`data/examples/minimal/${f}`),
+    }));
+    const zip = new Blob([
+      new Uint8Array(testZip([...files, { name: "minimal/runs.jsonl", zerosMiB: 2048, declare: 8812 }])),
+    ]);
     const result = await openLocal([{ path: "results.zip", file: zip }]);
     expect(result.kind).toBe("release");
     if (result.kind !== "release") return;
@@ -140,11 +153,14 @@ describe("an entry whose directory lies about its size (a zip bomb)", () => {
         level: "error",
         file: "runs.jsonl",
         rule: "file.read",
-        message: "results.zip#minimal/runs.jsonl: inflates past the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+        message:
+          "results.zip#minimal/runs.jsonl: inflates past the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
       },
     ]);
     expect(result.counts.runs).toBe(0);
-    expect(result.configs.length).toBe(readFileSync("data/examples/minimal/configs.jsonl", "utf8").trim().split("\n").length);
+    expect(result.configs.length).toBe(
+      readFileSync("data/examples/minimal/configs.jsonl", "utf8").trim().split("\n").length,
+    );
   });
 
   it("as release.json leaves nothing loaded, and says why", async () => {
@@ -155,18 +171,33 @@ describe("an entry whose directory lies about its size (a zip bomb)", () => {
       level: "error",
       file: "release.json",
       rule: "file.read",
-      message: "r.zip#r/release.json: inflates past the 792 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+      message:
+        "r.zip#r/release.json: inflates past the 792 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
     });
   });
 
   it("with a name that leaves the archive refuses the zip, naming it", async () => {
-    await expect(sourceOf([{ path: "x.zip", file: new Blob([new Uint8Array(testZip([{ name: "../evil.json", content: "{}" }]))]) }])).rejects.toThrow(
-      "x.zip is not a zip archive this page can read (Unsafe filename)",
-    );
+    await expect(
+      sourceOf([
+        { path: "x.zip", file: new Blob([new Uint8Array(testZip([{ name: "../evil.json", content: "{}" }]))]) },
+      ]),
+    ).rejects.toThrow("x.zip is not a zip archive this page can read (Unsafe filename)");
   });
 
   it("twice by one name keeps the first; the second is not read", async () => {
-    const source = await sourceOf([{ path: "d.zip", file: new Blob([new Uint8Array(testZip([{ name: "a.json", content: "1" }, { name: "a.json", content: "2" }]))]) }]);
+    const source = await sourceOf([
+      {
+        path: "d.zip",
+        file: new Blob([
+          new Uint8Array(
+            testZip([
+              { name: "a.json", content: "1" },
+              { name: "a.json", content: "2" },
+            ]),
+          ),
+        ]),
+      },
+    ]);
     expect(source.files.map((f) => f.path)).toEqual(["a.json"]);
     expect(await text(await source.files[0]!.open())).toBe("1");
   });

@@ -33,9 +33,14 @@ export async function readZip(label: string, blob: Blob): Promise<PickedZip> {
     const why = err instanceof Error ? err.message : String(err);
     // listEntries says "<label>: not a readable ZIP archive (<reason>)"; the reason is what the user needs.
     const reason = /\((.*)\)$/.exec(why)?.[1] ?? why;
-    throw new Error(`${label} is not a zip archive this page can read (${reason}); pick a release folder, a zip of one, or a single trajectory file (.json, .traj)`);
+    throw new Error(
+      `${label} is not a zip archive this page can read (${reason}); pick a release folder, a zip of one, or a single trajectory file (.json, .traj)`,
+    );
   }
-  const entries: ZipEntry[] = [...listing.entries.values()].map((e) => ({ name: e.filename, size: e.uncompressedSize }));
+  const entries: ZipEntry[] = [...listing.entries.values()].map((e) => ({
+    name: e.filename,
+    size: e.uncompressedSize,
+  }));
   const named = new Set(listing.entries.keys());
   for (const r of listing.refused) {
     if (named.has(r.name)) continue; // a duplicate: the first entry by that name stays readable
@@ -46,7 +51,11 @@ export async function readZip(label: string, blob: Blob): Promise<PickedZip> {
 }
 
 /** One entry's inflated bytes, capped at its declared size and at `maxBytes`; errors name `zip#entry`. */
-export function openZipEntry(zip: PickedZip, name: string, maxBytes = MAX_ENTRY_BYTES): Promise<ReadableStream<Uint8Array>> {
+export function openZipEntry(
+  zip: PickedZip,
+  name: string,
+  maxBytes = MAX_ENTRY_BYTES,
+): Promise<ReadableStream<Uint8Array>> {
   return entryStream(zip.listing, zip.label, name, maxBytes);
 }
 
@@ -54,6 +63,11 @@ export function openZipEntry(zip: PickedZip, name: string, maxBytes = MAX_ENTRY_
  * The same in a worker, from the zip's Blob and name alone (a listing does not survive postMessage): the
  * directory is read again there, which costs the directory's bytes and not the entries'.
  */
-export async function openZipEntryOf(label: string, blob: Blob, name: string, maxBytes = MAX_ENTRY_BYTES): Promise<ReadableStream<Uint8Array>> {
+export async function openZipEntryOf(
+  label: string,
+  blob: Blob,
+  name: string,
+  maxBytes = MAX_ENTRY_BYTES,
+): Promise<ReadableStream<Uint8Array>> {
   return openZipEntry(await readZip(label, blob), name, maxBytes);
 }

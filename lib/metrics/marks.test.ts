@@ -10,12 +10,21 @@ describe("extremeMarks", () => {
     ]);
   });
   it("lowest is best when lower is better (gaps)", () => {
-    expect(extremeMarks([25, 50, 0], false).map((m) => [m.best, m.worst])).toEqual([[false, false], [false, true], [true, false]]);
+    expect(extremeMarks([25, 50, 0], false).map((m) => [m.best, m.worst])).toEqual([
+      [false, false],
+      [false, true],
+      [true, false],
+    ]);
   });
   it("compares at display precision", () => {
     expect(extremeMarks([6.0, 5.99999999, 7], false).map((m) => m.best)).toEqual([true, true, false]);
   });
   it("leaves unknown values unmarked", () => {
-    expect(extremeMarks([null, 3, undefined, 1], true).map((m) => [m.best, m.worst])).toEqual([[false, false], [true, false], [false, false], [false, true]]);
+    expect(extremeMarks([null, 3, undefined, 1], true).map((m) => [m.best, m.worst])).toEqual([
+      [false, false],
+      [true, false],
+      [false, false],
+      [false, true],
+    ]);
   });
 });

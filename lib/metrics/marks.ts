@@ -7,7 +7,11 @@ export interface Mark {
   worst: boolean;
 }
 
-export function extremeMarks(values: readonly (number | null | undefined)[], higherIsBetter: boolean, decimals = 1): Mark[] {
+export function extremeMarks(
+  values: readonly (number | null | undefined)[],
+  higherIsBetter: boolean,
+  decimals = 1,
+): Mark[] {
   const scale = 10 ** decimals;
   const known = values.map((v) => (v === null || v === undefined || Number.isNaN(v) ? null : Math.round(v * scale)));
   const present = known.filter((v): v is number => v !== null);

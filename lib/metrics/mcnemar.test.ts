@@ -23,7 +23,13 @@ describe("mcnemarExact", () => {
   });
 
   it("is symmetric in b and c", () => {
-    for (const [b, c] of [[2, 8], [10, 20], [0, 7], [37, 52], [150, 250]] as const) {
+    for (const [b, c] of [
+      [2, 8],
+      [10, 20],
+      [0, 7],
+      [37, 52],
+      [150, 250],
+    ] as const) {
       expect(mcnemarExact(b, c)).toBe(mcnemarExact(c, b));
     }
   });

@@ -111,7 +111,11 @@ describe("pairedBootstrap", () => {
     // small (0.04), so percentile quantiles sit within a grid step (1/200) of the Wald bounds at any level;
     // a wrong tail probability moves them by ≥ 0.01.
     const { x, y } = discordant30vs10();
-    for (const [level, z] of [[0.95, 1.959964], [0.9, 1.644854], [0.5, 0.67449]] as const) {
+    for (const [level, z] of [
+      [0.95, 1.959964],
+      [0.9, 1.644854],
+      [0.5, 0.67449],
+    ] as const) {
       const wald = pairedDiffWald(x, y, z);
       const boot = pairedBootstrap(x, y, { level });
       expect(Math.abs(boot.lo - wald.lo)).toBeLessThan(0.005);

@@ -38,7 +38,8 @@ export function pairedBootstrapOfDiffs(d: readonly number[], opts: BootstrapOpti
   const reps = opts.reps ?? DEFAULT_BOOTSTRAP_REPS;
   const level = opts.level ?? 0.95;
   const seed = opts.seed ?? DEFAULT_BOOTSTRAP_SEED;
-  if (!Number.isSafeInteger(reps) || reps < 1) throw new RangeError(`pairedBootstrap: reps must be a positive integer (got ${reps})`);
+  if (!Number.isSafeInteger(reps) || reps < 1)
+    throw new RangeError(`pairedBootstrap: reps must be a positive integer (got ${reps})`);
   if (!(level > 0 && level < 1)) throw new RangeError(`pairedBootstrap: level must be in (0, 1) (got ${level})`);
   if (!Number.isFinite(seed)) throw new RangeError(`pairedBootstrap: seed must be finite (got ${seed})`);
 
@@ -71,9 +72,16 @@ export function pairedBootstrapOfDiffs(d: readonly number[], opts: BootstrapOpti
  * repeats in [0, 1]) of the same task under two conditions, e.g. the gap Unint − Switch.
  * @throws RangeError when the vectors differ in length (or as pairedBootstrapOfDiffs).
  */
-export function pairedBootstrap(x: readonly number[], y: readonly number[], opts: BootstrapOptions = {}): PairedInterval {
+export function pairedBootstrap(
+  x: readonly number[],
+  y: readonly number[],
+  opts: BootstrapOptions = {},
+): PairedInterval {
   assertSameLength("pairedBootstrap", x, y);
-  return pairedBootstrapOfDiffs(x.map((xi, i) => xi - y[i]!), opts);
+  return pairedBootstrapOfDiffs(
+    x.map((xi, i) => xi - y[i]!),
+    opts,
+  );
 }
 
 /**
@@ -90,7 +98,10 @@ export function differenceOfGaps(
   opts: BootstrapOptions = {},
 ): PairedInterval {
   assertSameLength("differenceOfGaps", aU, aS, bU, bS);
-  return pairedBootstrapOfDiffs(aU.map((u, i) => u - aS[i]! - (bU[i]! - bS[i]!)), opts);
+  return pairedBootstrapOfDiffs(
+    aU.map((u, i) => u - aS[i]! - (bU[i]! - bS[i]!)),
+    opts,
+  );
 }
 
 /**

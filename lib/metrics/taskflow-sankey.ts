@@ -45,8 +45,10 @@ export function sankeyOf(sessions: readonly (readonly string[])[], maxSteps: num
       links.set(lkey, link);
     });
   }
-  const order = <T extends { step: number; count: number }>(key: (x: T) => string) => (a: T, b: T) =>
-    a.step - b.step || b.count - a.count || key(a).localeCompare(key(b));
+  const order =
+    <T extends { step: number; count: number }>(key: (x: T) => string) =>
+    (a: T, b: T) =>
+      a.step - b.step || b.count - a.count || key(a).localeCompare(key(b));
   return {
     steps,
     nodes: [...nodes.values()].sort(order((n) => n.label)),

@@ -37,7 +37,9 @@ describe("parseTaskFlowTarget", () => {
   });
 
   it("reports schema problems with their path", () => {
-    expect(parseTaskFlowTarget({ name: "t", length: {}, types: {} }, "t.json").problems[0]).toMatch(/^t\.json: transitions: /);
+    expect(parseTaskFlowTarget({ name: "t", length: {}, types: {} }, "t.json").problems[0]).toMatch(
+      /^t\.json: transitions: /,
+    );
   });
 });
 

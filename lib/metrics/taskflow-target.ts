@@ -2,7 +2,16 @@
 // footing as the observed flow: labels spelled one way, GREETING / META-QUESTION / OTHER removed from
 // types and transitions (TFAS compares 13 labels), each distribution renormalized.
 import { taskflowSchema } from "../data/schema";
-import { DROPPED_LABELS, END, LENGTH_BINS, normalize, normalizeLabel, START, type Dist, type TaskFlowDists } from "./taskflow";
+import {
+  DROPPED_LABELS,
+  END,
+  LENGTH_BINS,
+  normalize,
+  normalizeLabel,
+  START,
+  type Dist,
+  type TaskFlowDists,
+} from "./taskflow";
 
 export interface TaskFlowTargetDists extends TaskFlowDists {
   name: string;
@@ -26,16 +35,24 @@ function endpoint(raw: string): string {
 export function parseTaskFlowTarget(json: unknown, file: string): ParsedTarget {
   const parsed = taskflowSchema.safeParse(json);
   if (!parsed.success) {
-    return { target: null, problems: parsed.error.issues.map((i) => `${file}: ${i.path.join(".") || "(root)"}: ${i.message}`) };
+    return {
+      target: null,
+      problems: parsed.error.issues.map((i) => `${file}: ${i.path.join(".") || "(root)"}: ${i.message}`),
+    };
   }
   const t = parsed.data;
   const problems: string[] = [];
-  for (const [name, dist] of [["length", t.length], ["types", t.types], ["transitions", t.transitions]] as const) {
+  for (const [name, dist] of [
+    ["length", t.length],
+    ["types", t.types],
+    ["transitions", t.transitions],
+  ] as const) {
     const sum = Object.values(dist).reduce((s, v) => s + v, 0);
     if (Math.abs(sum - 1) > SUM_TOLERANCE) problems.push(`${file}: ${name} sums to ${sum.toFixed(4)}, not 1`);
   }
   for (const bin of Object.keys(t.length)) {
-    if (!(LENGTH_BINS as readonly string[]).includes(bin)) problems.push(`${file}: length bin "${bin}" is not one of ${LENGTH_BINS.join(", ")}`);
+    if (!(LENGTH_BINS as readonly string[]).includes(bin))
+      problems.push(`${file}: length bin "${bin}" is not one of ${LENGTH_BINS.join(", ")}`);
   }
 
   const types: Dist = {};
@@ -61,5 +78,8 @@ export function parseTaskFlowTarget(json: unknown, file: string): ParsedTarget {
     transitions[k] = (transitions[k] ?? 0) + p;
   }
   if (problems.length > 0) return { target: null, problems };
-  return { target: { name: t.name, length: normalize(t.length), types: normalize(types), transitions: normalize(transitions) }, problems };
+  return {
+    target: { name: t.name, length: normalize(t.length), types: normalize(types), transitions: normalize(transitions) },
+    problems,
+  };
 }

@@ -42,7 +42,11 @@ describe("jsd2", () => {
 });
 
 describe("tfas", () => {
-  const flow = { length: { "3": 0.5, "4": 0.5 }, types: { "bug-fix": 0.6, explain: 0.4 }, transitions: { "START>bug-fix": 1 } };
+  const flow = {
+    length: { "3": 0.5, "4": 0.5 },
+    types: { "bug-fix": 0.6, explain: 0.4 },
+    transitions: { "START>bug-fix": 1 },
+  };
 
   it("is 100 for an identical Task Flow", () => {
     expect(tfas(flow, flow)).toEqual({ sL: 1, sT: 1, sR: 1, tfas: 100 });
@@ -73,7 +77,10 @@ describe("labels, bins and transitions", () => {
 
   it("normalizes spelling and drops GREETING, META-QUESTION and OTHER", () => {
     expect(normalizeLabel(" META_QUESTION ")).toBe("meta-question");
-    expect(retainedLabels(["GREETING", "Bug-Fix", "meta-question", "explain", "Other"])).toEqual(["bug-fix", "explain"]);
+    expect(retainedLabels(["GREETING", "Bug-Fix", "meta-question", "explain", "Other"])).toEqual([
+      "bug-fix",
+      "explain",
+    ]);
   });
 
   it("skips dropped messages so their neighbours become adjacent, with START/END around", () => {
@@ -83,7 +90,10 @@ describe("labels, bins and transitions", () => {
       ["explain", "END"],
     ]);
     expect(sessionTransitions(["other", "greeting"])).toEqual([]);
-    expect(sessionTransitions(["planning"])).toEqual([["START", "planning"], ["planning", "END"]]);
+    expect(sessionTransitions(["planning"])).toEqual([
+      ["START", "planning"],
+      ["planning", "END"],
+    ]);
   });
 
   it("counts the three distributions over the filtered sessions", () => {
@@ -91,7 +101,13 @@ describe("labels, bins and transitions", () => {
     expect(c).toEqual({
       length: { "2": 1, "1": 1 },
       types: { "bug-fix": 1, explain: 1, "new-feature": 1 },
-      transitions: { "START>bug-fix": 1, "bug-fix>explain": 1, "explain>END": 1, "START>new-feature": 1, "new-feature>END": 1 },
+      transitions: {
+        "START>bug-fix": 1,
+        "bug-fix>explain": 1,
+        "explain>END": 1,
+        "START>new-feature": 1,
+        "new-feature>END": 1,
+      },
       sessions: 2,
       messages: 3,
       dropped: 2,

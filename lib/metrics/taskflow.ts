@@ -41,7 +41,10 @@ export interface TfasScore {
 
 /** One spelling per label: the paper writes both "META-QUESTION" and "meta-question". */
 export function normalizeLabel(label: string): string {
-  return label.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  return label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
 }
 
 export function isDropped(label: string): boolean {
@@ -78,7 +81,15 @@ function add(counts: Dist, key: string, n = 1) {
 
 /** Counts of the three Task Flow distributions over the filtered sessions (what TFAS compares). */
 export function flowCounts(sessions: readonly (readonly string[])[]): FlowCounts {
-  const out: FlowCounts = { length: {}, types: {}, transitions: {}, sessions: 0, messages: 0, dropped: 0, emptySessions: 0 };
+  const out: FlowCounts = {
+    length: {},
+    types: {},
+    transitions: {},
+    sessions: 0,
+    messages: 0,
+    dropped: 0,
+    emptySessions: 0,
+  };
   for (const session of sessions) {
     const kept = retainedLabels(session);
     out.dropped += session.length - kept.length;

@@ -27,7 +27,12 @@ describe("ablation families", () => {
     const gain = (id: string, g: string) => member(id).gains[g]!.switched!.value;
     expect(gain("n1-router", "overall")).toBeCloseTo(33.333, 3);
     expect(gain("n1-rcm", "overall")).toBeCloseTo(66.667, 3);
-    expect([gain("n1-router", "near"), gain("n1-rcm", "near"), gain("n1-router", "far"), gain("n1-rcm", "far")]).toEqual([100, 100, 0, 50]);
+    expect([
+      gain("n1-router", "near"),
+      gain("n1-rcm", "near"),
+      gain("n1-router", "far"),
+      gain("n1-rcm", "far"),
+    ]).toEqual([100, 100, 0, 50]);
     expect(member("n1-router").gains.overall!.uninterrupted!.value).toBeCloseTo(-33.333, 3);
     expect(member("n1").gains).toEqual({});
   });
@@ -39,8 +44,20 @@ describe("ablation families", () => {
   });
 
   it("pairs tasks for the gain's interval and McNemar test", () => {
-    expect(member("n1-router").gains.overall!.switched).toMatchObject({ variantOnly: 1, nativeOnly: 0, p: 1, lo: 0, hi: 100 });
-    expect(member("n1-rcm").gains.overall!.switched).toMatchObject({ variantOnly: 2, nativeOnly: 0, p: 0.5, lo: 0, hi: 100 });
+    expect(member("n1-router").gains.overall!.switched).toMatchObject({
+      variantOnly: 1,
+      nativeOnly: 0,
+      p: 1,
+      lo: 0,
+      hi: 100,
+    });
+    expect(member("n1-rcm").gains.overall!.switched).toMatchObject({
+      variantOnly: 2,
+      nativeOnly: 0,
+      p: 0.5,
+      lo: 0,
+      hi: 100,
+    });
   });
 
   it("marks the highest switched resolution of the family, ties included", () => {

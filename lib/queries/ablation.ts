@@ -7,7 +7,12 @@ import { extremeMarks } from "../metrics/marks";
 import { mcnemarExact } from "../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
 import { OVERALL, taskScoresSql, type ConfigRow, type TaskScoreRow } from "./leaderboard";
-import { computeLeaderboard, type LeaderboardMeta, type LeaderboardModel, type LeaderboardRow } from "./leaderboard-model";
+import {
+  computeLeaderboard,
+  type LeaderboardMeta,
+  type LeaderboardModel,
+  type LeaderboardRow,
+} from "./leaderboard-model";
 
 export interface GainCell {
   /** Variant minus native resolution, percentage points. */
@@ -43,7 +48,10 @@ export interface AblationModel {
 }
 
 export async function computeAblation(db: Db, meta: LeaderboardMeta): Promise<AblationModel> {
-  const [leaderboard, scores] = await Promise.all([computeLeaderboard(db, meta), db.query<TaskScoreRow>(taskScoresSql())]);
+  const [leaderboard, scores] = await Promise.all([
+    computeLeaderboard(db, meta),
+    db.query<TaskScoreRow>(taskScoresSql()),
+  ]);
   return ablationModel(leaderboard, scores);
 }
 
@@ -81,7 +89,9 @@ export function ablationModel(leaderboard: LeaderboardModel, scores: TaskScoreRo
   for (const [rootId, rows] of members) {
     if (rows.length < 2) continue;
     const native = byId.get(rootId)!;
-    const ordered = [...rows].sort((a, b) => Number(b.config.config_id === rootId) - Number(a.config.config_id === rootId));
+    const ordered = [...rows].sort(
+      (a, b) => Number(b.config.config_id === rootId) - Number(a.config.config_id === rootId),
+    );
     const family: AblationFamily = { native, members: [], best: {} };
     for (const row of ordered) {
       const member: AblationMember = { row, gains: {} };
@@ -105,7 +115,12 @@ export function ablationModel(leaderboard: LeaderboardModel, scores: TaskScoreRo
             }
             const ci = pairedBootstrapOfDiffs(diffs);
             member.gains[grp]![cond] = {
-              value: v.value - n.value, lo: pct(ci.lo), hi: pct(ci.hi), variantOnly, nativeOnly, p: mcnemarExact(variantOnly, nativeOnly),
+              value: v.value - n.value,
+              lo: pct(ci.lo),
+              hi: pct(ci.hi),
+              variantOnly,
+              nativeOnly,
+              p: mcnemarExact(variantOnly, nativeOnly),
             };
           }
         }
@@ -115,7 +130,10 @@ export function ablationModel(leaderboard: LeaderboardModel, scores: TaskScoreRo
     for (const grp of groups) {
       family.best[grp] = {};
       for (const cond of conditions) {
-        const marks = extremeMarks(family.members.map((m) => m.row.rates[grp]?.[cond]?.value), true);
+        const marks = extremeMarks(
+          family.members.map((m) => m.row.rates[grp]?.[cond]?.value),
+          true,
+        );
         family.best[grp]![cond] = family.members.filter((_, i) => marks[i]!.best).map((m) => m.row.config.config_id);
       }
     }

@@ -21,7 +21,11 @@ export interface Alignment {
   projectionEqual: boolean[];
 }
 
-function blocks(schedule: readonly ScheduleRequest[]): { before: ScheduleRequest[][]; focus: ScheduleRequest[]; after: ScheduleRequest[] } {
+function blocks(schedule: readonly ScheduleRequest[]): {
+  before: ScheduleRequest[][];
+  focus: ScheduleRequest[];
+  after: ScheduleRequest[];
+} {
   const before: ScheduleRequest[][] = [];
   const focus: ScheduleRequest[] = [];
   let pending: ScheduleRequest[] = [];
@@ -45,7 +49,8 @@ export function alignSchedules(sessions: readonly (readonly ScheduleRequest[])[]
   const rows: AlignedRow[] = [];
   const otherRows = (pick: (p: (typeof parts)[number]) => ScheduleRequest[]) => {
     const height = Math.max(0, ...parts.map((p) => pick(p).length));
-    for (let i = 0; i < height; i++) rows.push({ kind: "other", focusIndex: null, cells: parts.map((p) => pick(p)[i] ?? null) });
+    for (let i = 0; i < height; i++)
+      rows.push({ kind: "other", focusIndex: null, cells: parts.map((p) => pick(p)[i] ?? null) });
   };
   for (let f = 0; f < k; f++) {
     otherRows((p) => p.before[f] ?? []);

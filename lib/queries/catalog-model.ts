@@ -44,11 +44,20 @@ export async function computeCatalog(db: Db, meta: CatalogMeta): Promise<Catalog
   return catalogModel(meta, configs, tasks, scores);
 }
 
-export function catalogModel(meta: CatalogMeta, configs: ConfigRow[], tasks: CatalogTaskRow[], scores: CatalogScoreRow[]): CatalogModel {
+export function catalogModel(
+  meta: CatalogMeta,
+  configs: ConfigRow[],
+  tasks: CatalogTaskRow[],
+  scores: CatalogScoreRow[],
+): CatalogModel {
   const configIndex = new Map(configs.map((c, i) => [c.config_id, i]));
   const conditionIndex = new Map(meta.conditions.map((c, i) => [c, i]));
   const byTask = new Map<string, (number | null)[][]>();
-  for (const t of tasks) byTask.set(t.task_id, configs.map(() => meta.conditions.map(() => null)));
+  for (const t of tasks)
+    byTask.set(
+      t.task_id,
+      configs.map(() => meta.conditions.map(() => null)),
+    );
   for (const s of scores) {
     const ci = configIndex.get(s.config_id);
     const ki = conditionIndex.get(s.condition);

@@ -80,10 +80,19 @@ export interface CompareOptions {
 }
 
 export function pairOf(meta: CompareMeta, req: CompareRequest): ComparePair {
-  return { ...req, baseline: meta.baseline, gapCondition: gapConditionFor(req.condition, meta.baseline, meta.conditions) };
+  return {
+    ...req,
+    baseline: meta.baseline,
+    gapCondition: gapConditionFor(req.condition, meta.baseline, meta.conditions),
+  };
 }
 
-export async function computeCompare(db: Db, meta: CompareMeta, req: CompareRequest, opts: CompareOptions = {}): Promise<CompareModel> {
+export async function computeCompare(
+  db: Db,
+  meta: CompareMeta,
+  req: CompareRequest,
+  opts: CompareOptions = {},
+): Promise<CompareModel> {
   const pair = pairOf(meta, req);
   // One after the other: DuckDB-WASM serves one connection per release.
   const configs = await db.query<ConfigRow>(CONFIGS_SQL);
@@ -115,19 +124,32 @@ export function compareModel(
   const order = [OVERALL, ...meta.groups];
   const rows = [...table].sort((x, y) => rank(order, x.grp) - rank(order, y.grp));
   const none = { lo: Number.NaN, hi: Number.NaN };
-  const groups = rows.map(
-    (r): GroupCompare => ({
-      grp: r.grp, n: r.n_tasks, both: r.both, onlyA: r.only_a, onlyB: r.only_b, neither: r.neither,
-      p: mcnemarExact(r.only_a, r.only_b),
-      resA: r.res_a, resB: r.res_b, resDiff: { value: r.res_diff, ...none },
-      gapA: r.gap_a, gapB: r.gap_b, gapDiff: { value: r.gap_diff, ...none },
-    }),
-  );
+  const groups = rows.map((r): GroupCompare => ({
+    grp: r.grp,
+    n: r.n_tasks,
+    both: r.both,
+    onlyA: r.only_a,
+    onlyB: r.only_b,
+    neither: r.neither,
+    p: mcnemarExact(r.only_a, r.only_b),
+    resA: r.res_a,
+    resB: r.res_b,
+    resDiff: { value: r.res_diff, ...none },
+    gapA: r.gap_a,
+    gapB: r.gap_b,
+    gapDiff: { value: r.gap_diff, ...none },
+  }));
   const config = (id: string) => configs.find((c) => c.config_id === id) ?? null;
   const model: CompareModel = {
     pair,
-    a: config(pair.a), b: config(pair.b), condition: pair.condition, baseline: pair.baseline, gapCondition: pair.gapCondition,
-    groups, pairs, runs,
+    a: config(pair.a),
+    b: config(pair.b),
+    condition: pair.condition,
+    baseline: pair.baseline,
+    gapCondition: pair.gapCondition,
+    groups,
+    pairs,
+    runs,
   };
   return opts.intervals === false ? model : withIntervals(model);
 }
@@ -142,7 +164,11 @@ export function withIntervals(model: CompareModel): CompareModel {
     const inGroup = g.grp === OVERALL ? model.pairs : model.pairs.filter((t) => t.grp === g.grp);
     const res = pairedBootstrapOfDiffs(inGroup.map((t) => t.res_diff));
     const gap = pairedBootstrapOfDiffs(inGroup.map((t) => t.gap_diff));
-    return { ...g, resDiff: { value: g.resDiff.value, lo: 100 * res.lo, hi: 100 * res.hi }, gapDiff: { value: g.gapDiff.value, lo: 100 * gap.lo, hi: 100 * gap.hi } };
+    return {
+      ...g,
+      resDiff: { value: g.resDiff.value, lo: 100 * res.lo, hi: 100 * res.hi },
+      gapDiff: { value: g.gapDiff.value, lo: 100 * gap.lo, hi: 100 * gap.hi },
+    };
   });
   return { ...model, groups };
 }
@@ -153,10 +179,21 @@ function rank(order: string[], grp: string): number {
 }
 
 /** The run of a configuration on a focus task under a condition (its lowest repeat), or null when it has none. */
-export function runOf(runs: readonly CompareRunRow[], configId: string, taskId: string, condition: string): CompareRunRow | null {
+export function runOf(
+  runs: readonly CompareRunRow[],
+  configId: string,
+  taskId: string,
+  condition: string,
+): CompareRunRow | null {
   let best: CompareRunRow | null = null;
   for (const r of runs) {
-    if (r.config_id === configId && r.task_id === taskId && r.condition === condition && (best === null || r.repeat < best.repeat)) best = r;
+    if (
+      r.config_id === configId &&
+      r.task_id === taskId &&
+      r.condition === condition &&
+      (best === null || r.repeat < best.repeat)
+    )
+      best = r;
   }
   return best;
 }

@@ -56,7 +56,10 @@ export function parseCompareUrl(search: string, ctx: CompareUrlContext): Compare
   };
 }
 
-export function serializeCompareUrl(s: CompareUrlState, ctx: Pick<CompareUrlContext, "conditions" | "baseline">): string {
+export function serializeCompareUrl(
+  s: CompareUrlState,
+  ctx: Pick<CompareUrlContext, "conditions" | "baseline">,
+): string {
   const p = new URLSearchParams();
   if (s.a !== null) p.set("a", s.a);
   if (s.b !== null) p.set("b", s.b);

@@ -7,7 +7,15 @@ import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
 import { gapConditionFor } from "./compare";
-import { computeCompare, computeCompareCost, computeCompareSignatures, runOf, withIntervals, type CompareModel, type GroupCompare } from "./compare-model";
+import {
+  computeCompare,
+  computeCompareCost,
+  computeCompareSignatures,
+  runOf,
+  withIntervals,
+  type CompareModel,
+  type GroupCompare,
+} from "./compare-model";
 import type { CompareCostRow } from "./compare";
 import type { SignatureRateRow } from "./signatures";
 
@@ -86,7 +94,10 @@ describe("anna vs bert under switched (comparecalc)", () => {
     expect([o.resDiff.lo, o.resDiff.hi]).toEqual([100 * r.lo, 100 * r.hi]);
     expect([o.gapDiff.lo, o.gapDiff.hi]).toEqual([100 * g.lo, 100 * g.hi]);
     const near = pairedBootstrapOfDiffs(gap.slice(5));
-    expect([group(switched, "near").gapDiff.lo, group(switched, "near").gapDiff.hi]).toEqual([100 * near.lo, 100 * near.hi]);
+    expect([group(switched, "near").gapDiff.lo, group(switched, "near").gapDiff.hi]).toEqual([
+      100 * near.lo,
+      100 * near.hi,
+    ]);
     // The intervals hold their point estimates and stay within what a 0/1 difference allows.
     for (const x of switched.groups) {
       expect(x.resDiff.lo).toBeLessThanOrEqual(x.resDiff.value);
@@ -100,7 +111,9 @@ describe("anna vs bert under switched (comparecalc)", () => {
   });
 
   it("lists the disagreeing tasks with their repository and group", () => {
-    const disagree = switched.pairs.filter((t) => t.outcome === "only_a" || t.outcome === "only_b").map((t) => [t.task_id, t.outcome, t.repo, t.grp]);
+    const disagree = switched.pairs
+      .filter((t) => t.outcome === "only_a" || t.outcome === "only_b")
+      .map((t) => [t.task_id, t.outcome, t.repo, t.grp]);
     expect(disagree).toEqual([
       ["F1", "only_a", "acme/widgets", "far"],
       ["F2", "only_a", "acme/widgets", "far"],
@@ -119,22 +132,31 @@ describe("anna vs bert under switched (comparecalc)", () => {
       ["bert.s-N1", "switched", "trajectories/bert.s-N1.json"],
       ["bert.u-N1", "uninterrupted", "trajectories/bert.u-N1.json"],
     ]);
-    expect(switched.runs.filter((r) => r.task_id === "F3").map((r) => r.run_id)).toEqual(["anna.s-F3", "anna.u-F3", "bert.u-F3"]);
+    expect(switched.runs.filter((r) => r.task_id === "F3").map((r) => r.run_id)).toEqual([
+      "anna.s-F3",
+      "anna.u-F3",
+      "bert.u-F3",
+    ]);
     expect(switched.runs).toHaveLength(39);
     expect(runOf(switched.runs, "bert", "F3", "switched")).toBeNull();
     expect(runOf(switched.runs, "bert", "F3", "uninterrupted")?.run_id).toBe("bert.u-F3");
   });
 
   it("puts the cost of each scope side by side with A − B", () => {
-    const row = (measure: string, scope: string) => extras.cost.find((c) => c.grp === "overall" && c.measure === measure && c.scope === scope)!;
-    expect(["unint", "all", "focus"].map((s) => [row("tokens", s).a_mean, row("tokens", s).b_mean, row("tokens", s).diff])).toEqual([
+    const row = (measure: string, scope: string) =>
+      extras.cost.find((c) => c.grp === "overall" && c.measure === measure && c.scope === scope)!;
+    expect(
+      ["unint", "all", "focus"].map((s) => [row("tokens", s).a_mean, row("tokens", s).b_mean, row("tokens", s).diff]),
+    ).toEqual([
       [6000, 12000, -6000],
       [28000, 56000, -28000],
       [4000, 8000, -4000],
     ]);
     expect(["unint", "all", "focus"].map((s) => row("tool_calls", s).diff)).toEqual([-3, -7, -1]);
     expect(["unint", "all", "focus"].map((s) => row("model_calls", s).diff)).toEqual([0, 0, 0]);
-    expect(["unint", "all", "focus"].map((s) => Number(row("cost_usd", s).diff!.toFixed(10)))).toEqual([-0.06, -0.28, -0.04]);
+    expect(["unint", "all", "focus"].map((s) => Number(row("cost_usd", s).diff!.toFixed(10)))).toEqual([
+      -0.06, -0.28, -0.04,
+    ]);
     expect([row("tokens", "all").a_runs, row("tokens", "all").b_runs]).toEqual([10, 9]);
     const far = extras.cost.find((c) => c.grp === "far" && c.measure === "tokens" && c.scope === "focus")!;
     expect([far.a_mean, far.b_mean]).toEqual([4000, 8000]);
@@ -144,15 +166,30 @@ describe("anna vs bert under switched (comparecalc)", () => {
     const rate = (config: string, condition: string, signature: string) =>
       extras.signatures.find((s) => s.config_id === config && s.condition === condition && s.signature === signature)!;
     expect(extras.signatures).toHaveLength(8);
-    expect(rate("bert", "switched", "requirement_state_loss")).toMatchObject({ runs: 9, runs_with_trajectory: 1, tagged_runs: 1, rate_of_inspectable: 100 });
+    expect(rate("bert", "switched", "requirement_state_loss")).toMatchObject({
+      runs: 9,
+      runs_with_trajectory: 1,
+      tagged_runs: 1,
+      rate_of_inspectable: 100,
+    });
     expect(rate("bert", "switched", "requirement_state_loss").rate).toBeCloseTo(100 / 9, 10);
-    expect(rate("anna", "switched", "requirement_state_loss")).toMatchObject({ runs: 10, runs_with_trajectory: 1, tagged_runs: 0, rate: 0 });
+    expect(rate("anna", "switched", "requirement_state_loss")).toMatchObject({
+      runs: 10,
+      runs_with_trajectory: 1,
+      tagged_runs: 0,
+      rate: 0,
+    });
   });
 });
 
 describe("other conditions and releases", () => {
   it("fills the 2×2 under the baseline, the gaps still against the other condition", async () => {
-    const m = await computeCompare(cmp, META, { a: "anna", b: "bert", condition: "uninterrupted" }, { intervals: false });
+    const m = await computeCompare(
+      cmp,
+      META,
+      { a: "anna", b: "bert", condition: "uninterrupted" },
+      { intervals: false },
+    );
     expect(m.gapCondition).toBe("switched");
     expect(m.groups.map(cells)).toEqual([
       [7, 2, 1, 0],
@@ -190,7 +227,12 @@ describe("other conditions and releases", () => {
       [0, 1, 0, 1],
     ]);
     // uninterrupted: N1 1/1, N2 1/0 only alpha, F1 1/1, F2 0/1 only beta
-    const u = await computeCompare(hand, META, { a: "alpha", b: "beta", condition: "uninterrupted" }, { intervals: false });
+    const u = await computeCompare(
+      hand,
+      META,
+      { a: "alpha", b: "beta", condition: "uninterrupted" },
+      { intervals: false },
+    );
     expect(u.groups.map(cells)).toEqual([
       [2, 1, 1, 0],
       [1, 1, 0, 0],

@@ -18,8 +18,16 @@ describe("console schema", () => {
       ["main", "runs", "resolved", "BOOLEAN"],
       ["local_1", 'odd "name"', "x", "INTEGER"],
     ]);
-    const counts = await db.query<TableCountRow>(tableCountsSql([{ schema: "main", name: "runs" }, { schema: "local_1", name: 'odd "name"' }])!);
-    expect(counts.map((c) => [c.table_name, Number(c.row_count)])).toEqual([["runs", 3], ['odd "name"', 1]]);
+    const counts = await db.query<TableCountRow>(
+      tableCountsSql([
+        { schema: "main", name: "runs" },
+        { schema: "local_1", name: 'odd "name"' },
+      ])!,
+    );
+    expect(counts.map((c) => [c.table_name, Number(c.row_count)])).toEqual([
+      ["runs", 3],
+      ['odd "name"', 1],
+    ]);
     expect(tableCountsSql([])).toBeNull();
   });
 });

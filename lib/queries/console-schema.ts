@@ -27,6 +27,9 @@ const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
 export function tableCountsSql(tables: readonly { schema: string; name: string }[]): string | null {
   if (tables.length === 0) return null;
   return tables
-    .map((t) => `SELECT ${sqlString(t.schema)} AS table_schema, ${sqlString(t.name)} AS table_name, count(*)::BIGINT AS row_count FROM ${ident(t.schema)}.${ident(t.name)}`)
+    .map(
+      (t) =>
+        `SELECT ${sqlString(t.schema)} AS table_schema, ${sqlString(t.name)} AS table_name, count(*)::BIGINT AS row_count FROM ${ident(t.schema)}.${ident(t.name)}`,
+    )
     .join("\nUNION ALL\n");
 }

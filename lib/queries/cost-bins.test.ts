@@ -3,7 +3,15 @@ import { binRange, niceBins, niceWidth } from "./cost-bins";
 
 describe("niceBins", () => {
   it("rounds the width up to 1, 2 or 5 times a power of ten", () => {
-    expect([niceWidth(0.3), niceWidth(1.5), niceWidth(3), niceWidth(7), niceWidth(1500), niceWidth(2000), niceWidth(2001)]).toEqual([1, 2, 5, 10, 2000, 2000, 5000]);
+    expect([
+      niceWidth(0.3),
+      niceWidth(1.5),
+      niceWidth(3),
+      niceWidth(7),
+      niceWidth(1500),
+      niceWidth(2000),
+      niceWidth(2001),
+    ]).toEqual([1, 2, 5, 10, 2000, 2000, 5000]);
   });
 
   it("covers [min, max] with round edges", () => {

@@ -22,7 +22,8 @@ export function niceWidth(raw: number): number {
 
 /** Round-width bins covering [min, max]: at most about `target`, at least two-fifths as many; none when there is nothing to bin. */
 export function niceBins(min: number | null, max: number | null, target = 20): BinSpec {
-  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return { lo: 0, width: 1, count: 0 };
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max))
+    return { lo: 0, width: 1, count: 0 };
   const width = niceWidth((max - min) / target);
   const lo = Math.floor(min / width) * width;
   return { lo, width, count: Math.floor((max - lo) / width) + 1 };

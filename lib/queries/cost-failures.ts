@@ -34,4 +34,10 @@ GROUP BY ALL
 ORDER BY config_id, condition, grp`;
 
 /** One (configuration, condition, group): how many focus cells ended each way. */
-export type FailureRow = { config_id: string; condition: string; grp: string; unresolved: number; total: number } & Record<Outcome, number>;
+export type FailureRow = {
+  config_id: string;
+  condition: string;
+  grp: string;
+  unresolved: number;
+  total: number;
+} & Record<Outcome, number>;

@@ -14,12 +14,22 @@ describe("paretoFrontier", () => {
   });
 
   it("drops a point that only ties another on one axis and loses on the other", () => {
-    expect(paretoFrontier([{ id: "a", cost: 2, resolution: 50 }, { id: "b", cost: 3, resolution: 50 }, { id: "c", cost: 2, resolution: 40 }])).toEqual(["a"]);
+    expect(
+      paretoFrontier([
+        { id: "a", cost: 2, resolution: 50 },
+        { id: "b", cost: 3, resolution: 50 },
+        { id: "c", cost: 2, resolution: 40 },
+      ]),
+    ).toEqual(["a"]);
   });
 
   it("keeps identical points together and skips unknown costs", () => {
     expect(
-      paretoFrontier([{ id: "y", cost: 6000, resolution: 75 }, { id: "x", cost: 6000, resolution: 75 }, { id: "z", cost: null, resolution: 99 }]),
+      paretoFrontier([
+        { id: "y", cost: 6000, resolution: 75 },
+        { id: "x", cost: 6000, resolution: 75 },
+        { id: "z", cost: null, resolution: 99 },
+      ]),
     ).toEqual(["x", "y"]);
   });
 });

@@ -9,9 +9,16 @@ export interface FrontierPoint {
 
 /** Ids of the points on the frontier, cheapest first. Points without a cost or a resolution are left out. */
 export function paretoFrontier(points: readonly FrontierPoint[]): string[] {
-  const known = points.filter((p): p is FrontierPoint & { cost: number; resolution: number } => p.cost !== null && p.resolution !== null);
+  const known = points.filter(
+    (p): p is FrontierPoint & { cost: number; resolution: number } => p.cost !== null && p.resolution !== null,
+  );
   return known
-    .filter((p) => !known.some((o) => o.cost <= p.cost && o.resolution >= p.resolution && (o.cost < p.cost || o.resolution > p.resolution)))
+    .filter(
+      (p) =>
+        !known.some(
+          (o) => o.cost <= p.cost && o.resolution >= p.resolution && (o.cost < p.cost || o.resolution > p.resolution),
+        ),
+    )
     .sort((a, b) => a.cost - b.cost || b.resolution - a.resolution || a.id.localeCompare(b.id))
     .map((p) => p.id);
 }

@@ -14,11 +14,23 @@ export function withLocalCost(data: CostPageData, locals: readonly CostRows[]): 
     configs: [
       ...data.configs,
       ...locals.flatMap((l) =>
-        l.configs.map((c) => ({ ...c, config_id: id(c.config_id), base_config_id: c.base_config_id ? id(c.base_config_id) : null, sort_order: ++order, is_local: true })),
+        l.configs.map((c) => ({
+          ...c,
+          config_id: id(c.config_id),
+          base_config_id: c.base_config_id ? id(c.base_config_id) : null,
+          sort_order: ++order,
+          is_local: true,
+        })),
       ),
     ],
     scopes: [...data.scopes, ...locals.flatMap((l) => l.scopes.map((r) => ({ ...r, config_id: id(r.config_id) })))],
-    resolution: [...data.resolution, ...locals.flatMap((l) => l.resolution.map((r) => ({ ...r, config_id: id(r.config_id) })))],
-    failures: [...data.failures, ...locals.flatMap((l) => l.failures.map((r) => ({ ...r, config_id: id(r.config_id) })))],
+    resolution: [
+      ...data.resolution,
+      ...locals.flatMap((l) => l.resolution.map((r) => ({ ...r, config_id: id(r.config_id) }))),
+    ],
+    failures: [
+      ...data.failures,
+      ...locals.flatMap((l) => l.failures.map((r) => ({ ...r, config_id: id(r.config_id) }))),
+    ],
   };
 }

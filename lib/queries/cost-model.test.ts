@@ -40,27 +40,62 @@ describe("per-task switching cost", () => {
       { config_id: "q", condition: "switched", bin: 0, n: 1 },
     ]);
     expect(page.tasks.uncached.bins).toEqual({ lo: 1 * M, width: 0.1 * M, count: 18 });
-    expect(page.tasks.uncached.histogram.map((h) => [h.config_id, h.bin])).toEqual([["p", 2], ["p", 17], ["q", 0]]);
+    expect(page.tasks.uncached.histogram.map((h) => [h.config_id, h.bin])).toEqual([
+      ["p", 2],
+      ["p", 17],
+      ["q", 0],
+    ]);
   });
 
   it("summarises each configuration and counts tasks without a pair", () => {
     const [p, q] = page.tasks.cached.summary;
-    expect(p).toMatchObject({ config_id: "p", tasks: 2, tasks_missing: 0, min: 6.5 * M, q1: 6.75 * M, median: 7 * M, q3: 7.25 * M, max: 7.5 * M, mean: 7 * M, cheaper: 0 });
+    expect(p).toMatchObject({
+      config_id: "p",
+      tasks: 2,
+      tasks_missing: 0,
+      min: 6.5 * M,
+      q1: 6.75 * M,
+      median: 7 * M,
+      q3: 7.25 * M,
+      max: 7.5 * M,
+      mean: 7 * M,
+      cheaper: 0,
+    });
     expect(q).toMatchObject({ config_id: "q", tasks: 1, tasks_missing: 1, median: 4 * M });
   });
 
   it("lists the tasks of one bin with both runs", async () => {
-    const rows = await db.query<TaskCostRow>(taskCostBinSql("uninterrupted", "cached", page.tasks.cached.bins, { configId: "p", condition: "switched", bin: 17 }));
+    const rows = await db.query<TaskCostRow>(
+      taskCostBinSql("uninterrupted", "cached", page.tasks.cached.bins, {
+        configId: "p",
+        condition: "switched",
+        bin: 17,
+      }),
+    );
     expect(rows).toEqual([
-      { config_id: "p", condition: "switched", task_id: "A", grp: "near", base_tokens: 6.5 * M, tokens: 14 * M, diff: 7.5 * M, base_run_id: "p.u-A", run_id: "p.s-A" },
+      {
+        config_id: "p",
+        condition: "switched",
+        task_id: "A",
+        grp: "near",
+        base_tokens: 6.5 * M,
+        tokens: 14 * M,
+        diff: 7.5 * M,
+        base_run_id: "p.u-A",
+        run_id: "p.s-A",
+      },
     ]);
   });
 
   it("separates the run that ended early on handcalc", async () => {
     const bins = { lo: 4000, width: 1000, count: 19 };
-    const low = await hand.query<TaskCostRow>(taskCostBinSql("uninterrupted", "cached", bins, { configId: "gamma", condition: "switched", bin: 0 }));
+    const low = await hand.query<TaskCostRow>(
+      taskCostBinSql("uninterrupted", "cached", bins, { configId: "gamma", condition: "switched", bin: 0 }),
+    );
     expect(low.map((r) => [r.task_id, r.diff, r.run_id])).toEqual([["F1", 4000, "gamma.s-F1"]]);
-    const high = await hand.query<TaskCostRow>(taskCostBinSql("uninterrupted", "cached", bins, { configId: "gamma", condition: "switched", bin: 18 }));
+    const high = await hand.query<TaskCostRow>(
+      taskCostBinSql("uninterrupted", "cached", bins, { configId: "gamma", condition: "switched", bin: 18 }),
+    );
     expect(high.map((r) => r.task_id)).toEqual(["F2", "N1", "N2"]);
   });
 });
@@ -81,7 +116,9 @@ describe("one session along its schedule", () => {
   });
 
   it("shows a missing run as requests that did not run", async () => {
-    const rows = await db.query<SessionUsageRow>(sessionUsageSql("uninterrupted", { configId: "q", sessionId: "s-F", repeat: 0 }));
+    const rows = await db.query<SessionUsageRow>(
+      sessionUsageSql("uninterrupted", { configId: "q", sessionId: "s-F", repeat: 0 }),
+    );
     expect(rows).toHaveLength(7);
     expect(rows.every((x) => x.run_id === null && !x.ran && x.tokens === null)).toBe(true);
     expect(rows[3]!.base_tokens).toBe(1 * M);
@@ -90,8 +127,11 @@ describe("one session along its schedule", () => {
 
 describe("the page data", () => {
   it("carries the leaderboard's resolution for the scatter", () => {
-    const res = (c: string, cond: string) => page.resolution.find((r) => r.config_id === c && r.condition === cond && r.grp === "overall")?.resolution;
-    expect([res("p", "uninterrupted"), res("p", "switched"), res("q", "uninterrupted"), res("q", "switched")]).toEqual([100, 50, 50, 0]);
+    const res = (c: string, cond: string) =>
+      page.resolution.find((r) => r.config_id === c && r.condition === cond && r.grp === "overall")?.resolution;
+    expect([res("p", "uninterrupted"), res("p", "switched"), res("q", "uninterrupted"), res("q", "switched")]).toEqual([
+      100, 50, 50, 0,
+    ]);
     expect(page.groups).toEqual(["overall", "near", "far"]);
   });
 });

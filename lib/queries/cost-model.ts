@@ -64,18 +64,28 @@ export async function computeCostRows(db: Db, baseline: string): Promise<CostRow
   return {
     configs,
     scopes,
-    resolution: resolution.map(({ config_id, condition, grp, resolution: res, n_tasks }) => ({ config_id, condition, grp, resolution: res, n_tasks })),
+    resolution: resolution.map(({ config_id, condition, grp, resolution: res, n_tasks }) => ({
+      config_id,
+      condition,
+      grp,
+      resolution: res,
+      n_tasks,
+    })),
     failures,
   };
 }
 
 export async function computeCostPage(db: Db, meta: CostMeta): Promise<CostPageData> {
   const rows = await computeCostRows(db, meta.baseline);
-  const picks = await db.query<{ config_id: string; session_id: string; repeat: number }>(defaultSessionSql(meta.baseline));
+  const picks = await db.query<{ config_id: string; session_id: string; repeat: number }>(
+    defaultSessionSql(meta.baseline),
+  );
   const tasks = {} as Record<TokenMode, TaskCostDistribution>;
   for (const mode of TOKEN_MODES) tasks[mode] = await taskCostDistribution(db, meta.baseline, mode);
   const first = picks[0];
-  const pick: SessionPick | null = first ? { configId: first.config_id, sessionId: first.session_id, repeat: first.repeat } : null;
+  const pick: SessionPick | null = first
+    ? { configId: first.config_id, sessionId: first.session_id, repeat: first.repeat }
+    : null;
   return {
     baseline: meta.baseline,
     conditions: meta.conditions,

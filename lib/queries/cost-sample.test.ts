@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 const ratios = (measure: string, key: "all_ratio" | "focus_ratio") =>
-  Object.fromEntries(rows.filter((r) => r.grp === "overall" && r.measure === measure && natives.includes(r.config_id)).map((r) => [r.config_id, r[key]]));
+  Object.fromEntries(
+    rows
+      .filter((r) => r.grp === "overall" && r.measure === measure && natives.includes(r.config_id))
+      .map((r) => [r.config_id, r[key]]),
+  );
 
 function expectWithin(values: Record<string, number | null>, lo: number, hi: number) {
   expect(Object.keys(values)).toHaveLength(7);
@@ -38,6 +42,7 @@ function expectWithin(values: Record<string, number | null>, lo: number, hi: num
 
 describe("sample release, Table 2 ranges", () => {
   it("Switch-All / Unint tokens within 4.5–11.1×", () => expectWithin(ratios("tokens", "all_ratio"), 4.5, 11.1));
-  it("Switch-All / Unint model calls within 2.4–4.3×", () => expectWithin(ratios("model_calls", "all_ratio"), 2.4, 4.3));
+  it("Switch-All / Unint model calls within 2.4–4.3×", () =>
+    expectWithin(ratios("model_calls", "all_ratio"), 2.4, 4.3));
   it("Switch-Focus / Unint tokens within 1.41–2.95×", () => expectWithin(ratios("tokens", "focus_ratio"), 1.41, 2.95));
 });

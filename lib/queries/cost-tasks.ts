@@ -79,7 +79,12 @@ export interface TaskCostSummaryRow {
 }
 
 /** The focus tasks of one bin of one configuration and condition, largest difference first. */
-export function taskCostBinSql(baseline: string, mode: TokenMode, bins: BinSpec, sel: { configId: string; condition: string; bin: number }): string {
+export function taskCostBinSql(
+  baseline: string,
+  mode: TokenMode,
+  bins: BinSpec,
+  sel: { configId: string; condition: string; bin: number },
+): string {
   return `WITH ${pairsCte(baseline, mode)}
 SELECT config_id, condition, task_id, grp, base_tokens, tokens, diff, base_run_id, run_id
 FROM pairs

@@ -29,7 +29,14 @@ export function otherConditions(data: Pick<CostPageData, "baseline" | "condition
 }
 
 export function defaultCostState(data: CostPageData): CostViewState {
-  return { mode: "cached", grp: data.groups[0] ?? "overall", condition: otherConditions(data)[0] ?? data.baseline, axis: "tokens", bin: null, session: null };
+  return {
+    mode: "cached",
+    grp: data.groups[0] ?? "overall",
+    condition: otherConditions(data)[0] ?? data.baseline,
+    axis: "tokens",
+    bin: null,
+    session: null,
+  };
 }
 
 export function parseCostState(search: string, data: CostPageData): CostViewState {
@@ -96,14 +103,19 @@ export interface Table2Row {
 const EMPTY: ScopeCell = { base: null, all: null, focus: null, allRatio: null, focusRatio: null };
 
 function cell(r: CostScopeRow | undefined): ScopeCell {
-  return r ? { base: r.base_mean, all: r.all_mean, focus: r.focus_mean, allRatio: r.all_ratio, focusRatio: r.focus_ratio } : EMPTY;
+  return r
+    ? { base: r.base_mean, all: r.all_mean, focus: r.focus_mean, allRatio: r.all_ratio, focusRatio: r.focus_ratio }
+    : EMPTY;
 }
 
 /** One row per configuration; the tokens cell follows the cached-input toggle. */
 export function table2Rows(data: CostPageData, s: Pick<CostViewState, "mode" | "grp" | "condition">): Table2Row[] {
   const tokenMeasure: CostMeasure = s.mode === "cached" ? "tokens" : "uncached_tokens";
   return data.configs.map((config) => {
-    const of = (m: CostMeasure) => data.scopes.find((r) => r.config_id === config.config_id && r.condition === s.condition && r.grp === s.grp && r.measure === m);
+    const of = (m: CostMeasure) =>
+      data.scopes.find(
+        (r) => r.config_id === config.config_id && r.condition === s.condition && r.grp === s.grp && r.measure === m,
+      );
     const any = of("tokens");
     return {
       config,
@@ -132,13 +144,20 @@ export interface ScatterPoint {
 }
 
 /** Per configuration its baseline point and its condition point (Figure 1a); frontier marked per condition. */
-export function scatterPoints(data: CostPageData, s: Pick<CostViewState, "mode" | "grp" | "condition" | "axis">): ScatterPoint[] {
+export function scatterPoints(
+  data: CostPageData,
+  s: Pick<CostViewState, "mode" | "grp" | "condition" | "axis">,
+): ScatterPoint[] {
   const measure: CostMeasure = s.axis === "usd" ? "cost_usd" : s.mode === "cached" ? "tokens" : "uncached_tokens";
   const points: ScatterPoint[] = [];
   for (const condition of [data.baseline, s.condition]) {
     const here = data.configs.map((c) => {
-      const scope = data.scopes.find((r) => r.config_id === c.config_id && r.condition === s.condition && r.grp === s.grp && r.measure === measure);
-      const res = data.resolution.find((r) => r.config_id === c.config_id && r.condition === condition && r.grp === s.grp);
+      const scope = data.scopes.find(
+        (r) => r.config_id === c.config_id && r.condition === s.condition && r.grp === s.grp && r.measure === measure,
+      );
+      const res = data.resolution.find(
+        (r) => r.config_id === c.config_id && r.condition === condition && r.grp === s.grp,
+      );
       return {
         configId: c.config_id,
         name: c.display_name,
@@ -148,7 +167,9 @@ export function scatterPoints(data: CostPageData, s: Pick<CostViewState, "mode" 
         onFrontier: false,
       };
     });
-    const frontier = new Set(paretoFrontier(here.map((p) => ({ id: p.configId, cost: p.cost, resolution: p.resolution }))));
+    const frontier = new Set(
+      paretoFrontier(here.map((p) => ({ id: p.configId, cost: p.cost, resolution: p.resolution }))),
+    );
     for (const p of here) points.push({ ...p, onFrontier: frontier.has(p.configId) });
   }
   return points;
@@ -168,8 +189,18 @@ const NO_CELLS: Record<Outcome, number> = { resolved: 0, implementation: 0, subm
 export function failureTable(data: CostPageData, grp: string, conditions: readonly string[]): FailureTableRow[] {
   return data.configs.flatMap((config) =>
     conditions.map((condition) => {
-      const r = data.failures.find((x) => x.config_id === config.config_id && x.condition === condition && x.grp === grp);
-      const counts = r ? { resolved: r.resolved, implementation: r.implementation, submission: r.submission, incomplete: r.incomplete, no_run: r.no_run } : NO_CELLS;
+      const r = data.failures.find(
+        (x) => x.config_id === config.config_id && x.condition === condition && x.grp === grp,
+      );
+      const counts = r
+        ? {
+            resolved: r.resolved,
+            implementation: r.implementation,
+            submission: r.submission,
+            incomplete: r.incomplete,
+            no_run: r.no_run,
+          }
+        : NO_CELLS;
       return { config, condition, counts, unresolved: r?.unresolved ?? 0, total: r?.total ?? 0 };
     }),
   );

@@ -100,15 +100,37 @@ describe("failure breakdown", () => {
   // the classes a cell has (zero counts dropped), and the unresolved and total counts
   const count = (rows: FailureRow[], config: string, condition: string, grp = "overall") => {
     const r = rows.find((x) => x.config_id === config && x.condition === condition && x.grp === grp)!;
-    return { ...Object.fromEntries(OUTCOMES.filter((o) => r[o] > 0).map((o) => [o, r[o]])), unresolved: r.unresolved, total: r.total };
+    return {
+      ...Object.fromEntries(OUTCOMES.filter((o) => r[o] > 0).map((o) => [o, r[o]])),
+      unresolved: r.unresolved,
+      total: r.total,
+    };
   };
 
   it("classifies every focus cell, a missing run included", async () => {
     const rows = await hand.query<FailureRow>(COST_FAILURES_SQL);
     expect(count(rows, "alpha", "uninterrupted")).toEqual({ resolved: 3, implementation: 1, unresolved: 1, total: 4 });
-    expect(count(rows, "alpha", "switched")).toEqual({ resolved: 2, implementation: 1, submission: 1, unresolved: 2, total: 4 });
-    expect(count(rows, "beta", "switched")).toEqual({ resolved: 1, implementation: 2, no_run: 1, unresolved: 3, total: 4 });
-    expect(count(rows, "gamma", "switched")).toEqual({ resolved: 2, incomplete: 1, implementation: 1, unresolved: 2, total: 4 });
+    expect(count(rows, "alpha", "switched")).toEqual({
+      resolved: 2,
+      implementation: 1,
+      submission: 1,
+      unresolved: 2,
+      total: 4,
+    });
+    expect(count(rows, "beta", "switched")).toEqual({
+      resolved: 1,
+      implementation: 2,
+      no_run: 1,
+      unresolved: 3,
+      total: 4,
+    });
+    expect(count(rows, "gamma", "switched")).toEqual({
+      resolved: 2,
+      incomplete: 1,
+      implementation: 1,
+      unresolved: 2,
+      total: 4,
+    });
     expect(count(rows, "beta", "switched", "far")).toEqual({ implementation: 1, no_run: 1, unresolved: 2, total: 2 });
     const c = await cost.query<FailureRow>(COST_FAILURES_SQL);
     expect(count(c, "q", "switched")).toEqual({ incomplete: 1, no_run: 1, unresolved: 2, total: 2 });

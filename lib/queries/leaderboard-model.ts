@@ -79,7 +79,12 @@ export interface LeaderboardOptions {
   configs?: ConfigRow[];
 }
 
-export async function computeLeaderboard(db: Db, meta: LeaderboardMeta, scope: TaskScope = {}, opts: LeaderboardOptions = {}): Promise<LeaderboardModel> {
+export async function computeLeaderboard(
+  db: Db,
+  meta: LeaderboardMeta,
+  scope: TaskScope = {},
+  opts: LeaderboardOptions = {},
+): Promise<LeaderboardModel> {
   const [configs, rates, scores] = await Promise.all([
     opts.configs ?? db.query<ConfigRow>(CONFIGS_SQL),
     db.query<ResolutionRow>(resolutionSql(scope)),
@@ -115,8 +120,15 @@ export function leaderboardModel(
       for (const r of rates.filter((x) => x.config_id === config.config_id && x.grp === grp)) {
         const ci = wilsonInterval(r.resolved, r.n_tasks);
         row.rates[grp]![r.condition] = {
-          value: r.resolution, resolved: r.resolved, n: r.n_tasks, lo: pct(ci.lo), hi: pct(ci.hi),
-          missingRuns: r.missing_runs, repeats: r.n_repeats, repMin: r.rep_min, repMax: r.rep_max,
+          value: r.resolution,
+          resolved: r.resolved,
+          n: r.n_tasks,
+          lo: pct(ci.lo),
+          hi: pct(ci.hi),
+          missingRuns: r.missing_runs,
+          repeats: r.n_repeats,
+          repMin: r.rep_min,
+          repMax: r.rep_max,
         };
       }
       const base = byCell.get(`${config.config_id}\u0000${meta.baseline}`);
@@ -138,8 +150,12 @@ export function leaderboardModel(
         if (!baseRate || !condRate) continue;
         const ci = opts.intervals === false ? { lo: Number.NaN, hi: Number.NaN } : pairedBootstrapOfDiffs(diffs);
         row.gaps[grp]![cond] = {
-          value: baseRate.value - condRate.value, lo: pct(ci.lo), hi: pct(ci.hi),
-          baselineOnly, conditionOnly, p: mcnemarExact(baselineOnly, conditionOnly),
+          value: baseRate.value - condRate.value,
+          lo: pct(ci.lo),
+          hi: pct(ci.hi),
+          baselineOnly,
+          conditionOnly,
+          p: mcnemarExact(baselineOnly, conditionOnly),
         };
       }
     }

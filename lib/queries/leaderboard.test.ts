@@ -66,8 +66,13 @@ describe("leaderboard on the hand-computed release", () => {
   it("breaks resolution down by repository", async () => {
     const rows = await db.query(repoGapSql("uninterrupted"));
     expect(rows).toContainEqual({
-      config_id: "beta", repo: "acme/widgets", n_tasks: 4, condition: "switched",
-      baseline_resolution: 75, resolution: 25, gap: 50,
+      config_id: "beta",
+      repo: "acme/widgets",
+      n_tasks: 4,
+      condition: "switched",
+      baseline_resolution: 75,
+      resolution: 25,
+      gap: 50,
     });
   });
 

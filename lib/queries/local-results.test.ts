@@ -41,7 +41,14 @@ async function schema(name: string, dir: string, opts: { local?: boolean } = {})
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "local-results-"));
   const { mapping } = await writeJobs(SAMPLE, join(tmp, "jobs"));
-  await importHarbor({ jobs: join(tmp, "jobs"), specs: SAMPLE, configId: "my-agent", out: join(tmp, "mine"), mapping, config: { display_name: "My agent / Harbor" } });
+  await importHarbor({
+    jobs: join(tmp, "jobs"),
+    specs: SAMPLE,
+    configId: "my-agent",
+    out: join(tmp, "mine"),
+    mapping,
+    config: { display_name: "My agent / Harbor" },
+  });
   db = await openNodeDb();
   await schema("pub", SAMPLE);
   await schema("loc", join(tmp, "mine"), { local: true });
@@ -49,7 +56,8 @@ beforeAll(async () => {
   await db.run("SET search_path = 'pub'");
   published = await computeCostPage(db, META);
   await db.run("CREATE SCHEMA pair");
-  for (const table of [...Object.keys(TABLES), ...DERIVED_TABLES]) await db.run(combinedViewSql(table, "pair", "pub", ["loc"]));
+  for (const table of [...Object.keys(TABLES), ...DERIVED_TABLES])
+    await db.run(combinedViewSql(table, "pair", "pub", ["loc"]));
   await db.run("SET search_path = 'pair'");
   pairSwitched = await computeCompare(db, META, { a: MINE, b: DEEPSEEK, condition: "switched" });
   pairUnint = await computeCompare(db, META, { a: MINE, b: DEEPSEEK, condition: "uninterrupted" });
@@ -59,7 +67,10 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const scope = (rows: CostRows, grp: string, measure: string) => rows.scopes.find((r) => r.config_id === "my-agent" && r.condition === "switched" && r.grp === grp && r.measure === measure)!;
+const scope = (rows: CostRows, grp: string, measure: string) =>
+  rows.scopes.find(
+    (r) => r.config_id === "my-agent" && r.condition === "switched" && r.grp === grp && r.measure === measure,
+  )!;
 
 describe("Table 2 of the local configuration (computeCostRows on its own schema)", () => {
   it("averages tokens over the runs that exist: 3 uninterrupted, 4 switched", () => {
@@ -79,9 +90,25 @@ describe("Table 2 of the local configuration (computeCostRows on its own schema)
   });
 
   it("ends the focus cells as the imported runs did, the other 196 or 197 with no run", () => {
-    const f = (condition: string) => local.failures.find((r) => r.config_id === "my-agent" && r.condition === condition && r.grp === "overall")!;
-    expect(f("switched")).toMatchObject({ resolved: 1, implementation: 1, submission: 1, incomplete: 1, no_run: 196, unresolved: 199, total: 200 });
-    expect(f("uninterrupted")).toMatchObject({ resolved: 2, implementation: 1, submission: 0, incomplete: 0, no_run: 197, total: 200 });
+    const f = (condition: string) =>
+      local.failures.find((r) => r.config_id === "my-agent" && r.condition === condition && r.grp === "overall")!;
+    expect(f("switched")).toMatchObject({
+      resolved: 1,
+      implementation: 1,
+      submission: 1,
+      incomplete: 1,
+      no_run: 196,
+      unresolved: 199,
+      total: 200,
+    });
+    expect(f("uninterrupted")).toMatchObject({
+      resolved: 2,
+      implementation: 1,
+      submission: 0,
+      incomplete: 0,
+      no_run: 197,
+      total: 200,
+    });
   });
 });
 
@@ -98,11 +125,24 @@ describe("the cost page with the local rows appended (withLocalCost)", () => {
   });
 
   it("puts the local resolution (the leaderboard's 1.0 and 0.5) on the scatter and its failures in the breakdown", () => {
-    const points = scatterPoints(shown(), { mode: "cached", grp: "overall", condition: "switched", axis: "tokens" }).filter((p) => p.configId === MINE);
-    expect(points.map((p) => [p.condition, p.resolution])).toEqual([["uninterrupted", 1], ["switched", 0.5]]);
+    const points = scatterPoints(shown(), {
+      mode: "cached",
+      grp: "overall",
+      condition: "switched",
+      axis: "tokens",
+    }).filter((p) => p.configId === MINE);
+    expect(points.map((p) => [p.condition, p.resolution])).toEqual([
+      ["uninterrupted", 1],
+      ["switched", 0.5],
+    ]);
     expect(points[1]!.cost).toBeCloseTo(392_354_891 / 4, 6);
-    const fails = failureTable(shown(), "far", ["uninterrupted", "switched"]).filter((r) => r.config.config_id === MINE);
-    expect(fails.map((r) => [r.condition, r.counts.resolved, r.counts.submission, r.total])).toEqual([["uninterrupted", 1, 0, 100], ["switched", 0, 1, 100]]);
+    const fails = failureTable(shown(), "far", ["uninterrupted", "switched"]).filter(
+      (r) => r.config.config_id === MINE,
+    );
+    expect(fails.map((r) => [r.condition, r.counts.resolved, r.counts.submission, r.total])).toEqual([
+      ["uninterrupted", 1, 0, 100],
+      ["switched", 0, 1, 100],
+    ]);
   });
 });
 
@@ -113,7 +153,12 @@ describe("local:my-agent against a published configuration on the combined schem
   };
 
   it("fills the 2×2 per group under switched: my-agent resolves only flask-5818, which deepseek resolves too", () => {
-    expect(pairSwitched.a).toMatchObject({ config_id: MINE, display_name: "My agent / Harbor", is_local: true, base_config_id: null });
+    expect(pairSwitched.a).toMatchObject({
+      config_id: MINE,
+      display_name: "My agent / Harbor",
+      is_local: true,
+      base_config_id: null,
+    });
     expect(pairSwitched.b?.config_id).toBe(DEEPSEEK);
     expect(cells(pairSwitched, "overall")).toEqual([1, 0, 62, 137]);
     expect(cells(pairSwitched, "near")).toEqual([1, 0, 33, 66]);
@@ -138,7 +183,9 @@ describe("local:my-agent against a published configuration on the combined schem
   });
 
   it("lists the local runs under prefixed ids and pairs the local usage with the published one", async () => {
-    expect(runOf(pairSwitched.runs, MINE, "pallets__flask-5818", "switched")?.run_id).toBe("local:my-agent.pallets__flask-5818.switched.r0");
+    expect(runOf(pairSwitched.runs, MINE, "pallets__flask-5818", "switched")?.run_id).toBe(
+      "local:my-agent.pallets__flask-5818.switched.r0",
+    );
     expect(pairSwitched.runs.filter((r) => r.config_id === MINE)).toHaveLength(7);
     const cost = await computeCompareCost(db, META, { a: MINE, b: DEEPSEEK, condition: "switched" });
     const tokens = cost.find((r) => r.grp === "overall" && r.measure === "tokens" && r.scope === "unint")!;
@@ -151,12 +198,22 @@ describe("local:my-agent against a published configuration on the combined schem
     // data/examples/minimal: another benchmark (2 focus tasks, sessions s-1xx), 4 runs per configuration.
     await schema("loc2", "data/examples/minimal", { local: true });
     await db.run("CREATE SCHEMA pair2");
-    for (const table of [...Object.keys(TABLES), ...DERIVED_TABLES]) await db.run(combinedViewSql(table, "pair2", "pub", ["loc", "loc2"]));
+    for (const table of [...Object.keys(TABLES), ...DERIVED_TABLES])
+      await db.run(combinedViewSql(table, "pair2", "pub", ["loc", "loc2"]));
     await db.run("SET search_path = 'pair2'");
     const mine = await computeCompare(db, META, { a: MINE, b: DEEPSEEK, condition: "switched" }, { intervals: false });
-    const orca = await computeCompare(db, META, { a: "local:orca-opencode", b: DEEPSEEK, condition: "switched" }, { intervals: false });
+    const orca = await computeCompare(
+      db,
+      META,
+      { a: "local:orca-opencode", b: DEEPSEEK, condition: "switched" },
+      { intervals: false },
+    );
     const unmatched = await db.query(unmatchedLocalRunsSql(["local:orca-opencode", "local:orca-opencode-router"]));
-    const router = (await db.query<{ base_config_id: string }>("SELECT base_config_id FROM configs WHERE config_id = 'local:orca-opencode-router'"))[0];
+    const router = (
+      await db.query<{ base_config_id: string }>(
+        "SELECT base_config_id FROM configs WHERE config_id = 'local:orca-opencode-router'",
+      )
+    )[0];
     await db.run("SET search_path = 'pair'");
     expect(cells(mine, "overall")).toEqual([1, 0, 62, 137]);
     expect(cells(orca, "overall")).toEqual([0, 0, 63, 137]);

@@ -43,7 +43,8 @@ export function combinedViewSql(table: string, target: string, published: string
   const parts = [
     `SELECT * FROM ${published}.${table}`,
     ...locals.map((schema, i) => {
-      const cols = table === "configs" ? [...replace, `(${1_000_000 * (i + 1)} + sort_order)::INTEGER AS sort_order`] : replace;
+      const cols =
+        table === "configs" ? [...replace, `(${1_000_000 * (i + 1)} + sort_order)::INTEGER AS sort_order`] : replace;
       return `SELECT * REPLACE (${cols.join(", ")}) FROM ${schema}.${table}`;
     }),
   ];

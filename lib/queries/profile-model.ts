@@ -53,13 +53,21 @@ export function profileModel(
   const interrupted = medians.find((m) => m.condition === null);
   const distributions: ProfileModel["distributions"] = {};
   for (const c of meta.conditions) {
-    distributions[c] = Object.fromEntries(MEASURES.map((m) => [m, []])) as unknown as Record<Measure, { value: number; sessions: number }[]>;
+    distributions[c] = Object.fromEntries(MEASURES.map((m) => [m, []])) as unknown as Record<
+      Measure,
+      { value: number; sessions: number }[]
+    >;
   }
   for (const d of dists) distributions[d.condition]?.[d.measure].push({ value: d.value, sessions: d.sessions });
 
   const repos = new Map<string, ProfileModel["repos"][number]>();
   for (const r of repoRows) {
-    const entry = repos.get(r.repo) ?? { repo: r.repo, focus_tasks: 0, byGroup: {}, interruption_tasks: r.repo_interruption_tasks };
+    const entry = repos.get(r.repo) ?? {
+      repo: r.repo,
+      focus_tasks: 0,
+      byGroup: {},
+      interruption_tasks: r.repo_interruption_tasks,
+    };
     entry.focus_tasks += r.focus_tasks;
     entry.byGroup[r.task_group] = r.focus_tasks;
     repos.set(r.repo, entry);

@@ -9,7 +9,10 @@ export interface RuleDoc {
 
 export const SCHEDULE_RULES: readonly RuleDoc[] = [
   { rule: "schedule.pair", says: "one session per condition for every focus task" },
-  { rule: "schedule.projection", says: "focus requests identical to the baseline session, in order, finalization included" },
+  {
+    rule: "schedule.projection",
+    says: "focus requests identical to the baseline session, in order, finalization included",
+  },
   { rule: "schedule.task_order", says: "every task keeps its own request order" },
   { rule: "schedule.interruptions", says: "the required number of distinct same-repository interruption tasks" },
   { rule: "schedule.disjoint", says: "interruptions change no source file of the focus fix" },
@@ -25,7 +28,10 @@ export interface RuleResult extends RuleDoc {
 }
 
 /** The schedule rules with their counts, then every other rule that fired (warnings: errors stop the build). */
-export function ruleResults(fired: Record<string, number>): { schedule: RuleResult[]; other: { rule: string; count: number }[] } {
+export function ruleResults(fired: Record<string, number>): {
+  schedule: RuleResult[];
+  other: { rule: string; count: number }[];
+} {
   const known = new Set(SCHEDULE_RULES.map((r) => r.rule));
   return {
     schedule: SCHEDULE_RULES.map((r) => ({ ...r, count: fired[r.rule] ?? 0 })),

@@ -5,9 +5,24 @@ import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
-import { runContexts, runContextShardCount, scheduleOf, sessionContexts, stagesOf, testsOf, workspacesOf, type RunContextEntry, type SessionContextEntry } from "./run-context-shards";
 import {
-  runAnnotationsSql, runHeaderSql, runScheduleSql, runWorkspacesSql, verdictStagesSql, verdictTestsSql,
+  runContexts,
+  runContextShardCount,
+  scheduleOf,
+  sessionContexts,
+  stagesOf,
+  testsOf,
+  workspacesOf,
+  type RunContextEntry,
+  type SessionContextEntry,
+} from "./run-context-shards";
+import {
+  runAnnotationsSql,
+  runHeaderSql,
+  runScheduleSql,
+  runWorkspacesSql,
+  verdictStagesSql,
+  verdictTestsSql,
 } from "./trajectory";
 
 const DIR = "e2e/fixtures/releases/trajcalc";
@@ -29,12 +44,21 @@ describe("batched run context", () => {
   it("has the known answers of the fixture", () => {
     const alpha = runs.get("alpha.s-N1")!;
     // runs.jsonl: alpha's uninterrupted run of N1 is alpha.u-N1 (same repeat 0); 7 requests, 28,000 tokens.
-    expect(alpha.header).toMatchObject({ matched_run_id: "alpha.u-N1", matched_condition: "uninterrupted", tokens: 28000, request_count: 7 });
+    expect(alpha.header).toMatchObject({
+      matched_run_id: "alpha.u-N1",
+      matched_condition: "uninterrupted",
+      tokens: 28000,
+      request_count: 7,
+    });
     const beta = runs.get("beta.s-F1")!;
     const schedule = scheduleOf(sessions.get(beta.header.session_id)!, beta);
     // beta.s-F1 ran the first four requests of its seven (EXPECTED.md).
     expect(schedule.map((r) => r.ran)).toEqual([true, true, true, true, false, false, false]);
-    expect(schedule[3]).toMatchObject({ text: "F1 stage 2: change src/io/reader.py (requirement 2)", tokens: 4000, model_calls: 1 });
+    expect(schedule[3]).toMatchObject({
+      text: "F1 stage 2: change src/io/reader.py (requirement 2)",
+      tokens: 4000,
+      model_calls: 1,
+    });
   });
 
   it("gives every run exactly the rows of the per-run SQL", async () => {

@@ -12,7 +12,14 @@
 import type { Db } from "../db/types";
 import { runIndexShard } from "./run-index";
 import { requestColumnsSql, type RequestRow } from "./request-row";
-import type { AnnotationRow, RunHeaderRow, ScheduleRow, VerdictStageRow, VerdictTestRow, WorkspaceRow } from "./trajectory";
+import type {
+  AnnotationRow,
+  RunHeaderRow,
+  ScheduleRow,
+  VerdictStageRow,
+  VerdictTestRow,
+  WorkspaceRow,
+} from "./trajectory";
 
 export interface SessionRequestRow extends RequestRow {
   session_id: string;
@@ -131,7 +138,16 @@ ORDER BY h.run_id`;
 /** One character per test status in a run's `tests` string (RUN_CONTEXT_SQL); '.' where the run has no row for a session test. */
 const CODE_STATUS: Record<string, string> = { p: "passed", f: "failed", m: "missing", s: "skipped", n: "not_run" };
 
-type StageTuple = [kind: string, stage: number | null, total: number, passed: number, failed: number, missing: number, skipped: number, not_run: number];
+type StageTuple = [
+  kind: string,
+  stage: number | null,
+  total: number,
+  passed: number,
+  failed: number,
+  missing: number,
+  skipped: number,
+  not_run: number,
+];
 
 /** What a run's shard holds for it; tuples keep the shards small (~64 runs, ~10 KB gzip). */
 export interface RunContextEntry {
@@ -210,7 +226,16 @@ export const workspacesOf = (session: SessionContextEntry, run: RunContextEntry)
 
 /** The run's verdictStagesSql rows. */
 export const stagesOf = (run: RunContextEntry): VerdictStageRow[] =>
-  run.stages.map(([kind, stage, total, passed, failed, missing, skipped, not_run]) => ({ kind, stage, total, passed, failed, missing, skipped, not_run }));
+  run.stages.map(([kind, stage, total, passed, failed, missing, skipped, not_run]) => ({
+    kind,
+    stage,
+    total,
+    passed,
+    failed,
+    missing,
+    skipped,
+    not_run,
+  }));
 
 /** Groups rows of a batched query by run (or session) id, keeping their order. */
 export function groupBy<T, K extends keyof T>(rows: readonly T[], key: K): Map<T[K], Omit<T, K>[]> {

@@ -4,7 +4,13 @@
 // with a wider predicate, so a tag the page shows and a tag the release tables count come from one analysis.
 import type { AnalysisContext } from "../trajectory/worker-protocol";
 import {
-  toAnnotationInputs, toRequestInfo, toVerdictTests, type AnnotationRow, type ScheduleRow, type VerdictTestRow, type WorkspaceRow,
+  toAnnotationInputs,
+  toRequestInfo,
+  toVerdictTests,
+  type AnnotationRow,
+  type ScheduleRow,
+  type VerdictTestRow,
+  type WorkspaceRow,
 } from "./trajectory";
 import { sqlString } from "./sql";
 

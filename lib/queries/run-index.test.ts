@@ -9,7 +9,10 @@ describe("run index shards", () => {
   });
 
   it("puts every run in exactly the shard its id names", () => {
-    const rows = Array.from({ length: 500 }, (_, i) => ({ run_id: `c.s${i}.r0`, trajectory: i % 3 === 0 ? null : `trajectories/c.zip#c.s${i}.r0.json` }));
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      run_id: `c.s${i}.r0`,
+      trajectory: i % 3 === 0 ? null : `trajectories/c.zip#c.s${i}.r0.json`,
+    }));
     const shards = shardRunIndex(rows);
     expect(shards).toHaveLength(RUN_INDEX_SHARDS);
     expect(shards.reduce((n, s) => n + Object.keys(s).length, 0)).toBe(500);

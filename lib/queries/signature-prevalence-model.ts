@@ -8,8 +8,17 @@ import { wilsonInterval } from "../metrics/wilson";
 import type { Db } from "../db/types";
 import { signatureRatesSql, type SignatureRateRow } from "./signatures";
 import {
-  ANNOTATION_AUTHORS_SQL, DETECTORS_SQL, prevalenceOutcomeSql, prevalencePairsSql, prevalenceSql,
-  type AnnotationAuthorRow, type DetectorRow, type PrevalenceOutcomeRow, type PrevalencePairRow, type PrevalenceRow, type PrevalenceScope,
+  ANNOTATION_AUTHORS_SQL,
+  DETECTORS_SQL,
+  prevalenceOutcomeSql,
+  prevalencePairsSql,
+  prevalenceSql,
+  type AnnotationAuthorRow,
+  type DetectorRow,
+  type PrevalenceOutcomeRow,
+  type PrevalencePairRow,
+  type PrevalenceRow,
+  type PrevalenceScope,
 } from "./signature-prevalence";
 
 export interface Share {
@@ -102,9 +111,17 @@ export function pairDiffs(pairs: PrevalencePairRow[]): PrevalenceDiff[] {
     const conditionOnly = d.filter((x) => x > 0).length;
     const baselineOnly = d.filter((x) => x < 0).length;
     return {
-      config_id: first.config_id, condition: first.condition, grp: first.grp, signature: first.signature,
-      n_tasks: rows.length, diff: pct(ci.diff), lo: pct(ci.lo), hi: pct(ci.hi),
-      condition_only: conditionOnly, baseline_only: baselineOnly, p: mcnemarExact(conditionOnly, baselineOnly),
+      config_id: first.config_id,
+      condition: first.condition,
+      grp: first.grp,
+      signature: first.signature,
+      n_tasks: rows.length,
+      diff: pct(ci.diff),
+      lo: pct(ci.lo),
+      hi: pct(ci.hi),
+      condition_only: conditionOnly,
+      baseline_only: baselineOnly,
+      p: mcnemarExact(conditionOnly, baselineOnly),
     };
   });
 }
@@ -114,13 +131,29 @@ function completeDiffs(cells: PrevalenceCell[], diffs: PrevalenceDiff[], baselin
   const byKey = new Map(diffs.map((d) => [[d.config_id, d.condition, d.grp, d.signature].join("\u0000"), d]));
   return cells
     .filter((c) => c.condition !== baseline)
-    .map((c) => byKey.get([c.config_id, c.condition, c.grp, c.signature].join("\u0000")) ?? {
-      config_id: c.config_id, condition: c.condition, grp: c.grp, signature: c.signature,
-      n_tasks: 0, diff: null, lo: null, hi: null, condition_only: 0, baseline_only: 0, p: null,
-    });
+    .map(
+      (c) =>
+        byKey.get([c.config_id, c.condition, c.grp, c.signature].join("\u0000")) ?? {
+          config_id: c.config_id,
+          condition: c.condition,
+          grp: c.grp,
+          signature: c.signature,
+          n_tasks: 0,
+          diff: null,
+          lo: null,
+          hi: null,
+          condition_only: 0,
+          baseline_only: 0,
+          p: null,
+        },
+    );
 }
 
-export async function computePrevalence(db: Db, meta: PrevalenceMeta, scope: PrevalenceScope = {}): Promise<PrevalenceModel> {
+export async function computePrevalence(
+  db: Db,
+  meta: PrevalenceMeta,
+  scope: PrevalenceScope = {},
+): Promise<PrevalenceModel> {
   const [rows, pairs, outcomeRows, detectors, annotationAuthors] = await Promise.all([
     db.query<PrevalenceRow>(prevalenceSql(scope)),
     db.query<PrevalencePairRow>(prevalencePairsSql(meta.baseline, scope)),
@@ -128,10 +161,17 @@ export async function computePrevalence(db: Db, meta: PrevalenceMeta, scope: Pre
     db.query<DetectorRow>(DETECTORS_SQL),
     db.query<AnnotationAuthorRow>(ANNOTATION_AUTHORS_SQL),
   ]);
-  const cells = rows.map((r) => ({ ...r, strong: share(r.strong_runs, r.readable_runs), weak: share(r.weak_runs, r.readable_runs) }));
+  const cells = rows.map((r) => ({
+    ...r,
+    strong: share(r.strong_runs, r.readable_runs),
+    weak: share(r.weak_runs, r.readable_runs),
+  }));
   const kinds = [...new Set(annotationAuthors.map((a) => a.author_kind))];
   const annotationRates = await Promise.all(
-    kinds.map(async (kind) => ({ author_kind: kind, rows: await db.query<SignatureRateRow>(signatureRatesSql({ authorKinds: [kind] })) })),
+    kinds.map(async (kind) => ({
+      author_kind: kind,
+      rows: await db.query<SignatureRateRow>(signatureRatesSql({ authorKinds: [kind] })),
+    })),
   );
   return {
     baseline: meta.baseline,

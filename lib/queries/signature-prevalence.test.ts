@@ -32,34 +32,58 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 const cell = (m: PrevalenceModel, config: string, condition: string, grp: string, signature: string) =>
-  m.cells.find((c) => c.config_id === config && c.condition === condition && c.grp === grp && c.signature === signature)!;
+  m.cells.find(
+    (c) => c.config_id === config && c.condition === condition && c.grp === grp && c.signature === signature,
+  )!;
 const diff = (m: PrevalenceModel, config: string, grp: string, signature: string) =>
-  m.diffs.find((d) => d.config_id === config && d.condition === "switched" && d.grp === grp && d.signature === signature)!;
+  m.diffs.find(
+    (d) => d.config_id === config && d.condition === "switched" && d.grp === grp && d.signature === signature,
+  )!;
 const outcome = (m: PrevalenceModel, config: string, condition: string, signature: string) =>
-  m.outcomes.find((o) => o.config_id === config && o.condition === condition && o.grp === "overall" && o.signature === signature)!;
+  m.outcomes.find(
+    (o) => o.config_id === config && o.condition === condition && o.grp === "overall" && o.signature === signature,
+  )!;
 
 describe("prevalence per configuration × condition × group", () => {
   it("has one cell per configuration, condition, group and signature, overall first", () => {
     expect(model.cells).toHaveLength(3 * 2 * 3 * 2);
     expect(model.cells.slice(0, 6).map((c) => [c.config_id, c.condition, c.grp, c.signature])).toEqual([
-      ["alpha", "switched", "overall", RSL], ["alpha", "switched", "overall", CTI],
-      ["alpha", "switched", "far", RSL], ["alpha", "switched", "far", CTI],
-      ["alpha", "switched", "near", RSL], ["alpha", "switched", "near", CTI],
+      ["alpha", "switched", "overall", RSL],
+      ["alpha", "switched", "overall", CTI],
+      ["alpha", "switched", "far", RSL],
+      ["alpha", "switched", "far", CTI],
+      ["alpha", "switched", "near", RSL],
+      ["alpha", "switched", "near", CTI],
     ]);
   });
 
   it("counts a run once, strong before weak, over readable runs, with Wilson intervals", () => {
     const a = cell(model, "alpha", "switched", "overall", RSL);
-    expect(a).toMatchObject({ runs: 4, readable_runs: 4, unreadable_runs: 0, no_trajectory_runs: 0, strong_runs: 2, weak_runs: 1 });
+    expect(a).toMatchObject({
+      runs: 4,
+      readable_runs: 4,
+      unreadable_runs: 0,
+      no_trajectory_runs: 0,
+      strong_runs: 2,
+      weak_runs: 1,
+    });
     expect(a.strong.pct).toBe(50);
     expect(a.strong.lo).toBeCloseTo(15.0039, 3);
     expect(a.strong.hi).toBeCloseTo(84.9961, 3);
     expect(a.weak.lo).toBeCloseTo(4.5587, 3);
     expect(a.weak.hi).toBeCloseTo(69.9358, 3);
-    expect(cell(model, "alpha", "switched", "near", RSL)).toMatchObject({ strong_runs: 2, readable_runs: 2, weak_runs: 0 });
+    expect(cell(model, "alpha", "switched", "near", RSL)).toMatchObject({
+      strong_runs: 2,
+      readable_runs: 2,
+      weak_runs: 0,
+    });
     expect(cell(model, "alpha", "switched", "near", RSL).strong.lo).toBeCloseTo(34.238, 3);
     expect(cell(model, "alpha", "switched", "near", RSL).strong.hi).toBe(100);
-    expect(cell(model, "alpha", "switched", "far", RSL)).toMatchObject({ strong_runs: 0, weak_runs: 1, readable_runs: 2 });
+    expect(cell(model, "alpha", "switched", "far", RSL)).toMatchObject({
+      strong_runs: 0,
+      weak_runs: 1,
+      readable_runs: 2,
+    });
     expect(cell(model, "alpha", "switched", "near", CTI)).toMatchObject({ strong_runs: 0, weak_runs: 1 });
     expect(cell(model, "alpha", "switched", "far", CTI)).toMatchObject({ strong_runs: 1, weak_runs: 0 });
   });
@@ -69,7 +93,11 @@ describe("prevalence per configuration × condition × group", () => {
     expect(u).toMatchObject({ runs: 4, readable_runs: 3, unreadable_runs: 1, strong_runs: 0, weak_runs: 1 });
     expect(u.strong).toMatchObject({ k: 0, n: 3, pct: 0, lo: 0 });
     expect(u.strong.hi).toBeCloseTo(56.1497, 3);
-    expect(cell(model, "alpha", "uninterrupted", "far", RSL)).toMatchObject({ runs: 2, readable_runs: 1, unreadable_runs: 1 });
+    expect(cell(model, "alpha", "uninterrupted", "far", RSL)).toMatchObject({
+      runs: 2,
+      readable_runs: 1,
+      unreadable_runs: 1,
+    });
   });
 
   it("counts beta's switched cells over its 3 runs", () => {
@@ -118,14 +146,49 @@ describe("switched − uninterrupted, paired over focus tasks", () => {
 describe("association with failure", () => {
   it("gives the resolution of strong, weak-only and untagged runs", () => {
     const a = outcome(model, "alpha", "switched", RSL);
-    expect(a).toMatchObject({ strong_runs: 2, strong_resolved: 1, weak_runs: 1, weak_resolved: 0, untagged_runs: 1, untagged_resolved: 1 });
+    expect(a).toMatchObject({
+      strong_runs: 2,
+      strong_resolved: 1,
+      weak_runs: 1,
+      weak_resolved: 0,
+      untagged_runs: 1,
+      untagged_resolved: 1,
+    });
     expect(a.strong.lo).toBeCloseTo(9.4531, 3);
-    expect(outcome(model, "alpha", "switched", CTI)).toMatchObject({ strong_runs: 1, strong_resolved: 1, weak_runs: 1, untagged_runs: 2, untagged_resolved: 1 });
-    expect(outcome(model, "beta", "switched", RSL)).toMatchObject({ strong_runs: 2, strong_resolved: 0, weak_runs: 0, untagged_runs: 1, untagged_resolved: 1 });
-    expect(outcome(model, "beta", "switched", CTI)).toMatchObject({ strong_runs: 1, strong_resolved: 0, untagged_runs: 2, untagged_resolved: 1 });
-    expect(outcome(model, "alpha", "uninterrupted", RSL)).toMatchObject({ strong_runs: 0, weak_runs: 1, weak_resolved: 1, untagged_runs: 2, untagged_resolved: 2 });
+    expect(outcome(model, "alpha", "switched", CTI)).toMatchObject({
+      strong_runs: 1,
+      strong_resolved: 1,
+      weak_runs: 1,
+      untagged_runs: 2,
+      untagged_resolved: 1,
+    });
+    expect(outcome(model, "beta", "switched", RSL)).toMatchObject({
+      strong_runs: 2,
+      strong_resolved: 0,
+      weak_runs: 0,
+      untagged_runs: 1,
+      untagged_resolved: 1,
+    });
+    expect(outcome(model, "beta", "switched", CTI)).toMatchObject({
+      strong_runs: 1,
+      strong_resolved: 0,
+      untagged_runs: 2,
+      untagged_resolved: 1,
+    });
+    expect(outcome(model, "alpha", "uninterrupted", RSL)).toMatchObject({
+      strong_runs: 0,
+      weak_runs: 1,
+      weak_resolved: 1,
+      untagged_runs: 2,
+      untagged_resolved: 2,
+    });
     expect(outcome(model, "alpha", "uninterrupted", RSL).strong.pct).toBeNull();
-    expect(outcome(model, "beta", "uninterrupted", RSL)).toMatchObject({ strong_runs: 1, strong_resolved: 0, untagged_runs: 3, untagged_resolved: 3 });
+    expect(outcome(model, "beta", "uninterrupted", RSL)).toMatchObject({
+      strong_runs: 1,
+      strong_resolved: 0,
+      untagged_runs: 3,
+      untagged_resolved: 3,
+    });
   });
 });
 
@@ -147,7 +210,12 @@ describe("subsets and cell runs", () => {
       ["alpha.s-N2", "N2", 9, 1, false],
     ]);
     expect(strong[0]!.note).toMatch(/^An earlier, second strong tag/);
-    expect(strong[0]).toMatchObject({ repo: "acme/widgets", task_group: "near", detector: "state-loss", detector_version: "3" });
+    expect(strong[0]).toMatchObject({
+      repo: "acme/widgets",
+      task_group: "near",
+      detector: "state-loss",
+      detector_version: "3",
+    });
     const weak = await db.query<CellRunRow>(cellRunsSql({ ...base, strength: "weak" }));
     expect(weak.map((r) => [r.run_id, r.first_step])).toEqual([["alpha.s-F2", 20]]);
     const res = await db.query<CellRunRow>(cellRunsSql({ ...base, strength: "strong", outcome: "resolved" }));
@@ -177,7 +245,9 @@ describe("the release's own annotations stay apart", () => {
         ["detector", "offline detector", RSL, 1],
       ]);
       expect(m.annotationRates.map((r) => r.author_kind)).toEqual(["human", "judge", "detector"]);
-      const human = m.annotationRates[0]!.rows.find((r) => r.config_id === "alpha" && r.condition === "switched" && r.signature === RSL);
+      const human = m.annotationRates[0]!.rows.find(
+        (r) => r.config_id === "alpha" && r.condition === "switched" && r.signature === RSL,
+      );
       expect(human).toMatchObject({ tagged_runs: 1, runs: 2 });
     } finally {
       t.close();

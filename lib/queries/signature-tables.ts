@@ -4,17 +4,34 @@
 // release's human or judge tags never mix.
 
 export const RUN_ANALYSIS_COLUMNS = {
-  run_id: "VARCHAR", readable: "BOOLEAN", error: "VARCHAR", steps: "INTEGER", tool_calls: "INTEGER",
-  warnings: "INTEGER", bytes: "BIGINT", content_hash: "VARCHAR",
+  run_id: "VARCHAR",
+  readable: "BOOLEAN",
+  error: "VARCHAR",
+  steps: "INTEGER",
+  tool_calls: "INTEGER",
+  warnings: "INTEGER",
+  bytes: "BIGINT",
+  content_hash: "VARCHAR",
 } as const;
 
 export const SIGNATURE_TAGS_COLUMNS = {
-  run_id: "VARCHAR", tag_id: "VARCHAR", signature: "VARCHAR", position: "INTEGER", first_step: "INTEGER",
-  evidence_steps: "VARCHAR", strength: "VARCHAR", detector: "VARCHAR", detector_version: "VARCHAR",
-  reason_kinds: "VARCHAR", note: "VARCHAR",
+  run_id: "VARCHAR",
+  tag_id: "VARCHAR",
+  signature: "VARCHAR",
+  position: "INTEGER",
+  first_step: "INTEGER",
+  evidence_steps: "VARCHAR",
+  strength: "VARCHAR",
+  detector: "VARCHAR",
+  detector_version: "VARCHAR",
+  reason_kinds: "VARCHAR",
+  note: "VARCHAR",
 } as const;
 
-export const SIGNATURE_DERIVED_TABLES = { run_analysis: RUN_ANALYSIS_COLUMNS, signature_tags: SIGNATURE_TAGS_COLUMNS } as const;
+export const SIGNATURE_DERIVED_TABLES = {
+  run_analysis: RUN_ANALYSIS_COLUMNS,
+  signature_tags: SIGNATURE_TAGS_COLUMNS,
+} as const;
 export type SignatureDerivedTable = keyof typeof SIGNATURE_DERIVED_TABLES;
 
 /** The trace signatures of Switch-SWE App. E.1, in display order. */
@@ -28,7 +45,9 @@ export const SIGNATURE_LABELS: Record<string, string> = {
 
 function createIfMissing(name: string, columns: Record<string, string>, schema: string): string {
   const p = schema ? `${schema}.` : "";
-  return `CREATE TABLE IF NOT EXISTS ${p}${name} (${Object.entries(columns).map(([k, t]) => `"${k}" ${t}`).join(", ")})`;
+  return `CREATE TABLE IF NOT EXISTS ${p}${name} (${Object.entries(columns)
+    .map(([k, t]) => `"${k}" ${t}`)
+    .join(", ")})`;
 }
 
 /**

@@ -24,10 +24,32 @@ describe("signature rates", () => {
     const rows = await db.query<SignatureRateRow>(SIGNATURE_RATES_SQL);
     expect(rows).toHaveLength(8); // 2 configs × 2 conditions × 2 signatures
     // alpha.s-N1 carries two requirement-state-loss tags: one run.
-    expect(cell(rows, "alpha", "switched", "requirement_state_loss")).toMatchObject({ runs: 2, runs_with_trajectory: 2, tagged_runs: 1, rate: 50, rate_of_inspectable: 50 });
-    expect(cell(rows, "alpha", "switched", "cross_task_interference")).toMatchObject({ runs: 2, tagged_runs: 1, rate: 50 });
-    expect(cell(rows, "alpha", "uninterrupted", "requirement_state_loss")).toMatchObject({ runs: 1, runs_with_trajectory: 0, tagged_runs: 0, rate: 0, rate_of_inspectable: null });
-    expect(cell(rows, "beta", "switched", "cross_task_interference")).toMatchObject({ runs: 2, runs_with_trajectory: 2, tagged_runs: 0, rate: 0, rate_of_inspectable: 0 });
+    expect(cell(rows, "alpha", "switched", "requirement_state_loss")).toMatchObject({
+      runs: 2,
+      runs_with_trajectory: 2,
+      tagged_runs: 1,
+      rate: 50,
+      rate_of_inspectable: 50,
+    });
+    expect(cell(rows, "alpha", "switched", "cross_task_interference")).toMatchObject({
+      runs: 2,
+      tagged_runs: 1,
+      rate: 50,
+    });
+    expect(cell(rows, "alpha", "uninterrupted", "requirement_state_loss")).toMatchObject({
+      runs: 1,
+      runs_with_trajectory: 0,
+      tagged_runs: 0,
+      rate: 0,
+      rate_of_inspectable: null,
+    });
+    expect(cell(rows, "beta", "switched", "cross_task_interference")).toMatchObject({
+      runs: 2,
+      runs_with_trajectory: 2,
+      tagged_runs: 0,
+      rate: 0,
+      rate_of_inspectable: 0,
+    });
     expect(rows.slice(0, 2).map((r) => [r.config_id, r.condition, r.signature])).toEqual([
       ["alpha", "switched", "requirement_state_loss"],
       ["alpha", "switched", "cross_task_interference"],

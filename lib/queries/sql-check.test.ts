@@ -17,7 +17,9 @@ describe("checkStatement", () => {
     ok("SUMMARIZE steps");
     ok("EXPLAIN SELECT 1");
     ok("FROM runs SELECT run_id");
-    ok("SELECT * FROM steps WHERE checkout = '/work/w00' AND paths LIKE '%.json' AND message = 'it''s; fine -- not a comment'");
+    ok(
+      "SELECT * FROM steps WHERE checkout = '/work/w00' AND paths LIKE '%.json' AND message = 'it''s; fine -- not a comment'",
+    );
     ok("SELECT regexp_matches(command, '\\d+ passed') FROM steps");
     ok("-- a comment\nSELECT 1 /* with ; inside */");
     expect(checkStatement("SELECT 1;;  ")).toEqual({ ok: true, statement: "SELECT 1" });
@@ -47,7 +49,7 @@ describe("checkStatement", () => {
     refused("SELECT * FROM glob('/etc/*')", /glob\(\) reads files/);
     refused("SELECT * FROM query('COPY runs TO ''x''')", /query\(\)/);
     refused("SELECT * FROM 'data.csv'", /names a file/);
-    refused("SELECT * FROM \"/etc/passwd\"", /names a file/);
+    refused('SELECT * FROM "/etc/passwd"', /names a file/);
     refused("SELECT * FROM runs, 'x.parquet'", /names a file/);
     refused("SELECT * FROM 'anything'", /reads a file/);
     refused("SELECT 'http://example.org/x' AS u", /is a URL/);

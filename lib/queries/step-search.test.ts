@@ -7,20 +7,98 @@ import { releaseTables } from "../data/tables";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import { STEPS_INDEX_COLUMNS } from "../trajectory/steps-index";
-import { EMPTY_SEARCH, SEARCH_TOOLS_SQL, searchByConfigSql, stepSearchSql, type SearchConfigRow, type StepHitRow, type StepSearch } from "./step-search";
+import {
+  EMPTY_SEARCH,
+  SEARCH_TOOLS_SQL,
+  searchByConfigSql,
+  stepSearchSql,
+  type SearchConfigRow,
+  type StepHitRow,
+  type StepSearch,
+} from "./step-search";
 import { sqlString } from "./sql";
 
 let db: NodeDb;
 
 // run_id, step, position, kind, task, checkout, other, source, tools, command, paths, message, observation
-const STEPS: [string, number, number | null, string | null, string | null, string | null, boolean, string, string | null, string | null, string | null, string | null, string | null][] = [
+const STEPS: [
+  string,
+  number,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  boolean,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+][] = [
   ["alpha.s-N1", 3, 0, "focus", "N1", "/work/w00", false, "agent", "bash", "git -C /work/w00 diff", null, null, null],
-  ["alpha.s-N1", 5, 1, "interruption", "I1", "/work/w01", false, "agent", "bash", "cd /work/w01 && ls", null, null, null],
-  ["alpha.s-N1", 8, 2, "focus", "N1", "/work/w01", true, "agent", "bash", "cat /work/w01/x.py", null, null, "def x(): pass"],
-  ["alpha.s-F1", 2, 5, "finalization", "F1", "/work/w00,/work/w01", true, "agent", "bash", 'for d in /work/w00 /work/w01; do git -C "$d" diff; done', null, null, null],
+  [
+    "alpha.s-N1",
+    5,
+    1,
+    "interruption",
+    "I1",
+    "/work/w01",
+    false,
+    "agent",
+    "bash",
+    "cd /work/w01 && ls",
+    null,
+    null,
+    null,
+  ],
+  [
+    "alpha.s-N1",
+    8,
+    2,
+    "focus",
+    "N1",
+    "/work/w01",
+    true,
+    "agent",
+    "bash",
+    "cat /work/w01/x.py",
+    null,
+    null,
+    "def x(): pass",
+  ],
+  [
+    "alpha.s-F1",
+    2,
+    5,
+    "finalization",
+    "F1",
+    "/work/w00,/work/w01",
+    true,
+    "agent",
+    "bash",
+    'for d in /work/w00 /work/w01; do git -C "$d" diff; done',
+    null,
+    null,
+    null,
+  ],
   ["alpha.s-F1", 3, 5, "finalization", "F1", "/work/w00", false, "agent", null, null, null, "Git Diff reviewed", null],
   ["beta.s-N1", 4, 0, "focus", "N1", "/work/w00", false, "agent", "edit", null, "/work/w00/src/a.py", null, "ok"],
-  ["beta.s-F1", 2, 5, "finalization", "F1", "/work/w00", false, "agent", "bash", "git -C /work/w00 diff --stat", null, null, null],
+  [
+    "beta.s-F1",
+    2,
+    5,
+    "finalization",
+    "F1",
+    "/work/w00",
+    false,
+    "agent",
+    "bash",
+    "git -C /work/w00 diff --stat",
+    null,
+    null,
+    null,
+  ],
 ];
 
 const lit = (v: unknown) => (v === null ? "NULL" : typeof v === "string" ? sqlString(v) : String(v));
@@ -29,11 +107,17 @@ beforeAll(async () => {
   const { release } = await loadRelease("e2e/fixtures/releases/trajcalc");
   db = await openNodeDb();
   await loadTablesNode(db, releaseTables(release!));
-  await db.run(`CREATE TABLE steps (${Object.entries(STEPS_INDEX_COLUMNS).map(([k, t]) => `${k} ${t}`).join(", ")})`);
+  await db.run(
+    `CREATE TABLE steps (${Object.entries(STEPS_INDEX_COLUMNS)
+      .map(([k, t]) => `${k} ${t}`)
+      .join(", ")})`,
+  );
   for (const [run, step, pos, kind, task, checkout, other, source, tools, command, paths, message, obs] of STEPS) {
     const m = message ?? "";
     const o = obs ?? "";
-    await db.run(`INSERT INTO steps VALUES (${[run, step, pos, kind, task, checkout, other, source, tools, tools ? 1 : 0, command, paths, message, m.length, obs, o.length].map(lit).join(", ")})`);
+    await db.run(
+      `INSERT INTO steps VALUES (${[run, step, pos, kind, task, checkout, other, source, tools, tools ? 1 : 0, command, paths, message, m.length, obs, o.length].map(lit).join(", ")})`,
+    );
   }
 });
 afterAll(() => db?.close());
@@ -41,7 +125,12 @@ afterAll(() => db?.close());
 const search = (f: Partial<StepSearch>) => db.query<StepHitRow>(stepSearchSql({ ...EMPTY_SEARCH, ...f }));
 const hits = async (f: Partial<StepSearch>) => (await search(f)).map((r) => `${r.run_id}#${r.step}`);
 const byConfig = async (f: Partial<StepSearch>) =>
-  (await db.query<SearchConfigRow>(searchByConfigSql({ ...EMPTY_SEARCH, ...f }))).map((r) => [r.config_id, r.matching_runs, r.matching_steps, r.runs]);
+  (await db.query<SearchConfigRow>(searchByConfigSql({ ...EMPTY_SEARCH, ...f }))).map((r) => [
+    r.config_id,
+    r.matching_runs,
+    r.matching_steps,
+    r.runs,
+  ]);
 
 describe("step search", () => {
   it("matches literals case-insensitively in every field", async () => {
@@ -56,8 +145,14 @@ describe("step search", () => {
     const f = { q: "git -C \\S+ diff", mode: "regex" as const, field: "command" as const };
     expect(await hits(f)).toEqual(["alpha.s-F1#2", "alpha.s-N1#3", "beta.s-F1#2"]);
     // alpha: 2 runs with a trajectory, both match (one step each); beta: 2 runs, beta.s-F1 matches.
-    expect(await byConfig(f)).toEqual([["alpha", 2, 2, 2], ["beta", 1, 1, 2]]);
-    expect(await byConfig({ ...f, kind: "finalization" })).toEqual([["alpha", 1, 1, 2], ["beta", 1, 1, 2]]);
+    expect(await byConfig(f)).toEqual([
+      ["alpha", 2, 2, 2],
+      ["beta", 1, 1, 2],
+    ]);
+    expect(await byConfig({ ...f, kind: "finalization" })).toEqual([
+      ["alpha", 1, 1, 2],
+      ["beta", 1, 1, 2],
+    ]);
   });
 
   it("filters by request kind, other checkout, tool, outcome, condition and repository", async () => {
@@ -79,6 +174,15 @@ describe("step search", () => {
 
   it("returns the run's facts beside each hit", async () => {
     const [r] = await search({ q: "/work/w00/src/a.py" });
-    expect(r).toMatchObject({ run_id: "beta.s-N1", config_id: "beta", condition: "switched", focus_task_id: "N1", repo: "acme/widgets", resolved: true, step: 4, request_kind: "focus" });
+    expect(r).toMatchObject({
+      run_id: "beta.s-N1",
+      config_id: "beta",
+      condition: "switched",
+      focus_task_id: "N1",
+      repo: "acme/widgets",
+      resolved: true,
+      step: 4,
+      request_kind: "focus",
+    });
   });
 });

@@ -25,7 +25,17 @@ export interface StepSearch {
 }
 
 export const EMPTY_SEARCH: StepSearch = {
-  q: "", mode: "literal", field: "all", config: "", condition: "", group: "", repo: "", kind: "", tool: "", outcome: "", other: false,
+  q: "",
+  mode: "literal",
+  field: "all",
+  config: "",
+  condition: "",
+  group: "",
+  repo: "",
+  kind: "",
+  tool: "",
+  outcome: "",
+  other: false,
 };
 
 /** Rows the results list holds at most; the counts per configuration are always complete. */
@@ -45,9 +55,10 @@ function columnsOf(field: SearchField): string[] {
 export function matchSql(q: string, mode: SearchMode, field: SearchField): string {
   if (q === "") return "TRUE";
   const cols = columnsOf(field);
-  const parts = mode === "regex"
-    ? cols.map((c) => `coalesce(regexp_matches(${c}, ${sqlString(q)}), FALSE)`)
-    : cols.map((c) => `coalesce(contains(lower(${c}), ${sqlString(q.toLowerCase())}), FALSE)`);
+  const parts =
+    mode === "regex"
+      ? cols.map((c) => `coalesce(regexp_matches(${c}, ${sqlString(q)}), FALSE)`)
+      : cols.map((c) => `coalesce(contains(lower(${c}), ${sqlString(q.toLowerCase())}), FALSE)`);
   return `(${parts.join(" OR ")})`;
 }
 
@@ -117,7 +128,14 @@ export interface SearchConfigRow {
 
 /** Matching runs and steps per configuration, every configuration with runs in scope listed (0 when none match). */
 export function searchByConfigSql(f: StepSearch): string {
-  const runFilters = searchWhereSql({ ...EMPTY_SEARCH, config: f.config, condition: f.condition, group: f.group, repo: f.repo, outcome: f.outcome });
+  const runFilters = searchWhereSql({
+    ...EMPTY_SEARCH,
+    config: f.config,
+    condition: f.condition,
+    group: f.group,
+    repo: f.repo,
+    outcome: f.outcome,
+  });
   return `
 WITH hits AS (
   SELECT r.config_id, count(DISTINCT s.run_id)::INTEGER AS matching_runs, count(*)::INTEGER AS matching_steps${FROM}

@@ -47,7 +47,11 @@ export async function computeTaskFlow(db: Db, conditions: string[], targetFiles:
   return taskFlowModel(conditions, await db.query<TaskFlowLabelRow>(TASKFLOW_LABELS_SQL), targetFiles);
 }
 
-export function taskFlowModel(conditions: string[], rows: TaskFlowLabelRow[], targetFiles: TargetFile[]): TaskFlowModel {
+export function taskFlowModel(
+  conditions: string[],
+  rows: TaskFlowLabelRow[],
+  targetFiles: TargetFile[],
+): TaskFlowModel {
   const targets: TaskFlowTargetEntry[] = [];
   const targetProblems: string[] = [];
   for (const { file, json } of targetFiles) {

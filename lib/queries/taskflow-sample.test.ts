@@ -49,12 +49,26 @@ describe("sample release, Task Flow against its targets", () => {
   it("labels every request from the schedule: 1,003 uninterrupted and 4,495 switched messages, none dropped", () => {
     const u = model.conditions.find((c) => c.condition === "uninterrupted")!;
     const s = model.conditions.find((c) => c.condition === "switched")!;
-    expect([u.sessions, u.messages, u.flow.dropped, u.sources]).toEqual([200, 1003, 0, { request: 0, stage: 0, derived: 1003 }]);
-    expect([s.sessions, s.messages, s.flow.dropped, s.sources]).toEqual([200, 4495, 0, { request: 0, stage: 0, derived: 4495 }]);
+    expect([u.sessions, u.messages, u.flow.dropped, u.sources]).toEqual([
+      200,
+      1003,
+      0,
+      { request: 0, stage: 0, derived: 1003 },
+    ]);
+    expect([s.sessions, s.messages, s.flow.dropped, s.sources]).toEqual([
+      200,
+      4495,
+      0,
+      { request: 0, stage: 0, derived: 4495 },
+    ]);
     expect(u.flow.length).toEqual({ "3": 8, "4": 49, "5": 85, "6-10": 58 });
     expect(s.flow.length).toEqual({ "11+": 200 });
     expect(s.flow.types).toEqual({
-      "focus-initial": 200, "interruption-initial": 800, "focus-follow-up": 603, "interruption-follow-up": 2692, "focus-finalization": 200,
+      "focus-initial": 200,
+      "interruption-initial": 800,
+      "focus-follow-up": 603,
+      "interruption-follow-up": 2692,
+      "focus-finalization": 200,
     });
   });
 

@@ -33,17 +33,29 @@ export function flowShares(model: TaskFlowModel, condition: string, targetFile: 
   // all messages, so the reader sees what was removed.
   const labelShare = normalize(c.flow.types);
   const labelKeys = [...new Set([...Object.keys(labelShare), ...Object.keys(target?.types ?? {})])].sort(
-    (a, b) => (labelShare[b] ?? 0) - (labelShare[a] ?? 0) || (target?.types[b] ?? 0) - (target?.types[a] ?? 0) || a.localeCompare(b),
+    (a, b) =>
+      (labelShare[b] ?? 0) - (labelShare[a] ?? 0) ||
+      (target?.types[b] ?? 0) - (target?.types[a] ?? 0) ||
+      a.localeCompare(b),
   );
   const dropped = Object.keys(c.labels)
     .filter((k) => DROPPED_LABELS.includes(k))
     .sort()
-    .map((key): ShareRow => ({ key, observed: c.labels[key]! / c.messages, target: null, note: "dropped for TFAS; share of all messages" }));
+    .map((key): ShareRow => ({
+      key,
+      observed: c.labels[key]! / c.messages,
+      target: null,
+      note: "dropped for TFAS; share of all messages",
+    }));
   const labels = [...rows(labelKeys, labelShare, target?.types ?? null), ...dropped];
 
   const trans = normalize(c.flow.transitions);
   const transKeys = [...new Set([...Object.keys(trans), ...Object.keys(target?.transitions ?? {})])]
-    .sort((a, b) => Math.max(trans[b] ?? 0, target?.transitions[b] ?? 0) - Math.max(trans[a] ?? 0, target?.transitions[a] ?? 0) || a.localeCompare(b))
+    .sort(
+      (a, b) =>
+        Math.max(trans[b] ?? 0, target?.transitions[b] ?? 0) - Math.max(trans[a] ?? 0, target?.transitions[a] ?? 0) ||
+        a.localeCompare(b),
+    )
     .slice(0, TOP_TRANSITIONS);
 
   return {

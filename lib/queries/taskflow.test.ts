@@ -13,7 +13,14 @@ let model: TaskFlowModel;
 beforeAll(async () => {
   ({ db } = await openBenchmarkMini());
   const json: unknown = JSON.parse(readFileSync(`${BENCHMARK_MINI}/taskflow/${TARGET}`, "utf8"));
-  model = await computeTaskFlow(db, ["uninterrupted", "switched"], [{ file: TARGET, json }, { file: "bad.json", json: { name: "x" } }]);
+  model = await computeTaskFlow(
+    db,
+    ["uninterrupted", "switched"],
+    [
+      { file: TARGET, json },
+      { file: "bad.json", json: { name: "x" } },
+    ],
+  );
 });
 afterAll(() => db?.close());
 
@@ -22,11 +29,18 @@ const cond = (c: string) => model.conditions.find((x) => x.condition === c)!;
 describe("Task Flow labels", () => {
   it("takes the request's intent, then the stage's, else derives the label", async () => {
     const rows = await db.query<{ label: string; source: string }>(
-      "SELECT label, source FROM (" + (await import("./taskflow")).TASKFLOW_LABELS_SQL + ") WHERE session_id = 's-A' ORDER BY position",
+      "SELECT label, source FROM (" +
+        (await import("./taskflow")).TASKFLOW_LABELS_SQL +
+        ") WHERE session_id = 's-A' ORDER BY position",
     );
     expect(rows.map((r) => `${r.label}/${r.source}`)).toEqual([
-      "new-feature/stage", "interruption-initial/derived", "planning/request", "interruption-initial/derived",
-      "interruption-follow-up/derived", "bug-fix/stage", "OTHER/request",
+      "new-feature/stage",
+      "interruption-initial/derived",
+      "planning/request",
+      "interruption-initial/derived",
+      "interruption-follow-up/derived",
+      "bug-fix/stage",
+      "OTHER/request",
     ]);
     expect(cond("switched").sources).toEqual({ request: 2, stage: 2, derived: 12 });
   });
@@ -36,13 +50,27 @@ describe("Task Flow labels", () => {
     expect([s.sessions, s.messages, s.flow.sessions, s.flow.messages, s.flow.dropped]).toEqual([3, 16, 3, 15, 1]);
     expect(s.flow.length).toEqual({ "6-10": 1, "5": 1, "4": 1 });
     expect(s.flow.types).toEqual({
-      "new-feature": 1, "interruption-initial": 6, planning: 1, "interruption-follow-up": 1, "bug-fix": 1,
-      "focus-initial": 2, "focus-follow-up": 1, "focus-finalization": 2,
+      "new-feature": 1,
+      "interruption-initial": 6,
+      planning: 1,
+      "interruption-follow-up": 1,
+      "bug-fix": 1,
+      "focus-initial": 2,
+      "focus-follow-up": 1,
+      "focus-finalization": 2,
     });
     const t = s.flow.transitions;
     expect(Object.values(t).reduce((a, b) => a + b, 0)).toBe(18);
-    expect(Object.entries(t).filter(([, n]) => n === 2).map(([k]) => k).sort()).toEqual([
-      "START>focus-initial", "focus-finalization>END", "focus-initial>interruption-initial", "interruption-initial>interruption-initial",
+    expect(
+      Object.entries(t)
+        .filter(([, n]) => n === 2)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual([
+      "START>focus-initial",
+      "focus-finalization>END",
+      "focus-initial>interruption-initial",
+      "interruption-initial>interruption-initial",
     ]);
     expect(t["bug-fix>END"]).toBe(1);
     expect(s.labels.other).toBe(1);
@@ -50,7 +78,11 @@ describe("Task Flow labels", () => {
 
   it("scores 100 against the uninterrupted flow itself and 0 for switched (disjoint length bins)", () => {
     expect(model.targets.map((t) => t.file)).toEqual([TARGET]);
-    expect(model.targetProblems.map((p) => p.split(":").slice(0, 2).join(":"))).toEqual(["bad.json: length", "bad.json: types", "bad.json: transitions"]);
+    expect(model.targetProblems.map((p) => p.split(":").slice(0, 2).join(":"))).toEqual([
+      "bad.json: length",
+      "bad.json: types",
+      "bad.json: transitions",
+    ]);
     const u = cond("uninterrupted").scores[0]!;
     expect(u.tfas).toBeCloseTo(100, 9);
     const s = cond("switched").scores[0]!;
@@ -75,11 +107,22 @@ describe("Task Flow page view", () => {
   it("gives each distribution as shares beside the target's", () => {
     const v = flowShares(model, "switched", TARGET)!;
     expect(v.length.map((r) => [r.key, r.observed, r.target])).toEqual([
-      ["1", 0, 0], ["2", 0, 1 / 3], ["3", 0, 2 / 3], ["4", 1 / 3, 0], ["5", 1 / 3, 0], ["6-10", 1 / 3, 0], ["11+", 0, 0],
+      ["1", 0, 0],
+      ["2", 0, 1 / 3],
+      ["3", 0, 2 / 3],
+      ["4", 1 / 3, 0],
+      ["5", 1 / 3, 0],
+      ["6-10", 1 / 3, 0],
+      ["11+", 0, 0],
     ]);
     // 15 retained messages; OTHER follows, marked, as its share of all 16 messages
     expect(v.labels[0]).toEqual({ key: "interruption-initial", observed: 6 / 15, target: 0 });
-    expect(v.labels.at(-1)).toEqual({ key: "other", observed: 1 / 16, target: null, note: "dropped for TFAS; share of all messages" });
+    expect(v.labels.at(-1)).toEqual({
+      key: "other",
+      observed: 1 / 16,
+      target: null,
+      note: "dropped for TFAS; share of all messages",
+    });
     expect(v.transitions).toHaveLength(15);
     // the two edges with the largest target share (2/11) come first, ties by name
     expect(v.transitions.slice(0, 2)).toEqual([

@@ -8,7 +8,16 @@ import { sqlString } from "./sql";
 
 /** The tables these queries read (what the browser loads for the trajectory page). */
 export const TRAJECTORY_TABLES = [
-  "runs", "configs", "sessions", "tasks", "requests", "request_usage", "task_stages", "session_workspaces", "test_results", "annotations",
+  "runs",
+  "configs",
+  "sessions",
+  "tasks",
+  "requests",
+  "request_usage",
+  "task_stages",
+  "session_workspaces",
+  "test_results",
+  "annotations",
 ] as const;
 
 export interface RunHeaderRow {
@@ -96,9 +105,18 @@ ORDER BY r.run_id, q.position`;
 /** A schedule row as the segmenter reads it; the finalization text comes from release.json. */
 export function toRequestInfo(row: ScheduleRow, submitText: string | null): RequestInfo {
   return {
-    position: row.position, taskId: row.task_id, stage: row.is_submit ? null : row.stage, isSubmit: row.is_submit,
-    workspace: row.workspace, isFocus: row.is_focus, workspaceSwitch: row.workspace_switch, focusReturn: row.focus_return,
-    ran: row.ran, modelCalls: row.model_calls, tokens: row.tokens, text: row.is_submit ? submitText : row.text,
+    position: row.position,
+    taskId: row.task_id,
+    stage: row.is_submit ? null : row.stage,
+    isSubmit: row.is_submit,
+    workspace: row.workspace,
+    isFocus: row.is_focus,
+    workspaceSwitch: row.workspace_switch,
+    focusReturn: row.focus_return,
+    ran: row.ran,
+    modelCalls: row.model_calls,
+    tokens: row.tokens,
+    text: row.is_submit ? submitText : row.text,
   };
 }
 
@@ -198,7 +216,10 @@ export function toAnnotationInputs(rows: readonly AnnotationRow[]): AnnotationIn
   return rows.map((r) => ({
     signature: r.signature,
     position: r.position,
-    stepIds: r.step_ids.split(",").filter((x) => x.trim() !== "").map(Number),
+    stepIds: r.step_ids
+      .split(",")
+      .filter((x) => x.trim() !== "")
+      .map(Number),
     note: r.note,
     authorKind: r.author_kind,
     authorName: r.author_name,

@@ -10,12 +10,25 @@ import { combinedDb, type LocalTables } from "../local/db";
 import { unmatchedLocalRunsSql } from "../queries/local-union";
 import type { CompareCostRow } from "../queries/compare";
 import {
-  computeCompare, computeCompareCost, computeCompareSignatures, type CompareMeta, type CompareModel, type CompareOptions, type CompareRequest,
+  computeCompare,
+  computeCompareCost,
+  computeCompareSignatures,
+  type CompareMeta,
+  type CompareModel,
+  type CompareOptions,
+  type CompareRequest,
 } from "../queries/compare-model";
 import type { SignatureRateRow } from "../queries/signatures";
 import type { RunDoor } from "./browser-trajectory";
 import {
-  runHeaderSql, runScheduleSql, toRequestInfo, toVerdictTests, verdictTestsSql, type RunHeaderRow, type ScheduleRow, type VerdictTestRow,
+  runHeaderSql,
+  runScheduleSql,
+  toRequestInfo,
+  toVerdictTests,
+  verdictTestsSql,
+  type RunHeaderRow,
+  type ScheduleRow,
+  type VerdictTestRow,
 } from "../queries/trajectory";
 import type { RequestInfo } from "../trajectory/segment";
 import type { VerdictTest } from "../trajectory/tags";
@@ -31,22 +44,43 @@ function pairDb(releaseId: string, tables: readonly string[], locals: readonly L
   return locals.length ? combinedDb(releaseId, locals, tables) : releaseDb(releaseId, tables);
 }
 
-export async function compareFor(releaseId: string, meta: CompareMeta, req: CompareRequest, opts: CompareOptions = {}, locals: readonly LocalTables[] = []): Promise<CompareModel> {
+export async function compareFor(
+  releaseId: string,
+  meta: CompareMeta,
+  req: CompareRequest,
+  opts: CompareOptions = {},
+  locals: readonly LocalTables[] = [],
+): Promise<CompareModel> {
   return computeCompare(await pairDb(releaseId, PAIR_TABLES, locals), meta, req, opts);
 }
 
 /** Local runs of the pair on sessions the published release does not have: they cannot be paired. */
-export async function unmatchedLocalRuns(releaseId: string, req: CompareRequest, locals: readonly LocalTables[]): Promise<number> {
+export async function unmatchedLocalRuns(
+  releaseId: string,
+  req: CompareRequest,
+  locals: readonly LocalTables[],
+): Promise<number> {
   if (locals.length === 0) return 0;
-  const [row] = await (await pairDb(releaseId, PAIR_TABLES, locals)).query<{ n: number }>(unmatchedLocalRunsSql([req.a, req.b]));
+  const [row] = await (
+    await pairDb(releaseId, PAIR_TABLES, locals)
+  ).query<{ n: number }>(unmatchedLocalRunsSql([req.a, req.b]));
   return row?.n ?? 0;
 }
 
-export async function compareCostFor(releaseId: string, meta: CompareMeta, req: CompareRequest, locals: readonly LocalTables[] = []): Promise<CompareCostRow[]> {
+export async function compareCostFor(
+  releaseId: string,
+  meta: CompareMeta,
+  req: CompareRequest,
+  locals: readonly LocalTables[] = [],
+): Promise<CompareCostRow[]> {
   return computeCompareCost(await pairDb(releaseId, COST_TABLES, locals), meta, req);
 }
 
-export async function compareSignaturesFor(releaseId: string, req: CompareRequest, locals: readonly LocalTables[] = []): Promise<SignatureRateRow[]> {
+export async function compareSignaturesFor(
+  releaseId: string,
+  req: CompareRequest,
+  locals: readonly LocalTables[] = [],
+): Promise<SignatureRateRow[]> {
   return computeCompareSignatures(await pairDb(releaseId, SIGNATURE_TABLES, locals), req);
 }
 
@@ -60,7 +94,12 @@ export interface PaneRun {
  * One run of the two-pane view: what the alignment worker needs beside the trajectory file. `door`: where its
  * tables are, the published release's by default, a local release's own schema for a local run (lib/local/runs.ts).
  */
-export async function paneRun(releaseId: string, runId: string, submitText: string | null, door: RunDoor = (tables) => releaseDb(releaseId, tables)): Promise<PaneRun> {
+export async function paneRun(
+  releaseId: string,
+  runId: string,
+  submitText: string | null,
+  door: RunDoor = (tables) => releaseDb(releaseId, tables),
+): Promise<PaneRun> {
   const db = await door(RUN_TABLES);
   const [header] = await db.query<RunHeaderRow>(runHeaderSql(runId));
   if (!header) return { header: null, schedule: [], verdict: null };

@@ -2,7 +2,13 @@
 // of one histogram bin, one chosen session request by request, the list of sessions to choose from).
 import { releaseDb } from "../db/wasm";
 import type { BinSpec } from "../queries/cost-bins";
-import { COST_SESSIONS_SQL, sessionUsageSql, type SessionListRow, type SessionPick, type SessionUsageRow } from "../queries/cost-session";
+import {
+  COST_SESSIONS_SQL,
+  sessionUsageSql,
+  type SessionListRow,
+  type SessionPick,
+  type SessionUsageRow,
+} from "../queries/cost-session";
 import { taskCostBinSql, type TaskCostRow, type TokenMode } from "../queries/cost-tasks";
 
 const TASK_TABLES = ["runs", "sessions"] as const;

@@ -4,8 +4,13 @@ import { releaseDb } from "../db/wasm";
 import type { Db } from "../db/types";
 import { runWorkspacesSql, type WorkspaceRow } from "../queries/trajectory";
 import {
-  focusStagesSql, RUN_PATCH_TABLES, runPatchSql, sessionTaskFilesSql,
-  type FocusStageRow, type RunPatchRow, type SessionTaskFileRow,
+  focusStagesSql,
+  RUN_PATCH_TABLES,
+  runPatchSql,
+  sessionTaskFilesSql,
+  type FocusStageRow,
+  type RunPatchRow,
+  type SessionTaskFileRow,
 } from "../queries/run-patch";
 
 export interface RunPatchFacts {
@@ -20,14 +25,21 @@ export interface RunPatchFacts {
 
 export type PatchDoor = (tables: readonly string[]) => Promise<Db>;
 
-export async function runPatchFacts(releaseId: string, runId: string, door: PatchDoor = (t) => releaseDb(releaseId, t)): Promise<RunPatchFacts> {
+export async function runPatchFacts(
+  releaseId: string,
+  runId: string,
+  door: PatchDoor = (t) => releaseDb(releaseId, t),
+): Promise<RunPatchFacts> {
   const db = await door(RUN_PATCH_TABLES);
   const [row] = await db.query<RunPatchRow>(runPatchSql(runId));
   const files = await db.query<SessionTaskFileRow>(sessionTaskFilesSql(runId));
   const stages = await db.query<FocusStageRow>(focusStagesSql(runId));
   const ws = await db.query<WorkspaceRow>(runWorkspacesSql(runId));
   return {
-    patch: row?.patch ?? null, files, stages: stages.map((s) => s.stage),
-    workspaces: Object.fromEntries(ws.map((w) => [w.workspace, w.task_id])), focusTaskId: ws.find((w) => w.is_focus)?.task_id ?? null,
+    patch: row?.patch ?? null,
+    files,
+    stages: stages.map((s) => s.stage),
+    workspaces: Object.fromEntries(ws.map((w) => [w.workspace, w.task_id])),
+    focusTaskId: ws.find((w) => w.is_focus)?.task_id ?? null,
   };
 }

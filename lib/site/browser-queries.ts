@@ -14,7 +14,11 @@ export async function leaderboardForScope(
   opts: LeaderboardOptions = {},
 ): Promise<LeaderboardModel> {
   const db = await releaseDb(releaseId, LEADERBOARD_TABLES);
-  const meta = { groups: model.groups.filter((g) => g !== "overall"), conditions: model.conditions, baseline: model.baseline };
+  const meta = {
+    groups: model.groups.filter((g) => g !== "overall"),
+    conditions: model.conditions,
+    baseline: model.baseline,
+  };
   return computeLeaderboard(db, meta, scope, { configs: model.rows.map((r) => r.config), ...opts });
 }
 

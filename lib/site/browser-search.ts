@@ -1,7 +1,13 @@
 // The search page's door: the steps index's shards (only those the search needs, lib/queries/steps-shards.ts)
 // and the run tables it joins, loaded into DuckDB-WASM on the first search; then the lib/queries SQL.
 import { loadTableParts, releaseDb } from "../db/wasm";
-import { searchByConfigSql, stepSearchSql, type SearchConfigRow, type StepHitRow, type StepSearch } from "../queries/step-search";
+import {
+  searchByConfigSql,
+  stepSearchSql,
+  type SearchConfigRow,
+  type StepHitRow,
+  type StepSearch,
+} from "../queries/step-search";
 import { shardsFor, STEPS_TABLE, type StepsManifest } from "../queries/steps-shards";
 
 const RUN_TABLES = ["runs", "sessions", "configs", "tasks"] as const;
@@ -20,7 +26,11 @@ export async function loadSteps(releaseId: string, manifest: StepsManifest, conf
   const shards = shardsFor(manifest, configs);
   const [db] = await Promise.all([
     releaseDb(releaseId, RUN_TABLES),
-    loadTableParts(releaseId, STEPS_TABLE, shards.map((s) => `/data/${releaseId}/${s.file}`)),
+    loadTableParts(
+      releaseId,
+      STEPS_TABLE,
+      shards.map((s) => `/data/${releaseId}/${s.file}`),
+    ),
   ]);
   return { db, shards };
 }
@@ -31,5 +41,11 @@ export async function searchSteps(releaseId: string, manifest: StepsManifest, f:
   const configs = await db.query<SearchConfigRow>(searchByConfigSql(f));
   const hits = await db.query<StepHitRow>(stepSearchSql(f));
   performance.mark("search:results");
-  return { hits, configs, shards: shards.length, shardBytes: shards.reduce((a, s) => a + s.bytes, 0), ms: performance.now() - t0 };
+  return {
+    hits,
+    configs,
+    shards: shards.length,
+    shardBytes: shards.reduce((a, s) => a + s.bytes, 0),
+    ms: performance.now() - t0,
+  };
 }

@@ -4,11 +4,31 @@
 import { releaseDb } from "../db/wasm";
 import type { Db } from "../db/types";
 import {
-  runAnnotationsSql, runHeaderSql, runScheduleSql, runWorkspacesSql, verdictStagesSql, verdictTestsSql,
-  type AnnotationRow, type RunHeaderRow, type ScheduleRow, type VerdictStageRow, type VerdictTestRow, type WorkspaceRow,
+  runAnnotationsSql,
+  runHeaderSql,
+  runScheduleSql,
+  runWorkspacesSql,
+  verdictStagesSql,
+  verdictTestsSql,
+  type AnnotationRow,
+  type RunHeaderRow,
+  type ScheduleRow,
+  type VerdictStageRow,
+  type VerdictTestRow,
+  type WorkspaceRow,
 } from "../queries/trajectory";
 
-const RUN_TABLES = ["runs", "configs", "sessions", "tasks", "requests", "request_usage", "task_stages", "session_workspaces", "annotations"] as const;
+const RUN_TABLES = [
+  "runs",
+  "configs",
+  "sessions",
+  "tasks",
+  "requests",
+  "request_usage",
+  "task_stages",
+  "session_workspaces",
+  "annotations",
+] as const;
 const VERDICT_TABLES = ["test_results"] as const;
 
 export interface RunBasics {
@@ -21,9 +41,16 @@ export interface RunBasics {
 /** Where the run's tables are: the published release's by default, a local release's (lib/local/db.ts) for a local run. */
 export type RunDoor = (tables: readonly string[]) => Promise<Db>;
 
-const published = (releaseId: string): RunDoor => (tables) => releaseDb(releaseId, tables);
+const published =
+  (releaseId: string): RunDoor =>
+  (tables) =>
+    releaseDb(releaseId, tables);
 
-export async function runBasics(releaseId: string, runId: string, door: RunDoor = published(releaseId)): Promise<RunBasics> {
+export async function runBasics(
+  releaseId: string,
+  runId: string,
+  door: RunDoor = published(releaseId),
+): Promise<RunBasics> {
   const db = await door(RUN_TABLES);
   // One connection per release: queries go one after the other.
   const header = await db.query<RunHeaderRow>(runHeaderSql(runId));
@@ -38,7 +65,11 @@ export interface RunVerdict {
   tests: VerdictTestRow[];
 }
 
-export async function runVerdict(releaseId: string, runId: string, door: RunDoor = published(releaseId)): Promise<RunVerdict> {
+export async function runVerdict(
+  releaseId: string,
+  runId: string,
+  door: RunDoor = published(releaseId),
+): Promise<RunVerdict> {
   const db = await door(VERDICT_TABLES);
   const stages = await db.query<VerdictStageRow>(verdictStagesSql(runId));
   const tests = await db.query<VerdictTestRow>(verdictTestsSql(runId));

@@ -3,7 +3,7 @@ import { csvCell, csvText, exportName, neutralise, toCsv, toJson } from "./csv";
 
 describe("csvCell: OWASP CSV-injection rule on string cells", () => {
   it("prefixes a single quote to a string beginning with =, +, -, @, tab or carriage return, and quotes it", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell("+1+cmd|' /C calc'!A0")).toBe(`"'+1+cmd|' /C calc'!A0"`);
     expect(csvCell("-2+3")).toBe(`"'-2+3"`);
     expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
@@ -27,13 +27,28 @@ describe("csvCell: OWASP CSV-injection rule on string cells", () => {
 
 describe("csvText", () => {
   it("neutralises header cells too (they are built from a release's condition names)", () => {
-    expect(csvText(["config", "=cmd"], [["=x", -1], ["ok", null]])).toBe(`config,"'=cmd"\n"'=x",-1\nok,\n`);
+    expect(
+      csvText(
+        ["config", "=cmd"],
+        [
+          ["=x", -1],
+          ["ok", null],
+        ],
+      ),
+    ).toBe(`config,"'=cmd"\n"'=x",-1\nok,\n`);
   });
 });
 
 describe("neutralise", () => {
   it("quotes strings a spreadsheet would read as formulas, and only strings", () => {
-    expect(["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx"].map(neutralise)).toEqual(["'=1+1", "'+1", "'-2", "'@SUM(A1)", "'\tx", "'\rx"]);
+    expect(["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx"].map(neutralise)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+    ]);
     expect(neutralise("a=b")).toBe("a=b");
     expect(neutralise(-2.5)).toBe(-2.5);
     expect(neutralise(null)).toBe(null);
@@ -44,7 +59,7 @@ describe("toCsv", () => {
   it("writes a header, quotes commas, quotes and newlines, leaves numbers alone and empty cells empty", () => {
     const rows = [
       { id: "a,b", gap: -1.5, note: 'say "hi"', k: 3, n: 4 },
-      { id: "=HYPERLINK(\"x\")", gap: 2, note: null, k: 0, n: 4 },
+      { id: '=HYPERLINK("x")', gap: 2, note: null, k: 0, n: 4 },
     ];
     expect(toCsv(rows)).toBe('id,gap,note,k,n\n"a,b",-1.5,"say ""hi""",3,4\n"\'=HYPERLINK(""x"")",2,,0,4\n');
   });

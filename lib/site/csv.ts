@@ -41,11 +41,19 @@ export function toCsv(rows: readonly ExportRecord[], columns?: readonly string[]
 
 /** JSON of the same records; strings neutralised too, since JSON is often opened in spreadsheets as well. */
 export function toJson(rows: readonly ExportRecord[]): string {
-  return JSON.stringify(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, neutralise(v ?? null)]))), null, 1);
+  return JSON.stringify(
+    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, neutralise(v ?? null)]))),
+    null,
+    1,
+  );
 }
 
 /** "<release>-<view>[-<subset>]", safe as a file name. */
 export function exportName(releaseId: string, view: string, subset?: string | null): string {
   const slug = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "");
-  return [releaseId, view, subset].filter((p): p is string => !!p).map(slug).filter(Boolean).join("-");
+  return [releaseId, view, subset]
+    .filter((p): p is string => !!p)
+    .map(slug)
+    .filter(Boolean)
+    .join("-");
 }

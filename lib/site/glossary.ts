@@ -7,50 +7,148 @@ export interface GlossaryEntry {
 }
 
 export const GLOSSARY = {
-  focus: { text: "The task that is scored; the other tasks of a switched session only interrupt it.", anchor: "focus-task-and-conditions" },
-  unint: { text: "Uninterrupted: the focus task's requests alone, in order, then submit.", anchor: "focus-task-and-conditions" },
-  switch: { text: "Switched: the same focus requests with chunks of four other unfinished tasks of the same repository in between.", anchor: "focus-task-and-conditions" },
+  focus: {
+    text: "The task that is scored; the other tasks of a switched session only interrupt it.",
+    anchor: "focus-task-and-conditions",
+  },
+  unint: {
+    text: "Uninterrupted: the focus task's requests alone, in order, then submit.",
+    anchor: "focus-task-and-conditions",
+  },
+  switch: {
+    text: "Switched: the same focus requests with chunks of four other unfinished tasks of the same repository in between.",
+    anchor: "focus-task-and-conditions",
+  },
   overall: { text: "All focus tasks (200 in the paper's split).", anchor: "near-and-far" },
-  near: { text: "Interruptions whose reference fix touches a directory the focus task's fix touches (no file in common).", anchor: "near-and-far" },
-  far: { text: "Interruptions whose reference fix touches neither a file nor a directory of the focus task's fix.", anchor: "near-and-far" },
-  resolution: { text: "Resolved focus tasks divided by the group's size; a missing run counts as unresolved.", anchor: "resolution-and-gap" },
-  gap: { text: "Uninterrupted minus switched resolution, in percentage points; lower is better.", anchor: "resolution-and-gap" },
+  near: {
+    text: "Interruptions whose reference fix touches a directory the focus task's fix touches (no file in common).",
+    anchor: "near-and-far",
+  },
+  far: {
+    text: "Interruptions whose reference fix touches neither a file nor a directory of the focus task's fix.",
+    anchor: "near-and-far",
+  },
+  resolution: {
+    text: "Resolved focus tasks divided by the group's size; a missing run counts as unresolved.",
+    anchor: "resolution-and-gap",
+  },
+  gap: {
+    text: "Uninterrupted minus switched resolution, in percentage points; lower is better.",
+    anchor: "resolution-and-gap",
+  },
   wilson: { text: "Wilson 95% interval of a resolution rate.", anchor: "the-statistics-shown" },
-  bootstrap: { text: "Paired bootstrap 95% interval: focus tasks resampled with both outcomes together, 10,000 times, fixed seed.", anchor: "the-statistics-shown" },
-  mcnemar: { text: "Exact McNemar p-value from the discordant tasks (resolved under one condition only).", anchor: "the-statistics-shown" },
-  repeats: { text: "Several runs of one cell: the mean is shown, with the minimum–maximum over repeats.", anchor: "the-statistics-shown" },
+  bootstrap: {
+    text: "Paired bootstrap 95% interval: focus tasks resampled with both outcomes together, 10,000 times, fixed seed.",
+    anchor: "the-statistics-shown",
+  },
+  mcnemar: {
+    text: "Exact McNemar p-value from the discordant tasks (resolved under one condition only).",
+    anchor: "the-statistics-shown",
+  },
+  repeats: {
+    text: "Several runs of one cell: the mean is shown, with the minimum–maximum over repeats.",
+    anchor: "the-statistics-shown",
+  },
   unint_scope: { text: "Usage of the whole uninterrupted session.", anchor: "usage-scopes" },
-  switch_all: { text: "Usage of the whole switched session, interruptions and finalization included.", anchor: "usage-scopes" },
-  switch_focus: { text: "Usage of the focus requests after other work only: the cost of coming back.", anchor: "usage-scopes" },
-  requirement_state_loss: { text: "A later focus edit or plan contradicts an earlier focus requirement or ignores work already done.", anchor: "the-two-trace-signatures" },
-  cross_task_interference: { text: "Requirements, files or submission scope of another task leak into the focus task's work.", anchor: "the-two-trace-signatures" },
+  switch_all: {
+    text: "Usage of the whole switched session, interruptions and finalization included.",
+    anchor: "usage-scopes",
+  },
+  switch_focus: {
+    text: "Usage of the focus requests after other work only: the cost of coming back.",
+    anchor: "usage-scopes",
+  },
+  requirement_state_loss: {
+    text: "A later focus edit or plan contradicts an earlier focus requirement or ignores work already done.",
+    anchor: "the-two-trace-signatures",
+  },
+  cross_task_interference: {
+    text: "Requirements, files or submission scope of another task leak into the focus task's work.",
+    anchor: "the-two-trace-signatures",
+  },
   model_calls: { text: "Inference steps: calls to the model, per run.", anchor: "terms-on-the-other-pages" },
   tool_calls: { text: "Tool invocations the agent executed, per run.", anchor: "terms-on-the-other-pages" },
-  failure_implementation: { text: "Unresolved: the patch applies, but verifier tests fail.", anchor: "failure-classes" },
+  failure_implementation: {
+    text: "Unresolved: the patch applies, but verifier tests fail.",
+    anchor: "failure-classes",
+  },
   failure_submission: { text: "Unresolved: no applicable focus patch was submitted.", anchor: "failure-classes" },
   failure_incomplete: { text: "Unresolved: the run ended early or timed out.", anchor: "failure-classes" },
-  failure_no_run: { text: "No run of this cell is in the release; it counts as unresolved.", anchor: "failure-classes" },
-  switch_cost: { text: "One focus task's switched usage minus its uninterrupted usage, in million tokens.", anchor: "terms-on-the-other-pages" },
-  disagreeing: { text: "Focus tasks resolved by exactly one of the two configurations; McNemar uses only these.", anchor: "terms-on-the-other-pages" },
-  gain: { text: "A variant's resolution minus its native configuration's on the same tasks, in percentage points.", anchor: "terms-on-the-other-pages" },
-  workspace_switches: { text: "Requests in another workspace than the request before them.", anchor: "terms-on-the-other-pages" },
-  focus_returns: { text: "Focus requests (not the final submit) right after a request in another workspace.", anchor: "terms-on-the-other-pages" },
-  interruption_tasks: { text: "Distinct other tasks a session interleaves with the focus task.", anchor: "terms-on-the-other-pages" },
-  f2p_p2p: { text: "Fail-to-pass tests (must pass after the fix) / pass-to-pass tests (must keep passing).", anchor: "terms-on-the-other-pages" },
-  stages: { text: "The focus task's requests, each from an issue (i), a review (r) or an extension (e).", anchor: "terms-on-the-other-pages" },
-  tfas: { text: "TaskFlow Alignment Score: 100 × ∛(S_L·S_T·S_R); 100 is the target's flow exactly.", anchor: "terms-on-the-other-pages" },
-  s_l: { text: "1 − Jensen–Shannon divergence of request-label shares against the target.", anchor: "terms-on-the-other-pages" },
-  s_t: { text: "1 − Jensen–Shannon divergence of label-to-label transitions against the target.", anchor: "terms-on-the-other-pages" },
-  s_r: { text: "1 − Jensen–Shannon divergence of session lengths (requests) against the target.", anchor: "terms-on-the-other-pages" },
-  annotations: { text: "Trace-signature tags of the run (detector, judge or person), each pointing at steps.", anchor: "terms-on-the-other-pages" },
-  outcome: { text: "Resolved when the focus patch applies and every F2P and P2P test passes.", anchor: "resolution-and-gap" },
+  failure_no_run: {
+    text: "No run of this cell is in the release; it counts as unresolved.",
+    anchor: "failure-classes",
+  },
+  switch_cost: {
+    text: "One focus task's switched usage minus its uninterrupted usage, in million tokens.",
+    anchor: "terms-on-the-other-pages",
+  },
+  disagreeing: {
+    text: "Focus tasks resolved by exactly one of the two configurations; McNemar uses only these.",
+    anchor: "terms-on-the-other-pages",
+  },
+  gain: {
+    text: "A variant's resolution minus its native configuration's on the same tasks, in percentage points.",
+    anchor: "terms-on-the-other-pages",
+  },
+  workspace_switches: {
+    text: "Requests in another workspace than the request before them.",
+    anchor: "terms-on-the-other-pages",
+  },
+  focus_returns: {
+    text: "Focus requests (not the final submit) right after a request in another workspace.",
+    anchor: "terms-on-the-other-pages",
+  },
+  interruption_tasks: {
+    text: "Distinct other tasks a session interleaves with the focus task.",
+    anchor: "terms-on-the-other-pages",
+  },
+  f2p_p2p: {
+    text: "Fail-to-pass tests (must pass after the fix) / pass-to-pass tests (must keep passing).",
+    anchor: "terms-on-the-other-pages",
+  },
+  stages: {
+    text: "The focus task's requests, each from an issue (i), a review (r) or an extension (e).",
+    anchor: "terms-on-the-other-pages",
+  },
+  tfas: {
+    text: "TaskFlow Alignment Score: 100 × ∛(S_L·S_T·S_R); 100 is the target's flow exactly.",
+    anchor: "terms-on-the-other-pages",
+  },
+  s_l: {
+    text: "1 − Jensen–Shannon divergence of request-label shares against the target.",
+    anchor: "terms-on-the-other-pages",
+  },
+  s_t: {
+    text: "1 − Jensen–Shannon divergence of label-to-label transitions against the target.",
+    anchor: "terms-on-the-other-pages",
+  },
+  s_r: {
+    text: "1 − Jensen–Shannon divergence of session lengths (requests) against the target.",
+    anchor: "terms-on-the-other-pages",
+  },
+  annotations: {
+    text: "Trace-signature tags of the run (detector, judge or person), each pointing at steps.",
+    anchor: "terms-on-the-other-pages",
+  },
+  outcome: {
+    text: "Resolved when the focus patch applies and every F2P and P2P test passes.",
+    anchor: "resolution-and-gap",
+  },
 } satisfies Record<string, GlossaryEntry>;
 
 export type GlossaryKey = keyof typeof GLOSSARY;
 
 const BY_LABEL: Record<string, GlossaryKey> = {
-  unint: "unint", uninterrupted: "unint", switch: "switch", switched: "switch", gap: "gap", overall: "overall", near: "near", far: "far",
-  "switch-all": "switch_all", "switch-focus": "switch_focus",
+  unint: "unint",
+  uninterrupted: "unint",
+  switch: "switch",
+  switched: "switch",
+  gap: "gap",
+  overall: "overall",
+  near: "near",
+  far: "far",
+  "switch-all": "switch_all",
+  "switch-focus": "switch_focus",
 };
 
 /** The entry a column label names ("Unint", "Gap", "Near" …), or undefined. */

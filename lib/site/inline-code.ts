@@ -6,5 +6,8 @@ export interface TextPart {
 }
 
 export function inlineCodeParts(text: string): TextPart[] {
-  return text.split("`").map((t, i) => ({ code: i % 2 === 1, text: t })).filter((p) => p.text !== "");
+  return text
+    .split("`")
+    .map((t, i) => ({ code: i % 2 === 1, text: t }))
+    .filter((p) => p.text !== "");
 }

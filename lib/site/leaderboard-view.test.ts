@@ -1,25 +1,64 @@
 import { describe, expect, it } from "vitest";
 import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard-model";
-import { columnsFor, exportRecords, filterRows, marksFor, parseViewState, provenanceOf, serializeViewState, toCsv } from "./leaderboard-view";
+import {
+  columnsFor,
+  exportRecords,
+  filterRows,
+  marksFor,
+  parseViewState,
+  provenanceOf,
+  serializeViewState,
+  toCsv,
+} from "./leaderboard-view";
 
-const rate = (value: number) => ({ value, resolved: value / 50, n: 2, lo: 0, hi: 100, missingRuns: 0, repeats: 1, repMin: value, repMax: value });
+const rate = (value: number) => ({
+  value,
+  resolved: value / 50,
+  n: 2,
+  lo: 0,
+  hi: 100,
+  missingRuns: 0,
+  repeats: 1,
+  repMin: value,
+  repMax: value,
+});
 const gap = (value: number) => ({ value, lo: -1, hi: 1, baselineOnly: 1, conditionOnly: 0, p: 1 });
 function row(id: string, harness: string, u: number, s: number): LeaderboardRow {
   return {
-    config: { config_id: id, model: `m-${id}`, harness, harness_version: null, reasoning: null, variant: "native", base_config_id: null, display_name: `Model, "${id}"`, sort_order: 0, is_local: false },
+    config: {
+      config_id: id,
+      model: `m-${id}`,
+      harness,
+      harness_version: null,
+      reasoning: null,
+      variant: "native",
+      base_config_id: null,
+      display_name: `Model, "${id}"`,
+      sort_order: 0,
+      is_local: false,
+    },
     rates: { overall: { uninterrupted: rate(u), switched: rate(s) } },
     gaps: { overall: { switched: gap(u - s) } },
   };
 }
 const model: LeaderboardModel = {
-  groups: ["overall", "near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted", scope: {},
+  groups: ["overall", "near", "far"],
+  conditions: ["uninterrupted", "switched"],
+  baseline: "uninterrupted",
+  scope: {},
   rows: [row("a", "X", 100, 50), row("b", "Y", 50, 50)],
 };
 
 describe("leaderboard view state", () => {
   it("round-trips through the URL and drops defaults", () => {
     const state = parseViewState("?sort=overall.switched:asc&harness=X,Y&groups=overall,far&tasks=N1", model);
-    expect(state).toMatchObject({ sort: { id: "overall.switched", desc: false }, harness: ["X", "Y"], groups: ["overall", "far"], tasks: ["N1"], repos: [] });
+    expect(state).toMatchObject({
+      sort: { id: "overall.switched", desc: false },
+      harness: ["X", "Y"],
+      groups: ["overall", "far"],
+      tasks: ["N1"],
+      repos: [],
+    });
     expect(serializeViewState(state, model)).toBe("?sort=overall.switched:asc&harness=X,Y&groups=overall,far&tasks=N1");
     expect(serializeViewState(parseViewState("", model), model)).toBe("");
   });
@@ -35,12 +74,21 @@ describe("leaderboard view state", () => {
       ["overall.gap.switched", "Gap", "lower"],
     ]);
     const three = { ...model, conditions: ["no-context", "oracle-summary", "retrieval"], baseline: "no-context" };
-    expect(columnsFor(three, ["overall"]).map((c) => c.label)).toEqual(["no-context", "oracle-summary", "retrieval", "Gap oracle-summary", "Gap retrieval"]);
+    expect(columnsFor(three, ["overall"]).map((c) => c.label)).toEqual([
+      "no-context",
+      "oracle-summary",
+      "retrieval",
+      "Gap oracle-summary",
+      "Gap retrieval",
+    ]);
   });
 
   it("filters and marks over the rows shown", () => {
     const cols = columnsFor(model, ["overall"]);
-    expect(marksFor(model.rows, cols).get("overall.switched")).toEqual([{ best: true, worst: true }, { best: true, worst: true }]);
+    expect(marksFor(model.rows, cols).get("overall.switched")).toEqual([
+      { best: true, worst: true },
+      { best: true, worst: true },
+    ]);
     const onlyX = filterRows(model.rows, { ...parseViewState("", model), harness: ["X"] });
     expect(onlyX.map((r) => r.config.config_id)).toEqual(["a"]);
   });
@@ -48,7 +96,12 @@ describe("leaderboard view state", () => {
   it("exports the shown columns with intervals and p, CSV-quoted", () => {
     const cols = columnsFor(model, ["overall"]);
     const recs = exportRecords([model.rows[1]!], cols);
-    expect(recs[0]).toMatchObject({ config_id: "b", overall_switched: 50, overall_gap_switched: 0, overall_gap_switched_mcnemar_p: 1 });
+    expect(recs[0]).toMatchObject({
+      config_id: "b",
+      overall_switched: 50,
+      overall_gap_switched: 0,
+      overall_gap_switched_mcnemar_p: 1,
+    });
     const csv = toCsv(recs).split("\n");
     expect(csv[1]!.startsWith('b,"Model, ""b""",m-b,Y,native,,50,0,100,50,0,100,0,-1,1,1')).toBe(true);
   });
@@ -59,7 +112,13 @@ describe("submission provenance in the view", () => {
     const r = row(id, "X", 60, 40);
     return { ...r, config: { ...r.config, ...extra } };
   };
-  const v = verifiedRow("v", { submitted_at: "2026-05-02", submitted_by: "=HYPERLINK(\"http://x\")", report_url: "https://example.org/r", verified_by: "Team", verified_at: "2026-05-09" });
+  const v = verifiedRow("v", {
+    submitted_at: "2026-05-02",
+    submitted_by: '=HYPERLINK("http://x")',
+    report_url: "https://example.org/r",
+    verified_by: "Team",
+    verified_at: "2026-05-09",
+  });
   const u = verifiedRow("u", { submitted_at: "2026-05-03", report_url: "javascript:alert(1)" });
 
   it("filters to verified entries through the URL", () => {
@@ -71,26 +130,53 @@ describe("submission provenance in the view", () => {
   });
 
   it("links a report only when it is http(s)", () => {
-    expect(provenanceOf(v.config)).toEqual({ submittedAt: "2026-05-02", submittedBy: '=HYPERLINK("http://x")', verified: { by: "Team", at: "2026-05-09" }, reportHref: "https://example.org/r" });
+    expect(provenanceOf(v.config)).toEqual({
+      submittedAt: "2026-05-02",
+      submittedBy: '=HYPERLINK("http://x")',
+      verified: { by: "Team", at: "2026-05-09" },
+      reportHref: "https://example.org/r",
+    });
     expect(provenanceOf(u.config)).toMatchObject({ verified: null, reportHref: null });
-    expect(provenanceOf(model.rows[0]!.config)).toEqual({ submittedAt: null, submittedBy: null, verified: null, reportHref: null });
+    expect(provenanceOf(model.rows[0]!.config)).toEqual({
+      submittedAt: null,
+      submittedBy: null,
+      verified: null,
+      reportHref: null,
+    });
   });
 
   it("exports the provenance after the numbers, formulas neutralised", () => {
     const cols = columnsFor(model, ["overall"]);
     const recs = exportRecords([v, u], cols);
-    expect(Object.keys(recs[0]!).slice(-6)).toEqual(["submitted_at", "submitted_by", "report_url", "verified", "verified_by", "verified_at"]);
-    expect(recs.map((r) => [r.verified, r.verified_by])).toEqual([["yes", "Team"], ["no", null]]);
+    expect(Object.keys(recs[0]!).slice(-6)).toEqual([
+      "submitted_at",
+      "submitted_by",
+      "report_url",
+      "verified",
+      "verified_by",
+      "verified_at",
+    ]);
+    expect(recs.map((r) => [r.verified, r.verified_by])).toEqual([
+      ["yes", "Team"],
+      ["no", null],
+    ]);
     const csv = toCsv(recs).split("\n");
-    expect(csv[1]!.endsWith(`2026-05-02,"'=HYPERLINK(""http://x"")",https://example.org/r,yes,Team,2026-05-09`)).toBe(true);
+    expect(csv[1]!.endsWith(`2026-05-02,"'=HYPERLINK(""http://x"")",https://example.org/r,yes,Team,2026-05-09`)).toBe(
+      true,
+    );
   });
 });
 
 describe("CSV export of hostile names", () => {
   it("neutralises a display name that is a formula and keeps negative numbers as numbers", () => {
     const cols = columnsFor(model, ["overall"]);
-    const hostile = { ...model.rows[1]!, config: { ...model.rows[1]!.config, display_name: '=HYPERLINK("http://evil","x")', model: "@SUM(1)" } };
+    const hostile = {
+      ...model.rows[1]!,
+      config: { ...model.rows[1]!.config, display_name: '=HYPERLINK("http://evil","x")', model: "@SUM(1)" },
+    };
     const line = toCsv(exportRecords([hostile], cols)).split("\n")[1]!;
-    expect(line.startsWith(`b,"'=HYPERLINK(""http://evil"",""x"")","'@SUM(1)",Y,native,,50,0,100,50,0,100,0,-1,1,1`)).toBe(true);
+    expect(
+      line.startsWith(`b,"'=HYPERLINK(""http://evil"",""x"")","'@SUM(1)",Y,native,,50,0,100,50,0,100,0,-1,1,1`),
+    ).toBe(true);
   });
 });

@@ -32,7 +32,16 @@ export interface ViewState {
 }
 
 export function defaultViewState(model: LeaderboardModel): ViewState {
-  return { sort: null, harness: [], model: [], variant: [], groups: [...model.groups], repos: [], tasks: [], verified: false };
+  return {
+    sort: null,
+    harness: [],
+    model: [],
+    variant: [],
+    groups: [...model.groups],
+    repos: [],
+    tasks: [],
+    verified: false,
+  };
 }
 
 export function columnsFor(model: LeaderboardModel, groups: readonly string[]): LeaderboardColumn[] {
@@ -41,12 +50,20 @@ export function columnsFor(model: LeaderboardModel, groups: readonly string[]): 
     .filter((g) => groups.includes(g))
     .flatMap((group) => [
       ...model.conditions.map((condition): LeaderboardColumn => ({
-        id: `${group}.${condition}`, group, kind: "rate", condition, label: conditionLabel(condition),
+        id: `${group}.${condition}`,
+        group,
+        kind: "rate",
+        condition,
+        label: conditionLabel(condition),
         marked: condition === model.baseline ? null : "higher",
       })),
       ...others.map((condition): LeaderboardColumn => ({
-        id: `${group}.gap.${condition}`, group, kind: "gap", condition,
-        label: others.length > 1 ? `Gap ${conditionLabel(condition)}` : "Gap", marked: "lower",
+        id: `${group}.gap.${condition}`,
+        group,
+        kind: "gap",
+        condition,
+        label: others.length > 1 ? `Gap ${conditionLabel(condition)}` : "Gap",
+        marked: "lower",
       })),
     ]);
 }
@@ -58,7 +75,11 @@ export function cellOf(row: LeaderboardRow, col: LeaderboardColumn): RateCell | 
 export function filterRows(rows: readonly LeaderboardRow[], state: ViewState): LeaderboardRow[] {
   const keep = (list: string[], value: string) => list.length === 0 || list.includes(value);
   return rows.filter(
-    (r) => keep(state.harness, r.config.harness) && keep(state.model, r.config.model) && keep(state.variant, r.config.variant) && (!state.verified || isVerified(r.config)),
+    (r) =>
+      keep(state.harness, r.config.harness) &&
+      keep(state.model, r.config.model) &&
+      keep(state.variant, r.config.variant) &&
+      (!state.verified || isVerified(r.config)),
   );
 }
 
@@ -89,7 +110,13 @@ export function marksFor(rows: readonly LeaderboardRow[], columns: readonly Lead
   const out = new Map<string, Mark[]>();
   for (const col of columns) {
     if (!col.marked) continue;
-    out.set(col.id, extremeMarks(rows.map((r) => cellOf(r, col)?.value), col.marked === "higher"));
+    out.set(
+      col.id,
+      extremeMarks(
+        rows.map((r) => cellOf(r, col)?.value),
+        col.marked === "higher",
+      ),
+    );
   }
   return out;
 }
@@ -141,8 +168,12 @@ export interface ExportRecord {
 function provenanceColumns(row: LeaderboardRow): Record<string, string | null> {
   const c = row.config;
   return {
-    submitted_at: c.submitted_at ?? null, submitted_by: c.submitted_by ?? null, report_url: c.report_url ?? null,
-    verified: isVerified(c) ? "yes" : "no", verified_by: c.verified_by ?? null, verified_at: c.verified_at ?? null,
+    submitted_at: c.submitted_at ?? null,
+    submitted_by: c.submitted_by ?? null,
+    report_url: c.report_url ?? null,
+    verified: isVerified(c) ? "yes" : "no",
+    verified_by: c.verified_by ?? null,
+    verified_at: c.verified_at ?? null,
   };
 }
 
@@ -150,8 +181,12 @@ function provenanceColumns(row: LeaderboardRow): Record<string, string | null> {
 export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly LeaderboardColumn[]): ExportRecord[] {
   return rows.map((row) => {
     const rec: ExportRecord = {
-      config_id: row.config.config_id, display_name: row.config.display_name, model: row.config.model,
-      harness: row.config.harness, variant: row.config.variant, reasoning: row.config.reasoning,
+      config_id: row.config.config_id,
+      display_name: row.config.display_name,
+      model: row.config.model,
+      harness: row.config.harness,
+      variant: row.config.variant,
+      reasoning: row.config.reasoning,
     };
     for (const col of columns) {
       const cell = cellOf(row, col);
@@ -187,7 +222,10 @@ export function toCsv(records: readonly ExportRecord[]): string {
   const first = records[0];
   if (!first) return "";
   const keys = Object.keys(first);
-  return csvText(keys, records.map((r) => keys.map((k) => r[k] ?? null)));
+  return csvText(
+    keys,
+    records.map((r) => keys.map((k) => r[k] ?? null)),
+  );
 }
 
 export function groupHeader(group: string): string {

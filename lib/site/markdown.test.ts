@@ -20,7 +20,8 @@ describe("parseInline", () => {
 
 describe("parseMarkdown", () => {
   it("reads headings, joined paragraphs, lists with continuation lines and fenced code", () => {
-    const md = "# Title\n\nOne\ntwo.\n\n- first\n  more\n- second\n\n```bibtex\n@a{b,\n  c = {d}\n}\n```\n## Near and far\nEnd";
+    const md =
+      "# Title\n\nOne\ntwo.\n\n- first\n  more\n- second\n\n```bibtex\n@a{b,\n  c = {d}\n}\n```\n## Near and far\nEnd";
     expect(parseMarkdown(md)).toEqual([
       { kind: "heading", level: 1, text: "Title", id: "title" },
       { kind: "paragraph", inlines: [{ kind: "text", text: "One two." }] },

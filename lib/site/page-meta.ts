@@ -4,23 +4,63 @@ import type { Metadata } from "next";
 import { builtRelease } from "./release-files";
 
 const VIEWS: Record<string, { title: string; description: string }> = {
-  "": { title: "Leaderboard", description: "Focus-task resolution uninterrupted and switched, the gap, near and far, with intervals and McNemar p-values" },
-  cost: { title: "Cost", description: "Tokens, model calls and tool calls per usage scope, cost against resolution, failure classes" },
-  compare: { title: "Compare", description: "Two configurations on the same focus tasks: 2×2 table, McNemar, paired intervals, disagreements" },
-  profile: { title: "Benchmark profile", description: "Requests, workspace switches and focus returns per session; repositories and verifier sizes" },
-  tasks: { title: "Task catalog", description: "Every focus task with its stages, verifier, interruption tasks and results per condition" },
-  ablation: { title: "Ablation", description: "Context-management variants of one harness and model, with paired gains over the native configuration" },
-  taskflow: { title: "Task Flow", description: "Session lengths, request labels and transitions between them, with the Task Flow alignment score" },
-  signatures: { title: "Trace signatures", description: "How often the detectors find requirement-state loss and cross-task interference, per configuration, condition and group, with intervals and every tagged run one click from its evidence" },
+  "": {
+    title: "Leaderboard",
+    description:
+      "Focus-task resolution uninterrupted and switched, the gap, near and far, with intervals and McNemar p-values",
+  },
+  cost: {
+    title: "Cost",
+    description: "Tokens, model calls and tool calls per usage scope, cost against resolution, failure classes",
+  },
+  compare: {
+    title: "Compare",
+    description: "Two configurations on the same focus tasks: 2×2 table, McNemar, paired intervals, disagreements",
+  },
+  profile: {
+    title: "Benchmark profile",
+    description: "Requests, workspace switches and focus returns per session; repositories and verifier sizes",
+  },
+  tasks: {
+    title: "Task catalog",
+    description: "Every focus task with its stages, verifier, interruption tasks and results per condition",
+  },
+  ablation: {
+    title: "Ablation",
+    description:
+      "Context-management variants of one harness and model, with paired gains over the native configuration",
+  },
+  taskflow: {
+    title: "Task Flow",
+    description: "Session lengths, request labels and transitions between them, with the Task Flow alignment score",
+  },
+  signatures: {
+    title: "Trace signatures",
+    description:
+      "How often the detectors find requirement-state loss and cross-task interference, per configuration, condition and group, with intervals and every tagged run one click from its evidence",
+  },
   runs: { title: "Runs", description: "Runs that publish their trajectory" },
-  search: { title: "Search trajectories", description: "Literal and regular-expression search over every step of every trajectory: commands, edited paths, message and observation text" },
-  sql: { title: "SQL console", description: "Read-only SQL in the browser over the release's tables, the derived tables and the steps index" },
-  run: { title: "Trajectory", description: "One run's trajectory: requests, steps, tool calls, verdict and trace-signature tags" },
+  search: {
+    title: "Search trajectories",
+    description:
+      "Literal and regular-expression search over every step of every trajectory: commands, edited paths, message and observation text",
+  },
+  sql: {
+    title: "SQL console",
+    description: "Read-only SQL in the browser over the release's tables, the derived tables and the steps index",
+  },
+  run: {
+    title: "Trajectory",
+    description: "One run's trajectory: requests, steps, tool calls, verdict and trace-signature tags",
+  },
 };
 
 export function releaseMetadata(releaseId: string, view: keyof typeof VIEWS | string, detail?: string): Metadata {
   const meta = builtRelease(releaseId).meta;
   const v = VIEWS[view] ?? { title: view, description: "" };
   const title = [v.title, detail, meta.title].filter(Boolean).join(" · ");
-  return { title, description: `${v.description}${detail ? ` (${detail})` : ""}. ${meta.title}${meta.synthetic ? " (synthetic data)" : ""}.` };
+  return {
+    title,
+    description: `${v.description}${detail ? ` (${detail})` : ""}. ${meta.title}${meta.synthetic ? " (synthetic data)" : ""}.`,
+  };
 }

@@ -4,7 +4,20 @@ import { EXAMPLE_SEARCHES, isRunnable, readSearch, writeSearch } from "./search-
 
 describe("search URL state", () => {
   it("round-trips every field and drops defaults", () => {
-    const f = { ...EMPTY_SEARCH, q: 'git -C "$d" diff', mode: "regex" as const, field: "command" as const, config: "c1", condition: "switched", group: "near", repo: "o/r", kind: "focus", tool: "bash", outcome: "resolved", other: true };
+    const f = {
+      ...EMPTY_SEARCH,
+      q: 'git -C "$d" diff',
+      mode: "regex" as const,
+      field: "command" as const,
+      config: "c1",
+      condition: "switched",
+      group: "near",
+      repo: "o/r",
+      kind: "focus",
+      tool: "bash",
+      outcome: "resolved",
+      other: true,
+    };
     expect(readSearch(writeSearch(f))).toEqual(f);
     expect(writeSearch(EMPTY_SEARCH)).toBe("");
     expect(writeSearch({ ...EMPTY_SEARCH, q: "a b" })).toBe("?q=a+b");

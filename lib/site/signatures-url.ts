@@ -25,7 +25,14 @@ export interface SignaturesUrlContext {
 }
 
 export const DEFAULT_SIGNATURES_STATE: SignaturesUrlState = {
-  config: null, condition: null, repo: null, group: null, signature: null, strength: "strong", outcome: null, cell: null,
+  config: null,
+  condition: null,
+  repo: null,
+  group: null,
+  signature: null,
+  strength: "strong",
+  outcome: null,
+  cell: null,
 };
 
 const oneOf = (v: string | null, allowed: readonly string[]) => (v !== null && allowed.includes(v) ? v : null);
@@ -35,7 +42,11 @@ export function parseSignaturesUrl(search: string, ctx: SignaturesUrlContext): S
   const p = new URLSearchParams(search);
   const cellParts = (p.get("cell") ?? "").split("~");
   const cell =
-    cellParts.length === 4 && ctx.configs.includes(cellParts[0]!) && ctx.conditions.includes(cellParts[1]!) && ctx.groups.includes(cellParts[2]!) && SIGNATURES.includes(cellParts[3] as never)
+    cellParts.length === 4 &&
+    ctx.configs.includes(cellParts[0]!) &&
+    ctx.conditions.includes(cellParts[1]!) &&
+    ctx.groups.includes(cellParts[2]!) &&
+    SIGNATURES.includes(cellParts[3] as never)
       ? { config: cellParts[0]!, condition: cellParts[1]!, grp: cellParts[2]!, signature: cellParts[3]! }
       : null;
   return {

@@ -6,7 +6,11 @@ describe("headerNames", () => {
     // | Configuration (rowspan 2) | Tokens (colspan 2)  | Runs (rowspan 2) |
     // |                           | Unint | Switch-All  |                  |
     const head = [
-      [{ text: "Configuration", rowSpan: 2 }, { text: "Tokens", colSpan: 2 }, { text: "Runs", rowSpan: 2 }],
+      [
+        { text: "Configuration", rowSpan: 2 },
+        { text: "Tokens", colSpan: 2 },
+        { text: "Runs", rowSpan: 2 },
+      ],
       [{ text: "Unint" }, { text: "Switch-All" }],
     ];
     expect(headerNames(head)).toEqual(["Configuration", "Tokens · Unint", "Tokens · Switch-All", "Runs"]);
@@ -18,9 +22,9 @@ describe("headerNames", () => {
 
 describe("exportValue", () => {
   it("turns shown numbers into numbers and leaves text", () => {
-    expect(["31.5", "1,234", "46.5%", "−1.0", "-2", "$0.28", "11.9×", "—", "", "near", "3 / 4"].map((t) => exportValue(t))).toEqual([
-      31.5, 1234, 46.5, -1, -2, 0.28, 11.9, null, null, "near", "3 / 4",
-    ]);
+    expect(
+      ["31.5", "1,234", "46.5%", "−1.0", "-2", "$0.28", "11.9×", "—", "", "near", "3 / 4"].map((t) => exportValue(t)),
+    ).toEqual([31.5, 1234, 46.5, -1, -2, 0.28, 11.9, null, null, "near", "3 / 4"]);
   });
   it("prefers the unrounded value a cell carries", () => {
     expect(exportValue("31.5", "31.4999")).toBe(31.4999);
@@ -33,10 +37,26 @@ describe("gridRecords", () => {
       head: [[{ text: "Configuration" }, { text: "Switch" }, { text: "Gap" }]],
       body: [[{ text: "A / X" }, { text: "31.5", k: "63", n: "200" }, { text: "15.0" }]],
     };
-    expect(gridRecords(grid)).toEqual([{ Configuration: "A / X", Switch: 31.5, "Switch k": 63, "Switch n": 200, Gap: 15 }]);
+    expect(gridRecords(grid)).toEqual([
+      { Configuration: "A / X", Switch: 31.5, "Switch k": 63, "Switch n": 200, Gap: 15 },
+    ]);
   });
   it("gives each marked number inside a cell its own column", () => {
-    const grid = { head: [[{ text: "Switch" }]], body: [[{ text: "42.5 +11.0 [4.0, 18.0] · p = 0.0042", value: "42.5", stats: [["gain", "+11.0"], ["p", "0.0042"]] as [string, string][] }]] };
+    const grid = {
+      head: [[{ text: "Switch" }]],
+      body: [
+        [
+          {
+            text: "42.5 +11.0 [4.0, 18.0] · p = 0.0042",
+            value: "42.5",
+            stats: [
+              ["gain", "+11.0"],
+              ["p", "0.0042"],
+            ] as [string, string][],
+          },
+        ],
+      ],
+    };
     expect(gridRecords(grid)).toEqual([{ Switch: 42.5, "Switch gain": 11, "Switch p": 0.0042 }]);
   });
 });

@@ -48,7 +48,9 @@ export function headerNames(head: GridCell[][]): string[] {
     while (names.includes(name)) name += " ";
     names.push(name);
   }
-  return names.map((n) => n.trimEnd() === n ? n : `${n.trimEnd()} (${names.filter((m) => m.trimEnd() === n.trimEnd()).indexOf(n) + 1})`);
+  return names.map((n) =>
+    n.trimEnd() === n ? n : `${n.trimEnd()} (${names.filter((m) => m.trimEnd() === n.trimEnd()).indexOf(n) + 1})`,
+  );
 }
 
 const NUMBER = /^[+−-]?\d[\d,]*(\.\d+)?$/;

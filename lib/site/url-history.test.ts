@@ -7,8 +7,14 @@ describe("decideHistoryWrite", () => {
     expect(decideHistoryWrite("push", "push", "/c/?a=1", "/c/?a=1")).toEqual({ call: null, last: "push" });
   });
   it("replaces a fine-grained move and keeps what the last entry-making write was", () => {
-    expect(decideHistoryWrite("replace", "typing", "/r/?step=1", "/r/?step=2")).toEqual({ call: "replaceState", last: "typing" });
-    expect(decideHistoryWrite("replace", null, "/r/?step=1", "/r/?step=2")).toEqual({ call: "replaceState", last: null });
+    expect(decideHistoryWrite("replace", "typing", "/r/?step=1", "/r/?step=2")).toEqual({
+      call: "replaceState",
+      last: "typing",
+    });
+    expect(decideHistoryWrite("replace", null, "/r/?step=1", "/r/?step=2")).toEqual({
+      call: "replaceState",
+      last: null,
+    });
   });
   it("pushes the first keystroke of a search and replaces the next ones, until something else is pushed", () => {
     const a = decideHistoryWrite("typing", null, "/t/", "/t/?q=a");

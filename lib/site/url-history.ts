@@ -18,7 +18,12 @@ export interface HistoryDecision {
   last: LastWrite;
 }
 
-export function decideHistoryWrite(mode: HistoryMode, last: LastWrite, currentUrl: string, nextUrl: string): HistoryDecision {
+export function decideHistoryWrite(
+  mode: HistoryMode,
+  last: LastWrite,
+  currentUrl: string,
+  nextUrl: string,
+): HistoryDecision {
   if (currentUrl === nextUrl) return { call: null, last };
   if (mode === "replace") return { call: "replaceState", last };
   if (mode === "typing") return { call: last === "typing" ? "replaceState" : "pushState", last: "typing" };

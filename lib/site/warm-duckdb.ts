@@ -30,7 +30,8 @@ function saveData(): boolean {
 function afterFirstPaint(): Promise<void> {
   if (performance.getEntriesByType("paint").length > 0) return Promise.resolve();
   return new Promise((resolve) => {
-    if (typeof PerformanceObserver === "undefined") return window.addEventListener("load", () => resolve(), { once: true });
+    if (typeof PerformanceObserver === "undefined")
+      return window.addEventListener("load", () => resolve(), { once: true });
     const obs = new PerformanceObserver(() => {
       obs.disconnect();
       resolve();
@@ -54,7 +55,8 @@ export function warmDuckDbOnIdle(releaseId: string, page: WarmPage): () => void 
   void (async () => {
     await afterFirstPaint();
     // The page's own scripts run on load; the warm-up waits for them and then for an idle moment.
-    if (document.readyState !== "complete") await new Promise((r) => window.addEventListener("load", r, { once: true }));
+    if (document.readyState !== "complete")
+      await new Promise((r) => window.addEventListener("load", r, { once: true }));
     await idle();
     if (!live) return;
     performance.mark(`${WARM_MARK}:start`);

@@ -8,7 +8,10 @@ export type PaneFiles = Partial<Record<PaneSide, FindFile>>;
 export class AlignWorker {
   private readonly worker: Worker;
   private next = 1;
-  private readonly pending = new Map<number, { resolve: (r: AlignResult) => void; reject: (e: Error) => void; files: PaneFiles }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: AlignResult) => void; reject: (e: Error) => void; files: PaneFiles }
+  >();
 
   constructor() {
     this.worker = new Worker(new URL("./align.worker.ts", import.meta.url));
@@ -16,7 +19,9 @@ export class AlignWorker {
       const msg = e.data;
       const p = this.pending.get(msg.id);
       if (msg.type === "need") {
-        answerFileNeed(p?.files[msg.side] ?? null, msg.ask, msg.path, (answer) => this.worker.postMessage(answer satisfies AlignRequest));
+        answerFileNeed(p?.files[msg.side] ?? null, msg.ask, msg.path, (answer) =>
+          this.worker.postMessage(answer satisfies AlignRequest),
+        );
         return;
       }
       if (!p) return;

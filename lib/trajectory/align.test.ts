@@ -19,13 +19,19 @@ const switched = schedule([
 ]);
 
 const brief = (rows: ReturnType<typeof alignRequests>) =>
-  rows.map((r) => (r.kind === "focus" ? `F${r.k}:${r.left}|${r.right}${r.mismatch ? "!" : ""}` : `B:${r.left.join(",")}|${r.right.join(",")}`));
+  rows.map((r) =>
+    r.kind === "focus"
+      ? `F${r.k}:${r.left}|${r.right}${r.mismatch ? "!" : ""}`
+      : `B:${r.left.join(",")}|${r.right.join(",")}`,
+  );
 
 describe("alignRequests", () => {
   it("puts uninterrupted focus request k beside switched focus request k, interruptions in bands on the switched side", () => {
     const rows = alignRequests(unint, switched);
     expect(brief(rows)).toEqual(["F0:0|0", "B:|1,2", "F1:1|3", "B:|4,5", "F2:2|6"]);
-    expect(rows.filter((r) => r.kind === "focus").map((r) => (r.kind === "focus" ? [r.stage, r.isSubmit] : null))).toEqual([
+    expect(
+      rows.filter((r) => r.kind === "focus").map((r) => (r.kind === "focus" ? [r.stage, r.isSubmit] : null)),
+    ).toEqual([
       [1, false],
       [2, false],
       [null, true],
@@ -51,6 +57,11 @@ describe("alignRequests", () => {
 
   it("finds the row of a position on either side", () => {
     const rows = alignRequests(unint, switched);
-    expect([rowOfPosition(rows, "right", 3), rowOfPosition(rows, "right", 5), rowOfPosition(rows, "left", 2), rowOfPosition(rows, "left", 9)]).toEqual([2, 3, 4, -1]);
+    expect([
+      rowOfPosition(rows, "right", 3),
+      rowOfPosition(rows, "right", 5),
+      rowOfPosition(rows, "left", 2),
+      rowOfPosition(rows, "left", 9),
+    ]).toEqual([2, 3, 4, -1]);
   });
 });

@@ -61,13 +61,19 @@ export function alignRequests(left: readonly RequestInfo[], right: readonly Requ
     // A side that ran out of focus requests has already shown its trailing band.
     const leftBand = k <= l.focus.length ? l.bands[k]! : [];
     const rightBand = k <= r.focus.length ? r.bands[k]! : [];
-    if (leftBand.length > 0 || rightBand.length > 0) rows.push({ kind: "band", left: leftBand, right: rightBand, beforeK: k });
+    if (leftBand.length > 0 || rightBand.length > 0)
+      rows.push({ kind: "band", left: leftBand, right: rightBand, beforeK: k });
     if (k === n) break;
     const a = l.focus[k];
     const b = r.focus[k];
     const ref = a ?? b!;
     rows.push({
-      kind: "focus", k, left: a?.position ?? null, right: b?.position ?? null, stage: ref.isSubmit ? null : ref.stage, isSubmit: ref.isSubmit,
+      kind: "focus",
+      k,
+      left: a?.position ?? null,
+      right: b?.position ?? null,
+      stage: ref.isSubmit ? null : ref.stage,
+      isSubmit: ref.isSubmit,
       mismatch: a !== undefined && b !== undefined && stageKey(a) !== stageKey(b),
     });
   }

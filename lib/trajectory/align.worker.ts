@@ -41,23 +41,49 @@ function readLocalJson(id: number, side: PaneSide): (path: string) => Promise<un
 function ledgerOf(req: PaneRequest, steps: Step[] | null, seg: Segmentation | null): { ledger?: LedgerRow[] } {
   if (!req.ledger) return {};
   const { focusTaskId, stages, workspaces } = req.ledger;
-  return { ledger: requirementLedger({ steps, segmentation: seg, schedule: req.schedule, focusTaskId, stages, workspaces, verdict: req.verdict }) };
+  return {
+    ledger: requirementLedger({
+      steps,
+      segmentation: seg,
+      schedule: req.schedule,
+      focusTaskId,
+      stages,
+      workspaces,
+      verdict: req.verdict,
+    }),
+  };
 }
 
-async function pane(id: number, side: PaneSide, req: PaneRequest): Promise<{ result: PaneResult; evidence: SideEvidence }> {
+async function pane(
+  id: number,
+  side: PaneSide,
+  req: PaneRequest,
+): Promise<{ result: PaneResult; evidence: SideEvidence }> {
   if (req.url === null) {
-    return { result: { rows: null, segments: null, mismatches: [], error: null, ...ledgerOf(req, null, null) }, evidence: { actions: null, verdict: req.verdict } };
+    return {
+      result: { rows: null, segments: null, mismatches: [], error: null, ...ledgerOf(req, null, null) },
+      evidence: { actions: null, verdict: req.verdict },
+    };
   }
   try {
     const t = await loadTrajectory(req.url, req.local ? readLocalJson(id, side) : readJson, { subagentFiles: false });
     const seg = segmentSteps(t.steps, req.schedule);
     return {
-      result: { rows: t.steps.map(stepRow), segments: seg.segments, mismatches: seg.mismatches, error: null, ...ledgerOf(req, t.steps, seg) },
+      result: {
+        rows: t.steps.map(stepRow),
+        segments: seg.segments,
+        mismatches: seg.mismatches,
+        error: null,
+        ...ledgerOf(req, t.steps, seg),
+      },
       evidence: { actions: actionsByPosition(t.steps, seg.segments), verdict: req.verdict },
     };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { result: { rows: null, segments: null, mismatches: [], error: message, ...ledgerOf(req, null, null) }, evidence: { actions: null, verdict: req.verdict } };
+    return {
+      result: { rows: null, segments: null, mismatches: [], error: message, ...ledgerOf(req, null, null) },
+      evidence: { actions: null, verdict: req.verdict },
+    };
   }
 }
 
@@ -70,7 +96,11 @@ scope.onmessage = (e) => {
       const [left, right] = await Promise.all([pane(msg.id, "left", msg.left), pane(msg.id, "right", msg.right)]);
       const rows = alignRequests(msg.left.schedule, msg.right.schedule);
       const divergence = compareFocus(rows, left.evidence, right.evidence);
-      scope.postMessage({ type: "aligned", id: msg.id, result: { left: left.result, right: right.result, rows, divergence } });
+      scope.postMessage({
+        type: "aligned",
+        id: msg.id,
+        result: { left: left.result, right: right.result, rows, divergence },
+      });
     } catch (err) {
       scope.postMessage({ type: "error", id: msg.id, message: err instanceof Error ? err.message : String(err) });
     }

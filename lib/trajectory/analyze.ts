@@ -14,29 +14,62 @@ export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis
   const seg = segmentSteps(t.steps, ctx.schedule);
   const tags: SignatureTag[] = annotationTags(ctx.annotations, t.steps);
   if (ctx.focusTaskId !== null && ctx.schedule !== null) {
-    const input = { steps: t.steps, segmentation: seg, focusTaskId: ctx.focusTaskId, workspaces: ctx.workspaces, verdict: ctx.verdict };
+    const input = {
+      steps: t.steps,
+      segmentation: seg,
+      focusTaskId: ctx.focusTaskId,
+      workspaces: ctx.workspaces,
+      verdict: ctx.verdict,
+    };
     pushAll(pushAll(tags, detectCrossTaskInterference(input)), detectRequirementStateLoss(input));
   }
   const ledger =
     ctx.focusTaskId !== null && ctx.stages
-      ? requirementLedger({ steps: t.steps, segmentation: seg, schedule: ctx.schedule, focusTaskId: ctx.focusTaskId, stages: ctx.stages, workspaces: ctx.workspaces, verdict: ctx.verdict })
+      ? requirementLedger({
+          steps: t.steps,
+          segmentation: seg,
+          schedule: ctx.schedule,
+          focusTaskId: ctx.focusTaskId,
+          stages: ctx.stages,
+          workspaces: ctx.workspaces,
+          verdict: ctx.verdict,
+        })
       : undefined;
-  return { segments: seg.segments, segmentOf: seg.segmentOf, mismatches: seg.mismatches, notes: seg.notes, tags, ...(ledger ? { ledger } : {}) };
+  return {
+    segments: seg.segments,
+    segmentOf: seg.segmentOf,
+    mismatches: seg.mismatches,
+    notes: seg.notes,
+    tags,
+    ...(ledger ? { ledger } : {}),
+  };
 }
 
 const SUBAGENT_ROWS = 50;
 
 export function summarize(t: Trajectory, url: string, chars: number): TrajectorySummary {
   const subagents: SubagentSummary[] = t.subagents.map((s) => ({
-    key: s.key, origin: s.origin, path: s.path, error: s.error,
+    key: s.key,
+    origin: s.origin,
+    path: s.path,
+    error: s.error,
     agent: s.trajectory?.agent.name ?? null,
     steps: s.trajectory?.steps.length ?? 0,
     totals: s.trajectory ? (s.trajectory.reported ?? s.trajectory.stepTotals) : null,
     rows: (s.trajectory?.steps ?? []).slice(0, SUBAGENT_ROWS).map(stepRow),
   }));
   return {
-    url, chars, schemaVersion: t.schemaVersion, sessionId: t.sessionId, agent: t.agent, files: t.files, notes: t.notes,
-    stepTotals: t.stepTotals, reported: t.reported, warnings: t.warnings, subagents,
+    url,
+    chars,
+    schemaVersion: t.schemaVersion,
+    sessionId: t.sessionId,
+    agent: t.agent,
+    files: t.files,
+    notes: t.notes,
+    stepTotals: t.stepTotals,
+    reported: t.reported,
+    warnings: t.warnings,
+    subagents,
   };
 }
 

@@ -38,7 +38,8 @@ export class TrajectoryShell {
   cwd: string | null = null;
 }
 
-const READ_TOOLS = /^(read|read_file|view|open|grep|glob|search|find|ls|list|list_dir|list_directory|cat|read_many_files|search_file_content|webfetch)$/i;
+const READ_TOOLS =
+  /^(read|read_file|view|open|grep|glob|search|find|ls|list|list_dir|list_directory|cat|read_many_files|search_file_content|webfetch)$/i;
 
 function workdirOf(call: ToolCall): string | null {
   const a = isRecord(call.args) ? call.args : null;
@@ -48,15 +49,28 @@ function workdirOf(call: ToolCall): string | null {
 
 function shellLabel(op: ShellOp, command: string): string {
   switch (op.op) {
-    case "write": return /<</.test(command) ? "heredoc rewrite" : "redirection rewrite";
-    case "append": return "append";
-    case "sed": return "sed -i";
-    case "reset": return /\brestore\b/.test(command) ? "git restore" : "git checkout --";
-    case "reset_all": return /\bstash\b/.test(command) ? "git stash" : /\breset\b/.test(command) ? "git reset --hard" : "git checkout .";
-    case "copy": return /^\s*cat\b|[;&|]\s*cat\b/.test(command) && !/\bcp\b/.test(command) ? "cat >" : "cp";
-    case "move": return "mv";
-    case "delete": return "rm";
-    case "patch": return /\bgit\s+(-C\s+\S+\s+)?apply\b/.test(command) ? "git apply" : "patch";
+    case "write":
+      return /<</.test(command) ? "heredoc rewrite" : "redirection rewrite";
+    case "append":
+      return "append";
+    case "sed":
+      return "sed -i";
+    case "reset":
+      return /\brestore\b/.test(command) ? "git restore" : "git checkout --";
+    case "reset_all":
+      return /\bstash\b/.test(command)
+        ? "git stash"
+        : /\breset\b/.test(command)
+          ? "git reset --hard"
+          : "git checkout .";
+    case "copy":
+      return /^\s*cat\b|[;&|]\s*cat\b/.test(command) && !/\bcp\b/.test(command) ? "cat >" : "cp";
+    case "move":
+      return "mv";
+    case "delete":
+      return "rm";
+    case "patch":
+      return /\bgit\s+(-C\s+\S+\s+)?apply\b/.test(command) ? "git apply" : "patch";
   }
 }
 
@@ -64,15 +78,26 @@ function fromShell(op: ShellOp, command: string): FileChange {
   const how = shellLabel(op, command);
   const via = "shell" as const;
   switch (op.op) {
-    case "patch": return op.before === null ? { kind: "write", path: op.path, content: op.after, via, how } : { kind: "replace", path: op.path, before: op.before, after: op.after, via, how };
-    case "write": return { kind: "write", path: op.path, content: op.content, via, how };
-    case "append": return { kind: "append", path: op.path, content: op.content, via, how };
-    case "sed": return { kind: "sed", path: op.path, script: op.script, via, how };
-    case "reset": return { kind: "reset", path: op.path, via, how };
-    case "reset_all": return { kind: "reset_all", path: op.path, via, how };
-    case "copy": return { kind: "copy", from: op.from, to: op.to, via, how };
-    case "move": return { kind: "move", from: op.from, to: op.to, via, how };
-    case "delete": return { kind: "delete", path: op.path, via, how };
+    case "patch":
+      return op.before === null
+        ? { kind: "write", path: op.path, content: op.after, via, how }
+        : { kind: "replace", path: op.path, before: op.before, after: op.after, via, how };
+    case "write":
+      return { kind: "write", path: op.path, content: op.content, via, how };
+    case "append":
+      return { kind: "append", path: op.path, content: op.content, via, how };
+    case "sed":
+      return { kind: "sed", path: op.path, script: op.script, via, how };
+    case "reset":
+      return { kind: "reset", path: op.path, via, how };
+    case "reset_all":
+      return { kind: "reset_all", path: op.path, via, how };
+    case "copy":
+      return { kind: "copy", from: op.from, to: op.to, via, how };
+    case "move":
+      return { kind: "move", from: op.from, to: op.to, via, how };
+    case "delete":
+      return { kind: "delete", path: op.path, via, how };
   }
 }
 
@@ -88,13 +113,21 @@ export function callEffect(call: ToolCall, shell: TrajectoryShell, active: strin
     const start = workdir !== null ? resolvePath(shell.cwd ?? active, workdir) : (shell.cwd ?? active);
     const a = analyzeShell(command, start);
     if (workdir === null && a.endCwd !== null) shell.cwd = a.endCwd;
-    return { command, text, dirs: a.dirs, changes: a.ops.map((op) => fromShell(op, command)), readOnly: readOnlyScript(a) };
+    return {
+      command,
+      text,
+      dirs: a.dirs,
+      changes: a.ops.map((op) => fromShell(op, command)),
+      readOnly: readOnlyScript(a),
+    };
   }
   const base = workdir !== null ? resolvePath(active, workdir) : active;
   const changes: FileChange[] = fileEdits(call).map((e) => {
     const path = resolvePath(base, e.path);
     const how = /patch/i.test(call.name) ? "apply_patch" : call.name;
-    return e.before === null ? { kind: "write", path, content: e.after, via: "tool", how } : { kind: "replace", path, before: e.before, after: e.after, via: "tool", how };
+    return e.before === null
+      ? { kind: "write", path, content: e.after, via: "tool", how }
+      : { kind: "replace", path, before: e.before, after: e.after, via: "tool", how };
   });
   const dirs = workdir !== null ? [base!] : [];
   return { command: null, text, dirs, changes, readOnly: changes.length === 0 && READ_TOOLS.test(call.name) };

@@ -91,10 +91,22 @@ describe("lenient reading of hand-made documents", () => {
       schema_version: "ATIF-v1.6",
       agent: { name: "x", version: "1" },
       steps: [
-        { step_id: 1, source: "user", message: [{ type: "text", text: "hello" }, { type: "image", source: { media_type: "image/png", path: "a.png" } }] },
         {
-          step_id: 2, source: "agent", message: "ok",
-          tool_calls: [{ tool_call_id: "a", function_name: "bash", arguments: '{"command":"ls"}' }, { tool_call_id: "b", function_name: "bash", arguments: {} }],
+          step_id: 1,
+          source: "user",
+          message: [
+            { type: "text", text: "hello" },
+            { type: "image", source: { media_type: "image/png", path: "a.png" } },
+          ],
+        },
+        {
+          step_id: 2,
+          source: "agent",
+          message: "ok",
+          tool_calls: [
+            { tool_call_id: "a", function_name: "bash", arguments: '{"command":"ls"}' },
+            { tool_call_id: "b", function_name: "bash", arguments: {} },
+          ],
           observation: { results: [{ content: "out-a" }, { content: [{ type: "text", text: "out-b" }] }] },
           metrics: { prompt_tokens: "100", completion_tokens: 5 },
         },
@@ -113,7 +125,14 @@ describe("lenient reading of hand-made documents", () => {
   it("turns a broken document into warnings, never an exception", () => {
     const t = readTrajectory({ schema_version: "ATIF-v9", steps: [42, { source: "robot", message: { weird: true } }] });
     expect(t.steps).toHaveLength(2);
-    expect(t.warnings.map((w) => w.code).sort()).toEqual(["file.agent", "file.version", "step.id", "step.message_shape", "step.not_object", "step.source"]);
+    expect(t.warnings.map((w) => w.code).sort()).toEqual([
+      "file.agent",
+      "file.version",
+      "step.id",
+      "step.message_shape",
+      "step.not_object",
+      "step.source",
+    ]);
     expect(readTrajectory("not json").warnings.map((w) => w.code)).toEqual(["file.not_object"]);
   });
 
@@ -126,11 +145,28 @@ describe("lenient reading of hand-made documents", () => {
 
   it("reads embedded subagents (v1.7 subagent_trajectories)", () => {
     const t = readTrajectory({
-      schema_version: "ATIF-v1.7", agent: { name: "p" },
-      steps: [{ step_id: 1, source: "agent", message: "delegating", observation: { results: [{ subagent_trajectory_ref: [{ trajectory_id: "sub-1" }] }] } }],
-      subagent_trajectories: [{ trajectory_id: "sub-1", schema_version: "ATIF-v1.7", agent: { name: "s" }, steps: [{ step_id: 1, source: "agent", message: "child" }] }],
+      schema_version: "ATIF-v1.7",
+      agent: { name: "p" },
+      steps: [
+        {
+          step_id: 1,
+          source: "agent",
+          message: "delegating",
+          observation: { results: [{ subagent_trajectory_ref: [{ trajectory_id: "sub-1" }] }] },
+        },
+      ],
+      subagent_trajectories: [
+        {
+          trajectory_id: "sub-1",
+          schema_version: "ATIF-v1.7",
+          agent: { name: "s" },
+          steps: [{ step_id: 1, source: "agent", message: "child" }],
+        },
+      ],
     });
-    expect(t.subagents.map((s) => [s.key, s.origin, s.trajectory?.steps[0]?.message])).toEqual([["sub-1", "embedded", "child"]]);
+    expect(t.subagents.map((s) => [s.key, s.origin, s.trajectory?.steps[0]?.message])).toEqual([
+      ["sub-1", "embedded", "child"],
+    ]);
   });
 });
 

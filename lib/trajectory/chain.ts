@@ -20,7 +20,11 @@ export interface LoadOptions {
   subagentFiles?: boolean;
 }
 
-export async function loadTrajectory(mainPath: string, readJson: ReadJson, opts: LoadOptions = {}): Promise<Trajectory> {
+export async function loadTrajectory(
+  mainPath: string,
+  readJson: ReadJson,
+  opts: LoadOptions = {},
+): Promise<Trajectory> {
   // SWE-agent .traj is converted to ATIF here; a format the reader does not know is refused (swe-agent.ts).
   const first = asAtif(await readJson(mainPath), mainPath);
   const warn = WarningSink.create();
@@ -30,11 +34,17 @@ export async function loadTrajectory(mainPath: string, readJson: ReadJson, opts:
   for (let ref = docs[0]!.continuedRef; ref !== null; ref = docs[docs.length - 1]!.continuedRef) {
     const path = siblingPath(mainPath, ref);
     if (path === null) {
-      warn.add("chain.ref", `continued_trajectory_ref "${ref}" is not a relative path next to the trajectory; not followed`);
+      warn.add(
+        "chain.ref",
+        `continued_trajectory_ref "${ref}" is not a relative path next to the trajectory; not followed`,
+      );
       break;
     }
     if (seen.has(path) || docs.length >= maxFiles) {
-      warn.add("chain.ref", `continuation chain stops at "${ref}" (${seen.has(path) ? "a cycle" : `more than ${maxFiles} files`})`);
+      warn.add(
+        "chain.ref",
+        `continuation chain stops at "${ref}" (${seen.has(path) ? "a cycle" : `more than ${maxFiles} files`})`,
+      );
       break;
     }
     seen.add(path);
@@ -42,7 +52,10 @@ export async function loadTrajectory(mainPath: string, readJson: ReadJson, opts:
     try {
       raw = await readJson(path);
     } catch (err) {
-      warn.add("chain.missing", `continuation file "${ref}" could not be read (${errorText(err)}); the run is shown up to there`);
+      warn.add(
+        "chain.missing",
+        `continuation file "${ref}" could not be read (${errorText(err)}); the run is shown up to there`,
+      );
       break;
     }
     const nextN = docs.reduce((a, d) => a + d.steps.length, 0) + 1;
@@ -60,7 +73,10 @@ export function readTrajectory(raw: unknown, name = "trajectory.json"): Trajecto
   const doc = readDocument(raw, name, 0, 1, warn.forFile(name));
   // Only this file was given: say so when it continues elsewhere, so its totals are not taken for the run's.
   if (doc.continuedRef !== null) {
-    warn.add("chain.not_followed", `${name} continues in "${doc.continuedRef}", which was not read; steps and totals cover this file only`);
+    warn.add(
+      "chain.not_followed",
+      `${name} continues in "${doc.continuedRef}", which was not read; steps and totals cover this file only`,
+    );
   }
   const t = assemble([doc], warn);
   t.warnings = warn.list();
@@ -73,7 +89,14 @@ function assemble(docs: AtifDocument[], warn: WarningSink, depth = 0): Trajector
   const stepTotals = sumStepMetrics(steps);
   const subagents: SubTrajectory[] = main.embedded.map((raw, i) => {
     const key = (isRecord(raw) ? (str(raw.trajectory_id) ?? str(raw.session_id)) : null) ?? `embedded-${i + 1}`;
-    if (depth >= 2) return { key, origin: "embedded", path: null, trajectory: null, error: "nested more than two levels deep; not read" };
+    if (depth >= 2)
+      return {
+        key,
+        origin: "embedded",
+        path: null,
+        trajectory: null,
+        error: "nested more than two levels deep; not read",
+      };
     const sub = readDocument(raw, `${main.name}#${key}`, 0, 1, warn.forFile(`${main.name}#${key}`));
     return { key, origin: "embedded", path: null, trajectory: assemble([sub], warn, depth + 1), error: null };
   });
@@ -120,10 +143,14 @@ function reportedTotals(docs: AtifDocument[], fromSteps: Totals, warn: WarningSi
   const finals = docs.map((d) => d.final);
   const last = finals[finals.length - 1];
   if (docs.length === 1) return finals[0] ?? null;
-  if (last && last.prompt >= fromSteps.prompt && last.completion >= fromSteps.completion) return { ...last, steps: last.steps || fromSteps.steps };
+  if (last && last.prompt >= fromSteps.prompt && last.completion >= fromSteps.completion)
+    return { ...last, steps: last.steps || fromSteps.steps };
   const present = finals.filter((f): f is Totals => f !== null);
   if (present.length === 0) return null;
-  warn.add("chain.final_metrics", "the last file's final_metrics do not cover the whole chain; the files' final_metrics are added up");
+  warn.add(
+    "chain.final_metrics",
+    "the last file's final_metrics do not cover the whole chain; the files' final_metrics are added up",
+  );
   const costs = present.map((f) => f.cost).filter((c): c is number => c !== null);
   return {
     prompt: present.reduce((a, f) => a + f.prompt, 0),
@@ -148,7 +175,11 @@ export async function resolveSubagentFiles(t: Trajectory, mainPath: string, read
         const key = ref.trajectoryId ?? ref.sessionId;
         if (key !== null && !embedded.has(key) && !done.has(key)) {
           done.add(key);
-          warn.add("subagent.unresolved", `step ${step.n} references subagent "${key}", which is neither embedded nor a file`, step.n);
+          warn.add(
+            "subagent.unresolved",
+            `step ${step.n} references subagent "${key}", which is neither embedded nor a file`,
+            step.n,
+          );
         }
         continue;
       }
@@ -156,14 +187,30 @@ export async function resolveSubagentFiles(t: Trajectory, mainPath: string, read
       done.add(ref.path);
       const path = siblingPath(mainPath, ref.path);
       if (path === null) {
-        warn.add("subagent.path", `step ${step.n}: subagent path "${ref.path}" is not a relative path next to the trajectory; not read`, step.n);
-        t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: null, error: "not a relative path" });
+        warn.add(
+          "subagent.path",
+          `step ${step.n}: subagent path "${ref.path}" is not a relative path next to the trajectory; not read`,
+          step.n,
+        );
+        t.subagents.push({
+          key: ref.path,
+          origin: "file",
+          path: ref.path,
+          trajectory: null,
+          error: "not a relative path",
+        });
         continue;
       }
       try {
         const raw = await readJson(path);
         const sub = readDocument(raw, path, 0, 1, warn.forFile(path));
-        t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: assemble([sub], warn, 1), error: null });
+        t.subagents.push({
+          key: ref.path,
+          origin: "file",
+          path: ref.path,
+          trajectory: assemble([sub], warn, 1),
+          error: null,
+        });
       } catch (err) {
         warn.add("subagent.missing", `step ${step.n}: subagent file "${ref.path}" could not be read`, step.n);
         t.subagents.push({ key: ref.path, origin: "file", path: ref.path, trajectory: null, error: errorText(err) });

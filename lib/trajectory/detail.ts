@@ -60,17 +60,39 @@ function langOfPath(path: string | null): CodeLang {
 
 function callDetail(call: Step["toolCalls"][number], limit: number): CallDetail {
   const args = call.args as Record<string, unknown> | null;
-  const path = args && typeof args === "object" && !Array.isArray(args) ? ((args.file_path ?? args.path ?? null) as string | null) : null;
+  const path =
+    args && typeof args === "object" && !Array.isArray(args)
+      ? ((args.file_path ?? args.path ?? null) as string | null)
+      : null;
   const command = shellCommand(call);
-  if (command !== null) return { id: call.id, name: call.name, body: clip(command, limit), lang: "bash", path: typeof path === "string" ? path : null };
+  if (command !== null)
+    return {
+      id: call.id,
+      name: call.name,
+      body: clip(command, limit),
+      lang: "bash",
+      path: typeof path === "string" ? path : null,
+    };
   const edits = fileEdits(call);
   if (edits.length > 0) {
     const whole = edits.length === 1 && edits[0]!.before === null;
     const text = whole ? edits[0]!.after : edits.map(editDiff).join("\n");
-    return { id: call.id, name: call.name, body: clip(text, limit), lang: whole ? langOfPath(edits[0]!.path) : "diff", path: edits[0]!.path };
+    return {
+      id: call.id,
+      name: call.name,
+      body: clip(text, limit),
+      lang: whole ? langOfPath(edits[0]!.path) : "diff",
+      path: edits[0]!.path,
+    };
   }
   const text = typeof call.args === "string" ? call.args : safeJson(call.args, 2);
-  return { id: call.id, name: call.name, body: clip(text, limit), lang: typeof call.args === "string" ? null : "json", path: typeof path === "string" ? path : null };
+  return {
+    id: call.id,
+    name: call.name,
+    body: clip(text, limit),
+    lang: typeof call.args === "string" ? null : "json",
+    path: typeof path === "string" ? path : null,
+  };
 }
 
 function resultLang(content: string, call: CallDetail | undefined): CodeLang {
@@ -87,17 +109,30 @@ export function stepDetail(s: Step, limit = 100_000): StepDetail {
   s.results.forEach((r) => {
     const i = r.callId !== null ? index.get(r.callId) : undefined;
     const detail: ResultDetail = {
-      callId: r.callId, pairedBy: r.pairedBy, content: clip(r.content, limit),
-      lang: resultLang(r.content.slice(0, 40), i !== undefined ? calls[i] : undefined), subagents: r.subagents,
+      callId: r.callId,
+      pairedBy: r.pairedBy,
+      content: clip(r.content, limit),
+      lang: resultLang(r.content.slice(0, 40), i !== undefined ? calls[i] : undefined),
+      subagents: r.subagents,
     };
     results.push(detail);
     if (i !== undefined && resultOf[i] === null) resultOf[i] = results.length - 1;
   });
   return {
-    n: s.n, stepId: s.stepId, file: s.file, source: s.source, timestamp: s.timestamp, model: s.model,
+    n: s.n,
+    stepId: s.stepId,
+    file: s.file,
+    source: s.source,
+    timestamp: s.timestamp,
+    model: s.model,
     message: clip(s.message, limit),
     reasoning: s.reasoning === null ? null : clip(s.reasoning, limit),
-    calls, results, resultOf, metrics: s.metrics, copied: s.copied, sidechain: s.sidechain,
+    calls,
+    results,
+    resultOf,
+    metrics: s.metrics,
+    copied: s.copied,
+    sidechain: s.sidechain,
     extra: s.extra === null ? null : clip(safeJson(s.extra, 2), limit),
   };
 }

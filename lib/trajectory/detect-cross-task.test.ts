@@ -14,28 +14,44 @@ const PLAN = schedule([
 
 function run(raw: Parameters<typeof steps>[0]) {
   const s = steps(raw);
-  return detectCrossTaskInterference({ steps: s, segmentation: segmentSteps(s, PLAN), focusTaskId: "F", workspaces: WS, verdict: null });
+  return detectCrossTaskInterference({
+    steps: s,
+    segmentation: segmentSteps(s, PLAN),
+    focusTaskId: "F",
+    workspaces: WS,
+    verdict: null,
+  });
 }
 
 /** Steps of the interruption requests, where working in other checkouts is expected. */
 const INTERRUPTIONS = [
-  user("[workspace /work/w01] B1"), agent("b", [bash("cd /work/w01 && grep -rn legacy_mode src")]),
-  user("[workspace /work/w02] C1"), agent("c", [bash("sed -n 1,20p /work/w02/src/pkg/cli.py")]),
+  user("[workspace /work/w01] B1"),
+  agent("b", [bash("cd /work/w01 && grep -rn legacy_mode src")]),
+  user("[workspace /work/w02] C1"),
+  agent("c", [bash("sed -n 1,20p /work/w02/src/pkg/cli.py")]),
 ];
 
 describe("detectCrossTaskInterference", () => {
   it("finds a finalization that loops over every checkout and builds the patch from them (E.3)", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a", [bash("cd /work/w00 && pytest -q")]),
+      user("[workspace /work/w00] F1"),
+      agent("a", [bash("cd /work/w00 && pytest -q")]),
       ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [bash("git -C /work/w00 diff")]),
+      user("[workspace /work/w00] F2"),
+      agent("d", [bash("git -C /work/w00 diff")]),
       user("[workspace /work/w00] submit"),
       agent("e", [bash("git -C /work/w00 status --short")]),
       agent("f", [bash('for d in /work/w00 /work/w01 /work/w02; do git -C "$d" diff; done > /tmp/final.patch')]),
       agent("done"),
     ]);
     expect(tags).toHaveLength(1);
-    expect(tags[0]).toMatchObject({ signature: "cross_task_interference", position: 4, steps: [11], strength: "strong", author: { kind: "detector" } });
+    expect(tags[0]).toMatchObject({
+      signature: "cross_task_interference",
+      position: 4,
+      steps: [11],
+      strength: "strong",
+      author: { kind: "detector" },
+    });
     expect(tags[0]!.reasons.map((r) => r.text)).toEqual([
       "a command iterates over other checkouts (/work/w01, /work/w02)",
       "the submitted diff is built from other checkouts",
@@ -44,9 +60,11 @@ describe("detectCrossTaskInterference", () => {
 
   it("finds a glob over the checkouts' folder, and a command run in another checkout during a focus request", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a", [bash("ls /work/w*/src")]),
+      user("[workspace /work/w00] F1"),
+      agent("a", [bash("ls /work/w*/src")]),
       ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [["Read", { file_path: "/work/w01/src/pkg/config.py" }, "..."]]),
+      user("[workspace /work/w00] F2"),
+      agent("d", [["Read", { file_path: "/work/w01/src/pkg/config.py" }, "..."]]),
     ]);
     expect(tags.map((t) => [t.position, t.steps, t.reasons.map((r) => r.text)])).toEqual([
       [0, [2], ["a command iterates over other checkouts (every checkout)"]],
@@ -56,20 +74,31 @@ describe("detectCrossTaskInterference", () => {
 
   it("finds a name from another task's request entering a focus edit", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a"),
+      user("[workspace /work/w00] F1"),
+      agent("a"),
       ...INTERRUPTIONS,
       user("[workspace /work/w00] F2"),
-      agent("d", [edit("/work/w00/src/pkg/http.py", "def parse_header(v):\n    return v", "def parse_header(v):\n    if compat_mode:\n        return v\n    return v.strip()")]),
+      agent("d", [
+        edit(
+          "/work/w00/src/pkg/http.py",
+          "def parse_header(v):\n    return v",
+          "def parse_header(v):\n    if compat_mode:\n        return v\n    return v.strip()",
+        ),
+      ]),
     ]);
     expect(tags).toHaveLength(1);
-    expect(tags[0]!.reasons.map((r) => r.text)).toEqual(["a focus edit adds `compat_mode`, named only in B's requests"]);
+    expect(tags[0]!.reasons.map((r) => r.text)).toEqual([
+      "a focus edit adds `compat_mode`, named only in B's requests",
+    ]);
   });
 
   it("finds a focus edit of a file only another task's requests name", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a"),
+      user("[workspace /work/w00] F1"),
+      agent("a"),
       ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [edit("/work/w00/src/pkg/config.py", "a = 1", "a = 2")]),
+      user("[workspace /work/w00] F2"),
+      agent("d", [edit("/work/w00/src/pkg/config.py", "a = 1", "a = 2")]),
     ]);
     expect(tags[0]!.reasons.map((r) => r.text)).toEqual(["edits src/pkg/config.py, a file only B's requests name"]);
   });
@@ -77,10 +106,16 @@ describe("detectCrossTaskInterference", () => {
   it("tags nothing in a well-scoped run: other checkouts only during their own requests, focus names only", () => {
     const tags = run([
       user("[workspace /work/w00] F1"),
-      agent("a", [bash("grep -rn parse_header /work/w00/src"), edit("/work/w00/src/pkg/http.py", "pass", "def parse_header(v):\n    return v")]),
+      agent("a", [
+        bash("grep -rn parse_header /work/w00/src"),
+        edit("/work/w00/src/pkg/http.py", "pass", "def parse_header(v):\n    return v"),
+      ]),
       ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [edit("/work/w00/src/pkg/http.py", "    return v", "    return v.strip()")]),
-      user("[workspace /work/w00] submit"), agent("e", [bash("git -C /work/w00 diff > /tmp/final.patch")]), agent("done"),
+      user("[workspace /work/w00] F2"),
+      agent("d", [edit("/work/w00/src/pkg/http.py", "    return v", "    return v.strip()")]),
+      user("[workspace /work/w00] submit"),
+      agent("e", [bash("git -C /work/w00 diff > /tmp/final.patch")]),
+      agent("done"),
     ]);
     expect(tags).toEqual([]);
   });
@@ -96,19 +131,28 @@ const kinds = (tags: ReturnType<typeof run>) => tags.map((t) => [t.position, t.s
 describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Codex-style calls)", () => {
   it("every reason has a kind", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a", [bash("ls /work/w*/src")]),
+      user("[workspace /work/w00] F1"),
+      agent("a", [bash("ls /work/w*/src")]),
       ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [["Read", { file_path: "/work/w01/src/pkg/config.py" }, "..."]]),
-      user("[workspace /work/w00] submit"), agent("e", [bash('for d in /work/w00 /work/w01 /work/w02; do git -C "$d" diff; done > /tmp/final.patch')]),
+      user("[workspace /work/w00] F2"),
+      agent("d", [["Read", { file_path: "/work/w01/src/pkg/config.py" }, "..."]]),
+      user("[workspace /work/w00] submit"),
+      agent("e", [bash('for d in /work/w00 /work/w01 /work/w02; do git -C "$d" diff; done > /tmp/final.patch')]),
     ]);
-    expect(kinds(tags)).toEqual([[0, [2], ["checkout-loop"]], [3, [8], ["sibling-path"]], [4, [10], ["checkout-loop", "multi-checkout-submission"]]]);
+    expect(kinds(tags)).toEqual([
+      [0, [2], ["checkout-loop"]],
+      [3, [8], ["sibling-path"]],
+      [4, [10], ["checkout-loop", "multi-checkout-submission"]],
+    ]);
   });
 
   it("a checkout named only in Codex's workdir is that checkout: tests run in a sibling", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a", [codexShell("python -m pytest -q tests/test_http.py", "/work/w00")]),
+      user("[workspace /work/w00] F1"),
+      agent("a", [codexShell("python -m pytest -q tests/test_http.py", "/work/w00")]),
       ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [codexShell("python -m pytest -q tests/test_config.py", "/work/w01")]),
+      user("[workspace /work/w00] F2"),
+      agent("d", [codexShell("python -m pytest -q tests/test_config.py", "/work/w01")]),
     ]);
     expect(kinds(tags)).toEqual([[3, [8], ["sibling-command"]]]);
     expect(tags[0]!.reasons[0]!.text).toBe("a command runs in /work/w01, the checkout of B (its working directory)");
@@ -116,16 +160,21 @@ describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Co
 
   it("a cd left by an earlier command of the same shell, or a relative cd, is that checkout", () => {
     const left = run([
-      user("[workspace /work/w00] F1"), agent("a"),
+      user("[workspace /work/w00] F1"),
+      agent("a"),
       ...INTERRUPTIONS, // B's request ran `cd /work/w01 && …`: the shell stays there
-      user("[workspace /work/w00] F2"), agent("d", [bash("python -m pytest -q tests/test_http.py")]),
+      user("[workspace /work/w00] F2"),
+      agent("d", [bash("python -m pytest -q tests/test_http.py")]),
     ]);
     expect(kinds(left)).toEqual([[3, [8], ["sibling-command"]]]);
     expect(left[0]!.reasons[0]!.text).toContain("left by an earlier cd");
     const relative = run([
-      user("[workspace /work/w00] F1"), agent("a", [bash("cd /work/w00 && ls")]),
+      user("[workspace /work/w00] F1"),
+      agent("a", [bash("cd /work/w00 && ls")]),
       ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [bash("cd /work/w00 && git status")]), agent("e", [bash("cd ../w02 && python -m pytest -q")]),
+      user("[workspace /work/w00] F2"),
+      agent("d", [bash("cd /work/w00 && git status")]),
+      agent("e", [bash("cd ../w02 && python -m pytest -q")]),
     ]);
     expect(kinds(relative)).toEqual([[3, [9], ["sibling-command"]]]);
   });
@@ -134,44 +183,85 @@ describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Co
     const plan = schedule([
       { task: "F", stage: 1, workspace: "/work/w00", text: "Add `parse_header()` to src/pkg/http.py" },
       { task: "B", stage: 1, workspace: "/work/w01", text: "Rename `legacy_mode` in src/pkg/config.py" },
-      { task: "F", stage: 2, workspace: "/work/w00", text: "Compare with how the checkout /work/w01 parses headers and match it." },
+      {
+        task: "F",
+        stage: 2,
+        workspace: "/work/w00",
+        text: "Compare with how the checkout /work/w01 parses headers and match it.",
+      },
     ]);
     const go = (calls: Parameters<typeof agent>[1]) => {
-      const s = steps([user("[workspace /work/w00] F1"), agent("a"), user("[workspace /work/w01] B1"), agent("b"), user("[workspace /work/w00] F2"), agent("d", calls)]);
-      return detectCrossTaskInterference({ steps: s, segmentation: segmentSteps(s, plan), focusTaskId: "F", workspaces: WS, verdict: null });
+      const s = steps([
+        user("[workspace /work/w00] F1"),
+        agent("a"),
+        user("[workspace /work/w01] B1"),
+        agent("b"),
+        user("[workspace /work/w00] F2"),
+        agent("d", calls),
+      ]);
+      return detectCrossTaskInterference({
+        steps: s,
+        segmentation: segmentSteps(s, plan),
+        focusTaskId: "F",
+        workspaces: WS,
+        verdict: null,
+      });
     };
-    expect(go([["Read", { file_path: "/work/w01/src/pkg/http.py" }, "..."], bash("diff -u /work/w01/src/pkg/http.py /work/w00/src/pkg/http.py")])).toEqual([]);
+    expect(
+      go([
+        ["Read", { file_path: "/work/w01/src/pkg/http.py" }, "..."],
+        bash("diff -u /work/w01/src/pkg/http.py /work/w00/src/pkg/http.py"),
+      ]),
+    ).toEqual([]);
     expect(go([codexShell("sed -n '1,40p' src/pkg/http.py", "/work/w01")])).toEqual([]);
     expect(kinds(go([edit("/work/w01/src/pkg/http.py", "a", "b")]))).toEqual([[2, [6], ["sibling-path"]]]);
     // A checkout the request does not name stays interference even when only read.
-    expect(kinds(go([["Read", { file_path: "/work/w02/src/pkg/cli.py" }, "..."]]))).toEqual([[2, [6], ["sibling-path"]]]);
+    expect(kinds(go([["Read", { file_path: "/work/w02/src/pkg/cli.py" }, "..."]]))).toEqual([
+      [2, [6], ["sibling-path"]],
+    ]);
   });
 
   it("finds another task's identifier entering a focus edit made through the shell or apply_patch", () => {
     const heredoc = run([
-      user("[workspace /work/w00] F1"), agent("a"), ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [codexShell("cat >> src/pkg/http.py <<'EOF'\nif compat_mode:\n    pass\nEOF", "/work/w00")]),
+      user("[workspace /work/w00] F1"),
+      agent("a"),
+      ...INTERRUPTIONS,
+      user("[workspace /work/w00] F2"),
+      agent("d", [codexShell("cat >> src/pkg/http.py <<'EOF'\nif compat_mode:\n    pass\nEOF", "/work/w00")]),
     ]);
     expect(kinds(heredoc)).toEqual([[3, [8], ["foreign-identifier"]]]);
     const patch = run([
-      user("[workspace /work/w00] F1"), agent("a"), ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [applyPatch("*** Update File: /work/w00/src/pkg/http.py\n@@\n def parse_header(v):\n+    v = compat_mode and v\n     return v")]),
+      user("[workspace /work/w00] F1"),
+      agent("a"),
+      ...INTERRUPTIONS,
+      user("[workspace /work/w00] F2"),
+      agent("d", [
+        applyPatch(
+          "*** Update File: /work/w00/src/pkg/http.py\n@@\n def parse_header(v):\n+    v = compat_mode and v\n     return v",
+        ),
+      ]),
     ]);
     expect(kinds(patch)).toEqual([[3, [8], ["foreign-identifier"]]]);
   });
 
   it("finds a file copied from another checkout into the focus checkout", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a"), ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d", [bash("cp /work/w02/src/pkg/cli.py /work/w00/src/pkg/cli.py")]),
+      user("[workspace /work/w00] F1"),
+      agent("a"),
+      ...INTERRUPTIONS,
+      user("[workspace /work/w00] F2"),
+      agent("d", [bash("cp /work/w02/src/pkg/cli.py /work/w00/src/pkg/cli.py")]),
     ]);
     expect(kinds(tags)).toEqual([[3, [8], ["foreign-file"]]]);
   });
 
   it("finds a submission built over several commands, each taking one other checkout's diff", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a"), ...INTERRUPTIONS,
-      user("[workspace /work/w00] F2"), agent("d"),
+      user("[workspace /work/w00] F1"),
+      agent("a"),
+      ...INTERRUPTIONS,
+      user("[workspace /work/w00] F2"),
+      agent("d"),
       user("[workspace /work/w00] submit"),
       agent("e", [bash("git -C /work/w00 diff > /tmp/final.patch")]),
       agent("f", [bash("cd /work/w01 && git diff >> /tmp/final.patch")]),
@@ -183,11 +273,16 @@ describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Co
 
   it("tags nothing for focus work named by workdir, or for pipes after the shell was left in another checkout", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a", [codexShell("python -m pytest -q", "/work/w00")]),
+      user("[workspace /work/w00] F1"),
+      agent("a", [codexShell("python -m pytest -q", "/work/w00")]),
       ...INTERRUPTIONS,
       user("[workspace /work/w00] F2"),
-      agent("d", [bash('grep -n "def test_" /work/w00/tests/test_http.py | head -5'), bash("git -C /work/w00 diff --stat")]),
-      user("[workspace /work/w00] submit"), agent("e", [codexShell("git diff > /tmp/final.patch", "/work/w00")]),
+      agent("d", [
+        bash('grep -n "def test_" /work/w00/tests/test_http.py | head -5'),
+        bash("git -C /work/w00 diff --stat"),
+      ]),
+      user("[workspace /work/w00] submit"),
+      agent("e", [codexShell("git diff > /tmp/final.patch", "/work/w00")]),
     ]);
     expect(tags).toEqual([]);
   });
@@ -196,9 +291,11 @@ describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Co
 describe("detectCrossTaskInterference: the focus task's own files", () => {
   it("does not call a file foreign when the focus work edited it before another task named it", () => {
     const tags = run([
-      user("[workspace /work/w00] F1"), agent("a", [edit("/work/w00/src/pkg/cli.py", "a = 1", "a = 2")]),
+      user("[workspace /work/w00] F1"),
+      agent("a", [edit("/work/w00/src/pkg/cli.py", "a = 1", "a = 2")]),
       ...INTERRUPTIONS, // C's request names src/pkg/cli.py
-      user("[workspace /work/w00] F2"), agent("d", [edit("/work/w00/src/pkg/cli.py", "a = 2", "a = 3")]),
+      user("[workspace /work/w00] F2"),
+      agent("d", [edit("/work/w00/src/pkg/cli.py", "a = 2", "a = 3")]),
     ]);
     expect(tags).toEqual([]);
   });

@@ -47,13 +47,23 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
   const others: Other[] = Object.entries(workspaces)
     .filter(([, task]) => task !== focusTaskId)
     .map(([ws, task]) => ({ ws: resolvePath(null, ws), task, re: pathPattern(ws) }));
-  const focusWs = Object.entries(workspaces).filter(([, task]) => task === focusTaskId).map(([ws]) => resolvePath(null, ws));
+  const focusWs = Object.entries(workspaces)
+    .filter(([, task]) => task === focusTaskId)
+    .map(([ws]) => resolvePath(null, ws));
   if (others.length === 0) return [];
-  const roots = [...new Set(Object.keys(workspaces).map(parentOf).filter((r) => r.length > 1))];
+  const roots = [
+    ...new Set(
+      Object.keys(workspaces)
+        .map(parentOf)
+        .filter((r) => r.length > 1),
+    ),
+  ];
   const globs = roots.map((r) => new RegExp(`${escapeRegExp(r)}[^\\s"'/;|&]*[*?[]`));
 
   const focusNames = new Set<string>();
-  for (const seg of segmentation.segments) if (seg.request?.taskId === focusTaskId && seg.request.text) for (const n of mentionedNames(seg.request.text)) focusNames.add(n);
+  for (const seg of segmentation.segments)
+    if (seg.request?.taskId === focusTaskId && seg.request.text)
+      for (const n of mentionedNames(seg.request.text)) focusNames.add(n);
 
   const tags: SignatureTag[] = [];
   const foreignNames = new Map<string, string>(); // name → task whose request mentioned it
@@ -63,15 +73,27 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
     const req = seg.request;
     if (!req || req.taskId !== focusTaskId) {
       // Other requests only move the shell (a `cd` there carries over) and name things.
-      for (const n of mentionedNames(req?.text ?? "")) if (req && !focusNames.has(n) && !foreignNames.has(n)) foreignNames.set(n, req.taskId);
+      for (const n of mentionedNames(req?.text ?? ""))
+        if (req && !focusNames.has(n) && !foreignNames.has(n)) foreignNames.set(n, req.taskId);
       forEachCall(steps, seg, (call) => callEffect(call, shell, req?.workspace ?? null));
       continue;
     }
-    const requested = others.filter((o) => req.text !== null && (o.re.test(req.text) || containsName(req.text, o.task)));
-    const reasons = scanSegment(steps, seg, req, shell, { others, globs, foreignNames, focusWs, requested, focusFiles });
+    const requested = others.filter(
+      (o) => req.text !== null && (o.re.test(req.text) || containsName(req.text, o.task)),
+    );
+    const reasons = scanSegment(steps, seg, req, shell, {
+      others,
+      globs,
+      foreignNames,
+      focusWs,
+      requested,
+      focusFiles,
+    });
     if (reasons.length === 0) continue;
     const stepNs = [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b);
-    const where = req.isSubmit ? `At finalization (request ${req.position})` : `During focus request ${req.position} (stage ${req.stage})`;
+    const where = req.isSubmit
+      ? `At finalization (request ${req.position})`
+      : `During focus request ${req.position} (stage ${req.stage})`;
     const texts = [...new Set(reasons.map((r) => r.text))];
     tags.push({
       id: `detector-cti-${req.position}`,
@@ -108,7 +130,13 @@ interface ScanContext {
 
 const BUILDS_PATCH = /\b(diff|format-patch|patch|apply)\b/;
 
-function scanSegment(steps: readonly Step[], seg: Segment, req: RequestInfo, shell: TrajectoryShell, ctx: ScanContext): EvidenceReason[] {
+function scanSegment(
+  steps: readonly Step[],
+  seg: Segment,
+  req: RequestInfo,
+  shell: TrajectoryShell,
+  ctx: ScanContext,
+): EvidenceReason[] {
   const reasons: EvidenceReason[] = [];
   const seen = new Set<string>();
   const add = (step: number, kind: string, text: string) => {
@@ -119,7 +147,12 @@ function scanSegment(steps: readonly Step[], seg: Segment, req: RequestInfo, she
   forEachCall(steps, seg, (call, n) => {
     const eff = callEffect(call, shell, req.workspace);
     const copied = foreignCopies(eff, ctx);
-    for (const c of copied) add(n, "foreign-file", `copies ${c.from} from ${c.other.ws}, the checkout of ${c.other.task}, into the focus checkout`);
+    for (const c of copied)
+      add(
+        n,
+        "foreign-file",
+        `copies ${c.from} from ${c.other.ws}, the checkout of ${c.other.task}, into the focus checkout`,
+      );
     const named = ctx.others.filter((o) => o.re.test(eff.text) || eff.dirs.some((d) => within(d, o.ws)));
     let touched = named.filter((o) => !copied.some((c) => c.other === o));
     if (eff.readOnly) touched = touched.filter((o) => !ctx.requested.includes(o));
@@ -127,14 +160,23 @@ function scanSegment(steps: readonly Step[], seg: Segment, req: RequestInfo, she
     const patchy = eff.command !== null ? BUILDS_PATCH.test(eff.command) : false;
     if (touched.length >= 2 || globbed) {
       const list = touched.length ? touched.map((o) => o.ws).join(", ") : "every checkout";
-      add(n, eff.command !== null ? "checkout-loop" : "sibling-path", `${eff.command !== null ? "a command iterates over" : "a tool call reaches"} other checkouts (${list})`);
-      if (req.isSubmit && patchy) add(n, "multi-checkout-submission", "the submitted diff is built from other checkouts");
+      add(
+        n,
+        eff.command !== null ? "checkout-loop" : "sibling-path",
+        `${eff.command !== null ? "a command iterates over" : "a tool call reaches"} other checkouts (${list})`,
+      );
+      if (req.isSubmit && patchy)
+        add(n, "multi-checkout-submission", "the submitted diff is built from other checkouts");
     } else if (touched.length === 1) {
       const o = touched[0]!;
       if (req.isSubmit && patchy) {
         add(n, "multi-checkout-submission", `the final patch takes in the diff of ${o.ws}, the checkout of ${o.task}`);
       } else if (eff.command !== null) {
-        const how = o.re.test(eff.command) ? "" : eff.dirs.some((d) => within(d, o.ws)) && !o.re.test(eff.text) ? " (its working directory, left by an earlier cd)" : " (its working directory)";
+        const how = o.re.test(eff.command)
+          ? ""
+          : eff.dirs.some((d) => within(d, o.ws)) && !o.re.test(eff.text)
+            ? " (its working directory, left by an earlier cd)"
+            : " (its working directory)";
         add(n, "sibling-command", `a command runs in ${o.ws}, the checkout of ${o.task}${how}`);
       } else {
         add(n, "sibling-path", `${call.name} touches ${o.ws}, the checkout of ${o.task}`);
@@ -143,13 +185,18 @@ function scanSegment(steps: readonly Step[], seg: Segment, req: RequestInfo, she
     for (const change of eff.changes) {
       const paths = change.kind === "copy" || change.kind === "move" ? [change.to] : [change.path];
       if (paths.some((p) => ctx.others.some((o) => within(p, o.ws)))) continue; // reported as a path in another checkout
-      if ((change.kind === "copy" || change.kind === "move") && ctx.others.some((o) => within(change.from, o.ws))) continue; // reported as a copy
+      if ((change.kind === "copy" || change.kind === "move") && ctx.others.some((o) => within(change.from, o.ws)))
+        continue; // reported as a copy
       const text = addedText(change);
       const rel = relativeTo(paths[0]!, ctx.focusWs);
       for (const [name, task] of ctx.foreignNames) {
         if (isFileName(name) && (rel === name || rel.endsWith(`/${name}`)) && !ctx.focusFiles.has(rel)) {
           add(n, "foreign-file", `edits ${rel}, a file only ${task}'s requests name`);
-        } else if (text && !containsName(text.before, name) && addedLines({ path: rel, before: text.before, after: text.after }).some((l) => containsName(l, name))) {
+        } else if (
+          text &&
+          !containsName(text.before, name) &&
+          addedLines({ path: rel, before: text.before, after: text.after }).some((l) => containsName(l, name))
+        ) {
           add(n, "foreign-identifier", `a focus edit adds \`${name}\`, named only in ${task}'s requests`);
         }
       }

@@ -75,7 +75,10 @@ class FileLines {
   readonly files = new Map<string, Entry[]>();
   readonly removals: Removal[] = [];
 
-  constructor(private readonly isFocusPath: (path: string) => boolean, private readonly rel: (path: string) => string) {}
+  constructor(
+    private readonly isFocusPath: (path: string) => boolean,
+    private readonly rel: (path: string) => string,
+  ) {}
 
   private entries(path: string): Entry[] {
     return this.files.get(path) ?? this.files.set(path, []).get(path)!;
@@ -86,7 +89,8 @@ class FileLines {
     const kept: Entry[] = [];
     list.forEach((e, i) => {
       if (keep(e, i)) kept.push(e);
-      else if (e.owner && by.stage !== null && e.owner.stage < by.stage) this.removals.push({ line: e.line, owner: e.owner, by, change, path: this.rel(path) });
+      else if (e.owner && by.stage !== null && e.owner.stage < by.stage)
+        this.removals.push({ line: e.line, owner: e.owner, by, change, path: this.rel(path) });
     });
     this.files.set(path, kept);
   }
@@ -109,7 +113,11 @@ class FileLines {
         const after = trimmedLines(c.after);
         const afterSet = new Set(after);
         this.remove(c.path, (e) => !(before.has(e.line) && !afterSet.has(e.line)), by, c);
-        this.add(c.path, after.filter((l) => !before.has(l)), by);
+        this.add(
+          c.path,
+          after.filter((l) => !before.has(l)),
+          by,
+        );
         return;
       }
       case "write": {
@@ -130,7 +138,9 @@ class FileLines {
         this.remove(c.path, () => false, by, c);
         return;
       case "reset_all":
-        for (const path of [...this.files.keys()]) if (path === c.path || path.startsWith(`${c.path.replace(/\/$/, "")}/`)) this.remove(path, () => false, by, c);
+        for (const path of [...this.files.keys()])
+          if (path === c.path || path.startsWith(`${c.path.replace(/\/$/, "")}/`))
+            this.remove(path, () => false, by, c);
         return;
       case "copy":
       case "move": {
@@ -160,12 +170,17 @@ class FileLines {
         const changed: string[] = [];
         const flags = cmd.pattern.flags.replace("g", "") + (cmd.global ? "g" : "");
         const re = new RegExp(cmd.pattern.source, flags);
-        this.remove(path, (e) => {
-          const next = e.line.replace(re, cmd.replacement).trim();
-          if (next === e.line) return true;
-          changed.push(next);
-          return false;
-        }, by, c);
+        this.remove(
+          path,
+          (e) => {
+            const next = e.line.replace(re, cmd.replacement).trim();
+            if (next === e.line) return true;
+            changed.push(next);
+            return false;
+          },
+          by,
+          c,
+        );
         this.add(path, changed, by);
       }
     }
@@ -190,7 +205,9 @@ function removalHow(c: FileChange): string {
 
 export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[] {
   const { steps, segmentation, focusTaskId, workspaces } = input;
-  const roots = Object.entries(workspaces).filter(([, t]) => t === focusTaskId).map(([ws]) => resolvePath(null, ws));
+  const roots = Object.entries(workspaces)
+    .filter(([, t]) => t === focusTaskId)
+    .map(([ws]) => resolvePath(null, ws));
   const rootOf = (path: string) => roots.find((r) => path.startsWith(`${r}/`));
   const rel = (path: string) => {
     const root = rootOf(path);
@@ -201,7 +218,10 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
   const replay = new FileLines(isFocusPath, rel);
   const shell = new TrajectoryShell();
   const focusChanges: FocusChange[] = [];
-  const focusStage = (seg: Segment) => (seg.request?.taskId === focusTaskId && !seg.request.isSubmit && seg.request.stage !== null ? seg.request.stage : null);
+  const focusStage = (seg: Segment) =>
+    seg.request?.taskId === focusTaskId && !seg.request.isSubmit && seg.request.stage !== null
+      ? seg.request.stage
+      : null;
 
   for (const seg of segmentation.segments) {
     const req = seg.request;
@@ -226,7 +246,14 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
 
   const requests = segmentation.segments.map((g) => g.request).filter((r): r is NonNullable<typeof r> => r !== null);
   const excused = (r: Removal) =>
-    requests.some((q) => q.taskId === focusTaskId && !q.isSubmit && q.position > r.owner.position && q.position <= (r.by.position ?? Infinity) && asksToReplaceEarlier(q.text));
+    requests.some(
+      (q) =>
+        q.taskId === focusTaskId &&
+        !q.isSubmit &&
+        q.position > r.owner.position &&
+        q.position <= (r.by.position ?? Infinity) &&
+        asksToReplaceEarlier(q.text),
+    );
   const lost = (r: Removal) => {
     const said = input.finalState?.containsLine(r.line, r.path) ?? null;
     return said === null ? !replay.presentInFocus(r.line) : !said;
@@ -250,7 +277,9 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
     const verdict = failing
       ? ` The final verdict fails ${failing.length} stage-${owner.stage} F2P test${failing.length === 1 ? "" : "s"} (${failing.slice(0, 2).join(", ")}${failing.length > 2 ? ", …" : ""}).`
       : "";
-    const where = Number.isFinite(by.stage) ? `request ${by.position} (focus stage ${by.stage})` : `the finalization (request ${by.position})`;
+    const where = Number.isFinite(by.stage)
+      ? `request ${by.position} (focus stage ${by.stage})`
+      : `the finalization (request ${by.position})`;
     tags.push({
       id: `detector-rsl-${owner.step}-${by.step}`,
       signature: "requirement_state_loss",
@@ -264,7 +293,11 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
       strength: "strong",
       reasons: [
         { step: owner.step, kind: "earlier-stage-lines", text: `adds the stage-${owner.stage} lines` },
-        { step: by.step, kind: removalKind(change), text: `removes them through ${removalHow(change)} while working on ${Number.isFinite(by.stage) ? `stage ${by.stage}` : "the finalization"}; the final state lacks them` },
+        {
+          step: by.step,
+          kind: removalKind(change),
+          text: `removes them through ${removalHow(change)} while working on ${Number.isFinite(by.stage) ? `stage ${by.stage}` : "the finalization"}; the final state lacks them`,
+        },
       ],
     });
   }
@@ -279,8 +312,12 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
       const rewrites = focusChanges.filter((e) => e.stage > early && later.includes(e.stage) && paths.has(e.path));
       if (earlyEdits.length === 0 || rewrites.length === 0) continue;
       const reasons: EvidenceReason[] = [
-        ...earlyEdits.slice(0, 3).map((e) => ({ step: e.step, kind: "verdict-pattern", text: `edits ${e.path} for stage ${early}` })),
-        ...rewrites.slice(0, 3).map((e) => ({ step: e.step, kind: "later-rewrite", text: `edits ${e.path} again for stage ${e.stage}` })),
+        ...earlyEdits
+          .slice(0, 3)
+          .map((e) => ({ step: e.step, kind: "verdict-pattern", text: `edits ${e.path} for stage ${early}` })),
+        ...rewrites
+          .slice(0, 3)
+          .map((e) => ({ step: e.step, kind: "later-rewrite", text: `edits ${e.path} again for stage ${e.stage}` })),
       ];
       tags.push({
         id: `detector-rsl-verdict-${early}`,
@@ -310,7 +347,8 @@ interface VerdictPattern {
 function verdictPattern(verdict: readonly VerdictTest[] | null): VerdictPattern | null {
   if (!verdict) return null;
   const byStage = new Map<number, VerdictTest[]>();
-  for (const t of verdict) if (t.kind === "F2P" && t.stage !== null) byStage.set(t.stage, [...(byStage.get(t.stage) ?? []), t]);
+  for (const t of verdict)
+    if (t.kind === "F2P" && t.stage !== null) byStage.set(t.stage, [...(byStage.get(t.stage) ?? []), t]);
   const failing = new Map<number, string[]>();
   const passing: number[] = [];
   for (const [stage, tests] of [...byStage].sort((a, b) => a[0] - b[0])) {

@@ -105,7 +105,9 @@ function compareActions(a: readonly string[], b: readonly string[]) {
 
 function compareTests(a: Map<string, string>, b: Map<string, string>): TestDiff[] {
   const ids = [...new Set([...a.keys(), ...b.keys()])].sort();
-  return ids.filter((id) => a.get(id) !== b.get(id)).map((id) => ({ testId: id, left: a.get(id) ?? null, right: b.get(id) ?? null }));
+  return ids
+    .filter((id) => a.get(id) !== b.get(id))
+    .map((id) => ({ testId: id, left: a.get(id) ?? null, right: b.get(id) ?? null }));
 }
 
 export function compareFocus(rows: readonly AlignedRow[], left: SideEvidence, right: SideEvidence): Divergence {
@@ -116,9 +118,16 @@ export function compareFocus(rows: readonly AlignedRow[], left: SideEvidence, ri
     const ra = right.actions && (row.right === null ? [] : (right.actions.get(row.right) ?? []));
     const index = la && ra ? compareActions(la, ra) : null;
     const stage = row.isSubmit ? null : row.stage;
-    const diffs = left.verdict && right.verdict ? compareTests(stageTests(left.verdict, stage), stageTests(right.verdict, stage)) : [];
+    const diffs =
+      left.verdict && right.verdict
+        ? compareTests(stageTests(left.verdict, stage), stageTests(right.verdict, stage))
+        : [];
     focus.push({
-      k: row.k, left: row.left, right: row.right, stage: row.stage, isSubmit: row.isSubmit,
+      k: row.k,
+      left: row.left,
+      right: row.right,
+      stage: row.stage,
+      isSubmit: row.isSubmit,
       actions: la && ra ? (index === null ? "same" : "differ") : "unknown",
       actionIndex: index,
       leftAction: index === null ? null : clip(la?.[index]),

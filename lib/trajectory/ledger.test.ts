@@ -23,8 +23,10 @@ const S1 = "def resolve(self, value):\n    if value is None:\n        value = se
 // Stage 2 rewrites the function and drops both stage-1 lines (the paper's E.2 shape).
 const S2_DROPS = "def resolve(self, value):\n    if callable(value):\n        value = value()\n    return value";
 // Stage 2 keeps `value = self.literal_default` but rewrites its guard.
-const S2_MODIFIES = "def resolve(self, value):\n    if value in (None, ''):\n        value = self.literal_default\n    if callable(value):\n        value = value()\n    return value";
-const S2_KEEPS = "def resolve(self, value):\n    if value is None:\n        value = self.literal_default\n    if callable(value):\n        value = value()\n    return value";
+const S2_MODIFIES =
+  "def resolve(self, value):\n    if value in (None, ''):\n        value = self.literal_default\n    if callable(value):\n        value = value()\n    return value";
+const S2_KEEPS =
+  "def resolve(self, value):\n    if value is None:\n        value = self.literal_default\n    if callable(value):\n        value = value()\n    return value";
 
 const verdict = (s1: string, s2: string): VerdictTest[] => [
   { testId: "t::literal_a", kind: "F2P", stage: 1, status: s1 },
@@ -36,11 +38,22 @@ const verdict = (s1: string, s2: string): VerdictTest[] => [
 
 function ledger(stage2: string, v: VerdictTest[] | null) {
   const s = steps([
-    user("[workspace /work/w00] F1"), agent("a", [edit("/work/w00/src/opt.py", BASE, S1)]),
-    user("[workspace /work/w01] B1"), agent("b", [edit("/work/w01/src/opt.py", BASE, S1)]),
-    user("[workspace /work/w00] F2"), agent("c", [edit("src/opt.py", S1, stage2)]),
+    user("[workspace /work/w00] F1"),
+    agent("a", [edit("/work/w00/src/opt.py", BASE, S1)]),
+    user("[workspace /work/w01] B1"),
+    agent("b", [edit("/work/w01/src/opt.py", BASE, S1)]),
+    user("[workspace /work/w00] F2"),
+    agent("c", [edit("src/opt.py", S1, stage2)]),
   ]);
-  return requirementLedger({ steps: s, segmentation: segmentSteps(s, PLAN), schedule: PLAN, focusTaskId: "F", stages: [1, 2, 3], workspaces: WS, verdict: v });
+  return requirementLedger({
+    steps: s,
+    segmentation: segmentSteps(s, PLAN),
+    schedule: PLAN,
+    focusTaskId: "F",
+    stages: [1, 2, 3],
+    workspaces: WS,
+    verdict: v,
+  });
 }
 
 describe("requirementLedger", () => {
@@ -57,7 +70,15 @@ describe("requirementLedger", () => {
     expect(s1!.requests).toEqual([{ position: 0, step: 1, ran: true }]);
     expect(s1!.edits).toEqual([{ step: 2, position: 0, path: "src/opt.py", added: 2 }]);
     expect(s1!.changes).toEqual([
-      { step: 6, position: 2, taskId: "F", stage: 2, path: "src/opt.py", removed: ["if value is None:", "value = self.literal_default"], kind: "reverted" },
+      {
+        step: 6,
+        position: 2,
+        taskId: "F",
+        stage: 2,
+        path: "src/opt.py",
+        removed: ["if value is None:", "value = self.literal_default"],
+        kind: "reverted",
+      },
     ]);
     expect(s1!.tests).toEqual({ passed: 1, total: 2, notRun: 0 });
     expect(s1!.reason).toBe("Step 6 removed the last of the lines this stage's edits added.");
@@ -70,19 +91,39 @@ describe("requirementLedger", () => {
 
   it("modified lines: kept while the stage's tests pass, lost when they fail", () => {
     const passing = ledger(S2_MODIFIES, verdict("passed", "passed"))[0]!;
-    expect([passing.status, passing.lines, passing.changes.map((c) => [c.kind, c.removed])]).toEqual(["kept", "modified", [["modified", ["if value is None:"]]]]);
+    expect([passing.status, passing.lines, passing.changes.map((c) => [c.kind, c.removed])]).toEqual([
+      "kept",
+      "modified",
+      [["modified", ["if value is None:"]]],
+    ]);
     const failing = ledger(S2_MODIFIES, verdict("failed", "passed"))[0]!;
     expect([failing.status, failing.lines]).toEqual(["lost", "modified"]);
-    expect(failing.reason).toBe("Later edits removed some of this stage's lines (last at step 6) and the final verdict fails its F2P tests.");
+    expect(failing.reason).toBe(
+      "Later edits removed some of this stage's lines (last at step 6) and the final verdict fails its F2P tests.",
+    );
   });
 
   it("does not track changelog and documentation lines", () => {
     const s = steps([
-      user("[workspace /work/w00] F1"), agent("a", [edit("/work/w00/src/opt.py", BASE, S1), edit("/work/w00/CHANGES.rst", "Unreleased", "Unreleased\n-   Keep the literal default.")]),
-      user("[workspace /work/w01] B1"), agent("b"),
-      user("[workspace /work/w00] F2"), agent("c", [edit("src/opt.py", S1, S2_DROPS)]),
+      user("[workspace /work/w00] F1"),
+      agent("a", [
+        edit("/work/w00/src/opt.py", BASE, S1),
+        edit("/work/w00/CHANGES.rst", "Unreleased", "Unreleased\n-   Keep the literal default."),
+      ]),
+      user("[workspace /work/w01] B1"),
+      agent("b"),
+      user("[workspace /work/w00] F2"),
+      agent("c", [edit("src/opt.py", S1, S2_DROPS)]),
     ]);
-    const [s1] = requirementLedger({ steps: s, segmentation: segmentSteps(s, PLAN), schedule: PLAN, focusTaskId: "F", stages: [1, 2, 3], workspaces: WS, verdict: null });
+    const [s1] = requirementLedger({
+      steps: s,
+      segmentation: segmentSteps(s, PLAN),
+      schedule: PLAN,
+      focusTaskId: "F",
+      stages: [1, 2, 3],
+      workspaces: WS,
+      verdict: null,
+    });
     // The changelog line survives, yet the stage's code is gone: reverted, lost (no verdict needed).
     expect([s1!.status, s1!.lines, s1!.edits.map((e) => e.path)]).toEqual(["lost", "reverted", ["src/opt.py"]]);
   });
@@ -95,7 +136,15 @@ describe("requirementLedger", () => {
   });
 
   it("unknown for every stage without a trajectory, the requests and tests still listed", () => {
-    const rows = requirementLedger({ steps: null, segmentation: null, schedule: PLAN, focusTaskId: "F", stages: [1, 2, 3], workspaces: WS, verdict: verdict("failed", "passed") });
+    const rows = requirementLedger({
+      steps: null,
+      segmentation: null,
+      schedule: PLAN,
+      focusTaskId: "F",
+      stages: [1, 2, 3],
+      workspaces: WS,
+      verdict: verdict("failed", "passed"),
+    });
     expect(rows.map((r) => r.status)).toEqual(["unknown", "unknown", "unknown"]);
     expect(rows[1]!.requests).toEqual([{ position: 2, step: null, ran: true }]);
     expect(rows[0]!.tests).toEqual({ passed: 1, total: 2, notRun: 0 });
@@ -103,9 +152,36 @@ describe("requirementLedger", () => {
 
   it("gives flat facts for the detector", () => {
     expect(ledgerFacts(ledger(S2_DROPS, verdict("failed", "passed")))).toEqual([
-      { stage: 1, status: "lost", lines: "reverted", edit_steps: "2", change_steps: "6", lost_at_step: 6, f2p_passed: 1, f2p_total: 2 },
-      { stage: 2, status: "kept", lines: "kept", edit_steps: "6", change_steps: "", lost_at_step: null, f2p_passed: 1, f2p_total: 1 },
-      { stage: 3, status: "never_implemented", lines: null, edit_steps: "", change_steps: "", lost_at_step: null, f2p_passed: 0, f2p_total: 1 },
+      {
+        stage: 1,
+        status: "lost",
+        lines: "reverted",
+        edit_steps: "2",
+        change_steps: "6",
+        lost_at_step: 6,
+        f2p_passed: 1,
+        f2p_total: 2,
+      },
+      {
+        stage: 2,
+        status: "kept",
+        lines: "kept",
+        edit_steps: "6",
+        change_steps: "",
+        lost_at_step: null,
+        f2p_passed: 1,
+        f2p_total: 1,
+      },
+      {
+        stage: 3,
+        status: "never_implemented",
+        lines: null,
+        edit_steps: "",
+        change_steps: "",
+        lost_at_step: null,
+        f2p_passed: 0,
+        f2p_total: 1,
+      },
     ]);
   });
 });

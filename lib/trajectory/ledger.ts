@@ -87,8 +87,15 @@ interface TrackedEdit {
 }
 
 /** Edits to files of the focus checkout, in step order, with the request each was made in. */
-export function focusCheckoutEdits(steps: readonly Step[], seg: Segmentation, focusTaskId: string, workspaces: Readonly<Record<string, string>>): TrackedEdit[] {
-  const roots = Object.entries(workspaces).filter(([, t]) => t === focusTaskId).map(([ws]) => ws.replace(/\/$/, ""));
+export function focusCheckoutEdits(
+  steps: readonly Step[],
+  seg: Segmentation,
+  focusTaskId: string,
+  workspaces: Readonly<Record<string, string>>,
+): TrackedEdit[] {
+  const roots = Object.entries(workspaces)
+    .filter(([, t]) => t === focusTaskId)
+    .map(([ws]) => ws.replace(/\/$/, ""));
   const out: TrackedEdit[] = [];
   for (const s of seg.segments) {
     const req = s.request;
@@ -104,7 +111,15 @@ export function focusCheckoutEdits(steps: readonly Step[], seg: Segmentation, fo
           else if (!e.path.startsWith("/") && activeIsFocus) path = e.path.replace(/^\.\//, "");
           if (path === null || isDocumentationPath(path)) continue;
           const focusStage = req && req.taskId === focusTaskId && !req.isSubmit ? req.stage : null;
-          out.push({ step: n, position: req?.position ?? null, taskId: req?.taskId ?? null, stage: focusStage, path, before: e.before, after: e.after });
+          out.push({
+            step: n,
+            position: req?.position ?? null,
+            taskId: req?.taskId ?? null,
+            stage: focusStage,
+            path,
+            before: e.before,
+            after: e.after,
+          });
         }
       }
     }
@@ -115,7 +130,11 @@ export function focusCheckoutEdits(steps: readonly Step[], seg: Segmentation, fo
 function stageTests(verdict: readonly VerdictTest[] | null, stage: number): LedgerRow["tests"] {
   if (!verdict) return null;
   const tests = verdict.filter((t) => t.kind === "F2P" && t.stage === stage);
-  return { passed: tests.filter((t) => t.status === "passed").length, total: tests.length, notRun: tests.filter((t) => t.status === "not_run").length };
+  return {
+    passed: tests.filter((t) => t.status === "passed").length,
+    total: tests.length,
+    notRun: tests.filter((t) => t.status === "not_run").length,
+  };
 }
 
 export function requirementLedger(input: LedgerInput): LedgerRow[] {
@@ -123,11 +142,19 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
   const userStep = new Map<number, number | null>();
   for (const s of segmentation?.segments ?? []) if (s.position !== null) userStep.set(s.position, s.userStep);
   const requestsOf = (stage: number) =>
-    (schedule ?? []).filter((r) => r.taskId === focusTaskId && !r.isSubmit && r.stage === stage).map((r) => ({ position: r.position, step: userStep.get(r.position) ?? null, ran: r.ran }));
+    (schedule ?? [])
+      .filter((r) => r.taskId === focusTaskId && !r.isSubmit && r.stage === stage)
+      .map((r) => ({ position: r.position, step: userStep.get(r.position) ?? null, ran: r.ran }));
 
   if (!steps || !segmentation) {
     return stages.map((stage) => ({
-      stage, requests: requestsOf(stage), edits: [], changes: [], lines: null, tests: stageTests(verdict, stage), status: "unknown",
+      stage,
+      requests: requestsOf(stage),
+      edits: [],
+      changes: [],
+      lines: null,
+      tests: stageTests(verdict, stage),
+      status: "unknown",
       reason: "The run has no readable trajectory, so what happened to this stage's requirement is unknown.",
     }));
   }
@@ -153,7 +180,15 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
     for (const [stage, lines] of removed) {
       const kind = (alive.get(stage)?.size ?? 0) === 0 ? "reverted" : "modified";
       const list = changes.get(stage) ?? changes.set(stage, []).get(stage)!;
-      list.push({ step: e.step, position: e.position, taskId: e.taskId, stage: e.stage, path: e.path, removed: lines, kind });
+      list.push({
+        step: e.step,
+        position: e.position,
+        taskId: e.taskId,
+        stage: e.stage,
+        path: e.path,
+        removed: lines,
+        kind,
+      });
     }
     if (e.stage === null) continue;
     let added = 0;
@@ -163,7 +198,13 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
       (alive.get(e.stage) ?? alive.set(e.stage, new Set()).get(e.stage)!).add(`${e.path}\u0000${line}`);
       added++;
     }
-    if (added > 0) (made.get(e.stage) ?? made.set(e.stage, []).get(e.stage)!).push({ step: e.step, position: e.position!, path: e.path, added });
+    if (added > 0)
+      (made.get(e.stage) ?? made.set(e.stage, []).get(e.stage)!).push({
+        step: e.step,
+        position: e.position!,
+        path: e.path,
+        added,
+      });
   }
 
   return stages.map((stage): LedgerRow => {
@@ -176,22 +217,44 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
     if (stageEdits.length === 0) {
       const ran = requests.some((r) => r.ran);
       return {
-        ...base, lines: null, status: "never_implemented",
-        reason: requests.length === 0 ? "The session never asked this stage." : ran ? "No focus edit added lines for this stage." : "The stage's request never ran.",
+        ...base,
+        lines: null,
+        status: "never_implemented",
+        reason:
+          requests.length === 0
+            ? "The session never asked this stage."
+            : ran
+              ? "No focus edit added lines for this stage."
+              : "The stage's request never ran.",
       };
     }
     const left = alive.get(stage)?.size ?? 0;
     const lines: LinesOutcome = stageChanges.length === 0 ? "kept" : left === 0 ? "reverted" : "modified";
     const last = stageChanges[stageChanges.length - 1];
     if (lines === "reverted") {
-      return { ...base, lines, status: "lost", reason: `Step ${last!.step} removed the last of the lines this stage's edits added.` };
+      return {
+        ...base,
+        lines,
+        status: "lost",
+        reason: `Step ${last!.step} removed the last of the lines this stage's edits added.`,
+      };
     }
     if (lines === "modified" && failing) {
-      return { ...base, lines, status: "lost", reason: `Later edits removed some of this stage's lines (last at step ${last!.step}) and the final verdict fails its F2P tests.` };
+      return {
+        ...base,
+        lines,
+        status: "lost",
+        reason: `Later edits removed some of this stage's lines (last at step ${last!.step}) and the final verdict fails its F2P tests.`,
+      };
     }
     return {
-      ...base, lines, status: "kept",
-      reason: lines === "kept" ? "No later edit removed the lines this stage's edits added." : `Later edits changed some of this stage's lines (last at step ${last!.step}); the rest are kept.`,
+      ...base,
+      lines,
+      status: "kept",
+      reason:
+        lines === "kept"
+          ? "No later edit removed the lines this stage's edits added."
+          : `Later edits changed some of this stage's lines (last at step ${last!.step}); the rest are kept.`,
     };
   });
 }

@@ -4,11 +4,26 @@ import { segmentSteps } from "./segment";
 import { agent, schedule, steps, user } from "./testing";
 
 // Steps 1–9: requests open at 1 (focus), 4 (other), 6 (focus), 8 (focus submit).
-const S = steps([user("F1"), agent("a"), agent("b"), user("B1"), agent("c"), user("F2"), agent("d"), user("submit"), agent("e")]);
-const SEG = segmentSteps(S, schedule([
-  { task: "F", stage: 1, workspace: "/w0" }, { task: "B", stage: 1, workspace: "/w1" },
-  { task: "F", stage: 2, workspace: "/w0" }, { task: "F", stage: "submit", workspace: "/w0" },
-]));
+const S = steps([
+  user("F1"),
+  agent("a"),
+  agent("b"),
+  user("B1"),
+  agent("c"),
+  user("F2"),
+  agent("d"),
+  user("submit"),
+  agent("e"),
+]);
+const SEG = segmentSteps(
+  S,
+  schedule([
+    { task: "F", stage: 1, workspace: "/w0" },
+    { task: "B", stage: 1, workspace: "/w1" },
+    { task: "F", stage: 2, workspace: "/w0" },
+    { task: "F", stage: "submit", workspace: "/w0" },
+  ]),
+);
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 describe("stepMove (j/k)", () => {

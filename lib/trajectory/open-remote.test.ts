@@ -15,15 +15,30 @@ let dir: string;
 let server: Server;
 let base: string;
 const log: { url: string; range: string | undefined; bytes: number }[] = [];
-const DOC = JSON.stringify({ schema_version: "ATIF-v1.6", steps: Array.from({ length: 200 }, (_, i) => ({ step_id: i + 1, source: "agent", message: `step ${i} ${"x".repeat(i % 50)}` })) });
+const DOC = JSON.stringify({
+  schema_version: "ATIF-v1.6",
+  steps: Array.from({ length: 200 }, (_, i) => ({
+    step_id: i + 1,
+    source: "agent",
+    message: `step ${i} ${"x".repeat(i % 50)}`,
+  })),
+});
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "open-remote-"));
   writeFileSync(join(dir, "plain.json"), DOC);
   writeFileSync(join(dir, "packed.json.gz"), gzipSync(DOC));
-  const entries = Array.from({ length: 50 }, (_, i) => ({ name: `run-${i}.json`, text: () => DOC.replace("step 0", `run ${i}`) }));
+  const entries = Array.from({ length: 50 }, (_, i) => ({
+    name: `run-${i}.json`,
+    text: () => DOC.replace("step 0", `run ${i}`),
+  }));
   writeFileSync(join(dir, "a.zip"), await writeArchive(entries));
-  const broken = Buffer.from(await writeArchive([{ name: "ok.json", text: () => DOC }, { name: "bad.json", text: () => DOC }]));
+  const broken = Buffer.from(
+    await writeArchive([
+      { name: "ok.json", text: () => DOC },
+      { name: "bad.json", text: () => DOC },
+    ]),
+  );
   const at = broken.indexOf(Buffer.from("bad.json")) + "bad.json".length;
   broken.fill(0xff, at + 4, at + 60);
   writeFileSync(join(dir, "broken.zip"), broken);

@@ -23,12 +23,17 @@ export async function openRemote(url: string, maxBytes = MAX_ENTRY_BYTES): Promi
   const declared = Number(res.headers.get("content-length") ?? NaN);
   if (ref.kind === "plain" && declared > maxBytes) {
     void res.body?.cancel();
-    throw new Error(`${ref.path}: is ${formatBytes(declared)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`);
+    throw new Error(
+      `${ref.path}: is ${formatBytes(declared)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`,
+    );
   }
   const body = res.body ?? new Response("").body!;
   // A server that labels a .gz file with Content-Encoding: gzip (sirv does) has the platform inflate it already.
   const encoded = /gzip/i.test(res.headers.get("content-encoding") ?? "");
-  const inflated = ref.kind === "gzip" && !encoded ? body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>) : body;
+  const inflated =
+    ref.kind === "gzip" && !encoded
+      ? body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>)
+      : body;
   return namingErrors(inflated.pipeThrough(cappedStream(maxBytes, ref.path)), ref.path);
 }
 

@@ -3,7 +3,9 @@ import { errorText, parseTrajectoryText, TrajectoryParseError } from "./parse-te
 
 describe("parseTrajectoryText", () => {
   it("parses a trajectory, byte-order mark or not", () => {
-    expect(parseTrajectoryText('\uFEFF{"schema_version":"ATIF-v1.6"}', "t.json")).toEqual({ schema_version: "ATIF-v1.6" });
+    expect(parseTrajectoryText('\uFEFF{"schema_version":"ATIF-v1.6"}', "t.json")).toEqual({
+      schema_version: "ATIF-v1.6",
+    });
   });
   it("names the file when the text is not JSON, once, without a doubled Error prefix", () => {
     const run = () => parseTrajectoryText('{"steps": [', "trajectories/r-1.json");
@@ -19,7 +21,9 @@ describe("parseTrajectoryText", () => {
   // "{" and the first "[" are levels 1–2 (indices 0 and 9); level 101 is the 99th repeated "[", index 108.
   it("refuses 2,000 levels by rule and file before parsing", () => {
     const text = `{"steps":[${"[".repeat(2_000)}${"]".repeat(2_000)}]}`;
-    expect(() => parseTrajectoryText(text, "deep.json")).toThrow(/^deep\.json: json\.too_deep: JSON nested more than 100 levels deep \(at character 109\)/);
+    expect(() => parseTrajectoryText(text, "deep.json")).toThrow(
+      /^deep\.json: json\.too_deep: JSON nested more than 100 levels deep \(at character 109\)/,
+    );
   });
 });
 

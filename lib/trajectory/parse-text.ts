@@ -24,7 +24,10 @@ export function parseTrajectoryText(text: string, name: string): unknown {
   try {
     return JSON.parse(body) as unknown;
   } catch (err) {
-    throw new TrajectoryParseError(`${name} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, "json.parse");
+    throw new TrajectoryParseError(
+      `${name} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
+      "json.parse",
+    );
   }
 }
 

@@ -42,7 +42,12 @@ async function readJson(path: string, sizes: number[], onPreview?: (rows: StepRo
 const asker = fileAsker<{ id: number }>((need) => scope.postMessage(need));
 
 /** A local release's file: the page hands over its handle; the bytes are read (or inflated) here. */
-async function readLocalJson(id: number, path: string, sizes: number[], onPreview?: (rows: StepRow[]) => void): Promise<unknown> {
+async function readLocalJson(
+  id: number,
+  path: string,
+  sizes: number[],
+  onPreview?: (rows: StepRow[]) => void,
+): Promise<unknown> {
   const ref = await asker.ask({ id }, path);
   if (!ref) throw new HttpError(404, path);
   refuseBySize(fileRefSize(ref), path);
@@ -98,7 +103,9 @@ async function handle(msg: WorkerRequest): Promise<void> {
       const sizes: number[] = [];
       let first = true;
       const read = (p: string) => {
-        const preview = first ? (rows: StepRow[]) => scope.postMessage({ type: "preview", id: msg.id, rows }) : undefined;
+        const preview = first
+          ? (rows: StepRow[]) => scope.postMessage({ type: "preview", id: msg.id, rows })
+          : undefined;
         first = false;
         return msg.local ? readLocalJson(msg.id, p, sizes, preview) : readJson(p, sizes, preview);
       };
@@ -106,7 +113,12 @@ async function handle(msg: WorkerRequest): Promise<void> {
       const trajectory = await loadTrajectory(msg.url, read, { subagentFiles: false });
       const chars = sizes.reduce((a, b) => a + b, 0);
       current = { url: msg.url, trajectory, chars };
-      scope.postMessage({ type: "loaded", id: msg.id, summary: summarize(trajectory, msg.url, chars), rows: rowsOf(trajectory) });
+      scope.postMessage({
+        type: "loaded",
+        id: msg.id,
+        summary: summarize(trajectory, msg.url, chars),
+        rows: rowsOf(trajectory),
+      });
       const hasFileRefs = trajectory.steps.some((s) => s.results.some((r) => r.subagents.length > 0));
       // Subagent files are read in the background: the steps do not wait for them.
       if (hasFileRefs) {
@@ -152,9 +164,22 @@ scope.onmessage = (e) => {
   }
   // A load runs alone; every other question waits until the trajectory it asks about is in. The patch is
   // another file: it is read at once, beside the trajectory.
-  const run = msg.type === "load" ? (loading = handle(msg)) : msg.type === "patch" ? handle(msg) : loading.then(() => handle(msg), () => handle(msg));
+  const run =
+    msg.type === "load"
+      ? (loading = handle(msg))
+      : msg.type === "patch"
+        ? handle(msg)
+        : loading.then(
+            () => handle(msg),
+            () => handle(msg),
+          );
   run.catch((err: unknown) => {
     const status = err instanceof HttpError ? err.status : undefined;
-    scope.postMessage({ type: "error", id: msg.id, message: err instanceof Error ? err.message : String(err), ...(status !== undefined ? { status } : {}) });
+    scope.postMessage({
+      type: "error",
+      id: msg.id,
+      message: err instanceof Error ? err.message : String(err),
+      ...(status !== undefined ? { status } : {}),
+    });
   });
 };

@@ -22,7 +22,10 @@ export interface PatchDifference {
 }
 
 function linesOf(files: readonly PatchFile[], path: string, kind: "add" | "del"): string[] {
-  return files.filter((f) => f.path === path).flatMap((f) => f.hunks.flatMap((h) => h.lines.filter((l) => l.kind === kind).map((l) => l.text.trim()))).filter((l) => l !== "");
+  return files
+    .filter((f) => f.path === path)
+    .flatMap((f) => f.hunks.flatMap((h) => h.lines.filter((l) => l.kind === kind).map((l) => l.text.trim())))
+    .filter((l) => l !== "");
 }
 
 /** Items of `a` not matched one-for-one by items of `b`, in `a`'s order. */
@@ -43,12 +46,25 @@ export function patchDifference(left: readonly PatchFile[], right: readonly Patc
   const files = paths.map((path): FileDifference => {
     const inL = left.some((f) => f.path === path);
     const inR = right.some((f) => f.path === path);
-    const [la, ra, ld, rd] = [linesOf(left, path, "add"), linesOf(right, path, "add"), linesOf(left, path, "del"), linesOf(right, path, "del")];
+    const [la, ra, ld, rd] = [
+      linesOf(left, path, "add"),
+      linesOf(right, path, "add"),
+      linesOf(left, path, "del"),
+      linesOf(right, path, "del"),
+    ];
     return {
-      path, in: inL && inR ? "both" : inL ? "left" : "right",
-      leftOnly: minus(la, ra), rightOnly: minus(ra, la), leftRemovesOnly: minus(ld, rd), rightRemovesOnly: minus(rd, ld),
+      path,
+      in: inL && inR ? "both" : inL ? "left" : "right",
+      leftOnly: minus(la, ra),
+      rightOnly: minus(ra, la),
+      leftRemovesOnly: minus(ld, rd),
+      rightRemovesOnly: minus(rd, ld),
     };
   });
-  const same = files.every((f) => f.in === "both" && f.leftOnly.length + f.rightOnly.length + f.leftRemovesOnly.length + f.rightRemovesOnly.length === 0);
+  const same = files.every(
+    (f) =>
+      f.in === "both" &&
+      f.leftOnly.length + f.rightOnly.length + f.leftRemovesOnly.length + f.rightRemovesOnly.length === 0,
+  );
   return { files, same };
 }

@@ -5,9 +5,17 @@ import { foreignNames, markFile, patchTaint, taintFacts, type TaintInput } from 
 // A hand-made session: focus moto-1 edits moto/s3/models.py; interruption moto-2 owns moto/ec2/models.py
 // and asks for `delete_tags_batch`; moto-3 owns moto/core/utils.py. Checkouts /work/w00 … /work/w02.
 const input: TaintInput = {
-  focus: { taskId: "moto-1", files: ["moto/s3/models.py"], requestTexts: ["Fix `put_object` in moto/s3/models.py so `bucket_name` is kept."] },
+  focus: {
+    taskId: "moto-1",
+    files: ["moto/s3/models.py"],
+    requestTexts: ["Fix `put_object` in moto/s3/models.py so `bucket_name` is kept."],
+  },
   others: [
-    { taskId: "moto-2", files: ["moto/ec2/models.py"], requestTexts: ["Add `delete_tags_batch` to moto/ec2/models.py; keep `bucket_name` as is."] },
+    {
+      taskId: "moto-2",
+      files: ["moto/ec2/models.py"],
+      requestTexts: ["Add `delete_tags_batch` to moto/ec2/models.py; keep `bucket_name` as is."],
+    },
     { taskId: "moto-3", files: ["moto/core/utils.py"], requestTexts: ["Make `camelcase_to_underscores` faster."] },
   ],
   workspaces: { "/work/w00": "moto-1", "/work/w01": "moto-2", "/work/w02": "moto-3" },
@@ -30,7 +38,10 @@ describe("markFile", () => {
   });
 
   it("prefers the focus mark when another task shares the focus file", () => {
-    const shared: TaintInput = { ...input, others: [{ taskId: "moto-2", files: ["moto/s3/models.py"], requestTexts: [] }] };
+    const shared: TaintInput = {
+      ...input,
+      others: [{ taskId: "moto-2", files: ["moto/s3/models.py"], requestTexts: [] }],
+    };
     expect(markFile("moto/s3/models.py", shared).mark).toBe("focus");
   });
 });
@@ -81,13 +92,32 @@ describe("patchTaint", () => {
   it("gives the evidence as flat facts", () => {
     expect(taintFacts(t)).toEqual([
       { kind: "file", path: "moto/ec2/models.py", mark: "other_task", name: null, task_id: "moto-2", new_line: null },
-      { kind: "name", path: "moto/s3/models.py", mark: null, name: "delete_tags_batch", task_id: "moto-2", new_line: 11 },
-      { kind: "name", path: "moto/ec2/models.py", mark: null, name: "delete_tags_batch", task_id: "moto-2", new_line: 2 },
+      {
+        kind: "name",
+        path: "moto/s3/models.py",
+        mark: null,
+        name: "delete_tags_batch",
+        task_id: "moto-2",
+        new_line: 11,
+      },
+      {
+        kind: "name",
+        path: "moto/ec2/models.py",
+        mark: null,
+        name: "delete_tags_batch",
+        task_id: "moto-2",
+        new_line: 2,
+      },
     ]);
   });
 
   it("finds nothing in a patch that keeps to the focus file", () => {
-    const clean = patchTaint(parseUnifiedDiff(["--- a/moto/s3/models.py", "+++ b/moto/s3/models.py", "@@ -1 +1 @@", "-a", "+key = bucket_name"].join("\n")).files, input);
+    const clean = patchTaint(
+      parseUnifiedDiff(
+        ["--- a/moto/s3/models.py", "+++ b/moto/s3/models.py", "@@ -1 +1 @@", "-a", "+key = bucket_name"].join("\n"),
+      ).files,
+      input,
+    );
     expect(taintFacts(clean)).toEqual([]);
   });
 });

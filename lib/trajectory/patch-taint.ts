@@ -67,7 +67,10 @@ function normalize(path: string): string {
 }
 
 /** The checkout a path is inside (absolute paths, or `work/w01/x` as `git diff` of a parent folder writes it). */
-function checkoutOf(path: string, workspaces: Readonly<Record<string, string>>): { ws: string; task: string; rel: string } | null {
+function checkoutOf(
+  path: string,
+  workspaces: Readonly<Record<string, string>>,
+): { ws: string; task: string; rel: string } | null {
   for (const [ws, task] of Object.entries(workspaces)) {
     const root = ws.replace(/\/$/, "");
     for (const r of [root, root.replace(/^\//, "")]) {
@@ -82,17 +85,37 @@ export function markFile(rawPath: string, input: TaintInput): FileTaint {
   const focusFiles = new Set(input.focus.files);
   const inside = checkoutOf(path, input.workspaces);
   if (inside && inside.task !== input.focus.taskId) {
-    return { path: rawPath, mark: "outside", tasks: [inside.task], reason: `in ${inside.ws}, the checkout of ${inside.task}` };
+    return {
+      path: rawPath,
+      mark: "outside",
+      tasks: [inside.task],
+      reason: `in ${inside.ws}, the checkout of ${inside.task}`,
+    };
   }
   const rel = inside ? inside.rel : path;
   if (rel.startsWith("/") || rel === ".." || rel.startsWith("../") || rel.includes("/../")) {
     return { path: rawPath, mark: "outside", tasks: [], reason: "outside the focus checkout" };
   }
-  if (focusFiles.has(rel)) return { path: rawPath, mark: "focus", tasks: [], reason: "a changed source file of the focus task" };
-  const owners = input.others.filter((t) => t.taskId !== input.focus.taskId && t.files.includes(rel)).map((t) => t.taskId);
-  if (owners.length > 0) return { path: rawPath, mark: "other_task", tasks: [...new Set(owners)], reason: `a changed source file of ${[...new Set(owners)].join(", ")}` };
+  if (focusFiles.has(rel))
+    return { path: rawPath, mark: "focus", tasks: [], reason: "a changed source file of the focus task" };
+  const owners = input.others
+    .filter((t) => t.taskId !== input.focus.taskId && t.files.includes(rel))
+    .map((t) => t.taskId);
+  if (owners.length > 0)
+    return {
+      path: rawPath,
+      mark: "other_task",
+      tasks: [...new Set(owners)],
+      reason: `a changed source file of ${[...new Set(owners)].join(", ")}`,
+    };
   const dir = dirOf(rel);
-  if ([...focusFiles].some((f) => dirOf(f) === dir)) return { path: rawPath, mark: "focus_adjacent", tasks: [], reason: `beside a focus file, in ${dir || "the top folder"}` };
+  if ([...focusFiles].some((f) => dirOf(f) === dir))
+    return {
+      path: rawPath,
+      mark: "focus_adjacent",
+      tasks: [],
+      reason: `beside a focus file, in ${dir || "the top folder"}`,
+    };
   return { path: rawPath, mark: "unmarked", tasks: [], reason: "elsewhere in the focus checkout" };
 }
 
@@ -103,7 +126,8 @@ export function foreignNames(input: TaintInput): Map<string, string> {
   const out = new Map<string, string>();
   for (const task of input.others) {
     if (task.taskId === input.focus.taskId) continue;
-    for (const t of task.requestTexts) for (const n of mentionedNames(t)) if (!own.has(n) && !out.has(n) && !isFileName(n)) out.set(n, task.taskId);
+    for (const t of task.requestTexts)
+      for (const n of mentionedNames(t)) if (!own.has(n) && !out.has(n) && !isFileName(n)) out.set(n, task.taskId);
   }
   return out;
 }
@@ -118,7 +142,8 @@ export function patchTaint(files: readonly PatchFile[], input: TaintInput): Patc
       h.lines.forEach((l, li) => {
         if (l.kind !== "add") return;
         for (const [name, taskId] of names) {
-          if (containsName(l.text, name) && !containsName(old, name)) lines.push({ path: f.path, file: fi, hunk: hi, line: li, newLine: l.newLine, name, taskId });
+          if (containsName(l.text, name) && !containsName(old, name))
+            lines.push({ path: f.path, file: fi, hunk: hi, line: li, newLine: l.newLine, name, taskId });
         }
       });
     });
@@ -141,8 +166,22 @@ export function taintFacts(t: PatchTaint): TaintFact[] {
   return [
     ...t.files
       .filter((f) => f.mark === "outside" || f.mark === "other_task")
-      .map((f): TaintFact => ({ kind: "file", path: f.path, mark: f.mark, name: null, task_id: f.tasks.join(",") || null, new_line: null })),
-    ...t.lines.map((l): TaintFact => ({ kind: "name", path: l.path, mark: null, name: l.name, task_id: l.taskId, new_line: l.newLine })),
+      .map((f): TaintFact => ({
+        kind: "file",
+        path: f.path,
+        mark: f.mark,
+        name: null,
+        task_id: f.tasks.join(",") || null,
+        new_line: null,
+      })),
+    ...t.lines.map((l): TaintFact => ({
+      kind: "name",
+      path: l.path,
+      mark: null,
+      name: l.name,
+      task_id: l.taskId,
+      new_line: l.newLine,
+    })),
   ];
 }
 

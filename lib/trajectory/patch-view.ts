@@ -16,11 +16,20 @@ export interface PatchView {
 
 export function patchView(text: string, taint: TaintInput | null): PatchView {
   const parsed = parseUnifiedDiff(text);
-  return { files: parsed.files, problems: parsed.problems, taint: taint ? patchTaint(parsed.files, taint) : null, chars: text.length };
+  return {
+    files: parsed.files,
+    problems: parsed.problems,
+    taint: taint ? patchTaint(parsed.files, taint) : null,
+    chars: text.length,
+  };
 }
 
 /** One file of the patch as diff text for the highlighter, and which of its lines (1-based) the taint marks. */
-export function fileDiffText(file: PatchFile, fileIndex: number, taint: PatchTaint | null): { text: string; marked: number[] } {
+export function fileDiffText(
+  file: PatchFile,
+  fileIndex: number,
+  taint: PatchTaint | null,
+): { text: string; marked: number[] } {
   const out: string[] = [];
   const marked: number[] = [];
   const flagged = new Set((taint?.lines ?? []).filter((l) => l.file === fileIndex).map((l) => `${l.hunk}:${l.line}`));

@@ -114,7 +114,15 @@ describe("parseUnifiedDiff", () => {
   });
 
   it("attaches '\\ No newline at end of file' to the line before it", () => {
-    const text = ["--- a/f.txt", "+++ b/f.txt", "@@ -1 +1 @@", "-last", "\\ No newline at end of file", "+last!", "\\ No newline at end of file"].join("\n");
+    const text = [
+      "--- a/f.txt",
+      "+++ b/f.txt",
+      "@@ -1 +1 @@",
+      "-last",
+      "\\ No newline at end of file",
+      "+last!",
+      "\\ No newline at end of file",
+    ].join("\n");
     const { files, problems } = parseUnifiedDiff(text);
     expect(problems).toEqual([]);
     expect(files[0]!.hunks[0]!.lines.map((l) => [l.kind, l.text, l.noNewline])).toEqual([
@@ -140,15 +148,33 @@ describe("parseUnifiedDiff", () => {
   it("reports text that is no unified diff, with line numbers", () => {
     expect(parseUnifiedDiff("").problems).toEqual([]); // an empty diff: the submission changes nothing
     expect(parseUnifiedDiff("\n").files).toEqual([]);
-    expect(parseUnifiedDiff("just some words\nand more").problems).toEqual([{ line: 0, message: "no file header (diff --git, or --- / +++) was found" }]);
+    expect(parseUnifiedDiff("just some words\nand more").problems).toEqual([
+      { line: 0, message: "no file header (diff --git, or --- / +++) was found" },
+    ]);
     const junk = parseUnifiedDiff(["--- a/f", "+++ b/f", "@@ -1 +1 @@", "-a", "+b", "garbage here"].join("\n"));
     expect(junk.problems).toEqual([{ line: 6, message: "a line that is no part of a unified diff: garbage here" }]);
     expect(parseUnifiedDiff(["--- a/f", "+++ b/f", "@@ -x +y @@", "-a"].join("\n")).problems[0]!.line).toBe(3);
   });
 
   it("reads diffs without line numbers (a bare @@) and plain diff -u headers with timestamps", () => {
-    const { files, problems } = parseUnifiedDiff(["--- f.py\t2026-01-01 10:00:00", "+++ f.py\t2026-01-02 10:00:00", "@@", " a", "-b", "+c", "--- g.py", "+++ g.py", "@@", "+d"].join("\n"));
-    expect(problems.map((p) => p.message)).toEqual(["a hunk header without line numbers", "a hunk header without line numbers"]);
+    const { files, problems } = parseUnifiedDiff(
+      [
+        "--- f.py\t2026-01-01 10:00:00",
+        "+++ f.py\t2026-01-02 10:00:00",
+        "@@",
+        " a",
+        "-b",
+        "+c",
+        "--- g.py",
+        "+++ g.py",
+        "@@",
+        "+d",
+      ].join("\n"),
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      "a hunk header without line numbers",
+      "a hunk header without line numbers",
+    ]);
     expect(files.map((f) => [f.path, f.additions, f.deletions])).toEqual([
       ["f.py", 1, 1],
       ["g.py", 1, 0],
@@ -158,7 +184,19 @@ describe("parseUnifiedDiff", () => {
 
 describe("parseEnvelope and patchTextChanges", () => {
   it("reads Codex envelopes with updates, additions, deletions and moves", () => {
-    const env = ["*** Begin Patch", "*** Update File: a.py", "*** Move to: b.py", "@@", " x", "-y", "+z", "*** Delete File: c.py", "*** Add File: d.py", "+new", "*** End Patch"].join("\n");
+    const env = [
+      "*** Begin Patch",
+      "*** Update File: a.py",
+      "*** Move to: b.py",
+      "@@",
+      " x",
+      "-y",
+      "+z",
+      "*** Delete File: c.py",
+      "*** Add File: d.py",
+      "+new",
+      "*** End Patch",
+    ].join("\n");
     expect(parseEnvelope(env).map((f) => [f.path, f.action, f.moveTo, f.lines.length])).toEqual([
       ["a.py", "update", "b.py", 3],
       ["c.py", "delete", null, 0],
@@ -172,6 +210,11 @@ describe("parseEnvelope and patchTextChanges", () => {
   });
 
   it("gives a unified diff's files as before/after text", () => {
-    expect(patchTextChanges(MULTI)[0]).toEqual({ path: "src/click/core.py", before: "    def f(self):\n        return 1\n    # end\nold", after: "    def f(self):\n        value = 2\n        return value\n    # end\nnew", deleted: false });
+    expect(patchTextChanges(MULTI)[0]).toEqual({
+      path: "src/click/core.py",
+      before: "    def f(self):\n        return 1\n    # end\nold",
+      after: "    def f(self):\n        value = 2\n        return value\n    # end\nnew",
+      deleted: false,
+    });
   });
 });

@@ -64,7 +64,11 @@ function splitLines(text: string): string[] {
 /** `a/src/x.py` → `src/x.py`; a quoted git path ("a/sp ace") unquoted; a tab-separated timestamp dropped. */
 function headerPath(raw: string, prefix: "a/" | "b/"): string | null {
   let p = raw.split("\t")[0]!.trim();
-  if (p.startsWith('"') && p.endsWith('"') && p.length >= 2) p = p.slice(1, -1).replace(/\\(["\\])/g, "$1").replace(/\\t/g, "\t");
+  if (p.startsWith('"') && p.endsWith('"') && p.length >= 2)
+    p = p
+      .slice(1, -1)
+      .replace(/\\(["\\])/g, "$1")
+      .replace(/\\t/g, "\t");
   if (p === "/dev/null") return null;
   return p.startsWith(prefix) ? p.slice(2) : p;
 }
@@ -109,7 +113,17 @@ export function parseUnifiedDiff(text: string): ParsedPatch {
   };
   const newFile = (at: number, oldPath: string | null, newPath: string | null): PatchFile => {
     closeHunk();
-    const f: PatchFile = { oldPath, newPath, path: newPath ?? oldPath ?? "", status: "modified", binary: false, hunks: [], additions: 0, deletions: 0, line: at };
+    const f: PatchFile = {
+      oldPath,
+      newPath,
+      path: newPath ?? oldPath ?? "",
+      status: "modified",
+      binary: false,
+      hunks: [],
+      additions: 0,
+      deletions: 0,
+      line: at,
+    };
     files.push(f);
     return f;
   };
@@ -117,7 +131,8 @@ export function parseUnifiedDiff(text: string): ParsedPatch {
     f.path = f.newPath ?? f.oldPath ?? f.path;
     if (f.oldPath === null && f.newPath !== null) f.status = "added";
     else if (f.newPath === null && f.oldPath !== null) f.status = "deleted";
-    else if (f.status === "modified" && f.oldPath !== null && f.newPath !== null && f.oldPath !== f.newPath) f.status = "renamed";
+    else if (f.status === "modified" && f.oldPath !== null && f.newPath !== null && f.oldPath !== f.newPath)
+      f.status = "renamed";
   };
 
   for (let i = 0; i < lines.length; i++) {
@@ -210,11 +225,14 @@ export function parseUnifiedDiff(text: string): ParsedPatch {
     }
     if (file && file.hunks.length === 0) {
       // git's extended headers between "diff --git" and the first hunk.
-      const ext = /^(new file mode|deleted file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|old mode|new mode|index) ?(.*)$/.exec(line);
+      const ext =
+        /^(new file mode|deleted file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|old mode|new mode|index) ?(.*)$/.exec(
+          line,
+        );
       if (ext) {
         const [, key, value] = ext;
-        if (key === "new file mode") (file.oldPath = null), (file.status = "added");
-        else if (key === "deleted file mode") (file.newPath = null), (file.status = "deleted");
+        if (key === "new file mode") ((file.oldPath = null), (file.status = "added"));
+        else if (key === "deleted file mode") ((file.newPath = null), (file.status = "deleted"));
         else if (key === "rename from" || key === "copy from") file.oldPath = value!;
         else if (key === "rename to" || key === "copy to") file.newPath = value!;
         if (key!.startsWith("rename")) file.status = "renamed";
@@ -235,7 +253,8 @@ export function parseUnifiedDiff(text: string): ParsedPatch {
   }
   closeHunk();
   // An empty text is an empty diff (a submission that changes nothing); other text without a file is no diff.
-  if (files.length === 0 && lines.some((l) => l.trim() !== "")) problems.push({ line: 0, message: "no file header (diff --git, or --- / +++) was found" });
+  if (files.length === 0 && lines.some((l) => l.trim() !== ""))
+    problems.push({ line: 0, message: "no file header (diff --git, or --- / +++) was found" });
   return { files, problems };
 }
 
@@ -254,7 +273,12 @@ export function parseEnvelope(text: string): EnvelopeFile[] {
   for (const line of splitLines(text)) {
     const head = /^\*\*\* (Update|Add|Delete) File: (.+)$/.exec(line);
     if (head) {
-      cur = { path: head[2]!.trim(), action: head[1]!.toLowerCase() as EnvelopeFile["action"], moveTo: null, lines: [] };
+      cur = {
+        path: head[2]!.trim(),
+        action: head[1]!.toLowerCase() as EnvelopeFile["action"],
+        moveTo: null,
+        lines: [],
+      };
       out.push(cur);
       continue;
     }
@@ -290,7 +314,10 @@ export interface TextChange {
 /** Every file of a patch (envelope or unified diff) as before/after text, context lines on both sides. */
 export function patchTextChanges(text: string): TextChange[] {
   const side = (lines: { kind: PatchLineKind; text: string }[], drop: PatchLineKind) =>
-    lines.filter((l) => l.kind !== drop).map((l) => l.text).join("\n");
+    lines
+      .filter((l) => l.kind !== drop)
+      .map((l) => l.text)
+      .join("\n");
   if (isEnvelope(text)) {
     return parseEnvelope(text).map((f) => ({
       path: f.moveTo ?? f.path,
@@ -303,7 +330,12 @@ export function patchTextChanges(text: string): TextChange[] {
     .files.filter((f) => !f.binary || f.hunks.length > 0)
     .map((f) => {
       const lines = f.hunks.flatMap((h) => h.lines);
-      return { path: f.path, before: f.status === "added" ? null : side(lines, "add"), after: side(lines, "del"), deleted: f.status === "deleted" };
+      return {
+        path: f.path,
+        before: f.status === "added" ? null : side(lines, "add"),
+        after: side(lines, "del"),
+        deleted: f.status === "deleted",
+      };
     });
 }
 

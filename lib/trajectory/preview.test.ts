@@ -25,8 +25,12 @@ describe("previewSteps", () => {
     expect(previewSteps(doc.slice(0, 20), 10)).toEqual([]);
   });
 
-  it("reads pretty-printed files and ignores a value that happens to read \"steps\"", () => {
-    const pretty = JSON.stringify({ session_id: "steps", agent: { name: "a" }, steps: [{ step_id: 1 }, 7, "s"] }, null, 2);
+  it('reads pretty-printed files and ignores a value that happens to read "steps"', () => {
+    const pretty = JSON.stringify(
+      { session_id: "steps", agent: { name: "a" }, steps: [{ step_id: 1 }, 7, "s"] },
+      null,
+      2,
+    );
     expect(previewSteps(pretty, 10)).toEqual([{ step_id: 1 }, 7, "s"]);
   });
 

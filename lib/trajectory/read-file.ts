@@ -23,10 +23,25 @@ export interface AtifDocument {
 }
 
 /** `firstN` numbers the steps of this document after the steps of the files before it. */
-export function readDocument(raw: unknown, name: string, file: number, firstN: number, warn: WarningSink): AtifDocument {
+export function readDocument(
+  raw: unknown,
+  name: string,
+  file: number,
+  firstN: number,
+  warn: WarningSink,
+): AtifDocument {
   const doc: AtifDocument = {
-    name, schemaVersion: null, sessionId: null, trajectoryId: null, agent: { name: null, version: null, model: null },
-    steps: [], notes: null, final: null, continuedRef: null, embedded: [], extra: null,
+    name,
+    schemaVersion: null,
+    sessionId: null,
+    trajectoryId: null,
+    agent: { name: null, version: null, model: null },
+    steps: [],
+    notes: null,
+    final: null,
+    continuedRef: null,
+    embedded: [],
+    extra: null,
   };
   if (!isRecord(raw)) {
     warn.add("file.not_object", `${name} is not a JSON object; nothing to show`);
@@ -34,7 +49,8 @@ export function readDocument(raw: unknown, name: string, file: number, firstN: n
   }
   doc.schemaVersion = str(raw.schema_version);
   if (doc.schemaVersion === null) warn.add("file.version", `${name} has no schema_version; read as ATIF v1.x`);
-  else if (!KNOWN_VERSIONS.test(doc.schemaVersion)) warn.add("file.version", `${name}: schema_version "${doc.schemaVersion}" is not ATIF v1.0–v1.8; read anyway`);
+  else if (!KNOWN_VERSIONS.test(doc.schemaVersion))
+    warn.add("file.version", `${name}: schema_version "${doc.schemaVersion}" is not ATIF v1.0–v1.8; read anyway`);
   doc.sessionId = str(raw.session_id);
   doc.trajectoryId = str(raw.trajectory_id);
   if (isRecord(raw.agent)) {
@@ -63,12 +79,24 @@ export function readDocument(raw: unknown, name: string, file: number, firstN: n
       doc.steps[i] = step;
     }
     if (outOfSequence > 0) {
-      warn.add("file.step_ids", `${name}: ${outOfSequence} step_id(s) are not the step's position (1, 2, 3, …); steps are shown in file order`, firstOut ?? undefined);
+      warn.add(
+        "file.step_ids",
+        `${name}: ${outOfSequence} step_id(s) are not the step's position (1, 2, 3, …); steps are shown in file order`,
+        firstOut ?? undefined,
+      );
     }
   }
   doc.final = readFinal(raw.final_metrics, name, warn);
-  if (doc.final && doc.final.steps !== doc.steps.length && isRecord(raw.final_metrics) && raw.final_metrics.total_steps !== undefined) {
-    warn.add("file.total_steps", `${name}: final_metrics.total_steps is ${doc.final.steps}, the file has ${doc.steps.length} steps`);
+  if (
+    doc.final &&
+    doc.final.steps !== doc.steps.length &&
+    isRecord(raw.final_metrics) &&
+    raw.final_metrics.total_steps !== undefined
+  ) {
+    warn.add(
+      "file.total_steps",
+      `${name}: final_metrics.total_steps is ${doc.final.steps}, the file has ${doc.steps.length} steps`,
+    );
   }
   return doc;
 }

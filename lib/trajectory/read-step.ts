@@ -22,8 +22,12 @@ export function readStep(raw: unknown, n: number, file: number, warn: WarningSin
     warn.add("step.source", `step ${n} has source "${source}", not user, agent or system`, n);
   }
   const message = contentText(raw.message);
-  if (message.odd) warn.add("step.message_shape", `step ${n}: message is neither text nor content parts; shown as JSON`, n);
-  const reasoning = raw.reasoning_content === undefined || raw.reasoning_content === null ? null : contentText(raw.reasoning_content).text;
+  if (message.odd)
+    warn.add("step.message_shape", `step ${n}: message is neither text nor content parts; shown as JSON`, n);
+  const reasoning =
+    raw.reasoning_content === undefined || raw.reasoning_content === null
+      ? null
+      : contentText(raw.reasoning_content).text;
   const toolCalls = readToolCalls(raw.tool_calls, n, warn);
   const extra = isRecord(raw.extra) ? raw.extra : null;
   return {
@@ -46,8 +50,20 @@ export function readStep(raw: unknown, n: number, file: number, warn: WarningSin
 
 function emptyStep(n: number, file: number, message: string): Step {
   return {
-    n, stepId: null, file, source: "unknown", timestamp: null, model: null, message, reasoning: null,
-    toolCalls: [], results: [], metrics: null, copied: false, sidechain: false, extra: null,
+    n,
+    stepId: null,
+    file,
+    source: "unknown",
+    timestamp: null,
+    model: null,
+    message,
+    reasoning: null,
+    toolCalls: [],
+    results: [],
+    metrics: null,
+    copied: false,
+    sidechain: false,
+    extra: null,
   };
 }
 
@@ -95,20 +111,28 @@ function readObservation(value: unknown, calls: ToolCall[], n: number, warn: War
     return [];
   }
   const ids = new Set(calls.map((c) => c.id));
-  const claimed = new Set(list.map((r) => (isRecord(r) ? str(r.source_call_id) : null)).filter((id): id is string => id !== null));
+  const claimed = new Set(
+    list.map((r) => (isRecord(r) ? str(r.source_call_id) : null)).filter((id): id is string => id !== null),
+  );
   // Results without source_call_id answer the calls no other result names, in order (v1.0 files, Terminus).
   const unclaimed = calls.filter((c) => !claimed.has(c.id));
   let next = 0;
   return list.map((r) => {
     const rec = isRecord(r) ? r : {};
     const content = contentText(isRecord(r) ? rec.content : r);
-    if (content.odd) warn.add("step.observation", `step ${n}: an observation content is neither text nor content parts`, n);
+    if (content.odd)
+      warn.add("step.observation", `step ${n}: an observation content is neither text nor content parts`, n);
     const subagents = readSubagentRefs(rec.subagent_trajectory_ref);
     let callId = str(rec.source_call_id);
     let pairedBy: ObservationResult["pairedBy"] = null;
     if (callId !== null) {
       pairedBy = "id";
-      if (!ids.has(callId)) warn.add("step.observation_call", `step ${n}: observation answers call "${callId}", which this step does not make`, n);
+      if (!ids.has(callId))
+        warn.add(
+          "step.observation_call",
+          `step ${n}: observation answers call "${callId}", which this step does not make`,
+          n,
+        );
     } else if (subagents.length === 0 && next < unclaimed.length) {
       callId = unclaimed[next++]!.id;
       pairedBy = "position";
@@ -142,7 +166,12 @@ function readMetrics(value: unknown, n: number, warn: WarningSink): StepMetrics 
     cost: num(value.cost_usd),
   };
   // A negative count or cost is a producer's bug, not usage: it is named and left out of every sum.
-  for (const [key, field] of [["prompt", "prompt_tokens"], ["completion", "completion_tokens"], ["cached", "cached_tokens"], ["cost", "cost_usd"]] as const) {
+  for (const [key, field] of [
+    ["prompt", "prompt_tokens"],
+    ["completion", "completion_tokens"],
+    ["cached", "cached_tokens"],
+    ["cost", "cost_usd"],
+  ] as const) {
     const v = m[key];
     if (v !== null && v < 0) {
       warn.add("step.metrics_negative", `step ${n}: ${field} is ${v}, negative; not counted in any total`, n);
@@ -150,7 +179,11 @@ function readMetrics(value: unknown, n: number, warn: WarningSink): StepMetrics 
     }
   }
   if (m.prompt !== null && m.cached !== null && m.cached > m.prompt) {
-    warn.add("step.metrics", `step ${n}: cached_tokens (${m.cached}) exceed prompt_tokens (${m.prompt}), which include them`, n);
+    warn.add(
+      "step.metrics",
+      `step ${n}: cached_tokens (${m.cached}) exceed prompt_tokens (${m.prompt}), which include them`,
+      n,
+    );
   }
   return m;
 }

@@ -36,7 +36,8 @@ export function stepRow(s: Step): StepRow {
   const command = first ? shellCommand(first) : null;
   const edit = first ? fileEdits(first)[0] : undefined;
   let preview = oneLine(s.message, PREVIEW);
-  if (preview === "" && first) preview = command !== null ? `$ ${oneLine(command, PREVIEW)}` : edit ? `${first.name} ${edit.path}` : first.name;
+  if (preview === "" && first)
+    preview = command !== null ? `$ ${oneLine(command, PREVIEW)}` : edit ? `${first.name} ${edit.path}` : first.name;
   return {
     n: s.n,
     stepId: s.stepId,

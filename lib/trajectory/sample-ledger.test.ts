@@ -8,8 +8,24 @@ import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
-import { focusStagesSql, runPatchSql, sessionTaskFilesSql, type FocusStageRow, type RunPatchRow, type SessionTaskFileRow } from "../queries/run-patch";
-import { runScheduleSql, runWorkspacesSql, toRequestInfo, toVerdictTests, verdictTestsSql, type ScheduleRow, type VerdictTestRow, type WorkspaceRow } from "../queries/trajectory";
+import {
+  focusStagesSql,
+  runPatchSql,
+  sessionTaskFilesSql,
+  type FocusStageRow,
+  type RunPatchRow,
+  type SessionTaskFileRow,
+} from "../queries/run-patch";
+import {
+  runScheduleSql,
+  runWorkspacesSql,
+  toRequestInfo,
+  toVerdictTests,
+  verdictTestsSql,
+  type ScheduleRow,
+  type VerdictTestRow,
+  type WorkspaceRow,
+} from "../queries/trajectory";
 import { readTrajectory } from "./chain";
 import { requirementLedger } from "./ledger";
 import { taintInputOf } from "./patch-taint";
@@ -37,16 +53,34 @@ async function facts(runId: string) {
 
 async function ledgerOf(runId: string, trajectory: string) {
   const f = await facts(runId);
-  const t = readTrajectory(JSON.parse(new TextDecoder().decode(await readReleaseFile(DIR, trajectory, archives))) as unknown);
+  const t = readTrajectory(
+    JSON.parse(new TextDecoder().decode(await readReleaseFile(DIR, trajectory, archives))) as unknown,
+  );
   const schedule = f.schedule.map((r) => toRequestInfo(r, submitText));
   const verdict = toVerdictTests(await db.query<VerdictTestRow>(verdictTestsSql(runId)));
-  return requirementLedger({ steps: t.steps, segmentation: segmentSteps(t.steps, schedule), schedule, focusTaskId: f.focus, stages: f.stages, workspaces: f.workspaces, verdict });
+  return requirementLedger({
+    steps: t.steps,
+    segmentation: segmentSteps(t.steps, schedule),
+    schedule,
+    focusTaskId: f.focus,
+    stages: f.stages,
+    workspaces: f.workspaces,
+    verdict,
+  });
 }
 
 async function patchOf(runId: string) {
   const f = await facts(runId);
   const text = new TextDecoder().decode(await readReleaseFile(DIR, f.patch!, archives));
-  return patchView(text, taintInputOf(f.focus, f.files, f.schedule.map((r) => ({ task_id: r.task_id, text: r.text })), f.workspaces));
+  return patchView(
+    text,
+    taintInputOf(
+      f.focus,
+      f.files,
+      f.schedule.map((r) => ({ task_id: r.task_id, text: r.text })),
+      f.workspaces,
+    ),
+  );
 }
 
 describe.skipIf(!existsSync(`${DIR}/patches`))("the sample's planted runs: ledger and final patch", () => {

@@ -10,9 +10,21 @@ import { releaseTables } from "../data/tables";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import {
-  runAnnotationsSql, runHeaderSql, runScheduleSql, runWorkspacesSql, toAnnotationInputs, toRequestInfo, toVerdictTests,
-  TRAJECTORY_RUNS_SQL, verdictTestsSql,
-  type AnnotationRow, type RunHeaderRow, type ScheduleRow, type TrajectoryRunRow, type VerdictTestRow, type WorkspaceRow,
+  runAnnotationsSql,
+  runHeaderSql,
+  runScheduleSql,
+  runWorkspacesSql,
+  toAnnotationInputs,
+  toRequestInfo,
+  toVerdictTests,
+  TRAJECTORY_RUNS_SQL,
+  verdictTestsSql,
+  type AnnotationRow,
+  type RunHeaderRow,
+  type ScheduleRow,
+  type TrajectoryRunRow,
+  type VerdictTestRow,
+  type WorkspaceRow,
 } from "../queries/trajectory";
 import { readTrajectory } from "./chain";
 import { detectCrossTaskInterference } from "./detect-cross-task";
@@ -24,8 +36,12 @@ const DIR = "data/releases/sample";
 const TRUTH = "data/ground-truth/sample/signatures.jsonl";
 /** run id + signature of every planted case (near misses excluded: a tag there is a false positive). */
 const planted = new Set(
-  readFileSync(TRUTH, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as { run_id: string; signature: string; planted: boolean })
-    .filter((c) => c.planted).map((c) => `${c.run_id} ${c.signature}`),
+  readFileSync(TRUTH, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as { run_id: string; signature: string; planted: boolean })
+    .filter((c) => c.planted)
+    .map((c) => `${c.run_id} ${c.signature}`),
 );
 let db: NodeDb;
 let submitText: string | null = null;
@@ -53,42 +69,67 @@ describe.skipIf(!existsSync(`${DIR}/annotations.jsonl`))("sample release traject
   });
 
   async function analyze(run: TrajectoryRunRow) {
-    const t = readTrajectory(JSON.parse(new TextDecoder().decode(await readReleaseFile(DIR, run.trajectory!, archives))) as unknown);
+    const t = readTrajectory(
+      JSON.parse(new TextDecoder().decode(await readReleaseFile(DIR, run.trajectory!, archives))) as unknown,
+    );
     const schedule = (await db.query<ScheduleRow>(runScheduleSql(run.run_id))).map((r) => toRequestInfo(r, submitText));
-    const workspaces = Object.fromEntries((await db.query<WorkspaceRow>(runWorkspacesSql(run.run_id))).map((w) => [w.workspace, w.task_id]));
+    const workspaces = Object.fromEntries(
+      (await db.query<WorkspaceRow>(runWorkspacesSql(run.run_id))).map((w) => [w.workspace, w.task_id]),
+    );
     const verdict = toVerdictTests(await db.query<VerdictTestRow>(verdictTestsSql(run.run_id)));
     const [header] = await db.query<RunHeaderRow>(runHeaderSql(run.run_id));
     const segmentation = segmentSteps(t.steps, schedule);
     const input = { steps: t.steps, segmentation, focusTaskId: header!.focus_task_id, workspaces, verdict };
-    const detected = [...detectCrossTaskInterference(input), ...detectRequirementStateLoss(input)].filter((x) => x.strength === "strong");
-    const annotated = annotationTags(toAnnotationInputs(await db.query<AnnotationRow>(runAnnotationsSql(run.run_id))), t.steps);
+    const detected = [...detectCrossTaskInterference(input), ...detectRequirementStateLoss(input)].filter(
+      (x) => x.strength === "strong",
+    );
+    const annotated = annotationTags(
+      toAnnotationInputs(await db.query<AnnotationRow>(runAnnotationsSql(run.run_id))),
+      t.steps,
+    );
     return { t, segmentation, detected, annotated };
   }
 
-  const overlaps = (a: SignatureTag, b: SignatureTag) => a.signature === b.signature && a.position === b.position && a.steps.some((n) => b.steps.includes(n));
+  const overlaps = (a: SignatureTag, b: SignatureTag) =>
+    a.signature === b.signature && a.position === b.position && a.steps.some((n) => b.steps.includes(n));
 
-  it("reads every trajectory without warnings and matches every user step to its request", { timeout: 240_000 }, async () => {
-    const runs = await checkedRuns();
-    expect(runs.length).toBeGreaterThanOrEqual(150);
-    for (const run of runs) {
-      const { t, segmentation } = await analyze(run);
-      expect(t.warnings, run.run_id).toEqual([]);
-      expect(segmentation.mismatches, run.run_id).toEqual([]);
-    }
-  });
-
-  it("finds each annotated signature on its evidence steps, and no strong tag elsewhere", { timeout: 240_000 }, async () => {
-    const runs = await checkedRuns();
-    const signatures = new Set<string>();
-    for (const run of runs) {
-      const { detected, annotated } = await analyze(run);
-      for (const a of annotated) {
-        expect(a.unknownStepIds, run.run_id).toBeUndefined();
-        expect(detected.some((d) => overlaps(d, a)), `${run.run_id}: ${a.signature} at request ${a.position}`).toBe(true);
-        signatures.add(a.signature);
+  it(
+    "reads every trajectory without warnings and matches every user step to its request",
+    { timeout: 240_000 },
+    async () => {
+      const runs = await checkedRuns();
+      expect(runs.length).toBeGreaterThanOrEqual(150);
+      for (const run of runs) {
+        const { t, segmentation } = await analyze(run);
+        expect(t.warnings, run.run_id).toEqual([]);
+        expect(segmentation.mismatches, run.run_id).toEqual([]);
       }
-      for (const d of detected) expect(annotated.some((a) => overlaps(d, a)) || planted.has(`${run.run_id} ${d.signature}`), `${run.run_id}: unplanted ${d.note}`).toBe(true);
-    }
-    expect([...signatures].sort()).toEqual(["cross_task_interference", "requirement_state_loss"]);
-  });
+    },
+  );
+
+  it(
+    "finds each annotated signature on its evidence steps, and no strong tag elsewhere",
+    { timeout: 240_000 },
+    async () => {
+      const runs = await checkedRuns();
+      const signatures = new Set<string>();
+      for (const run of runs) {
+        const { detected, annotated } = await analyze(run);
+        for (const a of annotated) {
+          expect(a.unknownStepIds, run.run_id).toBeUndefined();
+          expect(
+            detected.some((d) => overlaps(d, a)),
+            `${run.run_id}: ${a.signature} at request ${a.position}`,
+          ).toBe(true);
+          signatures.add(a.signature);
+        }
+        for (const d of detected)
+          expect(
+            annotated.some((a) => overlaps(d, a)) || planted.has(`${run.run_id} ${d.signature}`),
+            `${run.run_id}: unplanted ${d.note}`,
+          ).toBe(true);
+      }
+      expect([...signatures].sort()).toEqual(["cross_task_interference", "requirement_state_loss"]);
+    },
+  );
 });

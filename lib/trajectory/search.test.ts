@@ -5,7 +5,10 @@ import { agent, bash, steps, user } from "./testing";
 
 const S = steps([
   user("Fix the Parser"),
-  { ...agent("looking", [bash("grep -rn needle src", "src/a.py:3: NEEDLE = 1")]), reasoning_content: "Maybe the haystack" },
+  {
+    ...agent("looking", [bash("grep -rn needle src", "src/a.py:3: NEEDLE = 1")]),
+    reasoning_content: "Maybe the haystack",
+  },
   agent("", [bash("pytest -q\n  --tb=short")]),
   agent("done (a+b)*"),
 ]);
@@ -26,7 +29,13 @@ describe("searchSteps", () => {
 
 describe("stepRow", () => {
   it("previews the message, or the command when there is none", () => {
-    expect(stepRow(S[1]!)).toMatchObject({ preview: "looking", tools: ["bash"], command: "grep -rn needle src", tokens: 110, reasoning: true });
+    expect(stepRow(S[1]!)).toMatchObject({
+      preview: "looking",
+      tools: ["bash"],
+      command: "grep -rn needle src",
+      tokens: 110,
+      reasoning: true,
+    });
     expect(stepRow(S[2]!)).toMatchObject({ preview: "$ pytest -q --tb=short", command: "pytest -q --tb=short" });
   });
   it("clips long text to one line without reading all of it", () => {

@@ -14,24 +14,29 @@ const PLAN = schedule([
 describe("segmentSteps", () => {
   it("opens a request at each user step, in schedule order", () => {
     const s = steps([
-      user("[workspace /work/w00] A1"), agent("a"), agent("b"),
-      user("[workspace /work/w01] B1"), agent("c"),
-      user("[workspace /work/w00] A2"), agent("d"),
-      user("[workspace /work/w00] submit"), agent("e"),
+      user("[workspace /work/w00] A1"),
+      agent("a"),
+      agent("b"),
+      user("[workspace /work/w01] B1"),
+      agent("c"),
+      user("[workspace /work/w00] A2"),
+      agent("d"),
+      user("[workspace /work/w00] submit"),
+      agent("e"),
     ]);
     const seg = segmentSteps(s, PLAN);
     expect(seg.segments.map((x) => [x.position, x.userStep, x.first, x.last])).toEqual([
-      [0, 1, 1, 3], [1, 4, 4, 5], [2, 6, 6, 7], [3, 8, 8, 9],
+      [0, 1, 1, 3],
+      [1, 4, 4, 5],
+      [2, 6, 6, 7],
+      [3, 8, 8, 9],
     ]);
     expect([...seg.segmentOf]).toEqual([0, 0, 0, 1, 1, 2, 2, 3, 3]);
     expect(seg.mismatches).toEqual([]);
   });
 
   it("reports a workspace the step names that the schedule does not, and wrong model-call counts", () => {
-    const s = steps([
-      user("[workspace /work/w00] A1"), agent("a"),
-      user("[workspace /work/w02] B1"), agent("c"),
-    ]);
+    const s = steps([user("[workspace /work/w00] A1"), agent("a"), user("[workspace /work/w02] B1"), agent("c")]);
     const seg = segmentSteps(s, PLAN);
     expect(seg.mismatches.map((m) => [m.kind, m.position, m.step])).toEqual([
       ["workspace", 1, 3],
@@ -43,12 +48,25 @@ describe("segmentSteps", () => {
 
   it("reports extra user steps, and a request_position that disagrees with the order", () => {
     const plan = PLAN.slice(0, 1);
-    const s = steps([user("A1", { request_position: 0 }), agent("a"), agent("b"), user("again", { request_position: 0 }), agent("c")]);
+    const s = steps([
+      user("A1", { request_position: 0 }),
+      agent("a"),
+      agent("b"),
+      user("again", { request_position: 0 }),
+      agent("c"),
+    ]);
     const seg = segmentSteps(s, plan);
     expect(seg.segments.map((x) => x.position)).toEqual([0, null]);
     expect(seg.mismatches.map((m) => m.kind)).toEqual(["extra_user_step"]);
     const swapped = segmentSteps(steps([user("B", { request_position: 1, task_id: "B" }), agent("x")]), PLAN);
-    expect(swapped.mismatches.map((m) => m.kind)).toEqual(["task", "request_position", "missing_user_step", "missing_user_step", "missing_user_step", "model_calls"]);
+    expect(swapped.mismatches.map((m) => m.kind)).toEqual([
+      "task",
+      "request_position",
+      "missing_user_step",
+      "missing_user_step",
+      "missing_user_step",
+      "model_calls",
+    ]);
   });
 
   it("does not count requests that never ran as missing, and skips copied context", () => {
@@ -64,9 +82,15 @@ describe("segmentSteps", () => {
   });
 
   it("puts the harbor trajectory's warm-up agent steps before the first request", async () => {
-    const t = await loadTrajectory("harbor-job/trajectory.json", async (p) => JSON.parse(await readFile(`lib/trajectory/fixtures/${p}`, "utf8")) as unknown);
+    const t = await loadTrajectory(
+      "harbor-job/trajectory.json",
+      async (p) => JSON.parse(await readFile(`lib/trajectory/fixtures/${p}`, "utf8")) as unknown,
+    );
     const seg = segmentSteps(t.steps, null);
-    expect(seg.segments.map((x) => [x.position, x.first, x.last])).toEqual([[null, 1, 2], [0, 3, 51]]);
+    expect(seg.segments.map((x) => [x.position, x.first, x.last])).toEqual([
+      [null, 1, 2],
+      [0, 3, 51],
+    ]);
     expect(seg.notes[0]).toBe("steps 1–2 come before the first user step (an agent warm-up?) and belong to no request");
   });
 });

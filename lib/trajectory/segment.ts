@@ -33,7 +33,8 @@ export interface Segment {
   last: number;
 }
 
-export type MismatchKind = "extra_user_step" | "missing_user_step" | "workspace" | "task" | "request_position" | "model_calls";
+export type MismatchKind =
+  "extra_user_step" | "missing_user_step" | "workspace" | "task" | "request_position" | "model_calls";
 
 export interface Mismatch {
   kind: MismatchKind;
@@ -78,7 +79,12 @@ export function segmentSteps(steps: readonly Step[], schedule: readonly RequestI
       const request = schedule ? (schedule[k] ?? null) : null;
       const position = schedule ? (request ? k : null) : k;
       if (schedule && !request) {
-        mismatches.push({ kind: "extra_user_step", position: null, step: s.n, message: `user step ${s.n} has no scheduled request: the schedule has ${schedule.length}` });
+        mismatches.push({
+          kind: "extra_user_step",
+          position: null,
+          step: s.n,
+          message: `user step ${s.n} has no scheduled request: the schedule has ${schedule.length}`,
+        });
       }
       if (request) pushAll(mismatches, checkUserStep(s, request));
       open(position, request, s.n, s.n);
@@ -93,12 +99,19 @@ export function segmentSteps(steps: readonly Step[], schedule: readonly RequestI
 
   const pre = segments[0];
   if (pre && pre.userStep === null) {
-    notes.push(`step${pre.first === pre.last ? ` ${pre.first} comes` : `s ${pre.first}–${pre.last} come`} before the first user step (an agent warm-up?) and belong${pre.first === pre.last ? "s" : ""} to no request`);
+    notes.push(
+      `step${pre.first === pre.last ? ` ${pre.first} comes` : `s ${pre.first}–${pre.last} come`} before the first user step (an agent warm-up?) and belong${pre.first === pre.last ? "s" : ""} to no request`,
+    );
   }
   if (schedule) {
     const ranWithoutStep = schedule.slice(k).filter((r) => r.ran);
     for (const r of ranWithoutStep) {
-      mismatches.push({ kind: "missing_user_step", position: r.position, step: null, message: `request ${r.position} ran (it has usage) but the trajectory has no user step for it` });
+      mismatches.push({
+        kind: "missing_user_step",
+        position: r.position,
+        step: null,
+        message: `request ${r.position} ran (it has usage) but the trajectory has no user step for it`,
+      });
     }
     const notRun = schedule.slice(k).filter((r) => !r.ran).length;
     if (notRun > 0) notes.push(`${notRun} scheduled request(s) never ran and have no steps`);
@@ -108,7 +121,9 @@ export function segmentSteps(steps: readonly Step[], schedule: readonly RequestI
       const calls = countModelCalls(steps, seg);
       if (calls !== expected) {
         mismatches.push({
-          kind: "model_calls", position: seg.position, step: seg.userStep,
+          kind: "model_calls",
+          position: seg.position,
+          step: seg.userStep,
           message: `request ${seg.position}: ${calls} agent step(s) with metrics, the usage line reports ${expected} model call(s)`,
         });
       }
@@ -124,17 +139,29 @@ function checkUserStep(s: Step, request: RequestInfo): Mismatch[] {
   const at = { position: request.position, step: s.n };
   for (const ws of stepWorkspaces(s)) {
     if (ws !== request.workspace) {
-      out.push({ kind: "workspace", ...at, message: `user step ${s.n} names workspace ${ws}; request ${request.position} is scheduled in ${request.workspace}` });
+      out.push({
+        kind: "workspace",
+        ...at,
+        message: `user step ${s.n} names workspace ${ws}; request ${request.position} is scheduled in ${request.workspace}`,
+      });
     }
   }
   const extra = isRecord(s.extra) ? s.extra : {};
   const task = str(extra.task_id);
   if (task !== null && task !== request.taskId) {
-    out.push({ kind: "task", ...at, message: `user step ${s.n} says task ${task}; request ${request.position} is for ${request.taskId}` });
+    out.push({
+      kind: "task",
+      ...at,
+      message: `user step ${s.n} says task ${task}; request ${request.position} is for ${request.taskId}`,
+    });
   }
   const claimed = num(extra.request_position);
   if (claimed !== null && claimed !== request.position) {
-    out.push({ kind: "request_position", ...at, message: `user step ${s.n} says request_position ${claimed} but is the user step of request ${request.position}` });
+    out.push({
+      kind: "request_position",
+      ...at,
+      message: `user step ${s.n} says request_position ${claimed} but is the user step of request ${request.position}`,
+    });
   }
   return out;
 }

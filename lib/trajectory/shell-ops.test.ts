@@ -12,13 +12,21 @@ describe("analyzeShell", () => {
   });
 
   it("reads heredoc rewrites, appends and tee, keeping the body", () => {
-    expect(ops("cat > src/a.py <<'EOF'\nx = 1\ny = 2\nEOF\necho done")).toEqual([{ op: "write", path: "/work/w00/src/a.py", content: "x = 1\ny = 2", how: "shell" }]);
-    expect(ops("cat <<EOF >> /tmp/n.txt\nhello\nEOF")).toEqual([{ op: "append", path: "/tmp/n.txt", content: "hello", how: "shell" }]);
-    expect(ops("tee src/b.py <<-EOF\n\tz = 3\n\tEOF")).toEqual([{ op: "write", path: "/work/w00/src/b.py", content: "z = 3", how: "shell" }]);
+    expect(ops("cat > src/a.py <<'EOF'\nx = 1\ny = 2\nEOF\necho done")).toEqual([
+      { op: "write", path: "/work/w00/src/a.py", content: "x = 1\ny = 2", how: "shell" },
+    ]);
+    expect(ops("cat <<EOF >> /tmp/n.txt\nhello\nEOF")).toEqual([
+      { op: "append", path: "/tmp/n.txt", content: "hello", how: "shell" },
+    ]);
+    expect(ops("tee src/b.py <<-EOF\n\tz = 3\n\tEOF")).toEqual([
+      { op: "write", path: "/work/w00/src/b.py", content: "z = 3", how: "shell" },
+    ]);
   });
 
   it("treats output of unknown text as an overwrite with unknown content, and ignores /dev/null and 2>&1", () => {
-    expect(ops("python gen.py > src/c.py 2>&1")).toEqual([{ op: "write", path: "/work/w00/src/c.py", content: null, how: "shell" }]);
+    expect(ops("python gen.py > src/c.py 2>&1")).toEqual([
+      { op: "write", path: "/work/w00/src/c.py", content: null, how: "shell" },
+    ]);
     expect(ops("pytest -q > /dev/null 2>&1")).toEqual([]);
   });
 
@@ -32,7 +40,9 @@ describe("analyzeShell", () => {
       { op: "copy", from: "/tmp/a.orig", to: "/work/w00/src/a.py" },
       { op: "move", from: "/work/w00/src/b.py", to: "/work/w00/src/pkg/b.py" },
     ]);
-    expect(ops("cat /tmp/a.orig > src/a.py")).toMatchObject([{ op: "copy", from: "/tmp/a.orig", to: "/work/w00/src/a.py" }]);
+    expect(ops("cat /tmp/a.orig > src/a.py")).toMatchObject([
+      { op: "copy", from: "/tmp/a.orig", to: "/work/w00/src/a.py" },
+    ]);
     expect(ops("rm -f src/old.py")).toMatchObject([{ op: "delete", path: "/work/w00/src/old.py" }]);
     expect(ops("patch -p1 <<'EOF'\n--- a/src/a.py\n+++ b/src/a.py\n@@ -1,2 +1,1 @@\n-x = 1\n y = 2\nEOF")).toEqual([
       { op: "patch", path: "/work/w00/src/a.py", before: "x = 1\ny = 2", after: "y = 2", how: "shell" },
@@ -41,7 +51,9 @@ describe("analyzeShell", () => {
 
   it("says which scripts only read", () => {
     expect(readOnlyScript(analyzeShell("sed -n '1,20p' /work/w01/a.py | head -5", null))).toBe(true);
-    expect(readOnlyScript(analyzeShell("diff -u /work/w01/a.py /work/w00/a.py; git -C /work/w01 log -3", null))).toBe(true);
+    expect(readOnlyScript(analyzeShell("diff -u /work/w01/a.py /work/w00/a.py; git -C /work/w01 log -3", null))).toBe(
+      true,
+    );
     expect(readOnlyScript(analyzeShell("cd /work/w01 && python -m pytest -q", null))).toBe(false);
     expect(readOnlyScript(analyzeShell("sed -i 's/a/b/' /work/w01/a.py", null))).toBe(false);
   });
@@ -59,7 +71,12 @@ describe("parseSedScript", () => {
     expect(del).toMatchObject({ kind: "delete", following: 1 });
     expect((del as { address: RegExp }).address.test("if value is None and self.default(x):")).toBe(true);
     const [sub] = parseSedScript("s/self\\.\\(literal\\)_default/self.\\1/g", false)!;
-    expect("value = self.literal_default".replace((sub as { pattern: RegExp }).pattern, (sub as { replacement: string }).replacement)).toBe("value = self.literal");
+    expect(
+      "value = self.literal_default".replace(
+        (sub as { pattern: RegExp }).pattern,
+        (sub as { replacement: string }).replacement,
+      ),
+    ).toBe("value = self.literal");
     expect(parseSedScript("3,5d", false)).toBeNull();
   });
 

@@ -80,11 +80,14 @@ function extractHeredocs(script: string): { text: string; bodies: string[] } {
   const bodies: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const pending: { delim: string; strip: boolean; index: number }[] = [];
-    const line = lines[i]!.replace(/<<(-?)\s*(['"]?)([A-Za-z_][\w-]*)\2/g, (_m, dash: string, _q: string, delim: string) => {
-      pending.push({ delim, strip: dash === "-", index: bodies.length });
-      bodies.push("");
-      return ` \u0000HEREDOC${bodies.length - 1}\u0000 `;
-    });
+    const line = lines[i]!.replace(
+      /<<(-?)\s*(['"]?)([A-Za-z_][\w-]*)\2/g,
+      (_m, dash: string, _q: string, delim: string) => {
+        pending.push({ delim, strip: dash === "-", index: bodies.length });
+        bodies.push("");
+        return ` \u0000HEREDOC${bodies.length - 1}\u0000 `;
+      },
+    );
     out.push(line);
     for (const p of pending) {
       const body: string[] = [];
@@ -167,7 +170,10 @@ function tokenize(text: string): Token[] {
 const SEPARATORS = new Set([";", "&&", "||", "|", "&", "(", ")"]);
 
 /** Splits a script into simple commands, following `cd` so each knows the directory it runs in. */
-export function parseShell(script: string, startCwd: string | null): { commands: SimpleCommand[]; endCwd: string | null; dirs: string[] } {
+export function parseShell(
+  script: string,
+  startCwd: string | null,
+): { commands: SimpleCommand[]; endCwd: string | null; dirs: string[] } {
   const { text, bodies } = extractHeredocs(script);
   const tokens = tokenize(text);
   const commands: SimpleCommand[] = [];
@@ -227,7 +233,9 @@ function cwdDependent(c: SimpleCommand): boolean {
   const w = commandWords(c);
   if (c.piped || w.length === 0 || CWD_FREE.test(w[0]!)) return false;
   if (w[0] === "git" && w.includes("-C")) return false;
-  return !w.slice(1).some((x) => x.startsWith("/")) && !c.redirects.some((r) => r.target.startsWith("/") && r.op === "<");
+  return (
+    !w.slice(1).some((x) => x.startsWith("/")) && !c.redirects.some((r) => r.target.startsWith("/") && r.op === "<")
+  );
 }
 
 /** Drops loop/conditional keywords in front of the command word (`do git diff` → `git diff`). */
@@ -272,7 +280,10 @@ export function parseSedScript(script: string, extended: boolean): SedCommand[] 
       if (!/^[gI]*$/.test(flags)) return null;
       const re = sedRegex(parts[0]!, extended, flags.includes("I") ? "i" : "");
       if (!re) return null;
-      const replacement = parts[1]!.replace(/\\([1-9])/g, "$$$1").replace(/(^|[^\\])&/g, "$1$$&").replace(/\\(.)/g, "$1");
+      const replacement = parts[1]!
+        .replace(/\\([1-9])/g, "$$$1")
+        .replace(/(^|[^\\])&/g, "$1$$&")
+        .replace(/\\(.)/g, "$1");
       out.push({ kind: "substitute", pattern: re, replacement, global: flags.includes("g") });
       continue;
     }
@@ -362,13 +373,19 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
   const catSource = name === "cat" && c.heredoc === null ? options(words.slice(1)).args : [];
   for (const r of c.redirects) {
     if (r.op === "<" || r.target === "/dev/null" || r.target.startsWith("&")) continue;
-    if (r.op === ">" && catSource.length === 1) ops.push({ op: "copy", from: at(catSource[0]!), to: at(r.target), how });
+    if (r.op === ">" && catSource.length === 1)
+      ops.push({ op: "copy", from: at(catSource[0]!), to: at(r.target), how });
     else if (r.op === ">") ops.push({ op: "write", path: at(r.target), content: printed, how });
     else if (printed !== null) ops.push({ op: "append", path: at(r.target), content: printed, how });
   }
   if (name === "tee" && printed !== null) {
     const { flags, args } = options(words.slice(1));
-    for (const f of args) ops.push(flags.has("-a") ? { op: "append", path: at(f), content: printed, how } : { op: "write", path: at(f), content: printed, how });
+    for (const f of args)
+      ops.push(
+        flags.has("-a")
+          ? { op: "append", path: at(f), content: printed, how }
+          : { op: "write", path: at(f), content: printed, how },
+      );
   }
   if (name === "sed") {
     const inPlace = words.some((w) => /^-i/.test(w) || w === "--in-place" || /^-[a-zA-Z]*i/.test(w));
@@ -406,7 +423,10 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
     const rest = gitWords.slice(2);
     if (sub === "checkout" || sub === "restore") {
       const dash = rest.indexOf("--");
-      const files = dash >= 0 ? rest.slice(dash + 1) : rest.filter((w) => !w.startsWith("-") && (sub === "restore" || /\.\w+$|\//.test(w)));
+      const files =
+        dash >= 0
+          ? rest.slice(dash + 1)
+          : rest.filter((w) => !w.startsWith("-") && (sub === "restore" || /\.\w+$|\//.test(w)));
       const staged = sub === "restore" && rest.includes("--staged") && !rest.includes("--worktree");
       if (!staged) {
         for (const f of files) {
@@ -414,10 +434,14 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
           else ops.push({ op: "reset", path: gat(f), how });
         }
       }
-    } else if ((sub === "reset" && rest.includes("--hard")) || (sub === "stash" && (rest.length === 0 || rest[0] === "push" || rest[0] === "save"))) {
+    } else if (
+      (sub === "reset" && rest.includes("--hard")) ||
+      (sub === "stash" && (rest.length === 0 || rest[0] === "push" || rest[0] === "save"))
+    ) {
       if (gitCwd !== null) ops.push({ op: "reset_all", path: gitCwd, how });
     } else if (sub === "apply" && c.heredoc !== null) {
-      for (const e of parsePatch(c.heredoc)) ops.push({ op: "patch", path: gat(e.path), before: e.before, after: e.after, how });
+      for (const e of parsePatch(c.heredoc))
+        ops.push({ op: "patch", path: gat(e.path), before: e.before, after: e.after, how });
     }
   }
   if (name === "cp" || name === "mv") {
@@ -440,14 +464,23 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
     const base = dIdx >= 0 && words[dIdx + 1] ? at(words[dIdx + 1]!) : c.cwd;
     for (const e of parsePatch(c.heredoc)) {
       // parsePatch already strips "b/": -p1 is its default reading; a named file overrides the header.
-      const rel = args.length === 1 && dIdx < 0 ? args[0]! : strip > 1 ? e.path.split("/").slice(strip - 1).join("/") : e.path;
+      const rel =
+        args.length === 1 && dIdx < 0
+          ? args[0]!
+          : strip > 1
+            ? e.path
+                .split("/")
+                .slice(strip - 1)
+                .join("/")
+            : e.path;
       ops.push({ op: "patch", path: resolvePath(base, rel), before: e.before, after: e.after, how });
     }
   }
   return ops;
 }
 
-const READ_ONLY = /^(cat|head|tail|less|more|grep|egrep|fgrep|rg|ag|ls|ll|tree|wc|diff|cmp|find|nl|file|stat|du|echo|printf|pwd|true|which|type|sort|uniq|cut|awk|jq|column)$/;
+const READ_ONLY =
+  /^(cat|head|tail|less|more|grep|egrep|fgrep|rg|ag|ls|ll|tree|wc|diff|cmp|find|nl|file|stat|du|echo|printf|pwd|true|which|type|sort|uniq|cut|awk|jq|column)$/;
 const GIT_READ_ONLY = /^(diff|show|log|status|blame|grep|ls-files|rev-parse|branch)$/;
 
 /** True when every command of the script only reads (no writes, no tests or builds run). */

@@ -18,7 +18,11 @@ function ctx(plan = PLAN): StepsIndexContext {
 }
 
 function trajectory(raw: Record<string, unknown>[]) {
-  return readTrajectory({ schema_version: "ATIF-v1.6", agent: { name: "t" }, steps: raw.map((s, i) => ({ step_id: i + 1, ...s })) });
+  return readTrajectory({
+    schema_version: "ATIF-v1.6",
+    agent: { name: "t" },
+    steps: raw.map((s, i) => ({ step_id: i + 1, ...s })),
+  });
 }
 
 describe("stepsIndexRows", () => {
@@ -63,17 +67,40 @@ describe("stepsIndexRows", () => {
   it("lists tools, commands, edited paths and observations", () => {
     const r = rows[2]!;
     expect(r).toMatchObject({
-      tools: "bash,edit", tool_calls: 2, command: "cd /work/w00 && pytest -q", paths: "/work/w00/src/a.py",
-      message: "look", message_chars: 4, observation: "3 passed\nok", observation_chars: 11,
+      tools: "bash,edit",
+      tool_calls: 2,
+      command: "cd /work/w00 && pytest -q",
+      paths: "/work/w00/src/a.py",
+      message: "look",
+      message_chars: 4,
+      observation: "3 passed\nok",
+      observation_chars: 11,
       run_id: "run-1",
     });
-    expect(rows[1]).toMatchObject({ tools: null, tool_calls: 0, command: null, paths: null, observation: null, observation_chars: 0 });
+    expect(rows[1]).toMatchObject({
+      tools: null,
+      tool_calls: 0,
+      command: null,
+      paths: null,
+      observation: null,
+      observation_chars: 0,
+    });
   });
 
   it("clips texts to the documented limits and keeps the full length", () => {
     const long = "x".repeat(5000);
-    const [, , s] = stepsIndexRows(trajectory([user("[workspace /work/w00] F1"), agent(long, [bash(`echo ${long}`, long)]), agent("y".repeat(STEP_LIMITS.message))]), ctx());
-    const r = stepsIndexRows(trajectory([user("[workspace /work/w00] F1"), agent(long, [bash(`echo ${long}`, long)])]), ctx())[1]!;
+    const [, , s] = stepsIndexRows(
+      trajectory([
+        user("[workspace /work/w00] F1"),
+        agent(long, [bash(`echo ${long}`, long)]),
+        agent("y".repeat(STEP_LIMITS.message)),
+      ]),
+      ctx(),
+    );
+    const r = stepsIndexRows(
+      trajectory([user("[workspace /work/w00] F1"), agent(long, [bash(`echo ${long}`, long)])]),
+      ctx(),
+    )[1]!;
     expect(r.message!.length).toBe(STEP_LIMITS.message);
     expect(r.message!.endsWith("…")).toBe(true);
     expect(r.message_chars).toBe(5000);
@@ -87,7 +114,13 @@ describe("stepsIndexRows", () => {
   });
 
   it("numbers requests by user step when the schedule is unknown (no kind, no task)", () => {
-    const r = stepsIndexRows(trajectory([user("a"), agent("b")]), { ...ctx(), analysis: { schedule: null, focusTaskId: null, workspaces: {} } });
-    expect(r.map((x) => [x.position, x.request_kind, x.checkout])).toEqual([[0, null, null], [0, null, null]]);
+    const r = stepsIndexRows(trajectory([user("a"), agent("b")]), {
+      ...ctx(),
+      analysis: { schedule: null, focusTaskId: null, workspaces: {} },
+    });
+    expect(r.map((x) => [x.position, x.request_kind, x.checkout])).toEqual([
+      [0, null, null],
+      [0, null, null],
+    ]);
   });
 });

@@ -47,9 +47,22 @@ export type StepIndexRow = {
 };
 
 export const STEPS_INDEX_COLUMNS = {
-  run_id: "VARCHAR", step: "INTEGER", position: "INTEGER", request_kind: "VARCHAR", task_id: "VARCHAR", checkout: "VARCHAR",
-  other_checkout: "BOOLEAN", source: "VARCHAR", tools: "VARCHAR", tool_calls: "INTEGER", command: "VARCHAR", paths: "VARCHAR",
-  message: "VARCHAR", message_chars: "INTEGER", observation: "VARCHAR", observation_chars: "INTEGER",
+  run_id: "VARCHAR",
+  step: "INTEGER",
+  position: "INTEGER",
+  request_kind: "VARCHAR",
+  task_id: "VARCHAR",
+  checkout: "VARCHAR",
+  other_checkout: "BOOLEAN",
+  source: "VARCHAR",
+  tools: "VARCHAR",
+  tool_calls: "INTEGER",
+  command: "VARCHAR",
+  paths: "VARCHAR",
+  message: "VARCHAR",
+  message_chars: "INTEGER",
+  observation: "VARCHAR",
+  observation_chars: "INTEGER",
 } as const satisfies Record<keyof StepIndexRow, "VARCHAR" | "INTEGER" | "BOOLEAN">;
 
 /** The first `max` characters (a clipped text ends with "…", counted in `max`); null for empty text. */
@@ -81,7 +94,10 @@ export function stepsIndexRows(t: Trajectory, ctx: StepsIndexContext): StepIndex
     const acted = actedIn(s, checkouts);
     const commands = s.toolCalls.map(shellCommand).filter((c): c is string => c !== null);
     const paths = [...new Set(s.toolCalls.flatMap((c) => fileEdits(c).map((e) => e.path)))];
-    const observation = s.results.map((r) => r.content).filter((c) => c !== "").join("\n");
+    const observation = s.results
+      .map((r) => r.content)
+      .filter((c) => c !== "")
+      .join("\n");
     const checkout = acted.length > 0 ? acted.map((c) => c.ws).join(",") : (request?.workspace ?? null);
     return {
       run_id: ctx.runId,

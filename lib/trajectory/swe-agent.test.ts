@@ -23,7 +23,13 @@ describe("format detection", () => {
 describe("a real SWE-agent run opened through loadTrajectory", () => {
   it("has the system prompt and demonstration as system steps, the issue as the one request, 12 actions", async () => {
     const t = await loadTrajectory(TRAJ, fromDisk);
-    expect(t.steps.map((s) => s.source)).toEqual(["system", "system", "user", ...Array<string>(12).fill("agent"), "system"]);
+    expect(t.steps.map((s) => s.source)).toEqual([
+      "system",
+      "system",
+      "user",
+      ...Array<string>(12).fill("agent"),
+      "system",
+    ]);
     expect(t.steps.filter(isRequestStep)).toHaveLength(1);
     expect(t.steps[2]!.message).toMatch(/^We're currently solving the following issue within our repository/);
     expect(t.steps.map((s) => s.n)).toEqual([...Array(16).keys()].map((i) => i + 1));
@@ -47,7 +53,10 @@ describe("a real SWE-agent run opened through loadTrajectory", () => {
     const last = t.steps[15]!.message;
     expect(last).toMatch(/^SWE-agent exit status: submitted\n\nSubmitted patch:\n/);
     expect(last).toContain("diff --git a/pydicom/pixel_data_handlers/numpy_handler.py");
-    expect(t.extra).toMatchObject({ converted_from: "swe-agent", swe_agent: { model_calls: 12, exit_status: "submitted", environment: "swe_main" } });
+    expect(t.extra).toMatchObject({
+      converted_from: "swe-agent",
+      swe_agent: { model_calls: 12, exit_status: "submitted", environment: "swe_main" },
+    });
   });
 
   it("keeps a conversion the lenient reader reads without a warning", async () => {
@@ -60,7 +69,9 @@ describe("other formats", () => {
   it("are refused with a message naming the formats that are read", async () => {
     const read = async () => [{ role: "user", content: "hello" }];
     await expect(loadTrajectory("chat.json", read)).rejects.toThrow(TrajectoryFormatError);
-    await expect(loadTrajectory("chat.json", read)).rejects.toThrow(`chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ${READ_FORMATS}.`);
+    await expect(loadTrajectory("chat.json", read)).rejects.toThrow(
+      `chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ${READ_FORMATS}.`,
+    );
     expect(READ_FORMATS).toBe("ATIF v1.0–v1.8 (Harbor's agent/trajectory.json, one file per run) and SWE-agent .traj");
   });
 });

@@ -16,7 +16,8 @@ export class TrajectoryFormatError extends Error {}
 export function detectTrajectoryFormat(json: unknown): TrajectoryFormat {
   if (!isRecord(json)) return "unknown";
   if (Array.isArray(json.trajectory) && (Array.isArray(json.history) || isRecord(json.info))) return "swe-agent";
-  if (Array.isArray(json.steps) || (typeof json.schema_version === "string" && /^ATIF/i.test(json.schema_version))) return "atif";
+  if (Array.isArray(json.steps) || (typeof json.schema_version === "string" && /^ATIF/i.test(json.schema_version)))
+    return "atif";
   if ("final_metrics" in json || ("agent" in json && "session_id" in json)) return "atif";
   return "unknown";
 }
@@ -26,8 +27,14 @@ export function asAtif(json: unknown, name: string): unknown {
   const format = detectTrajectoryFormat(json);
   if (format === "atif") return json;
   if (format === "swe-agent") return sweAgentToAtif(json as Record<string, unknown>, name);
-  const what = Array.isArray(json) ? "a JSON list" : isRecord(json) ? `an object with ${describeKeys(json)}` : `a JSON ${json === null ? "null" : typeof json}`;
-  throw new TrajectoryFormatError(`${name} is not a trajectory format this viewer reads (it is ${what}). Read are: ${READ_FORMATS}.`);
+  const what = Array.isArray(json)
+    ? "a JSON list"
+    : isRecord(json)
+      ? `an object with ${describeKeys(json)}`
+      : `a JSON ${json === null ? "null" : typeof json}`;
+  throw new TrajectoryFormatError(
+    `${name} is not a trajectory format this viewer reads (it is ${what}). Read are: ${READ_FORMATS}.`,
+  );
 }
 
 function describeKeys(o: Record<string, unknown>): string {
@@ -56,9 +63,16 @@ export function sweAgentToAtif(traj: Raw, name = "trajectory.traj"): Raw {
   const system = history.find((m) => m.role === "system");
   if (system) push({ source: "system", message: text(system.content), extra: { swe_agent: { role: "system" } } });
   const demos = history.filter((m) => m.is_demo === true);
-  if (demos.length) push({ source: "system", message: demos.map((m) => text(m.content)).join("\n\n"), extra: { swe_agent: { is_demo: true, messages: demos.length } } });
+  if (demos.length)
+    push({
+      source: "system",
+      message: demos.map((m) => text(m.content)).join("\n\n"),
+      extra: { swe_agent: { is_demo: true, messages: demos.length } },
+    });
   const firstAssistant = history.findIndex((m) => m.role === "assistant");
-  const task = history.find((m, i) => m.role === "user" && m.is_demo !== true && (firstAssistant < 0 || i < firstAssistant));
+  const task = history.find(
+    (m, i) => m.role === "user" && m.is_demo !== true && (firstAssistant < 0 || i < firstAssistant),
+  );
   push({ source: "user", message: task ? text(task.content) : `(${name} does not contain the task text)` });
 
   entries.forEach((raw, i) => {
@@ -69,10 +83,17 @@ export function sweAgentToAtif(traj: Raw, name = "trajectory.traj"): Raw {
     const step: Raw = {
       source: "agent",
       message: str(e.thought) ?? str(e.response) ?? "",
-      extra: { swe_agent: { ...rest, ...(str(e.response) !== null && str(e.response) !== str(e.thought) ? { response: e.response } : {}) } },
+      extra: {
+        swe_agent: {
+          ...rest,
+          ...(str(e.response) !== null && str(e.response) !== str(e.thought) ? { response: e.response } : {}),
+        },
+      },
     };
     if (action !== null) {
-      step.tool_calls = [{ tool_call_id: id, function_name: "swe_agent_action", arguments: { command: action.replace(/\n$/, "") } }];
+      step.tool_calls = [
+        { tool_call_id: id, function_name: "swe_agent_action", arguments: { command: action.replace(/\n$/, "") } },
+      ];
       step.observation = { results: [{ source_call_id: id, content: str(e.observation) ?? "" }] };
     }
     const seconds = num(e.execution_time);
@@ -95,7 +116,11 @@ export function sweAgentToAtif(traj: Raw, name = "trajectory.traj"): Raw {
   return {
     schema_version: "ATIF-v1.6",
     session_id: str(info.instance_id) ?? name.replace(/\.traj$/, ""),
-    agent: { name: "SWE-agent", version: str(info.swe_agent_version) ?? "unknown", model_name: str(info.model_name) ?? str(stats.model_name) ?? null },
+    agent: {
+      name: "SWE-agent",
+      version: str(info.swe_agent_version) ?? "unknown",
+      model_name: str(info.model_name) ?? str(stats.model_name) ?? null,
+    },
     notes: `Converted from SWE-agent .traj (${name}): usage is the run's total only.`,
     steps,
     final_metrics: {
@@ -104,12 +129,18 @@ export function sweAgentToAtif(traj: Raw, name = "trajectory.traj"): Raw {
       ...(cost !== null ? { total_cost_usd: cost } : {}),
       total_steps: steps.length,
     },
-    extra: { converted_from: "swe-agent", swe_agent: { environment: traj.environment ?? null, model_calls: num(stats.api_calls), exit_status: exit } },
+    extra: {
+      converted_from: "swe-agent",
+      swe_agent: { environment: traj.environment ?? null, model_calls: num(stats.api_calls), exit_status: exit },
+    },
   };
 }
 
 function text(v: unknown): string {
   if (typeof v === "string") return v;
-  if (Array.isArray(v)) return v.map((p) => (isRecord(p) && typeof p.text === "string" ? p.text : typeof p === "string" ? p : JSON.stringify(p))).join("\n");
+  if (Array.isArray(v))
+    return v
+      .map((p) => (isRecord(p) && typeof p.text === "string" ? p.text : typeof p === "string" ? p : JSON.stringify(p)))
+      .join("\n");
   return v === undefined || v === null ? "" : JSON.stringify(v);
 }

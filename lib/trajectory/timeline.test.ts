@@ -11,18 +11,47 @@ const PLAN = schedule([
   { task: "F", stage: "submit", workspace: "/work/w00", ran: false },
 ]);
 // Warm-up step, then request 0 (3 steps, 330 tokens), request 1 (2 steps, 110), request 2 (2 steps, 110).
-const S = steps([agent("warm-up", [], {}), user("F1"), agent("a"), agent("b"), user("B1"), agent("c"), user("F2"), agent("d")]);
+const S = steps([
+  agent("warm-up", [], {}),
+  user("F1"),
+  agent("a"),
+  agent("b"),
+  user("B1"),
+  agent("c"),
+  user("F2"),
+  agent("d"),
+]);
 const SEG = segmentSteps(S, PLAN);
 const input = {
-  segments: SEG.segments, rows: S.map(stepRow), requests: PLAN, workspaces: { "/work/w01": "B", "/work/w00": "F" }, focusTaskId: "F",
-  tags: [{ id: "t", signature: "requirement_state_loss" as const, position: 2, steps: [3, 8], note: "", author: { kind: "detector" as const }, origin: "detector" as const, strength: "strong" as const, reasons: [] }],
+  segments: SEG.segments,
+  rows: S.map(stepRow),
+  requests: PLAN,
+  workspaces: { "/work/w01": "B", "/work/w00": "F" },
+  focusTaskId: "F",
+  tags: [
+    {
+      id: "t",
+      signature: "requirement_state_loss" as const,
+      position: 2,
+      steps: [3, 8],
+      note: "",
+      author: { kind: "detector" as const },
+      origin: "detector" as const,
+      strength: "strong" as const,
+      reasons: [],
+    },
+  ],
   mismatchPositions: new Set([1]),
 };
 
 describe("timelineLayout", () => {
   it("puts the focus checkout first and one block per scheduled request, in order", () => {
     const { lanes, blocks } = timelineLayout({ ...input, size: "steps" });
-    expect(lanes.map((l) => [l.key, l.focus])).toEqual([["/work/w00", true], ["/work/w01", false], ["(no request)", false]]);
+    expect(lanes.map((l) => [l.key, l.focus])).toEqual([
+      ["/work/w00", true],
+      ["/work/w01", false],
+      ["(no request)", false],
+    ]);
     expect(blocks.map((b) => [b.position, b.lane, b.steps, b.first, b.ran])).toEqual([
       [null, 2, 1, 1, true],
       [0, 0, 3, 2, true],
@@ -31,7 +60,11 @@ describe("timelineLayout", () => {
       [3, 0, 0, null, false],
     ]);
     expect(blocks.map((b) => [b.focusReturn, b.workspaceSwitch, b.mismatch])).toEqual([
-      [false, false, false], [false, false, false], [false, true, true], [true, true, false], [false, false, false],
+      [false, false, false],
+      [false, false, false],
+      [false, true, true],
+      [true, true, false],
+      [false, false, false],
     ]);
     expect(blocks[1]!.signatures).toEqual(["requirement_state_loss"]);
     expect(blocks[3]!.signatures).toEqual(["requirement_state_loss"]);

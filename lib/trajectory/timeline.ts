@@ -61,7 +61,9 @@ export function timelineLayout(input: TimelineInput): { lanes: Lane[]; blocks: B
     if (!laneOf.has(key)) laneOf.set(key, lanes.push(lane) - 1);
     return laneOf.get(key)!;
   };
-  const entries = Object.entries(workspaces).sort(([a, ta], [b, tb]) => Number(tb === focusTaskId) - Number(ta === focusTaskId) || (a < b ? -1 : 1));
+  const entries = Object.entries(workspaces).sort(
+    ([a, ta], [b, tb]) => Number(tb === focusTaskId) - Number(ta === focusTaskId) || (a < b ? -1 : 1),
+  );
   for (const [ws, task] of entries) addLane(ws, { key: ws, taskId: task, workspace: ws, focus: task === focusTaskId });
 
   const segmentOfPosition = new Map<number, number>();
@@ -72,23 +74,60 @@ export function timelineLayout(input: TimelineInput): { lanes: Lane[]; blocks: B
     for (let n = s.first; n <= s.last; n++) tokens += rows[n - 1]?.tokens ?? 0;
     return { steps: s.last - s.first + 1, tokens };
   };
-  const signaturesAt = (position: number | null, seg: Segment | undefined) =>
-    [...new Set(tags.filter((t) => (position !== null && t.position === position) || (seg !== undefined && t.steps.some((n) => n >= seg.first && n <= seg.last))).map((t) => t.signature))];
+  const signaturesAt = (position: number | null, seg: Segment | undefined) => [
+    ...new Set(
+      tags
+        .filter(
+          (t) =>
+            (position !== null && t.position === position) ||
+            (seg !== undefined && t.steps.some((n) => n >= seg.first && n <= seg.last)),
+        )
+        .map((t) => t.signature),
+    ),
+  ];
 
   const raw: Omit<Block, "left" | "width">[] = [];
   const pre = segments[0]?.userStep === null ? 0 : -1;
   if (pre === 0) {
     const lane = addLane("(no request)", { key: "(no request)", taskId: null, workspace: null, focus: false });
-    raw.push({ segment: 0, position: null, lane, ...measure(0), first: segments[0]!.first, focus: false, submit: false, ran: true, workspaceSwitch: false, focusReturn: false, signatures: signaturesAt(null, segments[0]), mismatch: false, label: "before the first request" });
+    raw.push({
+      segment: 0,
+      position: null,
+      lane,
+      ...measure(0),
+      first: segments[0]!.first,
+      focus: false,
+      submit: false,
+      ran: true,
+      workspaceSwitch: false,
+      focusReturn: false,
+      signatures: signaturesAt(null, segments[0]),
+      mismatch: false,
+      label: "before the first request",
+    });
   }
   if (requests) {
     for (const r of requests) {
       const i = segmentOfPosition.get(r.position);
-      const lane = addLane(r.workspace, { key: r.workspace, taskId: r.taskId, workspace: r.workspace, focus: r.isFocus });
+      const lane = addLane(r.workspace, {
+        key: r.workspace,
+        taskId: r.taskId,
+        workspace: r.workspace,
+        focus: r.isFocus,
+      });
       const m = i !== undefined ? measure(i) : { steps: 0, tokens: 0 };
       raw.push({
-        segment: i ?? null, position: r.position, lane, ...m, first: i !== undefined ? segments[i]!.first : null, focus: r.isFocus, submit: r.isSubmit,
-        ran: r.ran, workspaceSwitch: r.workspaceSwitch, focusReturn: r.focusReturn, signatures: signaturesAt(r.position, i !== undefined ? segments[i] : undefined),
+        segment: i ?? null,
+        position: r.position,
+        lane,
+        ...m,
+        first: i !== undefined ? segments[i]!.first : null,
+        focus: r.isFocus,
+        submit: r.isSubmit,
+        ran: r.ran,
+        workspaceSwitch: r.workspaceSwitch,
+        focusReturn: r.focusReturn,
+        signatures: signaturesAt(r.position, i !== undefined ? segments[i] : undefined),
         mismatch: input.mismatchPositions.has(r.position),
         label: `request ${r.position}: ${r.taskId} ${r.isSubmit ? "finalization" : `stage ${r.stage}`} (${r.workspace})`,
       });
@@ -96,14 +135,42 @@ export function timelineLayout(input: TimelineInput): { lanes: Lane[]; blocks: B
     segments.forEach((s, i) => {
       if (s.position === null && s.userStep !== null) {
         const lane = addLane("(unscheduled)", { key: "(unscheduled)", taskId: null, workspace: null, focus: false });
-        raw.push({ segment: i, position: null, lane, ...measure(i), first: s.first, focus: false, submit: false, ran: true, workspaceSwitch: false, focusReturn: false, signatures: signaturesAt(null, s), mismatch: true, label: `user step ${s.userStep} beyond the schedule` });
+        raw.push({
+          segment: i,
+          position: null,
+          lane,
+          ...measure(i),
+          first: s.first,
+          focus: false,
+          submit: false,
+          ran: true,
+          workspaceSwitch: false,
+          focusReturn: false,
+          signatures: signaturesAt(null, s),
+          mismatch: true,
+          label: `user step ${s.userStep} beyond the schedule`,
+        });
       }
     });
   } else {
     const lane = addLane("(requests)", { key: "(requests)", taskId: null, workspace: null, focus: false });
     segments.forEach((s, i) => {
       if (s.userStep === null) return;
-      raw.push({ segment: i, position: s.position, lane, ...measure(i), first: s.first, focus: false, submit: false, ran: true, workspaceSwitch: false, focusReturn: false, signatures: signaturesAt(s.position, s), mismatch: false, label: `request ${s.position} (user step ${s.userStep})` });
+      raw.push({
+        segment: i,
+        position: s.position,
+        lane,
+        ...measure(i),
+        first: s.first,
+        focus: false,
+        submit: false,
+        ran: true,
+        workspaceSwitch: false,
+        focusReturn: false,
+        signatures: signaturesAt(s.position, s),
+        mismatch: false,
+        label: `request ${s.position} (user step ${s.userStep})`,
+      });
     });
   }
 

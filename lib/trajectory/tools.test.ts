@@ -20,20 +20,53 @@ describe("shellCommand", () => {
 
 describe("fileEdits", () => {
   it("reads edits, multi-edits and whole-file writes", () => {
-    expect(fileEdits(call("Edit", { file_path: "/w/a.py", old_string: "x = 1", new_string: "x = 2" }))).toEqual([{ path: "/w/a.py", before: "x = 1", after: "x = 2" }]);
-    expect(fileEdits(call("MultiEdit", { file_path: "/w/a.py", edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: "d" }] }))).toHaveLength(2);
-    expect(fileEdits(call("Write", { file_path: "/w/n.py", content: "print(1)" }))).toEqual([{ path: "/w/n.py", before: null, after: "print(1)" }]);
+    expect(fileEdits(call("Edit", { file_path: "/w/a.py", old_string: "x = 1", new_string: "x = 2" }))).toEqual([
+      { path: "/w/a.py", before: "x = 1", after: "x = 2" },
+    ]);
+    expect(
+      fileEdits(
+        call("MultiEdit", {
+          file_path: "/w/a.py",
+          edits: [
+            { old_string: "a", new_string: "b" },
+            { old_string: "c", new_string: "d" },
+          ],
+        }),
+      ),
+    ).toHaveLength(2);
+    expect(fileEdits(call("Write", { file_path: "/w/n.py", content: "print(1)" }))).toEqual([
+      { path: "/w/n.py", before: null, after: "print(1)" },
+    ]);
     expect(fileEdits(call("replace", { file_path: "/w/a.py", old_string: "a", new_string: "b" }))).toHaveLength(1);
     expect(fileEdits(call("Read", { file_path: "/w/a.py" }))).toEqual([]);
   });
 
   it("parses Codex apply_patch envelopes and unified diffs", () => {
-    const envelope = ["*** Begin Patch", "*** Update File: src/a.py", "@@", " def f():", "-    return 1", "+    return 2", "*** Add File: src/b.py", "+x = 1", "*** End Patch"].join("\n");
+    const envelope = [
+      "*** Begin Patch",
+      "*** Update File: src/a.py",
+      "@@",
+      " def f():",
+      "-    return 1",
+      "+    return 2",
+      "*** Add File: src/b.py",
+      "+x = 1",
+      "*** End Patch",
+    ].join("\n");
     expect(fileEdits(call("apply_patch", { input: envelope }))).toEqual([
       { path: "src/a.py", before: "def f():\n    return 1", after: "def f():\n    return 2" },
       { path: "src/b.py", before: null, after: "x = 1" },
     ]);
-    const unified = ["diff --git a/src/a.py b/src/a.py", "index 1..2 100644", "--- a/src/a.py", "+++ b/src/a.py", "@@ -1,2 +1,2 @@", " a", "-b", "+c"].join("\n");
+    const unified = [
+      "diff --git a/src/a.py b/src/a.py",
+      "index 1..2 100644",
+      "--- a/src/a.py",
+      "+++ b/src/a.py",
+      "@@ -1,2 +1,2 @@",
+      " a",
+      "-b",
+      "+c",
+    ].join("\n");
     expect(parsePatch(unified)).toEqual([{ path: "src/a.py", before: "a\nb", after: "a\nc" }]);
   });
 });

@@ -13,13 +13,19 @@ export interface FileEdit {
   after: string;
 }
 
-const SHELL = /^(bash|shell|sh|exec_command|run_shell_command|execute_bash|run_command|terminal|local_shell|bash_command|container\.exec)$/i;
+const SHELL =
+  /^(bash|shell|sh|exec_command|run_shell_command|execute_bash|run_command|terminal|local_shell|bash_command|container\.exec)$/i;
 
 export function shellCommand(call: ToolCall): string | null {
   const args = isRecord(call.args) ? call.args : null;
   if (!args) return typeof call.args === "string" && SHELL.test(call.name) ? call.args : null;
   const command = args.command ?? args.cmd ?? args.keystrokes;
-  const text = typeof command === "string" ? command : Array.isArray(command) && command.every((c) => typeof c === "string") ? shellJoin(command as string[]) : null;
+  const text =
+    typeof command === "string"
+      ? command
+      : Array.isArray(command) && command.every((c) => typeof c === "string")
+        ? shellJoin(command as string[])
+        : null;
   if (text === null) return null;
   return SHELL.test(call.name) || typeof args.command === "string" ? text : null;
 }
@@ -43,7 +49,11 @@ export function fileEdits(call: ToolCall): FileEdit[] {
   if (Array.isArray(args.edits)) {
     return args.edits
       .filter(isRecord)
-      .map((e) => ({ path, before: str(e.old_string) ?? str(e.old_str) ?? "", after: str(e.new_string) ?? str(e.new_str) ?? "" }));
+      .map((e) => ({
+        path,
+        before: str(e.old_string) ?? str(e.old_str) ?? "",
+        after: str(e.new_string) ?? str(e.new_str) ?? "",
+      }));
   }
   const before = str(args.old_string) ?? str(args.old_str);
   const after = str(args.new_string) ?? str(args.new_str);
@@ -76,7 +86,10 @@ export function argumentText(call: ToolCall): string {
 /** Lines an edit adds (in `after`, not in `before`), trimmed and non-empty. */
 export function addedLines(e: FileEdit): string[] {
   const before = new Set((e.before ?? "").split("\n").map((l) => l.trim()));
-  return e.after.split("\n").map((l) => l.trim()).filter((l) => l !== "" && !before.has(l));
+  return e.after
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !before.has(l));
 }
 
 /** Line diff of two short texts by longest common subsequence; longer texts fall back to prefix/suffix. */
@@ -85,7 +98,8 @@ function lineDiff(a: string[], b: string[]): string[] {
     let head = 0;
     while (head < a.length && head < b.length && a[head] === b[head]) head++;
     let tail = 0;
-    while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+    while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail])
+      tail++;
     return [
       ...a.slice(0, head).map((l) => ` ${l}`),
       ...a.slice(head, a.length - tail).map((l) => `-${l}`),
@@ -96,7 +110,8 @@ function lineDiff(a: string[], b: string[]): string[] {
   // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..].
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   }
   const out: string[] = [];
   let i = 0;

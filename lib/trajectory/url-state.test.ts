@@ -5,9 +5,18 @@ import { rowWindow, scrollToRow } from "./windowing";
 describe("trajectory URL state", () => {
   it("round-trips run, step, search, filter and block size", () => {
     const s = parseTrajectoryUrl("?id=alpha.s-N1&step=42&q=git%20diff&tagged=1&size=tokens&tab=patch");
-    expect(s).toEqual({ runId: "alpha.s-N1", step: 42, query: "git diff", taggedOnly: true, size: "tokens", tab: "patch" });
+    expect(s).toEqual({
+      runId: "alpha.s-N1",
+      step: 42,
+      query: "git diff",
+      taggedOnly: true,
+      size: "tokens",
+      tab: "patch",
+    });
     expect(serializeTrajectoryUrl(s)).toBe("?id=alpha.s-N1&step=42&q=git+diff&tagged=1&size=tokens&tab=patch");
-    expect(serializeTrajectoryUrl({ ...s, step: null, query: "", taggedOnly: false, size: "steps", tab: "steps" })).toBe("?id=alpha.s-N1");
+    expect(
+      serializeTrajectoryUrl({ ...s, step: null, query: "", taggedOnly: false, size: "steps", tab: "steps" }),
+    ).toBe("?id=alpha.s-N1");
     expect(parseTrajectoryUrl("?id=x&tab=other").tab).toBe("steps");
   });
 
@@ -35,13 +44,17 @@ describe("trajectory URL state", () => {
     expect(trajectoryUrl("sample", "../other/a.json")).toBeNull();
     expect(trajectoryUrl("sample", "https://evil.example/a.json")).toBeNull();
     expect(trajectoryUrl("sample", "/etc/passwd")).toBeNull();
-    expect(trajectoryUrl("sample", "trajectories/c.switched.zip#c.s.r0.json")).toBe("/data/sample/trajectories/c.switched.zip#c.s.r0.json");
+    expect(trajectoryUrl("sample", "trajectories/c.switched.zip#c.s.r0.json")).toBe(
+      "/data/sample/trajectories/c.switched.zip#c.s.r0.json",
+    );
     expect(trajectoryUrl("sample", "trajectories/c.zip#../x.json")).toBeNull();
   });
 
   it("serves trajectories from the deployment's base URL when one is set, and nothing else from there", () => {
     const base = "https://bucket.example/switch-swe";
-    expect(trajectoryUrl("sample", "trajectories/c.zip#r.json", base)).toBe("https://bucket.example/switch-swe/sample/trajectories/c.zip#r.json");
+    expect(trajectoryUrl("sample", "trajectories/c.zip#r.json", base)).toBe(
+      "https://bucket.example/switch-swe/sample/trajectories/c.zip#r.json",
+    );
     expect(trajectoryUrl("sample", "run-index/01.json", base)).toBe("/data/sample/run-index/01.json");
     expect(trajectoryUrl("sample", "https://evil.example/a.json", base)).toBeNull();
   });

@@ -68,7 +68,11 @@ export function trajectoryUrl(releaseId: string, path: string, base = TRAJECTORY
   const hash = path.indexOf("#");
   const file = hash >= 0 ? path.slice(0, hash) : path;
   const entry = hash >= 0 ? path.slice(hash + 1) : null;
-  const unsafe = (p: string) => p.startsWith("/") || p.includes("\\") || /^[a-z][a-z0-9+.-]*:/i.test(p) || p.split("/").some((s) => s === ".." || s === "");
+  const unsafe = (p: string) =>
+    p.startsWith("/") ||
+    p.includes("\\") ||
+    /^[a-z][a-z0-9+.-]*:/i.test(p) ||
+    p.split("/").some((s) => s === ".." || s === "");
   if (unsafe(file) || (entry !== null && unsafe(entry))) return null;
   const root = base !== "" && file.startsWith("trajectories/") ? `${base}/${releaseId}` : `/data/${releaseId}`;
   return `${root}/${path}`;

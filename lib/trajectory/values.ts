@@ -37,7 +37,10 @@ export function contentText(value: unknown): ContentText {
       if (isRecord(part) && part.type === "text" && typeof part.text === "string") return part.text;
       if (isRecord(part) && part.type === "image") {
         const source = isRecord(part.source) ? part.source : {};
-        return `[image ${str(source.media_type) ?? ""} ${str(source.path) ?? str(source.url) ?? ""}]`.replace(/\s+]/, "]");
+        return `[image ${str(source.media_type) ?? ""} ${str(source.path) ?? str(source.url) ?? ""}]`.replace(
+          /\s+]/,
+          "]",
+        );
       }
       odd = true;
       return safeJson(part);

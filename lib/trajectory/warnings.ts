@@ -37,7 +37,8 @@ export class WarningSink {
   list(): TrajectoryWarning[] {
     const out = [...this.store.kept];
     for (const [code, n] of this.store.counts) {
-      if (n > KEEP_PER_CODE) out.push({ code: "warnings.capped", message: `${n - KEEP_PER_CODE} more "${code}" warnings not listed` });
+      if (n > KEEP_PER_CODE)
+        out.push({ code: "warnings.capped", message: `${n - KEEP_PER_CODE} more "${code}" warnings not listed` });
     }
     return out;
   }

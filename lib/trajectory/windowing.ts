@@ -7,7 +7,13 @@ export interface RowWindow {
   end: number;
 }
 
-export function rowWindow(scrollTop: number, viewport: number, rowHeight: number, count: number, overscan: number): RowWindow {
+export function rowWindow(
+  scrollTop: number,
+  viewport: number,
+  rowHeight: number,
+  count: number,
+  overscan: number,
+): RowWindow {
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const last = Math.ceil((Math.max(0, scrollTop) + viewport) / rowHeight);
   return { start: Math.max(0, first - overscan), end: Math.min(count, last + overscan) };
@@ -21,6 +27,7 @@ export function scrollToRow(i: number, scrollTop: number, viewport: number, rowH
   const top = i * rowHeight;
   if (top >= scrollTop && top + rowHeight <= scrollTop + viewport) return null;
   if (top < scrollTop && top >= scrollTop - rowHeight) return top;
-  if (top + rowHeight > scrollTop + viewport && top < scrollTop + viewport + rowHeight) return top + rowHeight - viewport;
+  if (top + rowHeight > scrollTop + viewport && top < scrollTop + viewport + rowHeight)
+    return top + rowHeight - viewport;
   return Math.max(0, Math.round(top + rowHeight / 2 - viewport / 2));
 }

@@ -47,7 +47,9 @@ export class TrajectoryWorker {
         return;
       }
       if (msg.type === "need") {
-        answerFileNeed(this.files, msg.ask, msg.path, (answer) => this.worker.postMessage(answer satisfies WorkerRequest));
+        answerFileNeed(this.files, msg.ask, msg.path, (answer) =>
+          this.worker.postMessage(answer satisfies WorkerRequest),
+        );
         return;
       }
       const p = this.pending.get(msg.id);
@@ -64,7 +66,10 @@ export class TrajectoryWorker {
       e.preventDefault();
       this.die(`${CRASHED}: ${e.message || "no message from the browser"}; the rest of the page still works`);
     };
-    this.worker.onmessageerror = () => this.failAll("the trajectory reader's answer could not be received (too large or too deeply nested to pass to the page)");
+    this.worker.onmessageerror = () =>
+      this.failAll(
+        "the trajectory reader's answer could not be received (too large or too deeply nested to pass to the page)",
+      );
   }
 
   /** Set once the worker has died: every question is then answered with it at once. */

@@ -49,11 +49,21 @@ export interface ArchiveRunBench {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function firstStep(context: BrowserContext, base: string, runId: string): Promise<{ ms: number; bytes: number; requests: number }> {
+async function firstStep(
+  context: BrowserContext,
+  base: string,
+  runId: string,
+): Promise<{ ms: number; bytes: number; requests: number }> {
   const page = await context.newPage();
   const bodies: Promise<number>[] = [];
   page.on("response", (r) => {
-    if (new URL(r.url()).pathname.endsWith(".zip")) bodies.push(r.body().then((b) => b.byteLength, () => 0));
+    if (new URL(r.url()).pathname.endsWith(".zip"))
+      bodies.push(
+        r.body().then(
+          (b) => b.byteLength,
+          () => 0,
+        ),
+      );
   });
   await page.goto(`${base}/r/sample/run/?id=${runId}`, { waitUntil: "commit" });
   const ms = await page.evaluate(async () => {
@@ -81,7 +91,10 @@ async function fetchParse(context: BrowserContext, base: string, url: string): P
 }
 
 export async function benchArchiveRun(browser: Browser, base: string, outDir = "out"): Promise<ArchiveRunBench> {
-  const runs = readFileSync(join(RELEASE_DIR, "runs.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { run_id: string; trajectory?: string });
+  const runs = readFileSync(join(RELEASE_DIR, "runs.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { run_id: string; trajectory?: string });
   const ref = runs.find((r) => r.run_id === BENCH_RUN)!.trajectory!;
   const r = parseFileRef(ref);
   if (r.kind !== "entry") throw new Error(`${BENCH_RUN}: not an archive entry`);
@@ -89,7 +102,11 @@ export async function benchArchiveRun(browser: Browser, base: string, outDir = "
   const text = await readReleaseFile(RELEASE_DIR, ref, cache);
   const archive = await cache.get(join(RELEASE_DIR, r.archive));
   const entry = archive.entries.get(r.entry)!;
-  const directoryBytes = [...archive.entries.values()].reduce((n, e) => n + 46 + e.rawFilename.byteLength + e.rawExtraField.byteLength + e.rawComment.byteLength, 0) + 22;
+  const directoryBytes =
+    [...archive.entries.values()].reduce(
+      (n, e) => n + 46 + e.rawFilename.byteLength + e.rawExtraField.byteLength + e.rawComment.byteLength,
+      0,
+    ) + 22;
   await cache.close();
   // The same trajectory as a plain file, opened by the viewer under a run id the index does not know (it then
   // reads trajectories/<id>.json), with no .br/.gz beside it: the form a release had before archives.

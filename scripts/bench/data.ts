@@ -59,16 +59,24 @@ export function benchData(release = "sample", runs = 2): DataBench {
       rmSync(join(".cache", "trajectory-pass"), { recursive: true, force: true });
     }
     const t0 = performance.now();
-    execFileSync("npm", ["run", "--silent", "data"], { stdio: "ignore", env: { ...process.env, DATA_RELEASES: "data/releases" } });
+    execFileSync("npm", ["run", "--silent", "data"], {
+      stdio: "ignore",
+      env: { ...process.env, DATA_RELEASES: "data/releases" },
+    });
     seconds.push((performance.now() - t0) / 1000);
     hashes.push(treeHash(join("public", "data")));
   }
   const out = join("public", "data", release);
-  const meta = JSON.parse(readFileSync(join(out, "release.json"), "utf8")) as { tables: { name: string; rows: number }[] };
+  const meta = JSON.parse(readFileSync(join(out, "release.json"), "utf8")) as {
+    tables: { name: string; rows: number }[];
+  };
   const tables = meta.tables.map((t) => {
     const arrow = readFileSync(join(out, `${t.name}.arrow`));
     return {
-      name: t.name, rows: t.rows, arrow: arrow.length, arrowGzip: gzipSync(arrow, { level: 9 }).length,
+      name: t.name,
+      rows: t.rows,
+      arrow: arrow.length,
+      arrowGzip: gzipSync(arrow, { level: 9 }).length,
       parquet: statSync(join(out, `${t.name}.parquet`)).size,
     };
   });

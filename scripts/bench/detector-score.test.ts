@@ -10,11 +10,29 @@ const truth: TruthCase[] = [
   { run_id: "b", signature: rsl, form: "rsl-sed", planted: true, tool_style: "claude-code", evidence_steps: [4, 12] },
   { run_id: "c", signature: rsl, form: "nm-rsl-refactor", planted: false, tool_style: "codex", evidence_steps: [] },
   { run_id: "d", signature: cti, form: "cti-e3-loop", planted: true, tool_style: "plain", evidence_steps: [20, 21] },
-  { run_id: "e", signature: cti, form: "nm-cti-requested-compare", planted: false, tool_style: "plain", evidence_steps: [] },
+  {
+    run_id: "e",
+    signature: cti,
+    form: "nm-cti-requested-compare",
+    planted: false,
+    tool_style: "plain",
+    evidence_steps: [],
+  },
 ];
 
-const tag = (run_id: string, signature: DetectedTag["signature"], steps: number[], strength: DetectedTag["strength"] = "strong"): DetectedTag => ({
-  run_id, signature, position: 1, steps, strength, reason_kinds: [], note: `${run_id} ${steps.join(",")}`,
+const tag = (
+  run_id: string,
+  signature: DetectedTag["signature"],
+  steps: number[],
+  strength: DetectedTag["strength"] = "strong",
+): DetectedTag => ({
+  run_id,
+  signature,
+  position: 1,
+  steps,
+  strength,
+  reason_kinds: [],
+  note: `${run_id} ${steps.join(",")}`,
 });
 
 describe("scoreDetectors", () => {
@@ -29,9 +47,21 @@ describe("scoreDetectors", () => {
       tag("z", cti, [1], "weak"), // weak: not scored
     ]);
     // rsl: cases a, b; found a → recall 1/2; false positives: b's, c's, d's rsl → 3; precision 1/(1+3) = 0.25.
-    expect(score.bySignature.requirement_state_loss).toEqual({ cases: 2, found: 1, falsePositives: 3, precision: 0.25, recall: 0.5 });
+    expect(score.bySignature.requirement_state_loss).toEqual({
+      cases: 2,
+      found: 1,
+      falsePositives: 3,
+      precision: 0.25,
+      recall: 0.5,
+    });
     // cti: case d found, nothing else → precision 1, recall 1.
-    expect(score.bySignature.cross_task_interference).toEqual({ cases: 1, found: 1, falsePositives: 0, precision: 1, recall: 1 });
+    expect(score.bySignature.cross_task_interference).toEqual({
+      cases: 1,
+      found: 1,
+      falsePositives: 0,
+      precision: 1,
+      recall: 1,
+    });
     expect(score.falsePositives.map((f) => [f.tag.run_id, f.context])).toEqual([
       ["b", "wrong evidence for rsl-sed"],
       ["c", "near miss nm-rsl-refactor"],
@@ -49,7 +79,13 @@ describe("scoreDetectors", () => {
 
   it("has no precision without tags and no recall without cases", () => {
     const score = scoreDetectors([], []);
-    expect(score.bySignature.cross_task_interference).toEqual({ cases: 0, found: 0, falsePositives: 0, precision: null, recall: null });
+    expect(score.bySignature.cross_task_interference).toEqual({
+      cases: 0,
+      found: 0,
+      falsePositives: 0,
+      precision: null,
+      recall: null,
+    });
   });
 });
 

@@ -62,7 +62,10 @@ export interface Score {
 export const SIGNATURES: SignatureName[] = ["requirement_state_loss", "cross_task_interference"];
 
 const finds = (t: DetectedTag, c: TruthCase) =>
-  c.planted && t.run_id === c.run_id && t.signature === c.signature && c.evidence_steps.every((s) => t.steps.includes(s));
+  c.planted &&
+  t.run_id === c.run_id &&
+  t.signature === c.signature &&
+  c.evidence_steps.every((s) => t.steps.includes(s));
 
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 
@@ -82,7 +85,10 @@ export function scoreDetectors(truth: readonly TruthCase[], tags: readonly Detec
     if (hit.length > 0) continue;
     const planted = cases.find((c) => c.planted);
     const near = cases.find((c) => !c.planted);
-    falsePositives.push({ tag: t, context: planted ? `wrong evidence for ${planted.form}` : near ? `near miss ${near.form}` : "unplanted run" });
+    falsePositives.push({
+      tag: t,
+      context: planted ? `wrong evidence for ${planted.form}` : near ? `near miss ${near.form}` : "unplanted run",
+    });
   }
 
   const bySignature = {} as Record<SignatureName, Counts>;
@@ -90,13 +96,23 @@ export function scoreDetectors(truth: readonly TruthCase[], tags: readonly Detec
     const cases = truth.filter((c) => c.planted && c.signature === sig);
     const f = cases.filter((c) => found.has(c)).length;
     const fp = falsePositives.filter((x) => x.tag.signature === sig).length;
-    bySignature[sig] = { cases: cases.length, found: f, falsePositives: fp, precision: ratio(f, f + fp), recall: ratio(f, cases.length) };
+    bySignature[sig] = {
+      cases: cases.length,
+      found: f,
+      falsePositives: fp,
+      precision: ratio(f, f + fp),
+      recall: ratio(f, cases.length),
+    };
   }
 
   const forms = new Map<string, FormScore>();
   for (const c of truth) {
     const key = `${c.signature}\u0000${c.form}`;
-    const row = forms.get(key) ?? forms.set(key, { signature: c.signature, form: c.form, planted: c.planted, cases: 0, hit: 0, byStyle: {} }).get(key)!;
+    const row =
+      forms.get(key) ??
+      forms
+        .set(key, { signature: c.signature, form: c.form, planted: c.planted, cases: 0, hit: 0, byStyle: {} })
+        .get(key)!;
     const hit = c.planted ? found.has(c) : (tagsByRun.get(c.run_id) ?? []).some((t) => t.signature === c.signature);
     row.cases++;
     if (hit) row.hit++;
@@ -104,7 +120,10 @@ export function scoreDetectors(truth: readonly TruthCase[], tags: readonly Detec
     style.cases++;
     if (hit) style.hit++;
   }
-  const byForm = [...forms.values()].sort((a, b) => a.signature.localeCompare(b.signature) || Number(b.planted) - Number(a.planted) || a.form.localeCompare(b.form));
+  const byForm = [...forms.values()].sort(
+    (a, b) =>
+      a.signature.localeCompare(b.signature) || Number(b.planted) - Number(a.planted) || a.form.localeCompare(b.form),
+  );
   const misses = truth.filter((c) => c.planted && !found.has(c));
   return { bySignature, byForm, falsePositives, misses, weakTags: tags.length - strong.length };
 }
@@ -129,15 +148,33 @@ export interface Disagreement {
  * Where strong detector tags and a release's annotations disagree: an annotation no tag of its signature
  * on its run shares a step with, and a tag on a run with no annotation of its signature sharing a step.
  */
-export function annotationDisagreements(annotations: readonly AnnotatedCase[], tags: readonly DetectedTag[]): Disagreement[] {
+export function annotationDisagreements(
+  annotations: readonly AnnotatedCase[],
+  tags: readonly DetectedTag[],
+): Disagreement[] {
   const strong = tags.filter((t) => t.strength === "strong");
-  const overlap = (a: AnnotatedCase, t: DetectedTag) => a.run_id === t.run_id && a.signature === t.signature && a.steps.some((s) => t.steps.includes(s));
+  const overlap = (a: AnnotatedCase, t: DetectedTag) =>
+    a.run_id === t.run_id && a.signature === t.signature && a.steps.some((s) => t.steps.includes(s));
   const out: Disagreement[] = [];
   for (const a of annotations) {
-    if (!strong.some((t) => overlap(a, t))) out.push({ run_id: a.run_id, signature: a.signature, kind: "annotated, not detected", steps: a.steps, note: a.note });
+    if (!strong.some((t) => overlap(a, t)))
+      out.push({
+        run_id: a.run_id,
+        signature: a.signature,
+        kind: "annotated, not detected",
+        steps: a.steps,
+        note: a.note,
+      });
   }
   for (const t of strong) {
-    if (!annotations.some((a) => overlap(a, t))) out.push({ run_id: t.run_id, signature: t.signature, kind: "detected, not annotated", steps: t.steps, note: t.note });
+    if (!annotations.some((a) => overlap(a, t)))
+      out.push({
+        run_id: t.run_id,
+        signature: t.signature,
+        kind: "detected, not annotated",
+        steps: t.steps,
+        note: t.note,
+      });
   }
   return out;
 }

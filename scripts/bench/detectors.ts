@@ -9,14 +9,29 @@ import { releaseTables } from "../../lib/data/tables";
 import { loadTablesNode } from "../../lib/db/load-node";
 import { openNodeDb } from "../../lib/db/node";
 import {
-  scheduleSql, toAnnotationInputs, toRequestInfo, toVerdictTests, workspacesSql, type AnnotationRow, type ScheduleRow, type VerdictTestRow,
+  scheduleSql,
+  toAnnotationInputs,
+  toRequestInfo,
+  toVerdictTests,
+  workspacesSql,
+  type AnnotationRow,
+  type ScheduleRow,
+  type VerdictTestRow,
 } from "../../lib/queries/trajectory";
 import { readTrajectory } from "../../lib/trajectory/chain";
 import { CROSS_TASK_DETECTOR, detectCrossTaskInterference } from "../../lib/trajectory/detect-cross-task";
 import { STATE_LOSS_DETECTOR, detectRequirementStateLoss } from "../../lib/trajectory/detect-state-loss";
 import { segmentSteps } from "../../lib/trajectory/segment";
 import { annotationTags } from "../../lib/trajectory/tags";
-import { annotationDisagreements, scoreDetectors, SIGNATURES, type AnnotatedCase, type DetectedTag, type Score, type TruthCase } from "./detector-score";
+import {
+  annotationDisagreements,
+  scoreDetectors,
+  SIGNATURES,
+  type AnnotatedCase,
+  type DetectedTag,
+  type Score,
+  type TruthCase,
+} from "./detector-score";
 
 export const DETECTOR_BUDGET = { precision: 0.9, recall: 0.8 };
 
@@ -44,8 +59,14 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]>
   return out;
 }
 
-export async function benchDetectors(dir = "data/releases/sample", truthPath = "data/ground-truth/sample/signatures.jsonl"): Promise<DetectorBench> {
-  const truth = readFileSync(truthPath, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as TruthCase);
+export async function benchDetectors(
+  dir = "data/releases/sample",
+  truthPath = "data/ground-truth/sample/signatures.jsonl",
+): Promise<DetectorBench> {
+  const truth = readFileSync(truthPath, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as TruthCase);
   const { release } = await loadRelease(dir);
   if (!release) throw new Error(`${dir}: the release does not load`);
   const submitText = release.meta.submit_text ?? null;
@@ -54,7 +75,12 @@ export async function benchDetectors(dir = "data/releases/sample", truthPath = "
   try {
     await loadTablesNode(db, releaseTables(release));
     // One query per table for the whole release (a query per run would cost more than the detectors).
-    const runs = await db.query<{ run_id: string; trajectory: string | null; focus_task_id: string; condition: string }>(
+    const runs = await db.query<{
+      run_id: string;
+      trajectory: string | null;
+      focus_task_id: string;
+      condition: string;
+    }>(
       "SELECT r.run_id, r.trajectory, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
     );
     const schedules = groupBy(
@@ -63,13 +89,13 @@ export async function benchDetectors(dir = "data/releases/sample", truthPath = "
       (r) => r.run_id,
     );
     const workspaces = groupBy(
-      await db.query<{ run_id: string; workspace: string; task_id: string }>(
-        workspacesSql("TRUE"),
-      ),
+      await db.query<{ run_id: string; workspace: string; task_id: string }>(workspacesSql("TRUE")),
       (r) => r.run_id,
     );
     const verdicts = groupBy(
-      await db.query<VerdictTestRow & { run_id: string }>("SELECT run_id, test_id, kind, stage::INTEGER AS stage, status FROM test_results ORDER BY run_id, kind, stage NULLS LAST, test_id"),
+      await db.query<VerdictTestRow & { run_id: string }>(
+        "SELECT run_id, test_id, kind, stage::INTEGER AS stage, status FROM test_results ORDER BY run_id, kind, stage NULLS LAST, test_id",
+      ),
       (r) => r.run_id,
     );
     const annotationRows = groupBy(
@@ -98,12 +124,21 @@ export async function benchDetectors(dir = "data/releases/sample", truthPath = "
         verdict: toVerdictTests(verdicts.get(run.run_id) ?? []),
       };
       for (const tag of [...detectCrossTaskInterference(input), ...detectRequirementStateLoss(input)]) {
-        tags.push({ run_id: run.run_id, signature: tag.signature, position: tag.position, steps: tag.steps, strength: tag.strength, reason_kinds: tag.reasons.map((r) => r.kind), note: tag.note });
+        tags.push({
+          run_id: run.run_id,
+          signature: tag.signature,
+          position: tag.position,
+          steps: tag.steps,
+          strength: tag.strength,
+          reason_kinds: tag.reasons.map((r) => r.kind),
+          note: tag.note,
+        });
       }
       const ann = annotationRows.get(run.run_id);
       if (ann) {
         for (const a of annotationTags(toAnnotationInputs(ann), t.steps)) {
-          if (a.author.kind === "human") annotated.push({ run_id: run.run_id, signature: a.signature, steps: a.steps, note: a.note });
+          if (a.author.kind === "human")
+            annotated.push({ run_id: run.run_id, signature: a.signature, steps: a.steps, note: a.note });
         }
       }
       analysed++;
@@ -115,11 +150,31 @@ export async function benchDetectors(dir = "data/releases/sample", truthPath = "
     const budgets = SIGNATURES.flatMap((sig) => {
       const c = score.bySignature[sig];
       return [
-        { name: `${sig} precision on the sample`, value: fmt(c.precision), limit: `≥ ${DETECTOR_BUDGET.precision}`, ok: c.precision !== null && c.precision >= DETECTOR_BUDGET.precision },
-        { name: `${sig} recall on the sample`, value: fmt(c.recall), limit: `≥ ${DETECTOR_BUDGET.recall}`, ok: c.recall !== null && c.recall >= DETECTOR_BUDGET.recall },
+        {
+          name: `${sig} precision on the sample`,
+          value: fmt(c.precision),
+          limit: `≥ ${DETECTOR_BUDGET.precision}`,
+          ok: c.precision !== null && c.precision >= DETECTOR_BUDGET.precision,
+        },
+        {
+          name: `${sig} recall on the sample`,
+          value: fmt(c.recall),
+          limit: `≥ ${DETECTOR_BUDGET.recall}`,
+          ok: c.recall !== null && c.recall >= DETECTOR_BUDGET.recall,
+        },
       ];
     });
-    const bench = { runs: analysed, switched, seconds, jsonBytes, score, tags, disagreements, annotations: annotated.length, budgets };
+    const bench = {
+      runs: analysed,
+      switched,
+      seconds,
+      jsonBytes,
+      score,
+      tags,
+      disagreements,
+      annotations: annotated.length,
+      budgets,
+    };
     return { ...bench, markdown: detectorsMarkdown(bench, truth) };
   } finally {
     db.close();
@@ -129,7 +184,10 @@ export async function benchDetectors(dir = "data/releases/sample", truthPath = "
 
 const fmt = (x: number | null) => (x === null ? "n/a" : x.toFixed(3));
 
-const LABEL: Record<string, string> = { requirement_state_loss: "Requirement-state loss", cross_task_interference: "Cross-task interference" };
+const LABEL: Record<string, string> = {
+  requirement_state_loss: "Requirement-state loss",
+  cross_task_interference: "Cross-task interference",
+};
 
 function detectorsMarkdown(b: Omit<DetectorBench, "markdown">, truth: readonly TruthCase[]): string {
   const { score } = b;
@@ -139,24 +197,46 @@ function detectorsMarkdown(b: Omit<DetectorBench, "markdown">, truth: readonly T
   }).join("\n");
   const formRows = score.byForm
     .map((f) => {
-      const styles = Object.entries(f.byStyle).sort().map(([k, v]) => `${k} ${v.hit}/${v.cases}`).join(", ");
-      const what = truth.find((c) => c.form === f.form && c.signature === f.signature) as (TruthCase & { what?: string }) | undefined;
+      const styles = Object.entries(f.byStyle)
+        .sort()
+        .map(([k, v]) => `${k} ${v.hit}/${v.cases}`)
+        .join(", ");
+      const what = truth.find((c) => c.form === f.form && c.signature === f.signature) as
+        (TruthCase & { what?: string }) | undefined;
       return `| ${LABEL[f.signature]} | \`${f.form}\` | ${f.planted ? "planted" : "near miss"} | ${f.cases} | ${f.planted ? `${f.hit} found` : `${f.hit} tagged`} | ${styles} | ${what?.what ?? ""} |`;
     })
     .join("\n");
   const fps = score.falsePositives.length
-    ? score.falsePositives.map((f) => `| \`${f.tag.run_id}\` | ${LABEL[f.tag.signature]} | ${f.context} | ${f.tag.steps.join(", ")} | ${f.tag.reason_kinds.join(", ")} | ${f.tag.note.replace(/\|/g, "\\|")} |`).join("\n")
+    ? score.falsePositives
+        .map(
+          (f) =>
+            `| \`${f.tag.run_id}\` | ${LABEL[f.tag.signature]} | ${f.context} | ${f.tag.steps.join(", ")} | ${f.tag.reason_kinds.join(", ")} | ${f.tag.note.replace(/\|/g, "\\|")} |`,
+        )
+        .join("\n")
     : "| (none) | | | | | |";
   const misses = score.misses.length
-    ? score.misses.map((m) => `| \`${m.run_id}\` | ${LABEL[m.signature]} | \`${m.form}\` | ${m.tool_style} | ${m.evidence_steps.join(", ")} |`).join("\n")
+    ? score.misses
+        .map(
+          (m) =>
+            `| \`${m.run_id}\` | ${LABEL[m.signature]} | \`${m.form}\` | ${m.tool_style} | ${m.evidence_steps.join(", ")} |`,
+        )
+        .join("\n")
     : "| (none) | | | | |";
-  const annotatedRuns = new Set(b.disagreements.filter((d) => d.kind === "annotated, not detected").map((d) => d.run_id));
+  const annotatedRuns = new Set(
+    b.disagreements.filter((d) => d.kind === "annotated, not detected").map((d) => d.run_id),
+  );
   const notDetected = b.disagreements.filter((d) => d.kind === "annotated, not detected");
   const notAnnotated = b.disagreements.filter((d) => d.kind === "detected, not annotated");
   const plantedRuns = new Set(truth.filter((c) => c.planted).map((c) => `${c.run_id}\u0000${c.signature}`));
   const unannotatedPlanted = notAnnotated.filter((d) => plantedRuns.has(`${d.run_id}\u0000${d.signature}`)).length;
-  const disagreeRows = [...notDetected, ...notAnnotated.filter((d) => !plantedRuns.has(`${d.run_id}\u0000${d.signature}`))]
-    .map((d) => `| \`${d.run_id}\` | ${LABEL[d.signature]} | ${d.kind} | ${d.steps.join(", ")} | ${d.note.replace(/\|/g, "\\|").slice(0, 220)} |`)
+  const disagreeRows = [
+    ...notDetected,
+    ...notAnnotated.filter((d) => !plantedRuns.has(`${d.run_id}\u0000${d.signature}`)),
+  ]
+    .map(
+      (d) =>
+        `| \`${d.run_id}\` | ${LABEL[d.signature]} | ${d.kind} | ${d.steps.join(", ")} | ${d.note.replace(/\|/g, "\\|").slice(0, 220)} |`,
+    )
     .join("\n");
   void annotatedRuns;
   return `# Detector accuracy

@@ -36,7 +36,12 @@ export function wasmPath(outDir: string): string {
   return `/_next/static/media/${name}`;
 }
 
-export async function benchLeaderboard(browser: Browser, baseUrl: string, outDir: string, runs = 5): Promise<LeaderboardBench> {
+export async function benchLeaderboard(
+  browser: Browser,
+  baseUrl: string,
+  outDir: string,
+  runs = 5,
+): Promise<LeaderboardBench> {
   const js: number[] = [];
   const jsCount: number[] = [];
   const visible: number[] = [];
@@ -97,11 +102,18 @@ export async function benchLeaderboard(browser: Browser, baseUrl: string, outDir
       const marks = performance.getEntriesByType("mark").filter((m) => m.name.startsWith("duckdb:"));
       const phases: Record<string, number> = {};
       for (const [key, prefix, last] of [
-        ["start", "duckdb:start", false], ["instantiated", "duckdb:instantiated", false], ["open", "duckdb:open:", false],
-        ["tables", "duckdb:loaded:", true], ["query", "duckdb:query:", false],
+        ["start", "duckdb:start", false],
+        ["instantiated", "duckdb:instantiated", false],
+        ["open", "duckdb:open:", false],
+        ["tables", "duckdb:loaded:", true],
+        ["query", "duckdb:query:", false],
       ] as const) {
         const hits = marks.filter((m) => m.name.startsWith(prefix)).map((m) => m.startTime - w.__t0);
-        phases[key] = hits.length ? (last ? hits.reduce((a, b) => (b > a ? b : a)) : hits.reduce((a, b) => (b < a ? b : a))) : Number.NaN;
+        phases[key] = hits.length
+          ? last
+            ? hits.reduce((a, b) => (b > a ? b : a))
+            : hits.reduce((a, b) => (b < a ? b : a))
+          : Number.NaN;
       }
       phases.shown = t1 - w.__t0;
       return { total: t1 - w.__t0, phases };
@@ -142,7 +154,9 @@ export async function benchLeaderboard(browser: Browser, baseUrl: string, outDir
     wasmDownloadCompileMs: median(wasm),
     duckdbStartMs: median(start),
     duckdbInstantiateMs: median(instantiate),
-    firstQueryPhases: Object.fromEntries(Object.keys(phases[0] ?? {}).map((k) => [k, median(phases.map((p) => p[k]!))])),
+    firstQueryPhases: Object.fromEntries(
+      Object.keys(phases[0] ?? {}).map((k) => [k, median(phases.map((p) => p[k]!))]),
+    ),
     cells,
   };
 }

@@ -13,12 +13,16 @@ const { release } = await loadRelease(dir!);
 if (!release) throw new Error(`${dir}: not a loadable release`);
 const db = await openNodeDb();
 await loadTablesNode(db, releaseTables(release));
-const ids = release.runs.filter((r) => r.trajectory !== undefined).map((r) => r.run_id).sort();
+const ids = release.runs
+  .filter((r) => r.trajectory !== undefined)
+  .map((r) => r.run_id)
+  .sort();
 const every = Math.max(1, Math.round(1 / share));
 const kept = new Set(ids.filter((_, i) => i % every === 0));
 const rssBeforeKb = process.resourceUsage().maxRSS;
 const { stats } = await runTrajectoryPass(db, dir!, release.meta.submit_text ?? null, {
-  cacheDir: cache === "off" ? null : cache!, skip: (id) => !kept.has(id),
+  cacheDir: cache === "off" ? null : cache!,
+  skip: (id) => !kept.has(id),
 });
 db.close();
 console.log(JSON.stringify({ ...stats, rssBeforeKb, maxRssKb: process.resourceUsage().maxRSS }));

@@ -12,38 +12,70 @@ const OUT = "/tmp/switch-swe-bench-scale";
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
 const gb = (kbytes: number) => `${(kbytes / 1024 / 1024).toFixed(2)} GB`;
 
-interface Timed { seconds: number; maxRssKb: number; status: number; tail: string }
+interface Timed {
+  seconds: number;
+  maxRssKb: number;
+  status: number;
+  tail: string;
+}
 
 /** Runs a command under /usr/bin/time -v: wall seconds and peak resident set size of the whole process tree's largest. */
 function timed(cmd: string[], env: Record<string, string> = {}): Timed {
-  const r = spawnSync("/usr/bin/time", ["-v", ...cmd], { env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 1 << 30 });
+  const r = spawnSync("/usr/bin/time", ["-v", ...cmd], {
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
   const err = r.stderr ?? "";
   const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(err);
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
   const seconds = wall ? Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]) : Number.NaN;
-  return { seconds, maxRssKb: rss ? Number(rss[1]) : Number.NaN, status: r.status ?? -1, tail: `${r.stdout ?? ""}\n${err}`.split("\n").slice(-12).join("\n") };
+  return {
+    seconds,
+    maxRssKb: rss ? Number(rss[1]) : Number.NaN,
+    status: r.status ?? -1,
+    tail: `${r.stdout ?? ""}\n${err}`.split("\n").slice(-12).join("\n"),
+  };
 }
 
 function filesOf(dir: string, pick: (name: string) => boolean): { name: string; bytes: number }[] {
-  return readdirSync(dir).filter(pick).sort().map((name) => ({ name, bytes: statSync(join(dir, name)).size }));
+  return readdirSync(dir)
+    .filter(pick)
+    .sort()
+    .map((name) => ({ name, bytes: statSync(join(dir, name)).size }));
 }
 
 const SCALE_DOC = "docs/scale.md";
 const BLOCK = /<!-- bench:scale -->[^]*<!-- \/bench:scale -->/;
 
 /** `pass`: the trajectory pass's full run over the sample in the same bench run (scripts/bench/pass.ts), if it ran. */
-export async function benchScale(pass: { runs: number; ms: number } | null): Promise<{ markdown: string; budgets: Budget[] }> {
+export async function benchScale(
+  pass: { runs: number; ms: number } | null,
+): Promise<{ markdown: string; budgets: Budget[] }> {
   const factor = Number(process.env.BENCH_SCALE_FACTOR ?? "100");
   const scaleDir = join("data", "scale", `sample-x${factor}`);
   rmSync(OUT, { recursive: true, force: true });
   // The sample's build alone, measured the same way in the same run (its trajectories already generated).
-  const sample = timed(["npx", "tsx", "scripts/build-data.ts"], { DATA_RELEASES: "data/releases", DATA_OUT: join(OUT, "sample") });
+  const sample = timed(["npx", "tsx", "scripts/build-data.ts"], {
+    DATA_RELEASES: "data/releases",
+    DATA_OUT: join(OUT, "sample"),
+  });
   if (sample.status !== 0) throw new Error(`sample build failed:\n${sample.tail}`);
-  if (!existsSync(join(scaleDir, "runs.jsonl"))) execFileSync("npx", ["tsx", "scripts/generate-scale.ts", "--factor", String(factor), "--out", scaleDir], { stdio: "inherit" });
-  const runs = readFileSync(join(scaleDir, "runs.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "").length;
-  const configs = readFileSync(join(scaleDir, "configs.jsonl"), "utf8").split("\n").filter((l) => l.trim() !== "").length;
+  if (!existsSync(join(scaleDir, "runs.jsonl")))
+    execFileSync("npx", ["tsx", "scripts/generate-scale.ts", "--factor", String(factor), "--out", scaleDir], {
+      stdio: "inherit",
+    });
+  const runs = readFileSync(join(scaleDir, "runs.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "").length;
+  const configs = readFileSync(join(scaleDir, "configs.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "").length;
   const validate = timed(["npx", "tsx", "scripts/validate-release.ts", scaleDir]);
-  const build = timed(["npx", "tsx", "scripts/build-data.ts"], { DATA_RELEASES: join("data", "scale"), DATA_OUT: join(OUT, "scale") });
+  const build = timed(["npx", "tsx", "scripts/build-data.ts"], {
+    DATA_RELEASES: join("data", "scale"),
+    DATA_OUT: join(OUT, "scale"),
+  });
   if (build.status !== 0) throw new Error(`scale build failed:\n${build.tail}`);
   const built = join(OUT, "scale", `sample-x${factor}`);
   const json = filesOf(built, (n) => n.endsWith(".json"));
@@ -52,9 +84,24 @@ export async function benchScale(pass: { runs: number; ms: number } | null): Pro
   const sampleRunsPerS = 4398 / sample.seconds;
   const limitS = 1.2 * factor * sample.seconds;
   const budgets: Budget[] = [
-    { name: `scale ×${factor}: data build time vs the sample's`, value: `${(build.seconds / sample.seconds).toFixed(1)}× (${build.seconds.toFixed(0)} s)`, limit: `≤ ${(1.2 * factor).toFixed(0)}×`, ok: build.seconds <= limitS },
-    { name: `scale ×${factor}: data build peak resident memory`, value: gb(build.maxRssKb), limit: "≤ 8 GB", ok: build.maxRssKb <= 8 * 1024 * 1024 },
-    { name: `scale ×${factor}: the validator finishes`, value: `exit ${validate.status} in ${validate.seconds.toFixed(0)} s, ${gb(validate.maxRssKb)}`, limit: "exit 0 (warnings only)", ok: validate.status === 0 },
+    {
+      name: `scale ×${factor}: data build time vs the sample's`,
+      value: `${(build.seconds / sample.seconds).toFixed(1)}× (${build.seconds.toFixed(0)} s)`,
+      limit: `≤ ${(1.2 * factor).toFixed(0)}×`,
+      ok: build.seconds <= limitS,
+    },
+    {
+      name: `scale ×${factor}: data build peak resident memory`,
+      value: gb(build.maxRssKb),
+      limit: "≤ 8 GB",
+      ok: build.maxRssKb <= 8 * 1024 * 1024,
+    },
+    {
+      name: `scale ×${factor}: the validator finishes`,
+      value: `exit ${validate.status} in ${validate.seconds.toFixed(0)} s, ${gb(validate.maxRssKb)}`,
+      limit: "exit 0 (warnings only)",
+      ok: validate.status === 0,
+    },
   ];
   const markdown = `## Scale: ${factor}× the sample (issue 19)
 

@@ -17,8 +17,16 @@ const RUNS = 3;
 const COLD_QUERY = `?q=${encodeURIComponent('git -C "$d" diff')}&field=command`;
 const WARM_QUERIES = ["final.patch", "pytest -q", "src/"];
 
-export interface SearchBudget { name: string; value: string; limit: string; ok: boolean }
-export interface SearchBench { markdown: string; budgets: SearchBudget[] }
+export interface SearchBudget {
+  name: string;
+  value: string;
+  limit: string;
+  ok: boolean;
+}
+export interface SearchBench {
+  markdown: string;
+  budgets: SearchBudget[];
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -43,7 +51,9 @@ async function shardDownload(browser: Browser, base: string, urls: string[]): Pr
 }
 
 export async function benchSearch(browser: Browser, base: string, outDir: string): Promise<SearchBench> {
-  const manifest = JSON.parse(readFileSync(join(outDir, "data", RELEASE, "steps", "index.json"), "utf8")) as StepsManifest;
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, "data", RELEASE, "steps", "index.json"), "utf8"),
+  ) as StepsManifest;
   const shardGzip = manifest.shards.reduce((a, s) => a + gzipBytes(join(outDir, "data", RELEASE, s.file)), 0);
   const shardRaw = manifest.shards.reduce((a, s) => a + s.bytes, 0);
   const urls = manifest.shards.map((s) => `/data/${RELEASE}/${s.file}`);
@@ -101,7 +111,12 @@ export async function benchSearch(browser: Browser, base: string, outDir: string
   const d = median(downloads);
   const budgets: SearchBudget[] = [
     { name: "warm search (new query over the loaded index)", value: ms(w), limit: "≤ 300 ms", ok: w <= 300 },
-    { name: "cold search vs DuckDB-WASM start + shard download", value: `${ms(c)} vs ${ms(s)} + ${ms(d)}`, limit: `≤ 1.5× = ${ms(1.5 * (s + d))}`, ok: c <= 1.5 * (s + d) },
+    {
+      name: "cold search vs DuckDB-WASM start + shard download",
+      value: `${ms(c)} vs ${ms(s)} + ${ms(d)}`,
+      limit: `≤ 1.5× = ${ms(1.5 * (s + d))}`,
+      ok: c <= 1.5 * (s + d),
+    },
   ];
   const markdown = `## Search and SQL console (issue 15)
 
@@ -127,16 +142,30 @@ async function alone() {
   await new Promise((r) => setTimeout(r, 800));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const r = await benchSearch(browser, base, "out");
-    const rows = r.budgets.map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`).join("\n");
+    const rows = r.budgets
+      .map((b) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`)
+      .join("\n");
     const section = `${r.markdown}\nBudgets (run alone: \`npx tsx scripts/bench/search.ts\`, ${new Date().toISOString().slice(0, 10)}):\n\n| budget | measured | limit | |\n| --- | ---: | ---: | --- |\n${rows}\n`;
     const doc = existsSync("docs/performance.md") ? readFileSync("docs/performance.md", "utf8") : "# Performance\n";
     const start = doc.indexOf("## Search and SQL console (issue 15)");
     const next = start < 0 ? -1 : doc.indexOf("\n## ", start + 1);
-    const updated = start < 0 ? `${doc.trimEnd()}\n\n${section}` : `${doc.slice(0, start)}${section}${next < 0 ? "" : doc.slice(next + 1)}`;
+    const updated =
+      start < 0
+        ? `${doc.trimEnd()}\n\n${section}`
+        : `${doc.slice(0, start)}${section}${next < 0 ? "" : doc.slice(next + 1)}`;
     writeFileSync("docs/performance.md", updated);
     console.log(section);
     if (r.budgets.some((b) => !b.ok)) process.exitCode = 1;

@@ -9,7 +9,12 @@ import type { Browser, Page } from "@playwright/test";
 import { BENCH_RUN } from "./archives";
 import { duckdbStartAlone } from "./duckdb-start";
 
-export interface Budget { name: string; value: string; limit: string; ok: boolean }
+export interface Budget {
+  name: string;
+  value: string;
+  limit: string;
+  ok: boolean;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -73,11 +78,26 @@ export interface SpeedBench {
 
 export async function benchSpeed(browser: Browser, base: string, outDir: string, runs = 5): Promise<SpeedBench> {
   mkdirSync(join(outDir, "bench-one-number"), { recursive: true });
-  writeFileSync(join(outDir, ONE_NUMBER_PAGE), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>one number</title></head><body><p id="n">46.5</p></body></html>\n`);
-  const board = JSON.parse(readFileSync(join(outDir, "data", "sample", "leaderboard.json"), "utf8")) as { rows: { config: { config_id: string } }[] };
+  writeFileSync(
+    join(outDir, ONE_NUMBER_PAGE),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>one number</title></head><body><p id="n">46.5</p></body></html>\n`,
+  );
+  const board = JSON.parse(readFileSync(join(outDir, "data", "sample", "leaderboard.json"), "utf8")) as {
+    rows: { config: { config_id: string } }[];
+  };
   const [a, b] = [board.rows[0]!.config.config_id, board.rows[1]!.config.config_id];
 
-  const KEYS = ["bare", "numbers", "idleLeaderboard", "idleCost", "idleCompare", "firstStep", "verdict", "comparePair", "duckdb"] as const;
+  const KEYS = [
+    "bare",
+    "numbers",
+    "idleLeaderboard",
+    "idleCost",
+    "idleCompare",
+    "firstStep",
+    "verdict",
+    "comparePair",
+    "duckdb",
+  ] as const;
   const m = Object.fromEntries(KEYS.map((k) => [k, [] as number[]])) as Record<(typeof KEYS)[number], number[]>;
   for (let i = 0; i < runs; i++) {
     // Navigation → numbers: the bare page and the leaderboard, fresh contexts, same server.
@@ -139,7 +159,9 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
     {
       const ctx = await browser.newContext();
       const page = await ctx.newPage();
-      await page.goto(`${base}/compare/?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, { waitUntil: "commit" });
+      await page.goto(`${base}/compare/?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, {
+        waitUntil: "commit",
+      });
       m.comparePair.push(await visibleAt(page, '[data-testid="group-overall"] td[data-cell]', "^\\d+$", 4));
       await ctx.close();
       m.duckdb.push(await duckdbStartAlone(browser, base));
@@ -147,12 +169,42 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
   }
   const md = Object.fromEntries(KEYS.map((k) => [k, median(m[k])])) as Record<(typeof KEYS)[number], number>;
   const budgets: Budget[] = [
-    { name: "navigation → every leaderboard number vs a bare one-number page", value: ratio(md.numbers, md.bare), limit: "≤ 2×", ok: md.numbers <= 2 * md.bare },
-    { name: "leaderboard after 3 s idle: tick a repository → subset", value: ms(md.idleLeaderboard), limit: "≤ 300 ms", ok: md.idleLeaderboard <= 300 },
-    { name: "cost after 3 s idle: open a histogram bin → its tasks", value: ms(md.idleCost), limit: "≤ 300 ms", ok: md.idleCost <= 300 },
-    { name: "compare after 3 s idle: pick B → 2×2", value: ms(md.idleCompare), limit: "≤ 300 ms", ok: md.idleCompare <= 300 },
-    { name: "trajectory: navigation → verdict vs → first step", value: ratio(md.verdict, md.firstStep), limit: "≤ 1.2×", ok: md.verdict <= 1.2 * md.firstStep },
-    { name: "compare, pair in the URL, cold: → 2×2 vs DuckDB-WASM start alone", value: ratio(md.comparePair, md.duckdb), limit: "≤ 1.15×", ok: md.comparePair <= 1.15 * md.duckdb },
+    {
+      name: "navigation → every leaderboard number vs a bare one-number page",
+      value: ratio(md.numbers, md.bare),
+      limit: "≤ 2×",
+      ok: md.numbers <= 2 * md.bare,
+    },
+    {
+      name: "leaderboard after 3 s idle: tick a repository → subset",
+      value: ms(md.idleLeaderboard),
+      limit: "≤ 300 ms",
+      ok: md.idleLeaderboard <= 300,
+    },
+    {
+      name: "cost after 3 s idle: open a histogram bin → its tasks",
+      value: ms(md.idleCost),
+      limit: "≤ 300 ms",
+      ok: md.idleCost <= 300,
+    },
+    {
+      name: "compare after 3 s idle: pick B → 2×2",
+      value: ms(md.idleCompare),
+      limit: "≤ 300 ms",
+      ok: md.idleCompare <= 300,
+    },
+    {
+      name: "trajectory: navigation → verdict vs → first step",
+      value: ratio(md.verdict, md.firstStep),
+      limit: "≤ 1.2×",
+      ok: md.verdict <= 1.2 * md.firstStep,
+    },
+    {
+      name: "compare, pair in the URL, cold: → 2×2 vs DuckDB-WASM start alone",
+      value: ratio(md.comparePair, md.duckdb),
+      limit: "≤ 1.15×",
+      ok: md.comparePair <= 1.15 * md.duckdb,
+    },
   ];
   const markdown = `## Answers without waiting (issue 19)
 

@@ -25,7 +25,14 @@ two
 
 describe("mergeDoc", () => {
   it("replaces and appends rows and sections", () => {
-    const out = mergeDoc(DOC, [{ name: "b", value: "1", limit: "≤ 2", ok: true }, { name: "c", value: "9", limit: "≤ 1", ok: false }], ["## One\n\nnew one\n", "## Three\n\nthree\n"]);
+    const out = mergeDoc(
+      DOC,
+      [
+        { name: "b", value: "1", limit: "≤ 2", ok: true },
+        { name: "c", value: "9", limit: "≤ 1", ok: false },
+      ],
+      ["## One\n\nnew one\n", "## Three\n\nthree\n"],
+    );
     expect(out).toContain("| a | 1 | ≤ 2 | pass |\n| b | 1 | ≤ 2 | pass |\n| c | 9 | ≤ 1 | **FAIL** |\n\n## One");
     expect(out).toContain("## One\n\nnew one\n\n## Two\n\ntwo\n");
     expect(out).not.toContain("old one");

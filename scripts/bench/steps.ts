@@ -1,7 +1,12 @@
 // Merging a partial run's sections and budget rows into the existing
 // docs/performance.md (a step not run keeps its last numbers; each row says what it measured).
 
-interface Budget { name: string; value: string; limit: string; ok: boolean }
+interface Budget {
+  name: string;
+  value: string;
+  limit: string;
+  ok: boolean;
+}
 
 const row = (b: Budget) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`;
 
@@ -30,5 +35,8 @@ export function mergeDoc(doc: string, budgets: readonly Budget[], sections: read
     const next = out.indexOf("\n## ", start + heading.length + 1);
     out = out.slice(0, start + 1) + section.replace(/\n*$/, "\n") + (next < 0 ? "" : `\n${out.slice(next + 1)}`);
   }
-  return out.replace(/^Written by `npm run bench` \(scripts\/bench\.ts\) on [^,]+,/m, `Written by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)},`);
+  return out.replace(
+    /^Written by `npm run bench` \(scripts\/bench\.ts\) on [^,]+,/m,
+    `Written by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)},`,
+  );
 }

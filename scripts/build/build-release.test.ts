@@ -40,7 +40,13 @@ describe("data build", () => {
     expect(Object.keys(a)).toEqual(Object.keys(b));
     expect(Object.keys(a)).toContain("runs.parquet");
     // Issue 19: Hive-partitioned Parquet per configuration, the static run context, the repository breakdown.
-    for (const f of ["hive/task_cells/config_id=alpha/data_0.parquet", "hive/runs/config_id=gamma/data_0.parquet", "run-context/0000.json", "session-context/00.json", "repo-gaps.json"]) {
+    for (const f of [
+      "hive/task_cells/config_id=alpha/data_0.parquet",
+      "hive/runs/config_id=gamma/data_0.parquet",
+      "run-context/0000.json",
+      "session-context/00.json",
+      "repo-gaps.json",
+    ]) {
       expect(Object.keys(a)).toContain(f);
     }
     for (const name of Object.keys(a)) expect(a[name]!.equals(b[name]!), name).toBe(true);
@@ -50,9 +56,17 @@ describe("data build", () => {
     const out = await build();
     const arrow = tableFromIPC(readFileSync(join(out, "runs.arrow")));
     expect(arrow.numRows).toBe(23);
-    const gammaSF1 = arrow.toArray().map((r) => r.toJSON()).find((r) => r.run_id === "gamma.s-F1")!;
+    const gammaSF1 = arrow
+      .toArray()
+      .map((r) => r.toJSON())
+      .find((r) => r.run_id === "gamma.s-F1")!;
     // ended after 4 requests: 1000+2000+3000+4000 tokens, 4 × 2 model calls
-    expect([Number(gammaSF1.tokens), gammaSF1.model_calls, gammaSF1.requests_run, gammaSF1.failure_class]).toEqual([10000, 8, 4, "incomplete"]);
+    expect([Number(gammaSF1.tokens), gammaSF1.model_calls, gammaSF1.requests_run, gammaSF1.failure_class]).toEqual([
+      10000,
+      8,
+      4,
+      "incomplete",
+    ]);
     const db = await openNodeDb();
     try {
       const [row] = await db.query<{ n: number; tokens: number }>(

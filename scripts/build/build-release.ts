@@ -47,12 +47,24 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     await loadTablesNode(db, releaseTables(release));
     // Every trajectory read once, as the viewer reads it (unreadable ones are warnings naming the run), and
     // analysed into the derived tables. A run whose reference the validator refused is not read.
-    const refused = new Set(problems.filter((p) => p.rule.startsWith("run.trajectory_") && p.record !== undefined).map((p) => p.record!));
+    const refused = new Set(
+      problems.filter((p) => p.rule.startsWith("run.trajectory_") && p.record !== undefined).map((p) => p.record!),
+    );
     const runLines = new Map(release.runs.map((r) => [r.run_id, lineOf(r)]));
-    const passed = await runTrajectoryPass(db, dir, meta.submit_text ?? null, { cacheDir: passCacheDir(), skip: (id) => refused.has(id) });
+    const passed = await runTrajectoryPass(db, dir, meta.submit_text ?? null, {
+      cacheDir: passCacheDir(),
+      skip: (id) => refused.has(id),
+    });
     passStats = passed.stats;
     for (const p of passed.problems) {
-      problems.push({ level: "warning", file: "runs.jsonl", line: runLines.get(p.runId), record: p.runId, rule: p.rule, message: p.message });
+      problems.push({
+        level: "warning",
+        file: "runs.jsonl",
+        line: runLines.get(p.runId),
+        record: p.runId,
+        rule: p.rule,
+        message: p.message,
+      });
     }
     const tables: WrittenTable[] = [];
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
@@ -72,7 +84,10 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
     const built: BuiltReleaseMeta = {
-      meta, tables, trajectories, run_context_shards: context.shards,
+      meta,
+      tables,
+      trajectories,
+      run_context_shards: context.shards,
       validation: { errors: 0, warnings: problems.length, rules },
     };
     writeJson(join(out, "release.json"), built);
@@ -84,7 +99,13 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
   return {
     problems,
     pass: passStats,
-    entry: { release_id: meta.release_id, title: meta.title, version: meta.version, benchmark: meta.benchmark, synthetic: meta.synthetic },
+    entry: {
+      release_id: meta.release_id,
+      title: meta.title,
+      version: meta.version,
+      benchmark: meta.benchmark,
+      synthetic: meta.synthetic,
+    },
   };
 }
 

@@ -5,6 +5,8 @@ import { ensureSampleTrajectories } from "../sample/ensure-trajectories";
 
 const SAMPLE_DIR = resolve(import.meta.dirname, "..", "..", "data", "releases", "sample");
 
-export async function ensureGenerated(dir: string): Promise<{ archives: number; entries: number; bytes: number; ms: number } | null> {
+export async function ensureGenerated(
+  dir: string,
+): Promise<{ archives: number; entries: number; bytes: number; ms: number } | null> {
   return resolve(dir) === SAMPLE_DIR ? ensureSampleTrajectories(dir) : null;
 }

@@ -39,7 +39,9 @@ async function build(from: string): Promise<{ out: string; warnings: number }> {
 
 describe(`a release of ${RUNS.toLocaleString("en")} runs`, () => {
   it("validates in the CLI (npm run data:validate) with the right summary and exit code 0", async () => {
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/validate-release.ts", dir], { maxBuffer: 256 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/validate-release.ts", dir], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const lines = stdout.trimEnd().split("\n");
     expect(lines.at(-1)).toBe(`${dir}: valid, 0 error(s), ${RUNS - 1} warning(s)`);
     expect(lines.filter((l) => l.includes(" run.trajectory_missing: "))).toHaveLength(RUNS - 1);
@@ -48,7 +50,9 @@ describe(`a release of ${RUNS.toLocaleString("en")} runs`, () => {
   it("builds, with the minimal example's leaderboard cells over 18,750 repeats", async () => {
     const large = await build(dir);
     expect(large.warnings).toBe(RUNS - 1);
-    const built = JSON.parse(readFileSync(join(large.out, "release.json"), "utf8")) as { tables: { name: string; rows: number }[] };
+    const built = JSON.parse(readFileSync(join(large.out, "release.json"), "utf8")) as {
+      tables: { name: string; rows: number }[];
+    };
     const rows = Object.fromEntries(built.tables.map((t) => [t.name, t.rows]));
     expect([rows.runs, rows.task_cells, rows.request_usage]).toEqual([RUNS, RUNS, RUNS]);
 
@@ -60,7 +64,10 @@ describe(`a release of ${RUNS.toLocaleString("en")} runs`, () => {
       for (const [group, byCondition] of Object.entries(row.rates)) {
         for (const [condition, cell] of Object.entries(byCondition)) {
           const big = b.rows[i]!.rates[group]![condition]!;
-          expect([big.value, big.repeats, big.repMin, big.repMax], `${row.config.config_id} ${group} ${condition}`).toEqual([cell.value, REPEATS, cell.value, cell.value]);
+          expect(
+            [big.value, big.repeats, big.repMin, big.repMax],
+            `${row.config.config_id} ${group} ${condition}`,
+          ).toEqual([cell.value, REPEATS, cell.value, cell.value]);
         }
       }
     }

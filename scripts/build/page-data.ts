@@ -21,7 +21,11 @@ export interface PageDataContext {
 
 export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown>> = {
   "leaderboard.json": ({ db, release }) =>
-    computeLeaderboard(db, { groups: release.meta.groups, conditions: release.meta.conditions, baseline: release.meta.baseline_condition }),
+    computeLeaderboard(db, {
+      groups: release.meta.groups,
+      conditions: release.meta.conditions,
+      baseline: release.meta.baseline_condition,
+    }),
   "repos.json": ({ db }) => db.query(REPOS_SQL),
   // The per-repository breakdown's default view (every task), so opening it waits for no DuckDB-WASM.
   "repo-gaps.json": async ({ db, release }) => ({
@@ -29,19 +33,40 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
     rows: await db.query(repoGapSql(release.meta.baseline_condition)),
   }),
   "cost.json": ({ db, release }) =>
-    computeCostPage(db, { baseline: release.meta.baseline_condition, conditions: release.meta.conditions, groups: release.meta.groups }),
-  "profile.json": ({ db, release }) => computeProfile(db, { conditions: release.meta.conditions, groups: release.meta.groups }),
+    computeCostPage(db, {
+      baseline: release.meta.baseline_condition,
+      conditions: release.meta.conditions,
+      groups: release.meta.groups,
+    }),
+  "profile.json": ({ db, release }) =>
+    computeProfile(db, { conditions: release.meta.conditions, groups: release.meta.groups }),
   "catalog.json": ({ db, release }) =>
-    computeCatalog(db, { conditions: release.meta.conditions, baseline: release.meta.baseline_condition, groups: release.meta.groups }),
+    computeCatalog(db, {
+      conditions: release.meta.conditions,
+      baseline: release.meta.baseline_condition,
+      groups: release.meta.groups,
+    }),
   "catalog-tasks.json": ({ db, release }) =>
-    computeTaskPages(db, { conditions: release.meta.conditions, baseline: release.meta.baseline_condition, groups: release.meta.groups }),
+    computeTaskPages(db, {
+      conditions: release.meta.conditions,
+      baseline: release.meta.baseline_condition,
+      groups: release.meta.groups,
+    }),
   "ablation.json": ({ db, release }) =>
-    computeAblation(db, { groups: release.meta.groups, conditions: release.meta.conditions, baseline: release.meta.baseline_condition }),
+    computeAblation(db, {
+      groups: release.meta.groups,
+      conditions: release.meta.conditions,
+      baseline: release.meta.baseline_condition,
+    }),
   "taskflow.json": ({ db, release }) => computeTaskFlow(db, release.meta.conditions, readTargetFiles(release.dir)),
   "trajectory-runs.json": ({ db }) => db.query(TRAJECTORY_RUNS_SQL),
   "signature-prevalence.json": async ({ db, release }) => {
     // A release the trajectory pass did not analyse gets empty derived tables: unknown shares, not an error.
     for (const sql of ensureSignatureTablesSql()) await db.run(sql);
-    return computePrevalence(db, { baseline: release.meta.baseline_condition, conditions: release.meta.conditions, groups: release.meta.groups });
+    return computePrevalence(db, {
+      baseline: release.meta.baseline_condition,
+      conditions: release.meta.conditions,
+      groups: release.meta.groups,
+    });
   },
 };

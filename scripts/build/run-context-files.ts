@@ -6,7 +6,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { NodeDb } from "../../lib/db/node";
 import {
-  runContextFile, runContextJson, runContextShard, runContextShardCount, SESSION_CONTEXT_SHARDS, sessionContextFile, sessionContexts, sessionContextShard,
+  runContextFile,
+  runContextJson,
+  runContextShard,
+  runContextShardCount,
+  SESSION_CONTEXT_SHARDS,
+  sessionContextFile,
+  sessionContexts,
+  sessionContextShard,
   type SessionContextShard,
 } from "../../lib/queries/run-context-shards";
 import { sqlString } from "../../lib/queries/sql";
@@ -20,7 +27,10 @@ export async function writeRunContexts(db: NodeDb, out: string): Promise<{ shard
   const tmp = mkdtempSync(join(tmpdir(), "switch-swe-context-"));
   try {
     const file = join(tmp, "run_shards.jsonl");
-    writeFileSync(file, ids.map((id) => JSON.stringify({ run_id: id, shard: runContextShard(id, shards) })).join("\n") + "\n");
+    writeFileSync(
+      file,
+      ids.map((id) => JSON.stringify({ run_id: id, shard: runContextShard(id, shards) })).join("\n") + "\n",
+    );
     await db.run(
       `CREATE OR REPLACE TEMP TABLE run_shards AS SELECT * FROM read_json(${sqlString(file)}, format = 'newline_delimited', columns = {'run_id': 'VARCHAR', 'shard': 'INTEGER'})`,
     );
@@ -32,10 +42,13 @@ export async function writeRunContexts(db: NodeDb, out: string): Promise<{ shard
   const perBatch = Math.max(1, Math.floor((BATCH_RUNS * shards) / Math.max(1, ids.length)));
   for (let first = 0; first < shards; first += perBatch) {
     const last = Math.min(shards, first + perBatch) - 1;
-    await db.run(`CREATE OR REPLACE TEMP TABLE context_runs AS SELECT run_id FROM run_shards WHERE shard BETWEEN ${first} AND ${last}`);
+    await db.run(
+      `CREATE OR REPLACE TEMP TABLE context_runs AS SELECT run_id FROM run_shards WHERE shard BETWEEN ${first} AND ${last}`,
+    );
     // Entries stay JSON text from DuckDB to the file (lib/queries/run-context.ts, RUN_CONTEXT_SQL).
     const files: string[][] = Array.from({ length: last - first + 1 }, () => []);
-    for (const { run_id, entry } of await runContextJson(db)) files[runContextShard(run_id, shards) - first]!.push(`${JSON.stringify(run_id)}:${entry}`);
+    for (const { run_id, entry } of await runContextJson(db))
+      files[runContextShard(run_id, shards) - first]!.push(`${JSON.stringify(run_id)}:${entry}`);
     files.forEach((parts, i) => writeFileSync(join(out, runContextFile(first + i)), `{${parts.join(",")}}\n`));
   }
   await db.run(`DROP TABLE context_runs; DROP TABLE run_shards`);

@@ -32,18 +32,33 @@ describe("exportStepsShards", () => {
   });
 
   it("writes one shard per configuration, a manifest and a Parquet", async () => {
-    await db.run(`CREATE TABLE steps (${Object.entries(STEPS_INDEX_COLUMNS).map(([k, t]) => `${k} ${t}`).join(", ")})`);
+    await db.run(
+      `CREATE TABLE steps (${Object.entries(STEPS_INDEX_COLUMNS)
+        .map(([k, t]) => `${k} ${t}`)
+        .join(", ")})`,
+    );
     const row = (run: string, step: number, tools: string | null) =>
       `('${run}', ${step}, 0, 'focus', 'N1', '/work/w00', false, 'agent', ${tools ? `'${tools}'` : "NULL"}, ${tools ? 1 : 0}, NULL, NULL, 'm', 1, NULL, 0)`;
-    await db.run(`INSERT INTO steps VALUES ${[row("beta.s-N1", 2, "edit"), row("alpha.s-N1", 2, "bash"), row("alpha.s-N1", 1, null), row("alpha.s-F1", 1, "bash,read"), row("beta.s-F1", 1, null)].join(", ")}`);
+    await db.run(
+      `INSERT INTO steps VALUES ${[row("beta.s-N1", 2, "edit"), row("alpha.s-N1", 2, "bash"), row("alpha.s-N1", 1, null), row("alpha.s-F1", 1, "bash,read"), row("beta.s-F1", 1, null)].join(", ")}`,
+    );
     const manifest = (await exportStepsShards(db, out))!;
     expect(manifest).toMatchObject({ table: "steps", rows: 5, tools: ["bash", "edit", "read"] });
-    expect(manifest.shards.map((s) => [s.file, s.config_id, s.rows])).toEqual([["steps/00.arrow", "alpha", 3], ["steps/01.arrow", "beta", 2]]);
+    expect(manifest.shards.map((s) => [s.file, s.config_id, s.rows])).toEqual([
+      ["steps/00.arrow", "alpha", 3],
+      ["steps/01.arrow", "beta", 2],
+    ]);
     expect(JSON.parse(readFileSync(join(out, "steps/index.json"), "utf8")) as StepsManifest).toEqual(manifest);
     const alpha = tableFromIPC(readFileSync(join(out, "steps/00.arrow")));
-    expect(alpha.toArray().map((r) => `${r.run_id}#${r.step}`)).toEqual(["alpha.s-F1#1", "alpha.s-N1#1", "alpha.s-N1#2"]);
+    expect(alpha.toArray().map((r) => `${r.run_id}#${r.step}`)).toEqual([
+      "alpha.s-F1#1",
+      "alpha.s-N1#1",
+      "alpha.s-N1#2",
+    ]);
     expect(manifest.shards[0]!.bytes).toBe(readFileSync(join(out, "steps/00.arrow")).byteLength);
-    const parquet = await db.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM read_parquet('${join(out, "steps.parquet")}')`);
+    const parquet = await db.query<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM read_parquet('${join(out, "steps.parquet")}')`,
+    );
     expect(parquet[0]!.n).toBe(5);
     expect(manifest.parquetBytes).toBeGreaterThan(0);
   });

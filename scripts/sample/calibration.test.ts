@@ -105,7 +105,13 @@ describe("benchmark shape", () => {
     for (const pair of byFocus.values()) {
       expect(pair.map((s) => s.condition).sort()).toEqual(["switched", "uninterrupted"]);
       expect(pair[0]!.workspaces).toEqual(pair[1]!.workspaces);
-      expect(Object.keys(pair[0]!.workspaces)).toEqual(["/work/w00", "/work/w01", "/work/w02", "/work/w03", "/work/w04"]);
+      expect(Object.keys(pair[0]!.workspaces)).toEqual([
+        "/work/w00",
+        "/work/w01",
+        "/work/w02",
+        "/work/w03",
+        "/work/w04",
+      ]);
     }
   });
 
@@ -114,7 +120,11 @@ describe("benchmark shape", () => {
     for (const s of sessions.filter((x) => x.condition === "switched")) {
       const base = byFocus.get(s.focus_task_id)!;
       expect(s.schedule.filter((r) => r.task_id === s.focus_task_id)).toEqual(base.schedule);
-      expect(s.schedule.at(-1)).toEqual({ task_id: s.focus_task_id, stage: "submit", workspace: base.schedule[0]!.workspace });
+      expect(s.schedule.at(-1)).toEqual({
+        task_id: s.focus_task_id,
+        stage: "submit",
+        workspace: base.schedule[0]!.workspace,
+      });
       const focus = tasks.get(s.focus_task_id)!;
       const others = [...new Set(s.schedule.map((r) => r.task_id))].filter((id) => id !== s.focus_task_id);
       expect(others).toHaveLength(4);
@@ -136,7 +146,9 @@ describe("benchmark shape", () => {
       [...focusIds]
         .map((id) => tasks.get(id)!)
         .filter((t) => t.repo === repo)
-        .map((t) => `${t.tests.filter((x) => x.kind === "F2P").length}/${t.tests.filter((x) => x.kind === "P2P").length}`);
+        .map(
+          (t) => `${t.tests.filter((x) => x.kind === "F2P").length}/${t.tests.filter((x) => x.kind === "P2P").length}`,
+        );
     expect(sizes("pypa/packaging")).toContain("13/217");
     expect(sizes("pallets/click")).toContain("7/732");
     expect(sizes("agronholm/anyio")).toContain("10/18");
@@ -154,8 +166,14 @@ describe("benchmark shape", () => {
       "+RCM>glm-5.3-opencode",
     ]);
     const seventh = configs.find((c) => c.config_id === "unnamed-7th-claude-code")!;
-    expect([seventh.display_name, seventh.model, seventh.harness]).toEqual(["Unnamed 7th configuration", "unnamed (not given in text)", "Claude Code"]);
-    expect(new Set(configs.slice(0, 7).map((c) => c.harness))).toEqual(new Set(["OpenCode", "Claude Code", "Codex", "Gemini CLI", "KimiCode"]));
+    expect([seventh.display_name, seventh.model, seventh.harness]).toEqual([
+      "Unnamed 7th configuration",
+      "unnamed (not given in text)",
+      "Claude Code",
+    ]);
+    expect(new Set(configs.slice(0, 7).map((c) => c.harness))).toEqual(
+      new Set(["OpenCode", "Claude Code", "Codex", "Gemini CLI", "KimiCode"]),
+    );
   });
 
   it("marks itself synthetic and lists calibrated and invented figures", () => {
@@ -172,7 +190,9 @@ describe("resolution calibration (DOMAIN.md §6)", () => {
   it("reproduces every cell of the hand-solved table from runs.jsonl", () => {
     const counts = resolvedCounts();
     for (const [configId, [un, uf, sn, sf]] of Object.entries(TABLE)) {
-      const got = ["uninterrupted|near", "uninterrupted|far", "switched|near", "switched|far"].map((k) => counts.get(`${configId}|${k}`) ?? 0);
+      const got = ["uninterrupted|near", "uninterrupted|far", "switched|near", "switched|far"].map(
+        (k) => counts.get(`${configId}|${k}`) ?? 0,
+      );
       expect([configId, ...got]).toEqual([configId, un, uf, sn, sf]);
     }
   });
@@ -183,12 +203,26 @@ describe("resolution calibration (DOMAIN.md §6)", () => {
     expect([resolution(ds, "uninterrupted"), resolution(ds, "switched"), gap(ds)]).toEqual([46.5, 31.5, 15]);
     expect(Math.round((1000 * gap(ds)) / resolution(ds, "uninterrupted")) / 10).toBe(32.3);
     const glm = "glm-5.3-opencode";
-    expect([resolution(glm, "uninterrupted"), resolution(glm, "switched"), gap(glm), gap(glm, "near"), gap(glm, "far")]).toEqual([49, 43, 6, 1, 11]);
+    expect([
+      resolution(glm, "uninterrupted"),
+      resolution(glm, "switched"),
+      gap(glm),
+      gap(glm, "near"),
+      gap(glm, "far"),
+    ]).toEqual([49, 43, 6, 1, 11]);
     expect(resolution(glm, "switched", "far")).toBe(40);
     const kimi = "kimi-k3-kimicode";
-    expect([resolution(kimi, "uninterrupted"), resolution(kimi, "switched"), gap(kimi), gap(kimi, "near"), gap(kimi, "far")]).toEqual([48, 34.5, 13.5, 12, 15]);
+    expect([
+      resolution(kimi, "uninterrupted"),
+      resolution(kimi, "switched"),
+      gap(kimi),
+      gap(kimi, "near"),
+      gap(kimi, "far"),
+    ]).toEqual([48, 34.5, 13.5, 12, 15]);
     expect(gap("gpt-5.6-sol-medium-codex")).toBe(14.5);
-    expect([gap("gemini-3.7-flash-gemini-cli"), resolution("gemini-3.7-flash-gemini-cli", "switched")]).toEqual([6.5, 23]);
+    expect([gap("gemini-3.7-flash-gemini-cli"), resolution("gemini-3.7-flash-gemini-cli", "switched")]).toEqual([
+      6.5, 23,
+    ]);
     expect(resolution("claude-opus-5-claude-code", "uninterrupted")).toBe(53.5);
 
     const switched = NATIVE.map((id) => resolution(id, "switched"));
@@ -221,7 +255,9 @@ describe("resolution calibration (DOMAIN.md §6)", () => {
     expect(diff[NATIVE.indexOf("kimi-k3-kimicode")]).toBe(3);
     expect(diff[NATIVE.indexOf("glm-5.3-opencode")]).toBe(Math.max(...diff));
     expect(diff[NATIVE.indexOf("glm-5.3-opencode")]).toBe(10);
-    expect(NATIVE.filter((id) => resolution(id, "uninterrupted", "far") > resolution(id, "uninterrupted", "near"))).toHaveLength(5);
+    expect(
+      NATIVE.filter((id) => resolution(id, "uninterrupted", "far") > resolution(id, "uninterrupted", "near")),
+    ).toHaveLength(5);
   });
 
   it("equals the published Table 3 OpenCode variant figures", () => {
@@ -259,8 +295,14 @@ describe("resolution calibration (DOMAIN.md §6)", () => {
 
   it("has no run line for exactly the two cells release.json lists as missing", () => {
     const present = new Set(runs.map((r) => `${r.config_id}|${r.session_id}`));
-    const absent = configs.flatMap((c) => sessions.filter((s) => !present.has(`${c.config_id}|${s.session_id}`)).map((s) => `${c.config_id}|${s.session_id}`));
-    const listed = (meta.extra!.missing_runs as { config_id: string; session_id: string }[]).map((m) => `${m.config_id}|${m.session_id}`);
+    const absent = configs.flatMap((c) =>
+      sessions
+        .filter((s) => !present.has(`${c.config_id}|${s.session_id}`))
+        .map((s) => `${c.config_id}|${s.session_id}`),
+    );
+    const listed = (meta.extra!.missing_runs as { config_id: string; session_id: string }[]).map(
+      (m) => `${m.config_id}|${m.session_id}`,
+    );
     expect(absent).toHaveLength(2);
     expect(absent.sort()).toEqual(listed.sort());
     expect(absent.every((a) => a.startsWith("unnamed-7th-claude-code|") && a.endsWith(".switched"))).toBe(true);
@@ -272,7 +314,8 @@ describe("resolution calibration (DOMAIN.md §6)", () => {
     for (const run of runs) {
       classes.set(String(run.failure_class), (classes.get(String(run.failure_class)) ?? 0) + 1);
       if (run.resolved) expect(run.tests).toEqual({ failed: [], missing: [] });
-      if (run.failure_class === "implementation") expect(run.tests.failed.length + run.tests.missing.length).toBeGreaterThan(0);
+      if (run.failure_class === "implementation")
+        expect(run.tests.failed.length + run.tests.missing.length).toBeGreaterThan(0);
       if (run.failure_class === "incomplete") expect(run.finalized).toBe(false);
     }
     const unresolved = runs.filter((r) => !r.resolved).length;
@@ -307,7 +350,12 @@ describe("usage (Table 2 ranges)", () => {
       }
     }
     const u = mean(totals.u);
-    return { unintTokens: u, all: mean(totals.s) / u, calls: mean(totals.sc) / mean(totals.uc), focus: mean(totals.f) / u };
+    return {
+      unintTokens: u,
+      all: mean(totals.s) / u,
+      calls: mean(totals.sc) / mean(totals.uc),
+      focus: mean(totals.f) / u,
+    };
   }
 
   it("keeps every configuration inside the published ranges, spanning the token range", () => {
@@ -345,7 +393,8 @@ describe("usage (Table 2 ranges)", () => {
         const s = byId.get(run.session_id)!;
         for (const u of run.usage) {
           const req = s.schedule[u.position]!;
-          if (req.task_id === s.focus_task_id && typeof req.stage === "number" && req.stage >= 2) perStage[s.condition === "switched" ? "s" : "u"].push(u.tokens);
+          if (req.task_id === s.focus_task_id && typeof req.stage === "number" && req.stage >= 2)
+            perStage[s.condition === "switched" ? "s" : "u"].push(u.tokens);
         }
       }
       expect(mean(perStage.s), config.config_id).toBeGreaterThan(1.2 * mean(perStage.u));
@@ -355,7 +404,9 @@ describe("usage (Table 2 ranges)", () => {
 
 describe("switched-session profile (Table 6)", () => {
   it("has medians of exactly 22 requests, 15 workspace switches and 3 focus returns, with 4 interruption tasks each", () => {
-    const profiles = sessions.filter((s) => s.condition === "switched").map((s) => scheduleProfile(s.schedule, s.focus_task_id));
+    const profiles = sessions
+      .filter((s) => s.condition === "switched")
+      .map((s) => scheduleProfile(s.schedule, s.focus_task_id));
     expect(profiles).toHaveLength(200);
     expect(median(profiles.map((p) => p.requests))).toBe(22);
     expect(median(profiles.map((p) => p.workspaceSwitches))).toBe(15);
@@ -370,7 +421,11 @@ describe("switched-session profile (Table 6)", () => {
 describe("trajectories and annotations", () => {
   it("gives every run a trajectory, an entry of its configuration × condition archive", () => {
     const byId = sessionById();
-    expect(runs.every((r) => r.trajectory === `${sampleArchiveOf(r.config_id, byId.get(r.session_id)!.condition)}#${r.run_id}.json`)).toBe(true);
+    expect(
+      runs.every(
+        (r) => r.trajectory === `${sampleArchiveOf(r.config_id, byId.get(r.session_id)!.condition)}#${r.run_id}.json`,
+      ),
+    ).toBe(true);
   });
 
   it("has trajectories whose per-step metrics add up to the run's usage of each request", async () => {
@@ -383,10 +438,19 @@ describe("trajectories and annotations", () => {
     const annotated = new Set(annotations.map((a) => a.run_id));
     const archives = new ArchiveCache();
     for (const run of runs.filter((r, i) => annotated.has(r.run_id) || i % 20 === 0)) {
-      const atif = JSON.parse(new TextDecoder().decode(await readReleaseFile("data/releases/sample", run.trajectory!, archives))) as { steps: Step[] };
-      const perRequest: { position: number; tokens: number; cached_tokens: number; model_calls: number; tool_calls: number }[] = [];
+      const atif = JSON.parse(
+        new TextDecoder().decode(await readReleaseFile("data/releases/sample", run.trajectory!, archives)),
+      ) as { steps: Step[] };
+      const perRequest: {
+        position: number;
+        tokens: number;
+        cached_tokens: number;
+        model_calls: number;
+        tool_calls: number;
+      }[] = [];
       for (const step of atif.steps) {
-        if (step.source === "user") perRequest.push({ position: perRequest.length, tokens: 0, cached_tokens: 0, model_calls: 0, tool_calls: 0 });
+        if (step.source === "user")
+          perRequest.push({ position: perRequest.length, tokens: 0, cached_tokens: 0, model_calls: 0, tool_calls: 0 });
         const current = perRequest.at(-1);
         if (step.source !== "agent" || !current || !step.metrics) continue;
         current.tokens += step.metrics.prompt_tokens + step.metrics.completion_tokens;
@@ -395,7 +459,13 @@ describe("trajectories and annotations", () => {
         current.tool_calls += step.tool_calls?.length ?? 0;
       }
       // Requests that ran: a user step without a usage line is a request that never ran (none in the sample).
-      const usage = run.usage.map(({ position, tokens, cached_tokens, model_calls, tool_calls }) => ({ position, tokens, cached_tokens, model_calls, tool_calls }));
+      const usage = run.usage.map(({ position, tokens, cached_tokens, model_calls, tool_calls }) => ({
+        position,
+        tokens,
+        cached_tokens,
+        model_calls,
+        tool_calls,
+      }));
       expect(perRequest, run.run_id).toEqual(usage);
     }
     await archives.close();
@@ -408,12 +478,23 @@ describe("trajectories and annotations", () => {
     for (const a of cti) {
       const run = runs.find((r) => r.run_id === a.run_id)!;
       const s = byId.get(run.session_id)!;
-      expect([s.condition, run.failure_class, run.applied, run.finalized]).toEqual(["switched", "submission", false, true]);
+      expect([s.condition, run.failure_class, run.applied, run.finalized]).toEqual([
+        "switched",
+        "submission",
+        false,
+        true,
+      ]);
       expect(a.position).toBe(s.schedule.length - 1);
       expect(a.step_ids.length).toBeGreaterThan(0);
       expect(a.author).toEqual({ kind: "human", name: "sample annotator" });
     }
-    expect(cti.some((a) => tasks.get(byId.get(runs.find((r) => r.run_id === a.run_id)!.session_id)!.focus_task_id)!.repo === "getmoto/moto")).toBe(true);
+    expect(
+      cti.some(
+        (a) =>
+          tasks.get(byId.get(runs.find((r) => r.run_id === a.run_id)!.session_id)!.focus_task_id)!.repo ===
+          "getmoto/moto",
+      ),
+    ).toBe(true);
   });
 
   it("shows requirement-state loss in at least 3 switched runs: earlier-stage F2P fail, later stages and P2P pass", () => {
@@ -426,7 +507,9 @@ describe("trajectories and annotations", () => {
       const s = byId.get(run.session_id)!;
       const task = tasks.get(s.focus_task_id)!;
       expect([s.condition, run.failure_class, run.applied]).toEqual(["switched", "implementation", true]);
-      const failedStages = new Set(task.tests.filter((t) => run.tests.failed.includes(t.test_id)).map((t) => (t.kind === "F2P" ? t.stage : "P2P")));
+      const failedStages = new Set(
+        task.tests.filter((t) => run.tests.failed.includes(t.test_id)).map((t) => (t.kind === "F2P" ? t.stage : "P2P")),
+      );
       expect(failedStages).toEqual(new Set([1]));
       expect(run.tests.missing).toEqual([]);
       expect(task.tests.some((t) => t.kind === "F2P" && (t.stage ?? 0) > 1)).toBe(true);

@@ -37,7 +37,8 @@ describe("generateSample", () => {
     const files = listFiles(first);
     expect(files).toEqual(listFiles(second));
     expect(files.length).toBeGreaterThanOrEqual(6);
-    for (const file of files) expect(readFileSync(join(second, file)).equals(readFileSync(join(first, file))), file).toBe(true);
+    for (const file of files)
+      expect(readFileSync(join(second, file)).equals(readFileSync(join(first, file))), file).toBe(true);
   });
 
   it("writes one JSON object per line with a trailing newline", () => {
@@ -54,22 +55,34 @@ describe("generateSample", () => {
   });
 
   it("copies the repository's target Task Flows from data/taskflow/ unchanged", () => {
-    expect(listFiles(first).filter((f) => f.startsWith("taskflow/"))).toEqual(SAMPLE_TARGETS.map((f) => `taskflow/${f}`));
+    expect(listFiles(first).filter((f) => f.startsWith("taskflow/"))).toEqual(
+      SAMPLE_TARGETS.map((f) => `taskflow/${f}`),
+    );
     for (const file of SAMPLE_TARGETS) {
-      expect(readFileSync(join(first, "taskflow", file)).equals(readFileSync(join(TARGETS_SOURCE, file))), file).toBe(true);
+      expect(readFileSync(join(first, "taskflow", file)).equals(readFileSync(join(TARGETS_SOURCE, file))), file).toBe(
+        true,
+      );
     }
   });
 
   it("matches the committed data/releases/sample/ byte for byte (run `npm run data:sample` after changing the generator)", () => {
     const files = listFiles(first);
     // The committed folder also holds the generated (git-ignored) trajectory and patch archives and their stamp.
-    expect(listFiles(COMMITTED).filter((f) => !f.startsWith("trajectories/") && !f.startsWith("patches/") && f !== ".trajectories-stamp")).toEqual(files);
-    for (const file of files) expect(readFileSync(join(COMMITTED, file)).equals(readFileSync(join(first, file))), file).toBe(true);
+    expect(
+      listFiles(COMMITTED).filter(
+        (f) => !f.startsWith("trajectories/") && !f.startsWith("patches/") && f !== ".trajectories-stamp",
+      ),
+    ).toEqual(files);
+    for (const file of files)
+      expect(readFileSync(join(COMMITTED, file)).equals(readFileSync(join(first, file))), file).toBe(true);
   });
 
   it("packs the same trajectory archives twice, and the generated ones in the sample are those", async () => {
     const plan = planSample();
-    const names = ["trajectories/gemini-3.7-flash-gemini-cli.uninterrupted.zip", "trajectories/gpt-5.6-sol-medium-codex.switched.zip"];
+    const names = [
+      "trajectories/gemini-3.7-flash-gemini-cli.uninterrupted.zip",
+      "trajectories/gpt-5.6-sol-medium-codex.switched.zip",
+    ];
     await writeArchives(first, plan, new Set(names));
     await writeArchives(second, plan, new Set(names));
     for (const name of names) {

@@ -15,7 +15,10 @@ function stampOf(dir: string): string {
   const h = createHash("sha256");
   for (const f of INPUTS) h.update(f).update(existsSync(join(dir, f)) ? readFileSync(join(dir, f)) : "");
   const code = join(import.meta.dirname);
-  for (const f of readdirSync(code).filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts")).sort()) h.update(f).update(readFileSync(join(code, f)));
+  for (const f of readdirSync(code)
+    .filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))
+    .sort())
+    h.update(f).update(readFileSync(join(code, f)));
   // The edit and patch readers the generator replays edits with (scripts/sample/patch.ts).
   h.update(readFileSync(join(code, "..", "..", "lib", "trajectory", "patch.ts")));
   // Deflate output depends on zlib: another Node may write other (equally valid) bytes.
@@ -30,7 +33,9 @@ export function sampleTrajectoriesFresh(dir: string): boolean {
 }
 
 /** Returns null when the archives were already current, else what was written. */
-export async function ensureSampleTrajectories(dir: string): Promise<{ archives: number; entries: number; bytes: number; ms: number } | null> {
+export async function ensureSampleTrajectories(
+  dir: string,
+): Promise<{ archives: number; entries: number; bytes: number; ms: number } | null> {
   if (sampleTrajectoriesFresh(dir)) return null;
   const started = performance.now();
   const written = await writeSampleTrajectories(dir, planSample());

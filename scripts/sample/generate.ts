@@ -84,9 +84,21 @@ export function planSample(): SamplePlan {
   const sessionRng = root.fork("sessions");
   const pairs = focusTasks.map((task, i) => buildSessionPair(sessionRng, pool, task, shapes[i]!, uses));
   const sessions: Session[] = pairs.flatMap((p) => [p.uninterrupted, p.switched]);
-  const sessionOf = new Map(pairs.flatMap((p) => [[`${p.uninterrupted.focus_task_id}|uninterrupted`, p.uninterrupted], [`${p.switched.focus_task_id}|switched`, p.switched]] as const));
+  const sessionOf = new Map(
+    pairs.flatMap(
+      (p) =>
+        [
+          [`${p.uninterrupted.focus_task_id}|uninterrupted`, p.uninterrupted],
+          [`${p.switched.focus_task_id}|switched`, p.switched],
+        ] as const,
+    ),
+  );
 
-  const focusRefs = focusTasks.map((task) => ({ task, group: groupOf(task), table7: pool.focus.get(task.task_id)!.table7 }));
+  const focusRefs = focusTasks.map((task) => ({
+    task,
+    group: groupOf(task),
+    table7: pool.focus.get(task.task_id)!.table7,
+  }));
   const plan = planScenarios(root.fork("scenarios"), focusRefs);
   const resolved = chooseResolved(root.fork("resolution"), CONFIG_PLANS, focusRefs, plan.forced);
   const missing = new Set(plan.missing.map((m) => cellKey(m.configId, m.taskId, m.condition)));
@@ -106,9 +118,23 @@ export function planSample(): SamplePlan {
       if (scenario === "requirement_state_loss") {
         // The earliest focus stage's F2P tests fail; every later-stage F2P test and every P2P test passes.
         const lost = task.tests.filter((t) => t.kind === "F2P" && t.stage === 1).map((t) => t.test_id);
-        outcome = { resolved: false, finalized: true, applied: true, failure_class: "implementation", failed: sortIds(task, lost), missing: [] };
+        outcome = {
+          resolved: false,
+          finalized: true,
+          applied: true,
+          failure_class: "implementation",
+          failed: sortIds(task, lost),
+          missing: [],
+        };
       } else if (scenario === "cross_task_interference") {
-        outcome = { resolved: false, finalized: true, applied: false, failure_class: "submission", failed: [], missing: [] };
+        outcome = {
+          resolved: false,
+          finalized: true,
+          applied: false,
+          failure_class: "submission",
+          failed: [],
+          missing: [],
+        };
       } else if (resolved.get(key)) {
         outcome = RESOLVED;
       } else {
@@ -132,12 +158,19 @@ export function planSample(): SamplePlan {
       });
     }
     const usageByRun = configUsage(
-      configRuns.map(({ run, session, stoppedAt }) => ({ key: run.run_id, session, ...(stoppedAt !== undefined ? { stoppedAt } : {}) })),
+      configRuns.map(({ run, session, stoppedAt }) => ({
+        key: run.run_id,
+        session,
+        ...(stoppedAt !== undefined ? { stoppedAt } : {}),
+      })),
       usage,
       SEED,
     );
     for (const { run } of configRuns) run.usage = usageByRun.get(run.run_id)!;
-    pushAll(runs, configRuns.map((r) => r.run));
+    pushAll(
+      runs,
+      configRuns.map((r) => r.run),
+    );
   }
 
   const tasksById = new Map(pool.tasks.map((t) => [t.task_id, t]));
@@ -145,8 +178,18 @@ export function planSample(): SamplePlan {
   const sessionById = new Map(sessions.map((s) => [s.session_id, s]));
   // Trace signatures planted in further switched runs, and near misses, for measuring the detectors
   // (docs/detectors.md). Their ground truth is written apart from the release (groundTruth below).
-  const storied = new Set(plan.traced.map((t) => runIdOf(t.configId, sessionOf.get(`${t.taskId}|${t.condition}`)!.session_id)));
-  const selection = selectPlants(root.fork("plants"), runs, sessionById, configById, tasksById, storied, new Set(plan.traced.map((t) => t.taskId)));
+  const storied = new Set(
+    plan.traced.map((t) => runIdOf(t.configId, sessionOf.get(`${t.taskId}|${t.condition}`)!.session_id)),
+  );
+  const selection = selectPlants(
+    root.fork("plants"),
+    runs,
+    sessionById,
+    configById,
+    tasksById,
+    storied,
+    new Set(plan.traced.map((t) => t.taskId)),
+  );
   for (const t of selection.texts) tasksById.get(t.taskId)!.stages.find((s) => s.stage === t.stage)!.text = t.text;
   // Every run has a trajectory, packed one archive per configuration and condition (docs/data-format.md,
   // "Trajectories"). The planted runs keep the seeds they had when only they had trajectories, so their
@@ -162,7 +205,14 @@ export function planSample(): SamplePlan {
     if (run.finalized) run.patch = samplePatchRef(sampleArchiveOf(run.config_id, session.condition), run.run_id);
     const p = planted.get(run.run_id);
     const plant = selection.plants.get(run.run_id);
-    return { run, session, config: configById.get(run.config_id)!, scenario: p?.scenario ?? "normal", seed: p?.seed ?? SEED + 100_000 + k, ...(plant ? { plant } : {}) };
+    return {
+      run,
+      session,
+      config: configById.get(run.config_id)!,
+      scenario: p?.scenario ?? "normal",
+      seed: p?.seed ?? SEED + 100_000 + k,
+      ...(plant ? { plant } : {}),
+    };
   });
   const annotations: Annotation[] = [];
   for (const traced of plan.traced) {
@@ -171,7 +221,14 @@ export function planSample(): SamplePlan {
     const job = jobs.find((j) => j.run.run_id === runId)!;
     const { evidence } = makeTrajectory({ ...job, tasks: tasksById, submitText: SUBMIT_TEXT });
     for (const e of evidence) {
-      annotations.push({ run_id: runId, signature: e.signature, position: e.position, step_ids: e.stepIds, note: e.note, author: { kind: "human", name: "sample annotator" } });
+      annotations.push({
+        run_id: runId,
+        signature: e.signature,
+        position: e.position,
+        step_ids: e.stepIds,
+        note: e.note,
+        author: { kind: "human", name: "sample annotator" },
+      });
     }
   }
 
@@ -181,7 +238,17 @@ export function planSample(): SamplePlan {
     reason: "no run line: the run was lost (synthetic example of a missing cell; counted as unresolved)",
   }));
   const tasks = [...pool.tasks].sort(taskOrder);
-  return { meta: releaseMeta(SEED, missingRuns), tasks, sessions, configs: CONFIG_PLANS.map((p) => p.config), runs, annotations, jobs, tasksById, focusTasks: focusTasks.length };
+  return {
+    meta: releaseMeta(SEED, missingRuns),
+    tasks,
+    sessions,
+    configs: CONFIG_PLANS.map((p) => p.config),
+    runs,
+    annotations,
+    jobs,
+    tasksById,
+    focusTasks: focusTasks.length,
+  };
 }
 
 /** Writes the release's files (everything but the trajectories, which writeSampleTrajectories packs). */
@@ -230,10 +297,21 @@ export function groundTruth(plan: SamplePlan): GroundTruthRecord[] {
     if (!job.plant && job.scenario === "normal") continue;
     const { truth } = makeTrajectory({ ...job, tasks: plan.tasksById, submitText: SUBMIT_TEXT });
     if (!truth) throw new Error(`run ${job.run.run_id}: a planted run without ground truth`);
-    const style = /claude/i.test(job.config.harness) ? "claude-code" : /codex/i.test(job.config.harness) ? "codex" : "plain";
+    const style = /claude/i.test(job.config.harness)
+      ? "claude-code"
+      : /codex/i.test(job.config.harness)
+        ? "codex"
+        : "plain";
     out.push({
-      run_id: job.run.run_id, signature: truth.signature, form: truth.form, planted: truth.planted, tool_style: style,
-      position: truth.position, evidence_steps: truth.evidenceSteps, context_steps: truth.contextSteps, what: FORMS[truth.form].what,
+      run_id: job.run.run_id,
+      signature: truth.signature,
+      form: truth.form,
+      planted: truth.planted,
+      tool_style: style,
+      position: truth.position,
+      evidence_steps: truth.evidenceSteps,
+      context_steps: truth.contextSteps,
+      what: FORMS[truth.form].what,
     });
   }
   return out.sort((a, b) => (a.run_id < b.run_id ? -1 : a.run_id > b.run_id ? 1 : 0));

@@ -62,7 +62,9 @@ describe("sample ground truth", () => {
         }
       }
       for (const u of job.run.usage) {
-        expect(perRequest.get(u.position) ?? { calls: 0, tools: 0 }, `${job.run.run_id} request ${u.position}`).toEqual({ calls: u.model_calls, tools: u.tool_calls });
+        expect(perRequest.get(u.position) ?? { calls: 0, tools: 0 }, `${job.run.run_id} request ${u.position}`).toEqual(
+          { calls: u.model_calls, tools: u.tool_calls },
+        );
       }
     }
   });

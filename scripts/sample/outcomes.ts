@@ -43,8 +43,14 @@ export function chooseResolved(
   const modelSwitchTerm = new Map<string, number[]>();
   for (const plan of plans) {
     if (!modelTerm.has(plan.modelKey)) {
-      modelTerm.set(plan.modelKey, focus.map(() => 0.8 * rng.normal()));
-      modelSwitchTerm.set(plan.modelKey, focus.map(() => rng.normal()));
+      modelTerm.set(
+        plan.modelKey,
+        focus.map(() => 0.8 * rng.normal()),
+      );
+      modelSwitchTerm.set(
+        plan.modelKey,
+        focus.map(() => rng.normal()),
+      );
     }
   }
   const fixed = new Map(forced.map((f) => [cellKey(f.configId, f.taskId, f.condition), f.resolved]));
@@ -69,9 +75,13 @@ export function chooseResolved(
           })
           .sort((a, b) => b.score - a.score || a.i - b.i);
         const n = counts[group];
-        if (members.filter((m) => m.score === Infinity).length > n) throw new Error(`too many forced resolutions for ${plan.config.config_id}`);
-        members.forEach((m, rank) => result.set(cellKey(plan.config.config_id, m.id, condition), rank < n && m.score !== -Infinity));
-        if (members.slice(0, n).some((m) => m.score === -Infinity)) throw new Error(`too many forced failures for ${plan.config.config_id}`);
+        if (members.filter((m) => m.score === Infinity).length > n)
+          throw new Error(`too many forced resolutions for ${plan.config.config_id}`);
+        members.forEach((m, rank) =>
+          result.set(cellKey(plan.config.config_id, m.id, condition), rank < n && m.score !== -Infinity),
+        );
+        if (members.slice(0, n).some((m) => m.score === -Infinity))
+          throw new Error(`too many forced failures for ${plan.config.config_id}`);
       }
     };
     pick("uninterrupted", unint, plan.unint);
@@ -88,7 +98,15 @@ export function failureFor(rng: Rng, task: Task, session: Session): Outcome {
   const submission = switched ? 0.2 : 0.1;
   if (roll < incomplete) {
     const last = session.schedule.length - 1;
-    return { resolved: false, finalized: false, applied: false, failure_class: "incomplete", failed: [], missing: [], stoppedAt: rng.int(Math.min(1, last), last) };
+    return {
+      resolved: false,
+      finalized: false,
+      applied: false,
+      failure_class: "incomplete",
+      failed: [],
+      missing: [],
+      stoppedAt: rng.int(Math.min(1, last), last),
+    };
   }
   if (roll < incomplete + submission) {
     return { resolved: false, finalized: true, applied: false, failure_class: "submission", failed: [], missing: [] };
@@ -96,11 +114,19 @@ export function failureFor(rng: Rng, task: Task, session: Session): Outcome {
   const f2p = task.tests.filter((t) => t.kind === "F2P").map((t) => t.test_id);
   const p2p = task.tests.filter((t) => t.kind === "P2P").map((t) => t.test_id);
   const failed = rng.shuffle(f2p).slice(0, rng.int(1, Math.min(3, f2p.length)));
-  if (p2p.length > 0 && rng.chance(0.25)) failed.push(...rng.shuffle(p2p).slice(0, rng.int(1, Math.min(2, p2p.length))));
+  if (p2p.length > 0 && rng.chance(0.25))
+    failed.push(...rng.shuffle(p2p).slice(0, rng.int(1, Math.min(2, p2p.length))));
   const missing: string[] = [];
   // A test that was never collected (e.g. the module no longer imports) counts as missing, not failed.
   if (failed.length > 1 && rng.chance(0.1)) missing.push(failed.pop()!);
-  return { resolved: false, finalized: true, applied: true, failure_class: "implementation", failed: sortIds(task, failed), missing };
+  return {
+    resolved: false,
+    finalized: true,
+    applied: true,
+    failure_class: "implementation",
+    failed: sortIds(task, failed),
+    missing,
+  };
 }
 
 /** Keeps test ids in manifest order so the release reads naturally. */
@@ -109,4 +135,11 @@ export function sortIds(task: Task, ids: string[]): string[] {
   return [...ids].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
-export const RESOLVED: Outcome = { resolved: true, finalized: true, applied: true, failure_class: null, failed: [], missing: [] };
+export const RESOLVED: Outcome = {
+  resolved: true,
+  finalized: true,
+  applied: true,
+  failure_class: null,
+  failed: [],
+  missing: [],
+};

@@ -16,7 +16,10 @@ const made = jobs.map((job) => {
   const { trajectory } = makeTrajectory({ ...job, tasks: plan.tasksById, submitText: SUBMIT_TEXT });
   return { job, patch: finalPatch(trajectory, job.session, job.run) };
 });
-const added = (text: string) => parseUnifiedDiff(text).files.flatMap((f) => f.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text)));
+const added = (text: string) =>
+  parseUnifiedDiff(text).files.flatMap((f) =>
+    f.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text)),
+  );
 
 describe("the sample's final patches", () => {
   it("exist exactly for finalized runs, and each parses as a unified diff", () => {
@@ -36,21 +39,46 @@ describe("the sample's final patches", () => {
       const code = new TaskCode(focus);
       const lines = added(patch!);
       const files = parseUnifiedDiff(patch!).files;
-      expect(files.every((f) => f.path === code.srcRel || f.path === "CHANGES.rst"), job.run.run_id).toBe(true);
-      expect(files.some((f) => f.hunks.some((h) => h.truncated)), job.run.run_id).toBe(false);
-      const asked = new Set(job.session.schedule.filter((r, p) => r.task_id === focus.task_id && typeof r.stage === "number" && job.run.usage.some((u) => u.position === p && u.tool_calls > 0)).map((r) => r.stage as number));
+      expect(
+        files.every((f) => f.path === code.srcRel || f.path === "CHANGES.rst"),
+        job.run.run_id,
+      ).toBe(true);
+      expect(
+        files.some((f) => f.hunks.some((h) => h.truncated)),
+        job.run.run_id,
+      ).toBe(false);
+      const asked = new Set(
+        job.session.schedule
+          .filter(
+            (r, p) =>
+              r.task_id === focus.task_id &&
+              typeof r.stage === "number" &&
+              job.run.usage.some((u) => u.position === p && u.tool_calls > 0),
+          )
+          .map((r) => r.stage as number),
+      );
       for (const stage of asked) {
         // A request whose plan has no edit (few tool calls) adds nothing; a stage edited adds its whole block.
         const block = code.stageBlock(stage).map((l) => l);
-        if (lines.includes(block[0]!)) expect(block.every((l) => lines.includes(l)), `${job.run.run_id} stage ${stage}`).toBe(true);
+        if (lines.includes(block[0]!))
+          expect(
+            block.every((l) => lines.includes(l)),
+            `${job.run.run_id} stage ${stage}`,
+          ).toBe(true);
       }
     }
   });
 
   it("a finalized run whose patch did not apply (no planted cause) submits a diff cut short", () => {
-    const cut = made.filter(({ job, patch }) => job.run.finalized && !job.run.applied && job.scenario === "normal" && patch !== "");
+    const cut = made.filter(
+      ({ job, patch }) => job.run.finalized && !job.run.applied && job.scenario === "normal" && patch !== "",
+    );
     expect(cut.length).toBeGreaterThan(0);
-    for (const { job, patch } of cut) expect(parseUnifiedDiff(patch!).files.some((f) => f.hunks.some((h) => h.truncated)), job.run.run_id).toBe(true);
+    for (const { job, patch } of cut)
+      expect(
+        parseUnifiedDiff(patch!).files.some((f) => f.hunks.some((h) => h.truncated)),
+        job.run.run_id,
+      ).toBe(true);
   });
 
   it("E.2: the state-loss run's patch lacks the lost stage-1 lines its trajectory added, and its tests fail", () => {
@@ -59,7 +87,10 @@ describe("the sample's final patches", () => {
     for (const { job, patch } of losses) {
       const focus = plan.tasksById.get(job.session.focus_task_id)!;
       const stage1 = new TaskCode(focus).stageBlock(1);
-      expect(stage1.some((l) => added(patch!).includes(l)), job.run.run_id).toBe(false);
+      expect(
+        stage1.some((l) => added(patch!).includes(l)),
+        job.run.run_id,
+      ).toBe(false);
       expect(job.run.tests.failed.length).toBeGreaterThan(0);
     }
   });
@@ -71,8 +102,17 @@ describe("the sample's final patches", () => {
       const session = job.session;
       const task = (id: string) => plan.tasksById.get(id)!;
       const focus = task(session.focus_task_id);
-      const others = Object.values(session.workspaces).filter((t) => t !== focus.task_id).map((id) => ({ taskId: id, files: task(id).changed_source_files, requestTexts: [] }));
-      const marks = parseUnifiedDiff(patch!).files.map((f) => markFile(f.path, { focus: { taskId: focus.task_id, files: focus.changed_source_files, requestTexts: [] }, others, workspaces: session.workspaces }).mark);
+      const others = Object.values(session.workspaces)
+        .filter((t) => t !== focus.task_id)
+        .map((id) => ({ taskId: id, files: task(id).changed_source_files, requestTexts: [] }));
+      const marks = parseUnifiedDiff(patch!).files.map(
+        (f) =>
+          markFile(f.path, {
+            focus: { taskId: focus.task_id, files: focus.changed_source_files, requestTexts: [] },
+            others,
+            workspaces: session.workspaces,
+          }).mark,
+      );
       expect(marks.filter((m) => m === "other_task").length, job.run.run_id).toBeGreaterThan(0);
     }
   });

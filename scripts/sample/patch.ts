@@ -21,8 +21,12 @@ type Files = Map<string, Region[]>;
 /** The patch a run submitted, or null for a run that was not finalized. */
 export function finalPatch(trajectory: AtifTrajectory, session: Session, run: Run): string | null {
   if (!run.finalized) return null;
-  const workspaces = Object.keys(session.workspaces).map((w) => w.replace(/\/$/, "")).sort();
-  const focus = workspaces.find((w) => session.workspaces[w] === session.focus_task_id || session.workspaces[`${w}/`] === session.focus_task_id)!;
+  const workspaces = Object.keys(session.workspaces)
+    .map((w) => w.replace(/\/$/, ""))
+    .sort();
+  const focus = workspaces.find(
+    (w) => session.workspaces[w] === session.focus_task_id || session.workspaces[`${w}/`] === session.focus_task_id,
+  )!;
   const files = new Map<string, Files>(workspaces.map((w) => [w, new Map()]));
   let active = focus;
   let combined = false;
@@ -35,15 +39,21 @@ export function finalPatch(trajectory: AtifTrajectory, session: Session, run: Ru
     for (const call of step.tool_calls ?? []) {
       if (i > submitAt && gathersEveryCheckout(JSON.stringify(call.arguments))) combined = true;
       for (const e of editsOf(call)) {
-        const ws = workspaces.find((w) => e.file_path.startsWith(`${w}/`)) ?? (e.file_path.startsWith("/") ? null : active);
+        const ws =
+          workspaces.find((w) => e.file_path.startsWith(`${w}/`)) ?? (e.file_path.startsWith("/") ? null : active);
         if (ws === null) continue;
-        const rel = e.file_path.startsWith(`${ws}/`) ? e.file_path.slice(ws.length + 1) : e.file_path.replace(/^\.\//, "");
+        const rel = e.file_path.startsWith(`${ws}/`)
+          ? e.file_path.slice(ws.length + 1)
+          : e.file_path.replace(/^\.\//, "");
         apply(files.get(ws)!, rel, e.old_string, e.new_string);
       }
     }
   });
   const scope = combined ? workspaces : [focus];
-  let text = scope.map((ws) => diffOf(files.get(ws)!)).filter((d) => d !== "").join("");
+  let text = scope
+    .map((ws) => diffOf(files.get(ws)!))
+    .filter((d) => d !== "")
+    .join("");
   if (!combined && !run.applied && text !== "") text = cutLastHunk(text);
   return text;
 }
@@ -82,7 +92,8 @@ function diffOf(files: Files): string {
       let head = 0;
       while (head < a.length && head < b.length && a[head] === b[head]) head++;
       let tail = 0;
-      while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+      while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail])
+        tail++;
       const body = [
         ...a.slice(0, head).map((l) => ` ${l}`),
         ...a.slice(head, a.length - tail).map((l) => `-${l}`),
@@ -90,13 +101,25 @@ function diffOf(files: Files): string {
         ...a.slice(a.length - tail).map((l) => ` ${l}`),
       ];
       const newAt = oldAt + delta;
-      hunks.push([`@@ -${a.length === 0 ? oldAt - 1 : oldAt},${a.length} +${b.length === 0 ? newAt - 1 : newAt},${b.length} @@`, ...body].join("\n"));
+      hunks.push(
+        [
+          `@@ -${a.length === 0 ? oldAt - 1 : oldAt},${a.length} +${b.length === 0 ? newAt - 1 : newAt},${b.length} @@`,
+          ...body,
+        ].join("\n"),
+      );
       delta += b.length - a.length;
       oldAt += a.length + 30;
     }
     if (hunks.length === 0) continue;
-    const index = `${hashString(`base:${rel}`).toString(16).padStart(8, "0").slice(0, 7)}..${hashString(`${rel}:${hunks.join("\n")}`).toString(16).padStart(8, "0").slice(0, 7)}`;
-    out += [`diff --git a/${rel} b/${rel}`, `index ${index} 100644`, `--- a/${rel}`, `+++ b/${rel}`, ...hunks].join("\n") + "\n";
+    const index = `${hashString(`base:${rel}`).toString(16).padStart(8, "0").slice(0, 7)}..${hashString(
+      `${rel}:${hunks.join("\n")}`,
+    )
+      .toString(16)
+      .padStart(8, "0")
+      .slice(0, 7)}`;
+    out +=
+      [`diff --git a/${rel} b/${rel}`, `index ${index} 100644`, `--- a/${rel}`, `+++ b/${rel}`, ...hunks].join("\n") +
+      "\n";
   }
   return out;
 }
@@ -104,13 +127,18 @@ function diffOf(files: Files): string {
 /** The last hunk loses its last two lines (at least one stays): the diff as a capped tool output printed it. */
 function cutLastHunk(text: string): string {
   const lines = text.replace(/\n$/, "").split("\n");
-  const lastHeader = lines.map((l, i) => (l.startsWith("@@") ? i : -1)).filter((i) => i >= 0).pop()!;
+  const lastHeader = lines
+    .map((l, i) => (l.startsWith("@@") ? i : -1))
+    .filter((i) => i >= 0)
+    .pop()!;
   const keep = Math.max(lastHeader + 2, lines.length - 2);
   return lines.slice(0, keep).join("\n") + "\n";
 }
 
 /** `trajectories/<config>.<condition>.zip` → `patches/<config>.<condition>.zip`: the run's patch sits in the sibling archive. */
-export const samplePatchArchiveOf = (trajectoryArchive: string) => trajectoryArchive.replace(/^trajectories\//, "patches/");
+export const samplePatchArchiveOf = (trajectoryArchive: string) =>
+  trajectoryArchive.replace(/^trajectories\//, "patches/");
 
 /** The `patch` reference of a sample run (set on finalized runs only): `patches/<config>.<condition>.zip#<run_id>.diff`. */
-export const samplePatchRef = (trajectoryArchive: string, runId: string) => `${samplePatchArchiveOf(trajectoryArchive)}#${runId}.diff`;
+export const samplePatchRef = (trajectoryArchive: string, runId: string) =>
+  `${samplePatchArchiveOf(trajectoryArchive)}#${runId}.diff`;

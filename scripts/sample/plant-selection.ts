@@ -54,7 +54,9 @@ export function selectPlants(
   reserved: ReadonlySet<string>,
   reservedTasks: ReadonlySet<string>,
 ): PlantSelection {
-  const candidates = rng.shuffle(runs.filter((r) => sessions.get(r.session_id)?.condition === "switched" && !reserved.has(r.run_id)));
+  const candidates = rng.shuffle(
+    runs.filter((r) => sessions.get(r.session_id)?.condition === "switched" && !reserved.has(r.run_id)),
+  );
   const plants = new Map<string, PlantForm>();
   const texts: PlantSelection["texts"] = [];
   const textTasks = new Set<string>(); // focus tasks whose stage text a near miss rewrote: no other plant there
@@ -62,9 +64,12 @@ export function selectPlants(
   // A rewritten stage text would also show in every session that interrupts with the task, where it makes no
   // sense (and would change the annotated runs' files): text forms take tasks that interrupt no session.
   const interrupting = new Set<string>();
-  for (const s of sessions.values()) for (const r of s.schedule) if (r.task_id !== s.focus_task_id) interrupting.add(r.task_id);
+  for (const s of sessions.values())
+    for (const r of s.schedule) if (r.task_id !== s.focus_task_id) interrupting.add(r.task_id);
   // Text-changing forms first, so their tasks can be kept apart from every other plant.
-  const order = (Object.keys(PLANT_COUNTS) as PlantForm[]).sort((a, b) => Number(FORMS[b].text) - Number(FORMS[a].text));
+  const order = (Object.keys(PLANT_COUNTS) as PlantForm[]).sort(
+    (a, b) => Number(FORMS[b].text) - Number(FORMS[a].text),
+  );
   for (const form of order) {
     const spec = FORMS[form];
     for (let k = 0; k < PLANT_COUNTS[form]; k++) {
@@ -78,7 +83,8 @@ export function selectPlants(
         if (textTasks.has(task) || reservedTasks.has(task)) return false;
         if (spec.text && (plantedTasks.has(task) || interrupting.has(task))) return false;
         if (spec.failure === "implementation" && run.failure_class !== "implementation") return false;
-        if (spec.failure === "submission" && !(run.failure_class === "submission" && run.finalized && !run.applied)) return false;
+        if (spec.failure === "submission" && !(run.failure_class === "submission" && run.finalized && !run.applied))
+          return false;
         const { usageAt, lastPos } = usageMap(run);
         return plantAnchors(form, session, usageAt, lastPos, tasks, family) !== null;
       });

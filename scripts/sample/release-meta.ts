@@ -29,7 +29,7 @@ function invented(): string[] {
     return `${config.display_name}: per-group cells uninterrupted near ${unint.near} / far ${unint.far}, switched near ${switched.near} / far ${switched.far} (near gap ${gapNear}, far gap ${gapFar}) except those listed as calibrated`;
   });
   return [
-    "The seventh configuration is not named in the paper: its display name, model (\"unnamed (not given in text)\"), harness (Claude Code) and every figure of it are invented; only its share of the published aggregates is constrained",
+    'The seventh configuration is not named in the paper: its display name, model ("unnamed (not given in text)"), harness (Claude Code) and every figure of it are invented; only its share of the published aggregates is constrained',
     "GPT-5.6 Sol (medium) / Codex uninterrupted 47.0 and switched 32.5 (only the gap is published)",
     "Claude Opus 5 / Claude Code switched 41.5 and gap 12.0 (only uninterrupted is published)",
     "Seventh configuration uninterrupted 44.0, switched 31.0, gap 13.0",
@@ -58,7 +58,10 @@ export function costSource(): string {
   return `Invented list prices, not any vendor's actual prices (USD per million tokens, uncached input / cached input / output): ${lines.join("; ")}. Output is taken as 650 tokens per model call.`;
 }
 
-export function releaseMeta(seed: number, missingRuns: { config_id: string; session_id: string; reason: string }[]): ReleaseMeta {
+export function releaseMeta(
+  seed: number,
+  missingRuns: { config_id: string; session_id: string; reason: string }[],
+): ReleaseMeta {
   return {
     format_version: FORMAT_VERSION,
     release_id: "sample",

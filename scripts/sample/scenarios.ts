@@ -49,8 +49,16 @@ export function planScenarios(rng: Rng, focus: FocusRef[]): ScenarioPlan {
     ["unnamed-7th-claude-code", take(multiStage("sphinx-doc/sphinx"))],
   ];
   const missing = [
-    { configId: "unnamed-7th-claude-code", taskId: take((f) => f.group === "near" && f.task.repo === "pytest-dev/pytest").task_id, condition: "switched" as const },
-    { configId: "unnamed-7th-claude-code", taskId: take((f) => f.group === "far" && f.task.repo === "astropy/astropy").task_id, condition: "switched" as const },
+    {
+      configId: "unnamed-7th-claude-code",
+      taskId: take((f) => f.group === "near" && f.task.repo === "pytest-dev/pytest").task_id,
+      condition: "switched" as const,
+    },
+    {
+      configId: "unnamed-7th-claude-code",
+      taskId: take((f) => f.group === "far" && f.task.repo === "astropy/astropy").task_id,
+      condition: "switched" as const,
+    },
   ];
 
   const forced: ForcedCell[] = [];

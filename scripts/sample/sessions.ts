@@ -10,10 +10,36 @@ export const WORKSPACES = ["/work/w00", "/work/w01", "/work/w02", "/work/w03", "
 
 /** Planned totals over the 200 switched sessions. Medians: 22 requests, 15 workspace switches. */
 export const PLANNED_REQUESTS: Record<number, number> = {
-  15: 3, 16: 5, 17: 8, 18: 11, 19: 14, 20: 16, 21: 18, 22: 30, 23: 20, 24: 18, 25: 16, 26: 14, 27: 11, 28: 8, 29: 5, 30: 3,
+  15: 3,
+  16: 5,
+  17: 8,
+  18: 11,
+  19: 14,
+  20: 16,
+  21: 18,
+  22: 30,
+  23: 20,
+  24: 18,
+  25: 16,
+  26: 14,
+  27: 11,
+  28: 8,
+  29: 5,
+  30: 3,
 };
 export const PLANNED_SWITCHES: Record<number, number> = {
-  10: 3, 11: 6, 12: 11, 13: 17, 14: 24, 15: 44, 16: 28, 17: 22, 18: 18, 19: 13, 20: 8, 21: 6,
+  10: 3,
+  11: 6,
+  12: 11,
+  13: 17,
+  14: 24,
+  15: 44,
+  16: 28,
+  17: 22,
+  18: 18,
+  19: 13,
+  20: 8,
+  21: 6,
 };
 
 function expand(counts: Record<number, number>): number[] {
@@ -81,7 +107,13 @@ export interface SessionPair {
   interruptions: Task[];
 }
 
-export function buildSessionPair(rng: Rng, pool: TaskPool, focus: Task, shape: Shape, uses: Map<string, number>): SessionPair {
+export function buildSessionPair(
+  rng: Rng,
+  pool: TaskPool,
+  focus: Task,
+  shape: Shape,
+  uses: Map<string, number>,
+): SessionPair {
   const group = pool.focus.get(focus.task_id)?.group;
   if (!group) throw new Error(`${focus.task_id} is not a focus task`);
   const k = focus.stages.length;
@@ -129,7 +161,8 @@ export function buildSessionPair(rng: Rng, pool: TaskPool, focus: Task, shape: S
       const t = owners[c]!;
       const task = others[t]!;
       const len = chunkLengths[t]![chunkCursor[t]!++]!;
-      for (let r = 0; r < len; r++) switched.push({ task_id: task.task_id, stage: nextStage[t]!++, workspace: workspaceOf.get(task.task_id)! });
+      for (let r = 0; r < len; r++)
+        switched.push({ task_id: task.task_id, stage: nextStage[t]!++, workspace: workspaceOf.get(task.task_id)! });
     }
   };
   for (let stage = 1; stage <= k; stage++) {
@@ -137,7 +170,8 @@ export function buildSessionPair(rng: Rng, pool: TaskPool, focus: Task, shape: S
     if (stage <= blocks) block(blockSizes[stage - 1]!);
   }
   switched.push({ task_id: focus.task_id, stage: SUBMIT, workspace: focusWs });
-  if (switched.length !== shape.requests) throw new Error(`schedule of ${focus.task_id} has ${switched.length} requests, planned ${shape.requests}`);
+  if (switched.length !== shape.requests)
+    throw new Error(`schedule of ${focus.task_id} has ${switched.length} requests, planned ${shape.requests}`);
 
   const base: ScheduledRequest[] = [
     ...focus.stages.map((s) => ({ task_id: focus.task_id, stage: s.stage, workspace: focusWs })),
@@ -153,5 +187,9 @@ export function buildSessionPair(rng: Rng, pool: TaskPool, focus: Task, shape: S
     workspaces,
     schedule,
   });
-  return { uninterrupted: session("uninterrupted", base), switched: session("switched", switched), interruptions: others };
+  return {
+    uninterrupted: session("uninterrupted", base),
+    switched: session("switched", switched),
+    interruptions: others,
+  };
 }

@@ -87,7 +87,15 @@ function interruptionFiles(rng: Rng, def: RepoDef, focus: Task, group: Group): S
   return rng.shuffle(files).slice(0, Math.min(files.length, rng.chance(0.6) ? 1 : 2));
 }
 
-function makeTests(rng: Rng, def: RepoDef, files: SourceFile[], k: number, f2p: number, p2p: number, wide: boolean): TaskTest[] {
+function makeTests(
+  rng: Rng,
+  def: RepoDef,
+  files: SourceFile[],
+  k: number,
+  f2p: number,
+  p2p: number,
+  wide: boolean,
+): TaskTest[] {
   const namer = new TestNamer(rng, def.repo === "agronholm/anyio" ? ANYIO_PARAMS : undefined);
   const own = [...new Set(files.map((f) => testModuleFor(def, f.path)))];
   const symbols = files.flatMap((f) => f.symbols.map((s) => s.split(".").pop() ?? s));
@@ -103,7 +111,8 @@ function makeTests(rng: Rng, def: RepoDef, files: SourceFile[], k: number, f2p: 
     tests.push({ test_id: namer.next(own, symbols), kind: "F2P", stage });
   }
   const modules = [...new Set([...own, ...neighbours.map((f) => testModuleFor(def, f.path)), ...def.extraTests])];
-  for (let i = 0; i < p2p; i++) tests.push({ test_id: namer.next(modules, wide ? allSymbols : neighbourSymbols), kind: "P2P" });
+  for (let i = 0; i < p2p; i++)
+    tests.push({ test_id: namer.next(modules, wide ? allSymbols : neighbourSymbols), kind: "P2P" });
   tests.sort((a, b) => (a.kind === b.kind ? (a.stage ?? 0) - (b.stage ?? 0) : a.kind === "F2P" ? -1 : 1));
   return tests;
 }
@@ -117,7 +126,15 @@ function textSlots(rng: Rng, def: RepoDef, files: SourceFile[], ref: string) {
   return { ref, sym, sym2: others.length > 0 ? rng.pick(others) : sym, file: first.path, file2: second.path };
 }
 
-function newTask(pool: TaskPool, rng: Rng, def: RepoDef, files: SourceFile[], k: number, sizes: { f2p: number; p2p: number }, wide = false): Task {
+function newTask(
+  pool: TaskPool,
+  rng: Rng,
+  def: RepoDef,
+  files: SourceFile[],
+  k: number,
+  sizes: { f2p: number; p2p: number },
+  wide = false,
+): Task {
   const number = pool.issueNumber(def);
   const ref = `${def.repo}#${number}`;
   const texts = taskTexts(rng, textSlots(rng, def, files, ref), k);
@@ -154,7 +171,13 @@ function clickShowDefault(pool: TaskPool, rng: Rng, def: RepoDef): Task {
   }
   const files = sourceFiles(def).filter((f) => f.path === "src/click/core.py");
   const allSymbols = sourceFiles(def).flatMap((f) => f.symbols);
-  const modules = [...def.extraTests, "tests/test_core.py", "tests/test_formatting.py", "tests/test_termui.py", "tests/test_types.py"];
+  const modules = [
+    ...def.extraTests,
+    "tests/test_core.py",
+    "tests/test_formatting.py",
+    "tests/test_termui.py",
+    "tests/test_types.py",
+  ];
   for (let i = 0; i < 732; i++) tests.push({ test_id: namer.next(modules, allSymbols), kind: "P2P" });
   return {
     task_id: `${def.repo.replace("/", "__")}-${number}`,
@@ -169,12 +192,17 @@ function clickShowDefault(pool: TaskPool, rng: Rng, def: RepoDef): Task {
 
 /** 200 focus tasks in repository order; within a repository near and far tasks are interleaved. */
 export function buildFocusTasks(rng: Rng, pool: TaskPool): Task[] {
-  const stageCounts = rng.shuffle(Object.entries(FOCUS_STAGE_COUNTS).flatMap(([k, n]) => Array<number>(n).fill(Number(k))));
+  const stageCounts = rng.shuffle(
+    Object.entries(FOCUS_STAGE_COUNTS).flatMap(([k, n]) => Array<number>(n).fill(Number(k))),
+  );
   let cursor = 0;
   const focus: Task[] = [];
   for (const def of REPOS) {
     const r = rng.fork(def.repo);
-    const groups = r.shuffle([...Array<Group>(def.near).fill("near"), ...Array<Group>(def.focus - def.near).fill("far")]);
+    const groups = r.shuffle([
+      ...Array<Group>(def.near).fill("near"),
+      ...Array<Group>(def.focus - def.near).fill("far"),
+    ]);
     groups.forEach((group, i) => {
       let k = stageCounts[cursor++] ?? 4;
       const special = i === 0 ? def.table7 : undefined;
@@ -233,7 +261,10 @@ export function chooseInterruptions(
   while (chosen.length < 4 || capacity() < requests) {
     const missing = requests - capacity() + (chosen.length < 4 ? 0 : minOf(chosen.map((t) => t.stages.length)));
     // New interruption-only tasks get a few stages to spare so later sessions can reuse them.
-    const k = Math.min(8, Math.max(rng.int(5, 7), minPerTask, chosen.length < 4 ? Math.ceil(missing / (4 - chosen.length)) : missing));
+    const k = Math.min(
+      8,
+      Math.max(rng.int(5, 7), minPerTask, chosen.length < 4 ? Math.ceil(missing / (4 - chosen.length)) : missing),
+    );
     const files = interruptionFiles(rng, def, focus, info.group);
     const extra = pool.add(newTask(pool, rng, def, files, k, { f2p: k + rng.int(0, 1), p2p: rng.int(3, 12) }), def);
     if (chosen.length < 4) {

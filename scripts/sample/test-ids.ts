@@ -3,12 +3,61 @@
 import type { Rng } from "./prng";
 
 const WORDS = [
-  "default", "roundtrip", "empty", "none", "nested", "unicode", "repr", "equality", "invalid", "missing",
-  "override", "multiple", "copy", "pickle", "order", "duplicate", "negative", "strict", "legacy", "warning",
-  "error_message", "context", "fallback", "subclass", "positional", "keyword", "envvar", "large_input",
-  "whitespace", "generator", "lazy", "cached", "reset", "merge", "timeout", "bytes", "path", "deprecated",
+  "default",
+  "roundtrip",
+  "empty",
+  "none",
+  "nested",
+  "unicode",
+  "repr",
+  "equality",
+  "invalid",
+  "missing",
+  "override",
+  "multiple",
+  "copy",
+  "pickle",
+  "order",
+  "duplicate",
+  "negative",
+  "strict",
+  "legacy",
+  "warning",
+  "error_message",
+  "context",
+  "fallback",
+  "subclass",
+  "positional",
+  "keyword",
+  "envvar",
+  "large_input",
+  "whitespace",
+  "generator",
+  "lazy",
+  "cached",
+  "reset",
+  "merge",
+  "timeout",
+  "bytes",
+  "path",
+  "deprecated",
 ];
-const PARAMS = ["0", "1", "2", "empty", "none", "unicode", "tuple", "list", "true", "false", "int", "str", "bytes", "dict"];
+const PARAMS = [
+  "0",
+  "1",
+  "2",
+  "empty",
+  "none",
+  "unicode",
+  "tuple",
+  "list",
+  "true",
+  "false",
+  "int",
+  "str",
+  "bytes",
+  "dict",
+];
 
 export function snake(symbol: string): string {
   return symbol
@@ -40,7 +89,10 @@ export class TestNamer {
     for (let attempt = 0; ; attempt++) {
       const module = this.rng.pick(modules);
       const base = `test_${snake(this.rng.pick(symbols))}_${this.rng.pick(WORDS)}`;
-      const id = attempt < 6 && this.rng.chance(0.6) ? `${module}::${base}` : `${module}::${base}[${this.rng.pick(this.params)}]`;
+      const id =
+        attempt < 6 && this.rng.chance(0.6)
+          ? `${module}::${base}`
+          : `${module}::${base}[${this.rng.pick(this.params)}]`;
       if (attempt > 40) {
         const numbered = `${module}::${base}[case${attempt}]`;
         if (this.claim(numbered)) return numbered;

@@ -12,20 +12,50 @@ export interface TextSlots {
 }
 
 const INPUTS = [
-  "an empty string", "None", "a tuple of values", "a path containing spaces", "a zero value", "a negative number",
-  "a nested mapping", "a non-ASCII string", "an empty list", "a subclass instance", "a value with trailing whitespace",
-  "a generator", "a bytes object", "a very large integer",
+  "an empty string",
+  "None",
+  "a tuple of values",
+  "a path containing spaces",
+  "a zero value",
+  "a negative number",
+  "a nested mapping",
+  "a non-ASCII string",
+  "an empty list",
+  "a subclass instance",
+  "a value with trailing whitespace",
+  "a generator",
+  "a bytes object",
+  "a very large integer",
 ];
 const CONDITIONS = [
-  "the value comes from an environment variable", "it is passed positionally", "the object was copied first",
-  "it is called from a subclass", "running under Python 3.13", "a default is configured as well",
-  "it is combined with strict mode", "the input is already normalised",
+  "the value comes from an environment variable",
+  "it is passed positionally",
+  "the object was copied first",
+  "it is called from a subclass",
+  "running under Python 3.13",
+  "a default is configured as well",
+  "it is combined with strict mode",
+  "the input is already normalised",
 ];
 // Flags only: several texts say "`param=False` restores the previous output".
-const PARAMS = ["strict", "copy", "sort_keys", "allow_none", "normalize", "lenient", "include_private", "follow_symlinks", "raise_on_error"];
+const PARAMS = [
+  "strict",
+  "copy",
+  "sort_keys",
+  "allow_none",
+  "normalize",
+  "lenient",
+  "include_private",
+  "follow_symlinks",
+  "raise_on_error",
+];
 const FEATURES = [
-  "a `strict` mode that rejects unknown keys", "lazily evaluated defaults", "a custom key function",
-  "returning the result as a plain dict", "an explicit `encoding` argument", "a per-call `timeout` override",
+  "a `strict` mode that rejects unknown keys",
+  "lazily evaluated defaults",
+  "a custom key function",
+  "returning the result as a plain dict",
+  "an explicit `encoding` argument",
+  "a per-call `timeout` override",
   "a `max_depth` limit for recursive inputs",
 ];
 const EXCEPTIONS = ["TypeError", "ValueError", "AttributeError", "KeyError"];
@@ -45,43 +75,57 @@ type Filled = TextSlots & {
 const ISSUES: Array<[(s: Filled) => string, (s: Filled) => string]> = [
   [
     (s) => `\`${s.sym}\` raises an unhelpful \`${s.exc}\` for ${s.input}`,
-    (s) => `${s.ref}: \`${s.sym}\` raises an unhelpful \`${s.exc}\` when it is given ${s.input}. It should accept the value, or fail with an error that names the parameter and the value received. Please fix it in this checkout (\`${s.file}\`) and add regression tests.`,
+    (s) =>
+      `${s.ref}: \`${s.sym}\` raises an unhelpful \`${s.exc}\` when it is given ${s.input}. It should accept the value, or fail with an error that names the parameter and the value received. Please fix it in this checkout (\`${s.file}\`) and add regression tests.`,
   ],
   [
     (s) => `\`${s.sym}\` ignores \`${s.param}\` when ${s.cond}`,
-    (s) => `${s.ref}: \`${s.sym}\` silently ignores \`${s.param}\` when ${s.cond}. Make it honour \`${s.param}\` in that case too without changing the default behaviour, and cover the case with tests.`,
+    (s) =>
+      `${s.ref}: \`${s.sym}\` silently ignores \`${s.param}\` when ${s.cond}. Make it honour \`${s.param}\` in that case too without changing the default behaviour, and cover the case with tests.`,
   ],
   [
     (s) => `Regression in \`${s.sym}\` for ${s.input}`,
-    (s) => `${s.ref}: regression since ${s.since}: \`${s.sym}\` returns a different result for ${s.input} than it used to. Restore the previous result and add a test that pins it. The code lives in \`${s.file}\`.`,
+    (s) =>
+      `${s.ref}: regression since ${s.since}: \`${s.sym}\` returns a different result for ${s.input} than it used to. Restore the previous result and add a test that pins it. The code lives in \`${s.file}\`.`,
   ],
   [
     (s) => `Support ${s.feature} in \`${s.sym}\``,
-    (s) => `${s.ref}: feature request — \`${s.sym}\` should support ${s.feature}. Add it with the smallest possible API change (keyword-only, off by default), document it in the docstring and add tests.`,
+    (s) =>
+      `${s.ref}: feature request — \`${s.sym}\` should support ${s.feature}. Add it with the smallest possible API change (keyword-only, off by default), document it in the docstring and add tests.`,
   ],
   [
     (s) => `\`${s.sym}\` and \`${s.sym2}\` disagree on ${s.input}`,
-    (s) => `${s.ref}: \`${s.sym}\` and \`${s.sym2}\` disagree on how ${s.input} is handled: one normalises it, the other passes it through unchanged. Make both follow the normalising behaviour and test both entry points.`,
+    (s) =>
+      `${s.ref}: \`${s.sym}\` and \`${s.sym2}\` disagree on how ${s.input} is handled: one normalises it, the other passes it through unchanged. Make both follow the normalising behaviour and test both entry points.`,
   ],
   [
     (s) => `Misleading error from \`${s.sym}\` for ${s.input}`,
-    (s) => `${s.ref}: the error message of \`${s.sym}\` for ${s.input} is misleading: it blames the wrong argument. Report the argument that was actually invalid, include its value, and add a test on the message.`,
+    (s) =>
+      `${s.ref}: the error message of \`${s.sym}\` for ${s.input} is misleading: it blames the wrong argument. Report the argument that was actually invalid, include its value, and add a test on the message.`,
   ],
 ];
 
 const REVIEWS: Array<(s: Filled, round: number) => string> = [
-  (s, r) => `Review round ${r}: keep the old behaviour when \`${s.param}\` is not passed — existing callers must not see any change. Add a test for the default path as well.`,
-  (s, r) => `Review round ${r}: the same applies to \`${s.sym2}\` (\`${s.file2}\`). Change it too so both code paths agree, and extend the tests accordingly.`,
-  (s, r) => `Review round ${r}: validate the input before converting it, and raise \`${s.validationExc}\` with a message that names the offending value instead of failing later.`,
+  (s, r) =>
+    `Review round ${r}: keep the old behaviour when \`${s.param}\` is not passed — existing callers must not see any change. Add a test for the default path as well.`,
+  (s, r) =>
+    `Review round ${r}: the same applies to \`${s.sym2}\` (\`${s.file2}\`). Change it too so both code paths agree, and extend the tests accordingly.`,
+  (s, r) =>
+    `Review round ${r}: validate the input before converting it, and raise \`${s.validationExc}\` with a message that names the offending value instead of failing later.`,
   (s, r) => `Review round ${r}: please also handle ${s.input2}; it still falls through to the old branch.`,
-  (s, r) => `Review round ${r}: don't change the public signature of \`${s.sym}\`. Put the new behaviour behind a keyword-only \`${s.param}\` argument that defaults to the current behaviour.`,
-  (s, r) => `Review round ${r}: the fix must not mutate the caller's object. Work on a copy and add a test that checks the input is unchanged afterwards.`,
-  (s, r) => `Review round ${r}: emit a \`DeprecationWarning\` for the old spelling instead of removing it, and test that the warning is raised exactly once.`,
+  (s, r) =>
+    `Review round ${r}: don't change the public signature of \`${s.sym}\`. Put the new behaviour behind a keyword-only \`${s.param}\` argument that defaults to the current behaviour.`,
+  (s, r) =>
+    `Review round ${r}: the fix must not mutate the caller's object. Work on a copy and add a test that checks the input is unchanged afterwards.`,
+  (s, r) =>
+    `Review round ${r}: emit a \`DeprecationWarning\` for the old spelling instead of removing it, and test that the warning is raised exactly once.`,
 ];
 
 const EXTENSIONS: Array<(s: Filled) => string> = [
-  (s) => `Extension: expose the new behaviour through \`${s.sym2}\` as well, so callers who go through it get the same result; add a test for each entry point. Everything requested so far still applies.`,
-  (s) => `Extension: make the behaviour configurable per call via \`${s.param}\`, where \`${s.param}=False\` restores exactly the previous output. Keep all earlier requirements.`,
+  (s) =>
+    `Extension: expose the new behaviour through \`${s.sym2}\` as well, so callers who go through it get the same result; add a test for each entry point. Everything requested so far still applies.`,
+  (s) =>
+    `Extension: make the behaviour configurable per call via \`${s.param}\`, where \`${s.param}=False\` restores exactly the previous output. Keep all earlier requirements.`,
 ];
 
 // Indices of the templates above that name `sym2`.

@@ -44,18 +44,27 @@ function fill(count: number, cycle: readonly ActionKind[]): ActionKind[] {
 /** Explore, reproduce, edit, re-test; longer requests add reads, diffs and a changelog entry. */
 export function planStageRequest(toolCalls: number): ActionKind[] {
   switch (toolCalls) {
-    case 0: return [];
-    case 1: return ["edit"];
-    case 2: return ["read", "edit"];
-    case 3: return ["read", "edit", "test_after"];
-    case 4: return ["grep", "read", "edit", "test_after"];
-    case 5: return ["grep", "read", "test_before", "edit", "test_after"];
+    case 0:
+      return [];
+    case 1:
+      return ["edit"];
+    case 2:
+      return ["read", "edit"];
+    case 3:
+      return ["read", "edit", "test_after"];
+    case 4:
+      return ["grep", "read", "edit", "test_after"];
+    case 5:
+      return ["grep", "read", "test_before", "edit", "test_after"];
     default: {
       // One changelog entry and one full diff at most; long requests repeat only short read-only checks,
       // which keeps a trajectory of a tool-heavy run small.
       const first: ActionKind[] = ["read_test", "extra_edit", "diff"];
       const extra = Math.max(0, toolCalls - 5 - first.length);
-      const middle = [...first.slice(0, toolCalls - 5), ...fill(extra, ["grep_attr", "ls", "status", "diff_stat", "read_test"])];
+      const middle = [
+        ...first.slice(0, toolCalls - 5),
+        ...fill(extra, ["grep_attr", "ls", "status", "diff_stat", "read_test"]),
+      ];
       return ["grep", "read", "test_before", "edit", ...middle, "test_after"];
     }
   }
@@ -147,13 +156,17 @@ export function renderAction(ctx: RequestContext, kind: ActionKind): RenderedAct
       const at = Math.max(12, code.line - rng.int(20, 90));
       return shell(
         `grep -rn "self.${code.attr}" ${ws}/${dir} | head -3`,
-        [`${state.path(code.srcRel)}:${at}:        self.${code.attr} = ${code.attr}`, `${state.path(code.srcRel)}:${code.line + rng.int(5, 25)}:        if self.${code.attr} is not None:`].join("\n"),
+        [
+          `${state.path(code.srcRel)}:${at}:        self.${code.attr} = ${code.attr}`,
+          `${state.path(code.srcRel)}:${code.line + rng.int(5, 25)}:        if self.${code.attr} is not None:`,
+        ].join("\n"),
         `Find uses of ${code.attr}`,
       );
     }
     case "ls": {
       const files = new Set(["__init__.py"]);
-      for (const f of ctx.task.changed_source_files) if (f.startsWith(`${dir}/`)) files.add(f.slice(dir.length + 1).split("/")[0]!);
+      for (const f of ctx.task.changed_source_files)
+        if (f.startsWith(`${dir}/`)) files.add(f.slice(dir.length + 1).split("/")[0]!);
       files.add(code.srcRel.slice(dir.length + 1));
       return shell(`ls ${ws}/${dir}`, [...files].sort().join("\n"), "List package");
     }
@@ -167,12 +180,18 @@ export function renderAction(ctx: RequestContext, kind: ActionKind): RenderedAct
       let ids = stageTests(ctx.task, stage).filter((t) => !ctx.hiddenTests.has(t));
       if (ids.length === 0) {
         ids = ctx.task.tests
-          .filter((t) => t.kind === "P2P" && t.test_id.startsWith(`${code.testRel}::`) && !ctx.hiddenTests.has(t.test_id))
+          .filter(
+            (t) => t.kind === "P2P" && t.test_id.startsWith(`${code.testRel}::`) && !ctx.hiddenTests.has(t.test_id),
+          )
           .map((t) => t.test_id);
       }
       if (ids.length === 0) {
         const n = rng.int(6, 40);
-        return shell(`cd ${ws} && python -m pytest ${code.testRel} -q -k ${code.noun}`, `${".".repeat(n).padEnd(72)} [100%]\n${n} passed, ${rng.int(20, 300)} deselected in ${seconds(rng)}s`, "Run tests");
+        return shell(
+          `cd ${ws} && python -m pytest ${code.testRel} -q -k ${code.noun}`,
+          `${".".repeat(n).padEnd(72)} [100%]\n${n} passed, ${rng.int(20, 300)} deselected in ${seconds(rng)}s`,
+          "Run tests",
+        );
       }
       return pytest(ctx, kind, ids.slice(0, 4), false);
     }
@@ -188,7 +207,11 @@ export function renderAction(ctx: RequestContext, kind: ActionKind): RenderedAct
       return shell(`git -C ${ws} diff --stat`, state.diffStat(), "Diff summary");
     case "loop_wc": {
       const lines = ctx.allStates.reduce((a, s) => a + (s.diff() === "" ? 0 : s.diff().split("\n").length), 0);
-      return shell(`for d in ${all}; do\n    git -C "$d" diff\ndone | wc -l`, String(lines), "Count changes in every workspace");
+      return shell(
+        `for d in ${all}; do\n    git -C "$d" diff\ndone | wc -l`,
+        String(lines),
+        "Count changes in every workspace",
+      );
     }
     case "loop_stat":
       return shell(
@@ -281,7 +304,11 @@ function pytest(ctx: RequestContext, kind: ActionKind, ids: string[], failing: b
   const command = `cd ${state.workspace} && python -m pytest -q --tb=line ${quoted.join(" ")}`;
   const progress = `${(failing ? "F" : ".").repeat(ids.length).padEnd(72)} [100%]`;
   if (!failing) {
-    return { kind, call: shellCall(ctx, command, "Run tests"), content: `${progress}\n${ids.length} passed in ${seconds(rng)}s` };
+    return {
+      kind,
+      call: shellCall(ctx, command, "Run tests"),
+      content: `${progress}\n${ids.length} passed in ${seconds(rng)}s`,
+    };
   }
   const reason = rng.pick([
     `AssertionError: assert None == '${state.code.noun}'`,
@@ -331,6 +358,12 @@ export function stageTests(task: Task, stage: number): string[] {
 function testNamesInFile(task: Task, rel: string): string[] {
   const names = task.tests
     .filter((t) => t.test_id.startsWith(`${rel}::`))
-    .map((t) => t.test_id.slice(rel.length + 2).split("[")[0]!.split("::").pop()!);
+    .map((t) =>
+      t.test_id
+        .slice(rel.length + 2)
+        .split("[")[0]!
+        .split("::")
+        .pop()!,
+    );
   return [...new Set(names)];
 }

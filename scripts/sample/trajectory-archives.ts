@@ -45,7 +45,8 @@ export async function writeArchives(outDir: string, plan: SamplePlan, only?: Rea
         text: () => {
           const { trajectory } = makeTrajectory({ ...job, tasks: plan.tasksById, submitText: SUBMIT_TEXT });
           const patch = finalPatch(trajectory, job.session, job.run);
-          if (patch !== null && job.run.patch !== undefined) patches.push({ name: job.run.patch.slice(job.run.patch.indexOf("#") + 1), text: () => patch });
+          if (patch !== null && job.run.patch !== undefined)
+            patches.push({ name: job.run.patch.slice(job.run.patch.indexOf("#") + 1), text: () => patch });
           return JSON.stringify(trajectory) + "\n";
         },
       })),
@@ -65,7 +66,11 @@ export async function writeArchives(outDir: string, plan: SamplePlan, only?: Rea
 }
 
 /** Rewrites trajectories/ from scratch, spreading the archives over worker threads. */
-export async function writeSampleTrajectories(outDir: string, plan: SamplePlan, threads = Math.min(2, availableParallelism())): Promise<Written> {
+export async function writeSampleTrajectories(
+  outDir: string,
+  plan: SamplePlan,
+  threads = Math.min(2, availableParallelism()),
+): Promise<Written> {
   rmSync(join(outDir, "trajectories"), { recursive: true, force: true });
   rmSync(join(outDir, "patches"), { recursive: true, force: true });
   const names = [...byArchive(plan).keys()];
@@ -75,12 +80,18 @@ export async function writeSampleTrajectories(outDir: string, plan: SamplePlan, 
     shares.map(
       (archives) =>
         new Promise<Written>((resolve, reject) => {
-          const w = new Worker(new URL("./trajectory-worker.mjs", import.meta.url), { workerData: { outDir, archives } });
+          const w = new Worker(new URL("./trajectory-worker.mjs", import.meta.url), {
+            workerData: { outDir, archives },
+          });
           w.once("message", (m: Written) => resolve(m));
           w.once("error", reject);
           w.once("exit", (code) => code !== 0 && reject(new Error(`trajectory worker exited with ${code}`)));
         }),
     ),
   );
-  return results.reduce((a, r) => ({ archives: a.archives + r.archives, entries: a.entries + r.entries, bytes: a.bytes + r.bytes }));
+  return results.reduce((a, r) => ({
+    archives: a.archives + r.archives,
+    entries: a.entries + r.entries,
+    bytes: a.bytes + r.bytes,
+  }));
 }

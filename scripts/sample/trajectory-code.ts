@@ -23,7 +23,10 @@ const TEMPLATES: readonly Template[] = [
   () => [`if callable(value):`, `    value = value()`],
   ({ other }) => [`if isinstance(value, str) and self.${other}:`, `    value = value.strip()`],
   ({ attr, other }) => [`if value is True and not self.${attr}:`, `    value = self.${other}`],
-  ({ other, noun }) => [`if self.${other} and value in (None, ""):`, `    raise ValueError(f"missing ${noun} for {self.name!r}")`],
+  ({ other, noun }) => [
+    `if self.${other} and value in (None, ""):`,
+    `    raise ValueError(f"missing ${noun} for {self.name!r}")`,
+  ],
   ({ noun }) => [`value = self._coerce_${noun}(value, ctx)`],
   ({ attr }) => [`if ctx is not None and ctx.${attr} is not None:`, `    value = ctx.${attr}`],
 ];
@@ -41,7 +44,11 @@ export class TaskCode {
 
   constructor(readonly task: Task) {
     this.h = hashString(task.task_id);
-    const pkg = task.repo.split("/").pop()?.replace(/[^A-Za-z0-9_]/g, "_") || "pkg";
+    const pkg =
+      task.repo
+        .split("/")
+        .pop()
+        ?.replace(/[^A-Za-z0-9_]/g, "_") || "pkg";
     this.srcRel = task.changed_source_files[0] ?? `src/${pkg}/core.py`;
     const firstTest = task.tests.find((t) => t.kind === "F2P") ?? task.tests[0];
     const base = this.srcRel.split("/").pop()!.replace(/\.py$/, "");
@@ -62,7 +69,8 @@ export class TaskCode {
 
   /** The lines a correct change for this stage adds to the function body. */
   stageBlock(stage: number): string[] {
-    const other = pick(ATTRS, (this.h >>> 11) + 1 + stage) === this.attr ? "required" : pick(ATTRS, (this.h >>> 11) + 1 + stage);
+    const other =
+      pick(ATTRS, (this.h >>> 11) + 1 + stage) === this.attr ? "required" : pick(ATTRS, (this.h >>> 11) + 1 + stage);
     const template = TEMPLATES[(this.h + 3 * stage) % TEMPLATES.length]!;
     return template({ attr: this.attr, other, noun: this.noun }).map((l) => `        ${l}`);
   }
@@ -192,12 +200,17 @@ export class CheckoutState {
     this.blocks[i] = { stage: moved, lines: [`        value = ${name}(self, value, ctx)`] };
     this.blocks.push({ stage, lines: this.code.stageBlock(stage) });
     const after = [this.code.signature, this.code.doc, ...this.blocks.flatMap((b) => b.lines)];
-    return { helperPath: this.path(helperRel), helperContent: helper.join("\n"), edit: this.edit(this.code.srcRel, before, after) };
+    return {
+      helperPath: this.path(helperRel),
+      helperContent: helper.join("\n"),
+      edit: this.edit(this.code.srcRel, before, after),
+    };
   }
 
   addChangelogEntry(text: string): FileEdit {
     const entry = `-   ${text}`;
-    const anchor = this.changelog.length > 0 ? [this.changelog[this.changelog.length - 1]!] : ["Unreleased", "----------"];
+    const anchor =
+      this.changelog.length > 0 ? [this.changelog[this.changelog.length - 1]!] : ["Unreleased", "----------"];
     this.changelog.push(entry);
     return this.edit("CHANGES.rst", anchor, [...anchor, entry]);
   }
@@ -210,7 +223,9 @@ export class CheckoutState {
   }
 
   status(): string {
-    return this.changedFiles().map((f) => (this.newFiles.has(f) ? `?? ${f}` : ` M ${f}`)).join("\n");
+    return this.changedFiles()
+      .map((f) => (this.newFiles.has(f) ? `?? ${f}` : ` M ${f}`))
+      .join("\n");
   }
 
   diffStat(): string {

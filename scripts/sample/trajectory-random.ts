@@ -42,9 +42,7 @@ export function splitInt(total: number, weights: readonly number[]): number[] {
   const exact = used.map((w) => (total * w) / usedSum);
   const parts = exact.map((x) => Math.floor(x));
   let rest = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((x, i) => ({ i, frac: x - Math.floor(x) }))
-    .sort((a, b) => b.frac - a.frac || a.i - b.i);
+  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
   for (let k = 0; rest > 0; k = (k + 1) % order.length, rest--) {
     const i = order[k]!.i;
     parts[i] = parts[i]! + 1;

@@ -14,9 +14,10 @@ export function stepMessage(rng: Rng, first: RenderedAction, state: CheckoutStat
     grep_attr: [`Checking other uses of ${attr}.`, `Where else is ${attr} read?`],
     ls: ["Checking the package layout.", `Listing ${srcRel.split("/").slice(0, -1).join("/") || "the package"}.`],
     test_before: ["Reproducing the failure first.", "Running the relevant tests before changing anything."],
-    edit: first.stageEdit?.dropped !== undefined
-      ? [`Restructuring ${fn}() around the new requirement.`]
-      : [`Updating ${fn}() for this request.`, `Making the change in ${srcRel}.`],
+    edit:
+      first.stageEdit?.dropped !== undefined
+        ? [`Restructuring ${fn}() around the new requirement.`]
+        : [`Updating ${fn}() for this request.`, `Making the change in ${srcRel}.`],
     extra_edit: ["Adding a changelog entry.", "Noting the change in CHANGES.rst."],
     test_after: ["Re-running the tests.", "Checking the tests again."],
     status: [`Checking the working tree in ${state.workspace}.`],
@@ -57,7 +58,13 @@ export function thinkingMessage(state: CheckoutState, index: number): string {
   return options[index % options.length]!;
 }
 
-export function stageSummary(taskId: string, stage: number, state: CheckoutState, edited: boolean, tested: boolean): string {
+export function stageSummary(
+  taskId: string,
+  stage: number,
+  state: CheckoutState,
+  edited: boolean,
+  tested: boolean,
+): string {
   if (!edited) {
     return `For ${taskId} stage ${stage}: the change belongs in ${state.code.fn}() in ${state.code.srcRel}. No files edited yet.`;
   }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Config, RequestUsage, Run, Session, Task } from "@/lib/data/schema";
-import { commandOf, editsOf, makeTrajectory, type AtifAgentStep, type AtifStep, type AtifTrajectory, type TrajectoryInput } from "./trajectory";
+import {
+  commandOf,
+  editsOf,
+  makeTrajectory,
+  type AtifAgentStep,
+  type AtifStep,
+  type AtifTrajectory,
+  type TrajectoryInput,
+} from "./trajectory";
 import { patchFromEdit } from "./trajectory-edits";
 import { splitInt } from "./trajectory-random";
 
@@ -30,14 +38,30 @@ const other = (id: string, file: string, stages: number): Task => ({
   task_id: id,
   repo: "pallets/click",
   base_revision: "abc123",
-  stages: Array.from({ length: stages }, (_, i) => ({ stage: i + 1, text: `${id} request ${i + 1}.`, provenance: "issue" as const })),
+  stages: Array.from({ length: stages }, (_, i) => ({
+    stage: i + 1,
+    text: `${id} request ${i + 1}.`,
+    provenance: "issue" as const,
+  })),
   changed_source_files: [file],
   tests: [t(`tests/test_${id}.py::test_main`, "F2P", 1), t(`tests/test_${id}.py::test_keep`, "P2P")],
 });
 const TASKS = new Map<string, Task>(
-  [FOCUS, other("b-201", "src/click/termui.py", 2), other("c-202", "src/click/_compat.py", 2), other("d-203", "src/click/testing.py", 1), other("e-204", "src/click/shell_completion.py", 1)].map((x) => [x.task_id, x]),
+  [
+    FOCUS,
+    other("b-201", "src/click/termui.py", 2),
+    other("c-202", "src/click/_compat.py", 2),
+    other("d-203", "src/click/testing.py", 1),
+    other("e-204", "src/click/shell_completion.py", 1),
+  ].map((x) => [x.task_id, x]),
 );
-const WORKSPACES = { "/work/w00": "click-100", "/work/w01": "b-201", "/work/w02": "c-202", "/work/w03": "d-203", "/work/w04": "e-204" };
+const WORKSPACES = {
+  "/work/w00": "click-100",
+  "/work/w01": "b-201",
+  "/work/w02": "c-202",
+  "/work/w03": "d-203",
+  "/work/w04": "e-204",
+};
 const r = (task_id: string, stage: number | "submit", workspace: string) => ({ task_id, stage, workspace });
 const SWITCHED: Session = {
   session_id: "click-100.switched",
@@ -77,11 +101,22 @@ const U: [number, number, number, number, number, number][] = [
 ];
 const usage = (n = U.length): RequestUsage[] =>
   U.slice(0, n).map(([tokens, cached_tokens, model_calls, tool_calls, wall_s, cost_usd], position) => ({
-    position, tokens, cached_tokens, model_calls, tool_calls, wall_s, cost_usd,
+    position,
+    tokens,
+    cached_tokens,
+    model_calls,
+    tool_calls,
+    wall_s,
+    cost_usd,
   }));
 
 const config = (harness: string, reasoning?: string): Config => ({
-  config_id: "cfg", model: "DeepSeek-V4.1-Flash", harness, harness_version: "1.2.3", variant: "native", display_name: "x",
+  config_id: "cfg",
+  model: "DeepSeek-V4.1-Flash",
+  harness,
+  harness_version: "1.2.3",
+  variant: "native",
+  display_name: "x",
   ...(reasoning ? { reasoning } : {}),
 });
 const run = (over: Partial<Run> = {}): Run => ({
@@ -118,7 +153,8 @@ function byRequest(tr: AtifTrajectory): AtifAgentStep[][] {
   }
   return groups;
 }
-const requestOfStep = (tr: AtifTrajectory, stepId: number) => byRequest(tr).findIndex((g) => g.some((s) => s.step_id === stepId));
+const requestOfStep = (tr: AtifTrajectory, stepId: number) =>
+  byRequest(tr).findIndex((g) => g.some((s) => s.step_id === stepId));
 const lines = (text: string) => text.split("\n");
 
 describe("makeTrajectory: shape", () => {
@@ -138,7 +174,11 @@ describe("makeTrajectory: shape", () => {
       expect(trajectory.steps.map((s) => s.step_id)).toEqual(trajectory.steps.map((_, i) => i + 1));
       expect(trajectory.schema_version).toBe("ATIF-v1.6");
       expect(trajectory.session_id).toBe("cfg__click-100.switched__0");
-      expect(trajectory.agent).toEqual({ name: harness.toLowerCase().replace(" ", "-"), version: "1.2.3", model_name: "DeepSeek-V4.1-Flash" });
+      expect(trajectory.agent).toEqual({
+        name: harness.toLowerCase().replace(" ", "-"),
+        version: "1.2.3",
+        model_name: "DeepSeek-V4.1-Flash",
+      });
     });
 
     it(`${harness}: each request's steps add up to its usage line`, () => {
@@ -153,30 +193,37 @@ describe("makeTrajectory: shape", () => {
         expect(g.reduce((a, s) => a + (s.metrics.cost_usd ?? 0), 0)).toBeCloseTo(cost, 6);
         for (const s of g) {
           expect(s.metrics.cached_tokens).toBeLessThanOrEqual(s.metrics.prompt_tokens);
-          expect(s.observation?.results.map((o) => o.source_call_id) ?? []).toEqual(s.tool_calls?.map((c) => c.tool_call_id) ?? []);
+          expect(s.observation?.results.map((o) => o.source_call_id) ?? []).toEqual(
+            s.tool_calls?.map((c) => c.tool_call_id) ?? [],
+          );
         }
       });
-      expect(trajectory.final_metrics.total_prompt_tokens + trajectory.final_metrics.total_completion_tokens).toBe(985_000);
+      expect(trajectory.final_metrics.total_prompt_tokens + trajectory.final_metrics.total_completion_tokens).toBe(
+        985_000,
+      );
       expect(trajectory.final_metrics.total_cached_tokens).toBe(844_990);
       expect(trajectory.final_metrics.total_cost_usd).toBeCloseTo(2.93, 6);
       expect(trajectory.final_metrics.total_steps).toBe(10 + 42);
     });
 
-    it.each(["normal", "cross_task_interference", "requirement_state_loss"] as const)(`${harness}, %s: every edit stays in the active checkout`, (scenario) => {
-      const { trajectory } = makeTrajectory(input({ config: config(harness), scenario }));
-      let edits = 0;
-      byRequest(trajectory).forEach((g, p) => {
-        const ws = SWITCHED.schedule[p]!.workspace;
-        for (const call of g.flatMap((s) => s.tool_calls ?? [])) {
-          for (const e of editsOf(call)) {
-            edits++;
-            expect(e.file_path.startsWith(`${ws}/`)).toBe(true);
+    it.each(["normal", "cross_task_interference", "requirement_state_loss"] as const)(
+      `${harness}, %s: every edit stays in the active checkout`,
+      (scenario) => {
+        const { trajectory } = makeTrajectory(input({ config: config(harness), scenario }));
+        let edits = 0;
+        byRequest(trajectory).forEach((g, p) => {
+          const ws = SWITCHED.schedule[p]!.workspace;
+          for (const call of g.flatMap((s) => s.tool_calls ?? [])) {
+            for (const e of editsOf(call)) {
+              edits++;
+              expect(e.file_path.startsWith(`${ws}/`)).toBe(true);
+            }
           }
-        }
-      });
-      // Every substantive request that had at least one tool call made its stage edit (8 of 9 here).
-      expect(edits).toBeGreaterThanOrEqual(8);
-    });
+        });
+        // Every substantive request that had at least one tool call made its stage edit (8 of 9 here).
+        expect(edits).toBeGreaterThanOrEqual(8);
+      },
+    );
   }
 
   it("timestamps start at the fixed base and never go backwards", () => {
@@ -189,7 +236,11 @@ describe("makeTrajectory: shape", () => {
   });
 
   it("a run that ended early has no user step after its last usage position", () => {
-    const { trajectory } = makeTrajectory(input({ run: run({ usage: usage(5), finalized: false, resolved: false, applied: false, failure_class: "incomplete" }) }));
+    const { trajectory } = makeTrajectory(
+      input({
+        run: run({ usage: usage(5), finalized: false, resolved: false, applied: false, failure_class: "incomplete" }),
+      }),
+    );
     const users = trajectory.steps.filter((s) => s.source === "user");
     expect(users).toHaveLength(5);
     expect(users.map((u) => u.extra.request_position)).toEqual([0, 1, 2, 3, 4]);
@@ -205,17 +256,35 @@ describe("makeTrajectory: shape", () => {
 
   it("local test runs never show a test passing that the final verdict reports failing", () => {
     const failed = "tests/test_options.py::test_callable_default";
-    const { trajectory } = makeTrajectory(input({ run: run({ resolved: false, failure_class: "implementation", tests: { failed: [failed], missing: [] } }) }));
-    const passingRuns = agentSteps(trajectory.steps).flatMap((s) =>
-      (s.tool_calls ?? []).map((c, i) => ({ cmd: commandOf(c) ?? "", out: s.observation!.results[i]!.content })),
-    ).filter((x) => x.cmd.includes("pytest") && / passed in /.test(x.out) && !x.out.includes("failed"));
+    const { trajectory } = makeTrajectory(
+      input({
+        run: run({ resolved: false, failure_class: "implementation", tests: { failed: [failed], missing: [] } }),
+      }),
+    );
+    const passingRuns = agentSteps(trajectory.steps)
+      .flatMap((s) =>
+        (s.tool_calls ?? []).map((c, i) => ({ cmd: commandOf(c) ?? "", out: s.observation!.results[i]!.content })),
+      )
+      .filter((x) => x.cmd.includes("pytest") && / passed in /.test(x.out) && !x.out.includes("failed"));
     expect(passingRuns.length).toBeGreaterThan(0);
     for (const x of passingRuns) expect(x.cmd).not.toContain("test_callable_default");
   });
 
   it("stays small for a long, tool-heavy run", () => {
-    const long: Session = { ...SWITCHED, schedule: Array.from({ length: 22 }, (_, i) => SWITCHED.schedule[i % 9]!).concat([r("click-100", "submit", "/work/w00")]) };
-    const heavy = long.schedule.map((_, position) => ({ position, tokens: 3_000_000, cached_tokens: 2_500_000, model_calls: 15, tool_calls: 20, wall_s: 900 }));
+    const long: Session = {
+      ...SWITCHED,
+      schedule: Array.from({ length: 22 }, (_, i) => SWITCHED.schedule[i % 9]!).concat([
+        r("click-100", "submit", "/work/w00"),
+      ]),
+    };
+    const heavy = long.schedule.map((_, position) => ({
+      position,
+      tokens: 3_000_000,
+      cached_tokens: 2_500_000,
+      model_calls: 15,
+      tool_calls: 20,
+      wall_s: 900,
+    }));
     const { trajectory } = makeTrajectory(input({ session: long, run: run({ usage: heavy }) }));
     expect(agentSteps(trajectory.steps)).toHaveLength(23 * 15);
     expect(trajectory.final_metrics.total_cost_usd).toBeUndefined();
@@ -227,13 +296,20 @@ describe("makeTrajectory: cross-task interference (paper App. E.3)", () => {
   const ALL = "for d in /work/w00 /work/w01 /work/w02 /work/w03 /work/w04;";
 
   it("diffs all five workspaces at finalization and points the evidence at it", () => {
-    const { trajectory, evidence } = makeTrajectory(input({ scenario: "cross_task_interference", run: run({ applied: false, resolved: false, failure_class: "submission" }) }));
+    const { trajectory, evidence } = makeTrajectory(
+      input({
+        scenario: "cross_task_interference",
+        run: run({ applied: false, resolved: false, failure_class: "submission" }),
+      }),
+    );
     expect(evidence).toHaveLength(1);
     const ev = evidence[0]!;
     expect(ev.signature).toBe("cross_task_interference");
     expect(ev.position).toBe(9);
     const finalization = byRequest(trajectory)[9]!;
-    const loopSteps = finalization.filter((s) => (s.tool_calls ?? []).some((c) => commandOf(c)?.startsWith(ALL) && commandOf(c)?.includes('git -C "$d" diff')));
+    const loopSteps = finalization.filter((s) =>
+      (s.tool_calls ?? []).some((c) => commandOf(c)?.startsWith(ALL) && commandOf(c)?.includes('git -C "$d" diff')),
+    );
     expect(loopSteps.length).toBeGreaterThan(0);
     for (const s of loopSteps) expect(ev.stepIds).toContain(s.step_id);
     for (const id of ev.stepIds) expect(requestOfStep(trajectory, id)).toBe(9);
@@ -248,22 +324,35 @@ describe("makeTrajectory: cross-task interference (paper App. E.3)", () => {
   it("a normal run's finalization looks only at the focus checkout", () => {
     const { trajectory, evidence } = makeTrajectory(input());
     expect(evidence).toEqual([]);
-    const cmds = byRequest(trajectory)[9]!.flatMap((s) => s.tool_calls ?? []).map((c) => commandOf(c) ?? "");
+    const cmds = byRequest(trajectory)[9]!
+      .flatMap((s) => s.tool_calls ?? [])
+      .map((c) => commandOf(c) ?? "");
     expect(cmds).toContain("git -C /work/w00 diff");
     for (const c of cmds) expect(c).not.toMatch(/for d in/);
   });
 
   it("refuses a run that never reached finalization", () => {
-    expect(() => makeTrajectory(input({ scenario: "cross_task_interference", run: run({ usage: usage(9) }) }))).toThrow(/finalization/);
+    expect(() => makeTrajectory(input({ scenario: "cross_task_interference", run: run({ usage: usage(9) }) }))).toThrow(
+      /finalization/,
+    );
   });
 });
 
 describe("makeTrajectory: requirement-state loss (paper App. E.2)", () => {
-  const lost = run({ resolved: false, failure_class: "implementation", tests: { failed: ["tests/test_options.py::test_literal_default", "tests/test_options.py::test_bool_flag_prompt"], missing: [] } });
+  const lost = run({
+    resolved: false,
+    failure_class: "implementation",
+    tests: {
+      failed: ["tests/test_options.py::test_literal_default", "tests/test_options.py::test_bool_flag_prompt"],
+      missing: [],
+    },
+  });
 
   for (const harness of ["OpenCode", "Codex"]) {
     it(`${harness}: the later focus edit removes the lines the first focus stage added`, () => {
-      const { trajectory, evidence } = makeTrajectory(input({ scenario: "requirement_state_loss", run: lost, config: config(harness) }));
+      const { trajectory, evidence } = makeTrajectory(
+        input({ scenario: "requirement_state_loss", run: lost, config: config(harness) }),
+      );
       expect(evidence).toHaveLength(1);
       const ev = evidence[0]!;
       expect(ev.signature).toBe("requirement_state_loss");
@@ -272,8 +361,13 @@ describe("makeTrajectory: requirement-state loss (paper App. E.2)", () => {
       const [addId, lossId] = ev.stepIds as [number, number];
       expect(requestOfStep(trajectory, addId)).toBe(0);
       expect(requestOfStep(trajectory, lossId)).toBe(8);
-      const stepEdits = (id: number) => agentSteps(trajectory.steps).find((s) => s.step_id === id)!.tool_calls!.flatMap(editsOf);
-      const added = stepEdits(addId).flatMap((e) => lines(e.new_string).filter((l) => !lines(e.old_string).includes(l)));
+      const stepEdits = (id: number) =>
+        agentSteps(trajectory.steps)
+          .find((s) => s.step_id === id)!
+          .tool_calls!.flatMap(editsOf);
+      const added = stepEdits(addId).flatMap((e) =>
+        lines(e.new_string).filter((l) => !lines(e.old_string).includes(l)),
+      );
       expect(added.length).toBeGreaterThan(0);
       const loss = stepEdits(lossId).find((e) => added.every((l) => lines(e.old_string).includes(l)))!;
       expect(loss).toBeDefined();
@@ -285,7 +379,9 @@ describe("makeTrajectory: requirement-state loss (paper App. E.2)", () => {
   }
 
   it("needs two focus stages that ran", () => {
-    expect(() => makeTrajectory(input({ scenario: "requirement_state_loss", run: run({ usage: usage(5) }) }))).toThrow(/two focus stages/);
+    expect(() => makeTrajectory(input({ scenario: "requirement_state_loss", run: run({ usage: usage(5) }) }))).toThrow(
+      /two focus stages/,
+    );
   });
 });
 
@@ -309,4 +405,3 @@ describe("helpers", () => {
     expect(() => makeTrajectory(input({ run: run({ usage: bad }) }))).toThrow(/without any model call/);
   });
 });
-

@@ -18,7 +18,14 @@ import { CheckoutState, TaskCode } from "./trajectory-code";
 import { splitRequestUsage, toolCallsPerStep } from "./trajectory-metrics";
 import { Rng } from "./trajectory-random";
 import { clip, reasoning, stageSummary, stepMessage, submitSummary, thinkingMessage } from "./trajectory-text";
-import { FORMS, plantAnchors, plantPlan, type PlantAnchors, type PlantContext, type PlantForm } from "./trajectory-plants";
+import {
+  FORMS,
+  plantAnchors,
+  plantPlan,
+  type PlantAnchors,
+  type PlantContext,
+  type PlantForm,
+} from "./trajectory-plants";
 
 export type { AtifTrajectory, AtifStep, AtifAgentStep, AtifUserStep, AtifToolCall } from "./trajectory-atif";
 export { commandOf, editsOf } from "./trajectory-edits";
@@ -66,10 +73,16 @@ const TRUNCATED_PATCH =
  * that ran with at least one tool call; requirement-state loss needs two focus stages that ran with tool
  * calls. A planted signature without its evidence would make a false annotation.
  */
-export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajectory; evidence: Evidence[]; truth: PlantTruth | null } {
+export function makeTrajectory(input: TrajectoryInput): {
+  trajectory: AtifTrajectory;
+  evidence: Evidence[];
+  truth: PlantTruth | null;
+} {
   const { run, session, config, tasks, submitText, scenario, seed } = input;
-  if (run.session_id !== session.session_id) throw new Error(`run ${run.run_id} is not a run of session ${session.session_id}`);
-  if (run.config_id !== config.config_id) throw new Error(`run ${run.run_id} is not a run of config ${config.config_id}`);
+  if (run.session_id !== session.session_id)
+    throw new Error(`run ${run.run_id} is not a run of session ${session.session_id}`);
+  if (run.config_id !== config.config_id)
+    throw new Error(`run ${run.run_id} is not a run of config ${config.config_id}`);
   const rng = new Rng(seed);
   const family = toolFamily(config.harness);
   const schedule = session.schedule;
@@ -77,7 +90,8 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
 
   const usageAt = new Map<number, RequestUsage>();
   for (const u of run.usage) {
-    if (u.position >= schedule.length) throw new Error(`run ${run.run_id}: usage at position ${u.position} is outside the schedule`);
+    if (u.position >= schedule.length)
+      throw new Error(`run ${run.run_id}: usage at position ${u.position} is outside the schedule`);
     if (usageAt.has(u.position)) throw new Error(`run ${run.run_id}: two usage lines at position ${u.position}`);
     usageAt.set(u.position, u);
   }
@@ -93,7 +107,8 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
   const codeOf = (id: string) => codes.get(id) ?? codes.set(id, new TaskCode(taskOf(id))).get(id)!;
   const states = new Map<string, CheckoutState>();
   for (const [ws, id] of Object.entries(session.workspaces)) states.set(ws, new CheckoutState(ws, codeOf(id)));
-  for (const req of schedule) if (!states.has(req.workspace)) states.set(req.workspace, new CheckoutState(req.workspace, codeOf(req.task_id)));
+  for (const req of schedule)
+    if (!states.has(req.workspace)) states.set(req.workspace, new CheckoutState(req.workspace, codeOf(req.task_id)));
   const allStates = [...states.values()].sort((a, b) => (a.workspace < b.workspace ? -1 : 1));
 
   const anchors = scenarioAnchors(input, usageAt, lastPos);
@@ -105,10 +120,22 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
     if (!found) throw new Error(`run ${run.run_id}: cannot plant ${plant}`);
     planted = found;
   }
-  const plantedLoss = planted?.later !== undefined ? { earlier: planted.earlier!, earlierStage: planted.earlierStage!, later: planted.later } : undefined;
-  const dropForm = plant === "rsl-e2-restructure" || plant === "nm-rsl-restored" || plant === "nm-rsl-requested-replace";
+  const plantedLoss =
+    planted?.later !== undefined
+      ? { earlier: planted.earlier!, earlierStage: planted.earlierStage!, later: planted.later }
+      : undefined;
+  const dropForm =
+    plant === "rsl-e2-restructure" || plant === "nm-rsl-restored" || plant === "nm-rsl-requested-replace";
   const plantRole = (p: number): "earlier" | "later" | "at" | undefined =>
-    planted === undefined ? undefined : planted.at === p ? "at" : planted.later === p ? "later" : planted.earlier === p ? "earlier" : undefined;
+    planted === undefined
+      ? undefined
+      : planted.at === p
+        ? "at"
+        : planted.later === p
+          ? "later"
+          : planted.earlier === p
+            ? "earlier"
+            : undefined;
   // A finalized run whose patch did not apply, without a planted cause: its submitted diff was cut short.
   const truncatedPatch = scenario === "normal" && spec?.failure !== "submission" && run.finalized && !run.applied;
   const verdictFailures = new Set([...run.tests.failed, ...run.tests.missing, ...(run.tests.skipped ?? [])]);
@@ -133,7 +160,8 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
     const state = states.get(req.workspace)!;
     const isSubmit = req.stage === SUBMIT;
     const text = isSubmit ? submitText : task.stages.find((s) => s.stage === req.stage)?.text;
-    if (text === undefined) throw new Error(`session ${session.session_id}: task ${task.task_id} has no stage ${req.stage}`);
+    if (text === undefined)
+      throw new Error(`session ${session.session_id}: task ${task.task_id} has no stage ${req.stage}`);
     steps.push({
       step_id: steps.length + 1,
       timestamp: iso(cursor),
@@ -156,7 +184,15 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
     if (plant && role) plan = plantPlan(plant, role, plan, family);
     const plantCtx: PlantContext | undefined =
       plant && role
-        ? { form: plant, role, states, scratch: {}, ...(planted?.earlierStage !== undefined ? { earlierStage: planted.earlierStage } : {}), ...(planted?.sibling ? { sibling: planted.sibling } : {}), ...(planted?.foreignName ? { foreignName: planted.foreignName } : {}) }
+        ? {
+            form: plant,
+            role,
+            states,
+            scratch: {},
+            ...(planted?.earlierStage !== undefined ? { earlierStage: planted.earlierStage } : {}),
+            ...(planted?.sibling ? { sibling: planted.sibling } : {}),
+            ...(planted?.foreignName ? { foreignName: planted.foreignName } : {}),
+          }
         : undefined;
     const ctx: RequestContext = {
       family,
@@ -167,7 +203,12 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
       allStates,
       hiddenTests: hiddenAt(p, task.task_id),
       testStage: latestFocusStage,
-      dropStage: anchors.loss?.later === p ? anchors.loss.earlierStage : dropForm && role === "later" ? planted!.earlierStage : undefined,
+      dropStage:
+        anchors.loss?.later === p
+          ? anchors.loss.earlierStage
+          : dropForm && role === "later"
+            ? planted!.earlierStage
+            : undefined,
       summary: clip(text, 72),
       ...(plantCtx ? { plant: plantCtx } : {}),
     };
@@ -186,14 +227,19 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
       const acts = rendered.slice(next, next + perStep[i]!);
       next += acts.length;
       const closing = closingSummary && i === usage.model_calls - 1;
-      const first = acts.find((a) => a.stageEdit !== undefined) ?? acts.find((a) => isAllWorkspacesAction(a.kind)) ?? acts[0];
+      const first =
+        acts.find((a) => a.stageEdit !== undefined) ?? acts.find((a) => isAllWorkspacesAction(a.kind)) ?? acts[0];
       let message = first ? stepMessage(rng, first, state) : closing ? summary : thinkingMessage(state, p + i);
       if (first && closing) message = [message, summary].filter((m) => m !== "").join(" ");
       const m = metrics[i]!;
       // The step that plants a signature states its (mistaken) intent whenever the model reasons at all.
-      const evidenceStep = first !== undefined && !forcedThought && (first.stageEdit?.dropped !== undefined || isAllWorkspacesAction(first.kind));
+      const evidenceStep =
+        first !== undefined &&
+        !forcedThought &&
+        (first.stageEdit?.dropped !== undefined || isAllWorkspacesAction(first.kind));
       if (evidenceStep) forcedThought = true;
-      const thought = first && reasons(config) && (evidenceStep || rng.chance(0.3)) ? reasoning(rng, first, state, text) : undefined;
+      const thought =
+        first && reasons(config) && (evidenceStep || rng.chance(0.3)) ? reasoning(rng, first, state, text) : undefined;
       const step: AtifAgentStep = {
         step_id: steps.length + 1,
         timestamp: iso(cursor + Math.max(Math.round((wallMs * (i + 1)) / usage.model_calls), i + 1)),
@@ -220,11 +266,25 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
     cursor += Math.max(wallMs, usage.model_calls) + rng.int(4000, 60000);
 
     if (interferenceHere) {
-      const ids = requestStepIds.filter((s) => s.closing || s.acts.some((a) => isAllWorkspacesAction(a.kind))).map((s) => s.id);
+      const ids = requestStepIds
+        .filter((s) => s.closing || s.acts.some((a) => isAllWorkspacesAction(a.kind)))
+        .map((s) => s.id);
       if (anchors.interference === p) {
-        evidence.push({ signature: "cross_task_interference", position: p, stepIds: ids, note: interferenceNote(p, allStates, state) });
+        evidence.push({
+          signature: "cross_task_interference",
+          position: p,
+          stepIds: ids,
+          note: interferenceNote(p, allStates, state),
+        });
         const loops = requestStepIds.filter((s) => s.acts.some((a) => isAllWorkspacesAction(a.kind))).map((s) => s.id);
-        truth = { form: "cti-e3-loop", signature: "cross_task_interference", planted: true, position: p, evidenceSteps: loops, contextSteps: ids };
+        truth = {
+          form: "cti-e3-loop",
+          signature: "cross_task_interference",
+          planted: true,
+          position: p,
+          evidenceSteps: loops,
+          contextSteps: ids,
+        };
       }
     }
     if (anchors.loss?.earlier === p) {
@@ -232,35 +292,72 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
     }
     if (anchors.loss?.later === p) {
       const loss = requestStepIds.find((s) => s.acts.some((a) => a.stageEdit?.dropped !== undefined));
-      if (addedStepId === undefined || loss === undefined) throw new Error(`run ${run.run_id}: state-loss edits were not written`);
+      if (addedStepId === undefined || loss === undefined)
+        throw new Error(`run ${run.run_id}: state-loss edits were not written`);
       const earlierPos = anchors.loss.earlier;
       const failedEarlier = task.tests
-        .filter((t) => t.kind === "F2P" && t.stage !== undefined && t.stage < (req.stage as number) && run.tests.failed.includes(t.test_id))
+        .filter(
+          (t) =>
+            t.kind === "F2P" &&
+            t.stage !== undefined &&
+            t.stage < (req.stage as number) &&
+            run.tests.failed.includes(t.test_id),
+        )
         .map((t) => t.test_id);
       evidence.push({
         signature: "requirement_state_loss",
         position: p,
         stepIds: [addedStepId, loss.id],
-        note: lossNote(p, req.stage as number, earlierPos, anchors.loss.earlierStage, addedStepId, state, failedEarlier),
+        note: lossNote(
+          p,
+          req.stage as number,
+          earlierPos,
+          anchors.loss.earlierStage,
+          addedStepId,
+          state,
+          failedEarlier,
+        ),
       });
-      truth = { form: "rsl-e2-restructure", signature: "requirement_state_loss", planted: true, position: p, evidenceSteps: [addedStepId, loss.id], contextSteps: [addedStepId, loss.id] };
+      truth = {
+        form: "rsl-e2-restructure",
+        signature: "requirement_state_loss",
+        planted: true,
+        position: p,
+        evidenceSteps: [addedStepId, loss.id],
+        contextSteps: [addedStepId, loss.id],
+      };
     }
     if (plant && spec && role) {
       const ids = (f: (a: RenderedAction) => boolean) => requestStepIds.filter((s) => s.acts.some(f)).map((s) => s.id);
       if (role === "earlier") {
         plantAddedStep = ids((a) => a.stageEdit?.added === req.stage)[0];
       } else {
-        const shows = plant === "cti-e3-loop" ? ids((a) => isAllWorkspacesAction(a.kind)) : dropForm ? ids((a) => a.stageEdit?.dropped !== undefined) : ids((a) => a.plantEvidence === true);
-        const near = plant === "nm-rsl-refactor" ? ids((a) => a.kind === "plant_helper_file" || (a.kind === "edit" && a.stageEdit?.added === req.stage))
-          : plant === "nm-rsl-restored" ? [...shows, ...ids((a) => a.kind === "plant_readd")]
-          : plant === "nm-cti-requested-compare" ? ids((a) => a.kind === "plant_compare_read")
-          : shows;
+        const shows =
+          plant === "cti-e3-loop"
+            ? ids((a) => isAllWorkspacesAction(a.kind))
+            : dropForm
+              ? ids((a) => a.stageEdit?.dropped !== undefined)
+              : ids((a) => a.plantEvidence === true);
+        const near =
+          plant === "nm-rsl-refactor"
+            ? ids((a) => a.kind === "plant_helper_file" || (a.kind === "edit" && a.stageEdit?.added === req.stage))
+            : plant === "nm-rsl-restored"
+              ? [...shows, ...ids((a) => a.kind === "plant_readd")]
+              : plant === "nm-cti-requested-compare"
+                ? ids((a) => a.kind === "plant_compare_read")
+                : shows;
         const isLoss = spec.signature === "requirement_state_loss";
         if (spec.planted && shows.length === 0) throw new Error(`run ${run.run_id}: ${plant} wrote no evidence`);
-        if (isLoss && plantAddedStep === undefined) throw new Error(`run ${run.run_id}: ${plant} found no earlier-stage edit`);
+        if (isLoss && plantAddedStep === undefined)
+          throw new Error(`run ${run.run_id}: ${plant} found no earlier-stage edit`);
         truth = {
-          form: plant, signature: spec.signature, planted: spec.planted, position: p,
-          evidenceSteps: spec.planted ? [...new Set([...(isLoss ? [plantAddedStep!] : []), ...shows])].sort((a, b) => a - b) : [],
+          form: plant,
+          signature: spec.signature,
+          planted: spec.planted,
+          position: p,
+          evidenceSteps: spec.planted
+            ? [...new Set([...(isLoss ? [plantAddedStep!] : []), ...shows])].sort((a, b) => a - b)
+            : [],
           contextSteps: [...new Set([...(isLoss ? [plantAddedStep!] : []), ...near])].sort((a, b) => a - b),
         };
       }
@@ -287,7 +384,13 @@ export function makeTrajectory(input: TrajectoryInput): { trajectory: AtifTrajec
       ...(costed ? { total_cost_usd: Math.round(sum((s) => Math.round((s.metrics.cost_usd ?? 0) * 1e6))) / 1e6 } : {}),
       total_steps: steps.length,
     },
-    extra: { synthetic: true, session_spec_id: session.session_id, condition: session.condition, focus_task_id: focus, seed },
+    extra: {
+      synthetic: true,
+      session_spec_id: session.session_id,
+      condition: session.condition,
+      focus_task_id: focus,
+      seed,
+    },
   };
   return { trajectory, evidence, truth };
 }
@@ -367,7 +470,12 @@ function reasons(config: Config): boolean {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "agent";
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "agent"
+  );
 }
 
 function iso(ms: number): string {

@@ -53,7 +53,11 @@ function simulate(run: UsageRun, profile: UsageProfile, seed: number, interrupti
     if (req.stage === SUBMIT) calls = submitCalls;
     else if (!flag.isFocus) calls = Math.max(1, Math.round(profile.calls * 0.7 * callNoise * interruptionCalls));
     // Back from another checkout, the agent first re-reads its own diff and the earlier requests.
-    else calls = Math.max(2, Math.round(profile.calls * (req.stage === 1 ? 1.25 : flag.focusReturn ? 1.5 : 0.85) * callNoise));
+    else
+      calls = Math.max(
+        2,
+        Math.round(profile.calls * (req.stage === 1 ? 1.25 : flag.focusReturn ? 1.5 : 0.85) * callNoise),
+      );
     let tokens = 0;
     const growth = profile.growthPerCall * growthNoise;
     context += 900; // the request text and the checkout banner
@@ -71,7 +75,9 @@ function simulate(run: UsageRun, profile: UsageProfile, seed: number, interrupti
       outputTokens: calls * 650,
       model_calls: calls,
       tool_calls: Math.round(calls * toolShare),
-      wall_s: stopped ? REQUEST_BUDGET_S : Math.min(REQUEST_BUDGET_S - 1, calls * profile.secondsPerCall * secNoise + calls * toolShare * 1.5),
+      wall_s: stopped
+        ? REQUEST_BUDGET_S
+        : Math.min(REQUEST_BUDGET_S - 1, calls * profile.secondsPerCall * secNoise + calls * toolShare * 1.5),
     });
   }
   return out;
@@ -80,8 +86,17 @@ function simulate(run: UsageRun, profile: UsageProfile, seed: number, interrupti
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : sum(xs) / xs.length);
 
-function totals(runs: { run: UsageRun; raw: RawRequest[] }[], condition: string, pick: (r: RawRequest) => number, scope?: Scope) {
-  return mean(runs.filter((r) => r.run.session.condition === condition).map((r) => sum(r.raw.filter((q) => !scope || q.scope === scope).map(pick))));
+function totals(
+  runs: { run: UsageRun; raw: RawRequest[] }[],
+  condition: string,
+  pick: (r: RawRequest) => number,
+  scope?: Scope,
+) {
+  return mean(
+    runs
+      .filter((r) => r.run.session.condition === condition)
+      .map((r) => sum(r.raw.filter((q) => !scope || q.scope === scope).map(pick))),
+  );
 }
 
 /** Usage of every run of one configuration, calibrated to the profile's ratios. */
@@ -101,8 +116,17 @@ export function configUsage(runs: UsageRun[], profile: UsageProfile, seed: numbe
   const otherTokens = totals(second, "switched", tokens, "other");
   const focusScale = (profile.focusRatio * unintTokens) / focusTokens;
   const interruptionScale = ((profile.allRatio - profile.focusRatio) * unintTokens - otherTokens) / interruptionTokens;
-  if (!(interruptionScale > 0.2 && interruptionScale < 5 && focusScale > 0.2 && focusScale < 5 && callScale > 0.2 && callScale < 5)) {
-    throw new Error(`usage calibration out of bounds: calls ×${callScale.toFixed(2)}, focus ×${focusScale.toFixed(2)}, interruptions ×${interruptionScale.toFixed(2)}`);
+  if (!(
+    interruptionScale > 0.2 &&
+    interruptionScale < 5 &&
+    focusScale > 0.2 &&
+    focusScale < 5 &&
+    callScale > 0.2 &&
+    callScale < 5
+  )) {
+    throw new Error(
+      `usage calibration out of bounds: calls ×${callScale.toFixed(2)}, focus ×${focusScale.toFixed(2)}, interruptions ×${interruptionScale.toFixed(2)}`,
+    );
   }
   const [inPrice, cachedPrice, outPrice] = profile.prices;
   const out = new Map<string, RequestUsage[]>();

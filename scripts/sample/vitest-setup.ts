@@ -5,5 +5,8 @@ import { ensureSampleTrajectories } from "./ensure-trajectories";
 
 export default async function setup(): Promise<void> {
   const written = await ensureSampleTrajectories(join(import.meta.dirname, "..", "..", "data", "releases", "sample"));
-  if (written) console.log(`generated the sample's ${written.entries} trajectories (${written.archives} archives) in ${(written.ms / 1000).toFixed(1)} s`);
+  if (written)
+    console.log(
+      `generated the sample's ${written.entries} trajectories (${written.archives} archives) in ${(written.ms / 1000).toFixed(1)} s`,
+    );
 }

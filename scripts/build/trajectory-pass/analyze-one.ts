@@ -12,7 +12,16 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 function unreadable(job: PassJob, message: string, hash: string | null, bytes: number): PassResult {
   return {
     runId: job.ctx.runId,
-    analysis: { run_id: job.ctx.runId, readable: false, error: message, steps: 0, tool_calls: 0, warnings: 0, bytes, content_hash: hash },
+    analysis: {
+      run_id: job.ctx.runId,
+      readable: false,
+      error: message,
+      steps: 0,
+      tool_calls: 0,
+      warnings: 0,
+      bytes,
+      content_hash: hash,
+    },
     tables: {},
     problem: { rule: "run.trajectory_unreadable", message: `trajectory "${job.ref}" could not be read: ${message}` },
     cached: false,
@@ -31,7 +40,11 @@ async function stillValid(job: PassJob, entry: CacheEntry, archives: ArchiveCach
 }
 
 export async function analyzeOne(
-  job: PassJob, archives: ArchiveCache, cache: PassCache, analyzers: readonly PassAnalyzer[], versions: string,
+  job: PassJob,
+  archives: ArchiveCache,
+  cache: PassCache,
+  analyzers: readonly PassAnalyzer[],
+  versions: string,
 ): Promise<PassResult> {
   const runId = job.ctx.runId;
   let main: Uint8Array;
@@ -44,7 +57,13 @@ export async function analyzeOne(
   const key = cacheKey(hash, job.ctx, versions);
   const hit = cache.get(key);
   if (hit && (await stillValid(job, hit, archives))) {
-    return { runId, analysis: { run_id: runId, ...hit.analysis }, tables: hit.tables, problem: hit.problem, cached: true };
+    return {
+      runId,
+      analysis: { run_id: runId, ...hit.analysis },
+      tables: hit.tables,
+      problem: hit.problem,
+      cached: true,
+    };
   }
 
   const files: Record<string, string> = {};
@@ -64,20 +83,32 @@ export async function analyzeOne(
   }
   const steps = trajectory.steps.length;
   const problem: PassProblem | null =
-    steps === 0 ? { rule: "run.trajectory_format", message: `trajectory "${job.ref}" has no steps the viewer can read (not ATIF v1.0–v1.8 nor a SWE-agent .traj)` } : null;
+    steps === 0
+      ? {
+          rule: "run.trajectory_format",
+          message: `trajectory "${job.ref}" has no steps the viewer can read (not ATIF v1.0–v1.8 nor a SWE-agent .traj)`,
+        }
+      : null;
   const tables: Record<string, PassRow[]> = {};
   if (steps > 0) {
     for (const a of analyzers) {
       try {
         tables[a.table] = a.rows(trajectory, job.ctx);
       } catch (err) {
-        throw new Error(`trajectory pass: analyzer for ${a.table} failed on run ${runId} (${job.ref}): ${errorText(err)}`);
+        throw new Error(
+          `trajectory pass: analyzer for ${a.table} failed on run ${runId} (${job.ref}): ${errorText(err)}`,
+        );
       }
     }
   }
   const analysis = {
-    readable: steps > 0, error: problem?.message ?? null, steps,
-    tool_calls: trajectory.steps.reduce((n, s) => n + s.toolCalls.length, 0), warnings: trajectory.warnings.length, bytes, content_hash: hash,
+    readable: steps > 0,
+    error: problem?.message ?? null,
+    steps,
+    tool_calls: trajectory.steps.reduce((n, s) => n + s.toolCalls.length, 0),
+    warnings: trajectory.warnings.length,
+    bytes,
+    content_hash: hash,
   };
   cache.set(key, { files, analysis, tables, problem });
   return { runId, analysis: { run_id: runId, ...analysis }, tables, problem, cached: false };

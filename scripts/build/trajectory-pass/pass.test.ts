@@ -23,9 +23,17 @@ async function pass(opts: PassOptions = {}) {
   const db = await openNodeDb();
   try {
     await loadTablesNode(db, releaseTables(release!));
-    const outcome = await runTrajectoryPass(db, dir, release!.meta.submit_text ?? null, { cacheDir, threads: 1, ...opts });
-    const analysis = await db.query("SELECT run_id, readable, steps, warnings, error IS NULL AS ok FROM run_analysis ORDER BY rowid");
-    const tags = await db.query("SELECT run_id, signature, position, first_step, evidence_steps, strength FROM signature_tags ORDER BY rowid");
+    const outcome = await runTrajectoryPass(db, dir, release!.meta.submit_text ?? null, {
+      cacheDir,
+      threads: 1,
+      ...opts,
+    });
+    const analysis = await db.query(
+      "SELECT run_id, readable, steps, warnings, error IS NULL AS ok FROM run_analysis ORDER BY rowid",
+    );
+    const tags = await db.query(
+      "SELECT run_id, signature, position, first_step, evidence_steps, strength FROM signature_tags ORDER BY rowid",
+    );
     return { ...outcome, analysis, tags };
   } finally {
     db.close();
@@ -33,8 +41,22 @@ async function pass(opts: PassOptions = {}) {
 }
 
 const TAGS = [
-  { run_id: "alpha.s-F1", signature: "cross_task_interference", position: 6, first_step: 14, evidence_steps: "14", strength: "strong" },
-  { run_id: "alpha.s-N1", signature: "requirement_state_loss", position: 3, first_step: 2, evidence_steps: "2,8", strength: "strong" },
+  {
+    run_id: "alpha.s-F1",
+    signature: "cross_task_interference",
+    position: 6,
+    first_step: 14,
+    evidence_steps: "14",
+    strength: "strong",
+  },
+  {
+    run_id: "alpha.s-N1",
+    signature: "requirement_state_loss",
+    position: 3,
+    first_step: 2,
+    evidence_steps: "2,8",
+    strength: "strong",
+  },
 ];
 
 describe("the trajectory pass", () => {

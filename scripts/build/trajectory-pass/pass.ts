@@ -8,7 +8,12 @@ import { ArchiveCache } from "../../../lib/archive/read-node";
 import type { NodeDb } from "../../../lib/db/node";
 import { analysisContextOf, PASS_RUNS_SQL, runsIn, type PassRunRow } from "../../../lib/queries/run-context";
 import {
-  scheduleSql, verdictTestsWhereSql, workspacesSql, type ScheduleRow, type VerdictTestRow, type WorkspaceRow,
+  scheduleSql,
+  verdictTestsWhereSql,
+  workspacesSql,
+  type ScheduleRow,
+  type VerdictTestRow,
+  type WorkspaceRow,
 } from "../../../lib/queries/trajectory";
 import { analyzeOne } from "./analyze-one";
 import { ANALYZERS, versionsKey } from "./analyzers";
@@ -51,7 +56,12 @@ function groupBy<T extends { run_id: string }>(rows: readonly T[]): Map<string, 
   return out;
 }
 
-async function jobsFor(db: NodeDb, releaseDir: string, runs: readonly PassRunRow[], submitText: string | null): Promise<PassJob[]> {
+async function jobsFor(
+  db: NodeDb,
+  releaseDir: string,
+  runs: readonly PassRunRow[],
+  submitText: string | null,
+): Promise<PassJob[]> {
   const ids = runs.map((r) => r.run_id);
   const schedule = groupBy(await db.query<ScheduleRow>(scheduleSql(runsIn(ids))));
   const workspaces = groupBy(await db.query<WorkspaceRow>(workspacesSql(runsIn(ids))));
@@ -60,11 +70,20 @@ async function jobsFor(db: NodeDb, releaseDir: string, runs: readonly PassRunRow
     releaseDir,
     ref: r.trajectory,
     ctx: {
-      runId: r.run_id, configId: r.config_id, condition: r.condition, taskGroup: r.task_group, focusTaskId: r.focus_task_id, repo: r.repo,
+      runId: r.run_id,
+      configId: r.config_id,
+      condition: r.condition,
+      taskGroup: r.task_group,
+      focusTaskId: r.focus_task_id,
+      repo: r.repo,
       resolved: r.resolved,
       analysis: analysisContextOf({
-        focusTaskId: r.focus_task_id, schedule: schedule.get(r.run_id) ?? [], workspaces: workspaces.get(r.run_id) ?? [],
-        verdictTests: verdict.get(r.run_id) ?? [], annotations: [], submitText,
+        focusTaskId: r.focus_task_id,
+        schedule: schedule.get(r.run_id) ?? [],
+        workspaces: workspaces.get(r.run_id) ?? [],
+        verdictTests: verdict.get(r.run_id) ?? [],
+        annotations: [],
+        submitText,
       }),
     },
   }));
@@ -92,12 +111,15 @@ function threadRunner(cacheDir: string | null): Runner {
     pending?.reject(e);
     pending = null;
   };
-  worker.on("message", (m: { type: "result"; result: PassResult } | { type: "failed"; runId: string; message: string }) => {
-    const p = pending;
-    pending = null;
-    if (m.type === "result") p?.resolve(m.result);
-    else p?.reject(new Error(m.message));
-  });
+  worker.on(
+    "message",
+    (m: { type: "result"; result: PassResult } | { type: "failed"; runId: string; message: string }) => {
+      const p = pending;
+      pending = null;
+      if (m.type === "result") p?.resolve(m.result);
+      else p?.reject(new Error(m.message));
+    },
+  );
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`trajectory pass worker exited with code ${code}`)));
   return {
@@ -121,7 +143,12 @@ function threadRunner(cacheDir: string | null): Runner {
 
 const SMALL_RELEASE = 32;
 
-export async function runTrajectoryPass(db: NodeDb, releaseDir: string, submitText: string | null, opts: PassOptions = {}): Promise<PassOutcome> {
+export async function runTrajectoryPass(
+  db: NodeDb,
+  releaseDir: string,
+  submitText: string | null,
+  opts: PassOptions = {},
+): Promise<PassOutcome> {
   const started = performance.now();
   let threads = opts.threads ?? Math.min(2, availableParallelism());
   const analyzers = opts.analyzers ?? ANALYZERS;
@@ -130,7 +157,10 @@ export async function runTrajectoryPass(db: NodeDb, releaseDir: string, submitTe
   const all = (await db.query<PassRunRow>(PASS_RUNS_SQL)).filter((r) => !(opts.skip?.(r.run_id) ?? false));
   // Starting a thread costs more than a few trajectories take.
   if (opts.threads === undefined && all.length < SMALL_RELEASE) threads = 1;
-  const out = new TableFiles({ run_analysis: RUN_ANALYSIS_COLUMNS, ...Object.fromEntries(analyzers.map((a) => [a.table, a.columns])) });
+  const out = new TableFiles({
+    run_analysis: RUN_ANALYSIS_COLUMNS,
+    ...Object.fromEntries(analyzers.map((a) => [a.table, a.columns])),
+  });
   const stats: PassStats = { runs: all.length, analyzed: 0, cached: 0, unreadable: 0, bytes: 0, ms: 0, rows: {} };
   const problems: PassOutcome["problems"] = [];
   const take = (r: PassResult) => {
@@ -143,7 +173,8 @@ export async function runTrajectoryPass(db: NodeDb, releaseDir: string, submitTe
     if (r.problem) problems.push({ runId: r.runId, ...r.problem });
   };
 
-  const runners = threads <= 1 ? [inlineRunner(cacheDir, analyzers)] : Array.from({ length: threads }, () => threadRunner(cacheDir));
+  const runners =
+    threads <= 1 ? [inlineRunner(cacheDir, analyzers)] : Array.from({ length: threads }, () => threadRunner(cacheDir));
   try {
     const chunk = opts.chunk ?? 256;
     for (let i = 0; i < all.length; i += chunk) {

@@ -9,8 +9,17 @@ export const signatureTagsAnalyzer: PassAnalyzer<SignatureTagRow> = {
   // The detectors' own version strings: a detector change invalidates every cached tag.
   version: `${STATE_LOSS_DETECTOR}; ${CROSS_TASK_DETECTOR}; rows v1`,
   columns: {
-    run_id: "VARCHAR", tag_id: "VARCHAR", signature: "VARCHAR", position: "INTEGER", first_step: "INTEGER", evidence_steps: "VARCHAR",
-    strength: "VARCHAR", detector: "VARCHAR", detector_version: "VARCHAR", reason_kinds: "VARCHAR", note: "VARCHAR",
+    run_id: "VARCHAR",
+    tag_id: "VARCHAR",
+    signature: "VARCHAR",
+    position: "INTEGER",
+    first_step: "INTEGER",
+    evidence_steps: "VARCHAR",
+    strength: "VARCHAR",
+    detector: "VARCHAR",
+    detector_version: "VARCHAR",
+    reason_kinds: "VARCHAR",
+    note: "VARCHAR",
   },
   rows: (t, ctx) => signatureTagRows(ctx.runId, t, ctx.analysis),
 };

@@ -45,8 +45,14 @@ export type RunAnalysisFields = {
 export type RunAnalysisRow = RunAnalysisFields & { run_id: string };
 
 export const RUN_ANALYSIS_COLUMNS: Record<keyof RunAnalysisRow & string, PassColumnType> = {
-  run_id: "VARCHAR", readable: "BOOLEAN", error: "VARCHAR", steps: "INTEGER", tool_calls: "INTEGER", warnings: "INTEGER",
-  bytes: "BIGINT", content_hash: "VARCHAR",
+  run_id: "VARCHAR",
+  readable: "BOOLEAN",
+  error: "VARCHAR",
+  steps: "INTEGER",
+  tool_calls: "INTEGER",
+  warnings: "INTEGER",
+  bytes: "BIGINT",
+  content_hash: "VARCHAR",
 };
 
 export interface PassJob {

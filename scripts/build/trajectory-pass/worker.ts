@@ -19,6 +19,11 @@ parentPort!.on("message", (msg: { type: "job"; job: PassJob } | { type: "done" }
   }
   analyzeOne(msg.job, archives, cache, ANALYZERS, versions).then(
     (result) => parentPort!.postMessage({ type: "result", result }),
-    (err: unknown) => parentPort!.postMessage({ type: "failed", runId: msg.job.ctx.runId, message: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) =>
+      parentPort!.postMessage({
+        type: "failed",
+        runId: msg.job.ctx.runId,
+        message: err instanceof Error ? err.message : String(err),
+      }),
   );
 });

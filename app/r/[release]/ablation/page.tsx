@@ -18,14 +18,19 @@ export function generateStaticParams() {
 export default async function AblationPage({ params }: { params: Promise<{ release: string }> }) {
   const { release } = await params;
   const built = builtRelease(release);
-  const others = built.meta.conditions.filter((c) => c !== built.meta.baseline_condition).map(conditionLabel).join(", ");
+  const others = built.meta.conditions
+    .filter((c) => c !== built.meta.baseline_condition)
+    .map(conditionLabel)
+    .join(", ");
   return (
     <ReleaseFrame built={built} page="ablation">
       <h1 className="mb-1 text-xl font-semibold">Context-management ablation</h1>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        Variants of one harness and model (native, +Router, +RCM …) side by side. Under each variant&apos;s resolution: its gain over
-        the native configuration in percentage points with the paired 95% bootstrap interval over the same focus tasks (below it: the discordant tasks, better with the variant / with native, and the exact McNemar p). Gaps are {conditionLabel(built.meta.baseline_condition)} minus {others}, as on the
-        leaderboard. Bold: the family&apos;s highest resolution in each non-baseline condition and group.
+        Variants of one harness and model (native, +Router, +RCM …) side by side. Under each variant&apos;s resolution:
+        its gain over the native configuration in percentage points with the paired 95% bootstrap interval over the same
+        focus tasks (below it: the discordant tasks, better with the variant / with native, and the exact McNemar p).
+        Gaps are {conditionLabel(built.meta.baseline_condition)} minus {others}, as on the leaderboard. Bold: the
+        family&apos;s highest resolution in each non-baseline condition and group.
       </p>
       <AblationView releaseId={release} model={ablation(release)} />
     </ReleaseFrame>

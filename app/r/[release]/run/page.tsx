@@ -20,7 +20,11 @@ export default async function RunTrajectory({ params }: { params: Promise<{ rele
   const built = builtRelease(release);
   return (
     <ReleaseFrame built={built} page="runs">
-      <TrajectoryExplorer releaseId={release} submitText={built.meta.submit_text ?? null} contextShards={built.run_context_shards ?? null} />
+      <TrajectoryExplorer
+        releaseId={release}
+        submitText={built.meta.submit_text ?? null}
+        contextShards={built.run_context_shards ?? null}
+      />
     </ReleaseFrame>
   );
 }

@@ -22,8 +22,8 @@ export default async function Runs({ params }: { params: Promise<{ release: stri
     <ReleaseFrame built={built} page="runs">
       <h1 className="mb-1 text-xl font-semibold">Runs with trajectories</h1>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        Every run of this release that publishes its trajectory. Open one to step through it, with its schedule, final verdict and trace-signature
-        tags.
+        Every run of this release that publishes its trajectory. Open one to step through it, with its schedule, final
+        verdict and trace-signature tags.
       </p>
       <LocalRunList releaseId={release} />
       <RunList releaseId={release} runs={trajectoryRuns(release)} />

@@ -19,22 +19,41 @@ export default async function SearchPage({ params }: { params: Promise<{ release
   const { release } = await params;
   const built = builtRelease(release);
   const manifest = stepsManifest(release);
-  const configs = [...new Map(trajectoryRuns(release).filter((r) => r.trajectory !== null).map((r) => [r.config_id, r.display_name])).entries()].map(([id, name]) => ({ id, name }));
+  const configs = [
+    ...new Map(
+      trajectoryRuns(release)
+        .filter((r) => r.trajectory !== null)
+        .map((r) => [r.config_id, r.display_name]),
+    ).entries(),
+  ].map(([id, name]) => ({ id, name }));
   return (
     <ReleaseFrame built={built} page="search">
       <h1 className="mb-1 text-xl font-semibold">Search every trajectory</h1>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        Every step of every run’s trajectory, searched in your browser: commands, edited paths, and the first {STEP_LIMITS.message} characters of
-        each message and observation.{" "}
+        Every step of every run’s trajectory, searched in your browser: commands, edited paths, and the first{" "}
+        {STEP_LIMITS.message} characters of each message and observation.{" "}
         {manifest ? (
           <>
-            The steps index ({manifest.rows.toLocaleString("en-US")} steps in {manifest.shards.length} files, one per configuration) loads on the first
-            search; <a className="underline" href={`/data/${release}/steps.parquet`} download>download it as Parquet</a>.
+            The steps index ({manifest.rows.toLocaleString("en-US")} steps in {manifest.shards.length} files, one per
+            configuration) loads on the first search;{" "}
+            <a className="underline" href={`/data/${release}/steps.parquet`} download>
+              download it as Parquet
+            </a>
+            .
           </>
         ) : null}{" "}
         Each result opens its step in the trajectory viewer.
       </p>
-      <SearchView releaseId={release} manifest={manifest} options={{ configs, conditions: built.meta.conditions, groups: built.meta.groups, repos: repos(release).map((r) => r.repo) }} />
+      <SearchView
+        releaseId={release}
+        manifest={manifest}
+        options={{
+          configs,
+          conditions: built.meta.conditions,
+          groups: built.meta.groups,
+          repos: repos(release).map((r) => r.repo),
+        }}
+      />
     </ReleaseFrame>
   );
 }

@@ -23,11 +23,15 @@ export default async function SqlPage({ params }: { params: Promise<{ release: s
       <h1 className="mb-1 text-xl font-semibold">SQL console</h1>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
         Read-only SQL (DuckDB) run in your browser over this release’s tables, the derived tables and the steps index
-        {manifest ? ` (${manifest.rows.toLocaleString("en-US")} rows, loaded when a query names steps)` : ""}, and over local results opened on
-        this page (schemas local_1, local_2, …). Statements that write, change settings, or read files or the network are refused; nothing leaves your
-        browser.
+        {manifest ? ` (${manifest.rows.toLocaleString("en-US")} rows, loaded when a query names steps)` : ""}, and over
+        local results opened on this page (schemas local_1, local_2, …). Statements that write, change settings, or read
+        files or the network are refused; nothing leaves your browser.
       </p>
-      <SqlConsole releaseId={release} tables={built.tables.map((t) => t.name)} stepsShards={manifest?.shards.map((s) => s.file) ?? []} />
+      <SqlConsole
+        releaseId={release}
+        tables={built.tables.map((t) => t.name)}
+        stepsShards={manifest?.shards.map((s) => s.file) ?? []}
+      />
     </ReleaseFrame>
   );
 }

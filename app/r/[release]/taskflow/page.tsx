@@ -21,9 +21,9 @@ export default async function TaskFlowPage({ params }: { params: Promise<{ relea
     <ReleaseFrame built={built} page="taskflow">
       <h1 className="mb-1 text-xl font-semibold">Task Flow</h1>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        The release&apos;s sessions as a Task Flow (SWE-TaskFlow): session lengths, labels of user messages and transitions between
-        them. A request&apos;s label is its intent when the release gives one; otherwise it is derived from the schedule
-        (initial / follow-up / finalization × focus / interruption).
+        The release&apos;s sessions as a Task Flow (SWE-TaskFlow): session lengths, labels of user messages and
+        transitions between them. A request&apos;s label is its intent when the release gives one; otherwise it is
+        derived from the schedule (initial / follow-up / finalization × focus / interruption).
       </p>
       <TaskFlowView releaseId={release} model={taskFlow(release)} baseline={built.meta.baseline_condition} />
     </ReleaseFrame>

@@ -21,8 +21,9 @@ export default async function TasksPage({ params }: { params: Promise<{ release:
     <ReleaseFrame built={built} page="tasks">
       <h1 className="mb-1 text-xl font-semibold">Task catalog</h1>
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        Every focus task with its stages, verifier and interruption tasks, and how many configurations resolved it in each
-        condition. Choose a configuration to see its result per condition; open a task for its stages and matched schedules.
+        Every focus task with its stages, verifier and interruption tasks, and how many configurations resolved it in
+        each condition. Choose a configuration to see its result per condition; open a task for its stages and matched
+        schedules.
       </p>
       <CatalogView releaseId={release} model={catalog(release)} />
     </ReleaseFrame>

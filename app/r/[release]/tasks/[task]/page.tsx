@@ -11,13 +11,19 @@ import { builtRelease, catalog, releaseIndex, taskPage } from "@/lib/site/releas
 
 export const dynamicParams = false;
 
-export async function generateMetadata({ params }: { params: Promise<{ release: string; task: string }> }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ release: string; task: string }>;
+}): Promise<Metadata> {
   const { release, task } = await params;
   return releaseMetadata(release, "tasks", `task ${decodeURIComponent(task)}`);
 }
 
 export function generateStaticParams() {
-  return releaseIndex().flatMap((r) => catalog(r.release_id).tasks.map((t) => ({ release: r.release_id, task: t.task_id })));
+  return releaseIndex().flatMap((r) =>
+    catalog(r.release_id).tasks.map((t) => ({ release: r.release_id, task: t.task_id })),
+  );
 }
 
 export default async function TaskPage({ params }: { params: Promise<{ release: string; task: string }> }) {
