@@ -106,6 +106,26 @@ function fromShell(op: ShellOp, command: string): FileChange {
  * where the call runs.
  */
 export function callEffect(call: ToolCall, shell: TrajectoryShell, active: string | null): CallEffect {
+  // Both detectors walk every call (the cross-task one twice); parsing a shell script is the pass's costliest
+  // step, so each call's effect is kept for the directory it started from. Effects are never mutated.
+  const key = `${shell.cwd ?? ""}\u0000${active ?? ""}`;
+  const memo = EFFECTS.get(call);
+  const hit = memo?.get(key);
+  if (hit) {
+    if (hit.cwd !== undefined) shell.cwd = hit.cwd;
+    return hit.effect;
+  }
+  const before = shell.cwd;
+  const effect = computeEffect(call, shell, active);
+  const entry = { effect, cwd: shell.cwd !== before ? shell.cwd : undefined };
+  if (memo) memo.set(key, entry);
+  else EFFECTS.set(call, new Map([[key, entry]]));
+  return effect;
+}
+
+const EFFECTS = new WeakMap<ToolCall, Map<string, { effect: CallEffect; cwd: string | null | undefined }>>();
+
+function computeEffect(call: ToolCall, shell: TrajectoryShell, active: string | null): CallEffect {
   const text = argumentText(call);
   const command = shellCommand(call);
   const workdir = workdirOf(call);

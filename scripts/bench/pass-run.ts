@@ -20,9 +20,13 @@ const ids = release.runs
 const every = Math.max(1, Math.round(1 / share));
 const kept = new Set(ids.filter((_, i) => i % every === 0));
 const rssBeforeKb = process.resourceUsage().maxRSS;
+const cpuBefore = process.cpuUsage();
 const { stats } = await runTrajectoryPass(db, dir!, release.meta.submit_text ?? null, {
   cacheDir: cache === "off" ? null : cache!,
   skip: (id) => !kept.has(id),
 });
 db.close();
-console.log(JSON.stringify({ ...stats, rssBeforeKb, maxRssKb: process.resourceUsage().maxRSS }));
+// CPU time of every thread of the process: on a shared machine, the part of the time that is the pass's own.
+const cpu = process.cpuUsage(cpuBefore);
+const cpuMs = (cpu.user + cpu.system) / 1000;
+console.log(JSON.stringify({ ...stats, rssBeforeKb, maxRssKb: process.resourceUsage().maxRSS, cpuMs }));

@@ -43,6 +43,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
 
   const db = await openNodeDb();
   let passStats: PassStats | null = null;
+  let disposePass = () => {};
   try {
     await loadTablesNode(db, releaseTables(release));
     // Every trajectory read once, as the viewer reads it (unreadable ones are warnings naming the run), and
@@ -56,6 +57,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       skip: (id) => refused.has(id),
     });
     passStats = passed.stats;
+    disposePass = passed.dispose;
     for (const p of passed.problems) {
       problems.push({
         level: "warning",
@@ -95,6 +97,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     for (const [file, compute] of Object.entries(PAGE_DATA)) writeJson(join(out, file), await compute({ db, release }));
   } finally {
     db.close();
+    disposePass();
   }
   return {
     problems,

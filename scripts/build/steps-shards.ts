@@ -12,7 +12,9 @@ import { STEPS_MANIFEST, STEPS_TABLE, stepsShardFile, type StepsManifest } from 
 
 export async function exportStepsShards(db: NodeDb, outDir: string): Promise<StepsManifest | null> {
   const exists = await db.query<{ n: number }>(
-    `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name = ${sqlString(STEPS_TABLE)}`,
+    // A view over the pass's Parquet (scripts/build/trajectory-pass/tables-out.ts), or a table in tests.
+    `SELECT count(*)::INTEGER AS n FROM (SELECT table_name AS name FROM duckdb_tables() UNION ALL ` +
+      `SELECT view_name FROM duckdb_views()) WHERE name = ${sqlString(STEPS_TABLE)}`,
   );
   if ((exists[0]?.n ?? 0) === 0) return null;
   const columns = await tableColumns(db, STEPS_TABLE);

@@ -5,7 +5,7 @@ import { readReleaseFile, type ArchiveCache } from "../../../lib/archive/read-no
 import { loadTrajectory } from "../../../lib/trajectory/chain";
 import { errorText, parseTrajectoryText } from "../../../lib/trajectory/parse-text";
 import { cacheKey, sha256, type CacheEntry, type PassCache } from "./cache";
-import type { PassAnalyzer, PassJob, PassProblem, PassResult, PassRow } from "./types";
+import type { PassAnalyzer, PassJob, PassProblem, PassResult } from "./types";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -89,11 +89,12 @@ export async function analyzeOne(
           message: `trajectory "${job.ref}" has no steps the viewer can read (not ATIF v1.0–v1.8 nor a SWE-agent .traj)`,
         }
       : null;
-  const tables: Record<string, PassRow[]> = {};
+  const tables: Record<string, string> = {};
   if (steps > 0) {
     for (const a of analyzers) {
       try {
-        tables[a.table] = a.rows(trajectory, job.ctx);
+        const rows = a.rows(trajectory, job.ctx);
+        if (rows.length > 0) tables[a.table] = rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
       } catch (err) {
         throw new Error(
           `trajectory pass: analyzer for ${a.table} failed on run ${runId} (${job.ref}): ${errorText(err)}`,

@@ -5,13 +5,14 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { PassProblem, PassRow, RunAnalysisFields } from "./types";
+import type { PassProblem, RunAnalysisFields } from "./types";
 
 export interface CacheEntry {
   /** Other files read, by reference, with their sha256. */
   files: Record<string, string>;
   analysis: RunAnalysisFields;
-  tables: Record<string, PassRow[]>;
+  /** NDJSON per table, as PassResult.tables. */
+  tables: Record<string, string>;
   problem: PassProblem | null;
 }
 

@@ -1,7 +1,8 @@
 // The build's one pass over every trajectory of a release (docs/data-format.md, "Derived tables"): each run's
 // context comes from the same SQL the trajectory page runs (lib/queries/trajectory.ts, lib/queries/run-context.ts),
 // a chunk of runs at a time; the trajectories go to worker threads one at a time each; results are cached by
-// content hash (cache.ts); rows become derived tables in the build's DuckDB.
+// content hash (cache.ts); rows become derived tables in the build's DuckDB, taken in run order so no table
+// depends on which thread finished first.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { ArchiveCache } from "../../../lib/archive/read-node";
@@ -18,6 +19,7 @@ import {
 import { analyzeOne } from "./analyze-one";
 import { ANALYZERS, versionsKey } from "./analyzers";
 import { PassCache } from "./cache";
+import { heapBound } from "./heap-bound";
 import { TableFiles } from "./tables-out";
 import { RUN_ANALYSIS_COLUMNS, type PassAnalyzer, type PassJob, type PassProblem, type PassResult } from "./types";
 
@@ -48,6 +50,11 @@ export interface PassStats {
 export interface PassOutcome {
   stats: PassStats;
   problems: (PassProblem & { runId: string })[];
+  /**
+   * Removes the files behind the bulky tables (views over Parquet, tables-out.ts): call once those tables
+   * are exported. Left undone, they go when the process exits.
+   */
+  dispose(): void;
 }
 
 function groupBy<T extends { run_id: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -101,21 +108,19 @@ function inlineRunner(cacheDir: string | null, analyzers: readonly PassAnalyzer[
   return { run: (job) => analyzeOne(job, archives, cache, analyzers, versions), close: () => archives.close() };
 }
 
-/** One worker thread, one job at a time. */
+/** One worker thread: jobs run one at a time there, answered in the order sent. */
 function threadRunner(cacheDir: string | null): Runner {
   const worker = new Worker(new URL("./worker.mjs", import.meta.url), { workerData: { cacheDir } });
-  let pending: { resolve: (r: PassResult) => void; reject: (e: Error) => void } | null = null;
+  const pending: { resolve: (r: PassResult) => void; reject: (e: Error) => void }[] = [];
   let dead: Error | null = null;
   const fail = (e: Error) => {
     dead = e;
-    pending?.reject(e);
-    pending = null;
+    for (const p of pending.splice(0)) p.reject(e);
   };
   worker.on(
     "message",
     (m: { type: "result"; result: PassResult } | { type: "failed"; runId: string; message: string }) => {
-      const p = pending;
-      pending = null;
+      const p = pending.shift();
       if (m.type === "result") p?.resolve(m.result);
       else p?.reject(new Error(m.message));
     },
@@ -126,7 +131,7 @@ function threadRunner(cacheDir: string | null): Runner {
     run(job) {
       if (dead) return Promise.reject(dead);
       return new Promise((resolve, reject) => {
-        pending = { resolve, reject };
+        pending.push({ resolve, reject });
         worker.postMessage({ type: "job", job });
       });
     },
@@ -139,6 +144,46 @@ function threadRunner(cacheDir: string | null): Runner {
       });
     },
   };
+}
+
+/**
+ * Runs `jobs` over the runners with at most `depth` jobs waiting at each (a worker holds one trajectory;
+ * the others wait as contexts), handing results to `take` in job order whatever order they finish in.
+ */
+async function runInOrder(
+  jobs: readonly PassJob[],
+  runners: readonly Runner[],
+  depth: number,
+  take: (r: PassResult) => void,
+): Promise<void> {
+  const done = new Map<number, PassResult>();
+  let next = 0;
+  let out = 0;
+  const flush = () => {
+    for (let r = done.get(out); r !== undefined; r = done.get(out)) {
+      done.delete(out++);
+      take(r);
+    }
+  };
+  await Promise.all(
+    runners.map(async (runner) => {
+      const inFlight: Promise<void>[] = [];
+      const send = () => {
+        const i = next++;
+        inFlight.push(
+          runner.run(jobs[i]!).then((r) => {
+            done.set(i, r);
+            flush();
+          }),
+        );
+      };
+      while (next < jobs.length && inFlight.length < depth) send();
+      while (inFlight.length > 0) {
+        await inFlight.shift();
+        if (next < jobs.length) send();
+      }
+    }),
+  );
 }
 
 const SMALL_RELEASE = 32;
@@ -164,8 +209,8 @@ export async function runTrajectoryPass(
   const stats: PassStats = { runs: all.length, analyzed: 0, cached: 0, unreadable: 0, bytes: 0, ms: 0, rows: {} };
   const problems: PassOutcome["problems"] = [];
   const take = (r: PassResult) => {
-    out.add("run_analysis", [r.analysis]);
-    for (const a of analyzers) out.add(a.table, r.tables[a.table] ?? []);
+    out.add("run_analysis", JSON.stringify(r.analysis) + "\n");
+    for (const a of analyzers) out.add(a.table, r.tables[a.table] ?? "");
     if (r.cached) stats.cached++;
     else stats.analyzed++;
     if (!r.analysis.readable) stats.unreadable++;
@@ -173,25 +218,27 @@ export async function runTrajectoryPass(
     if (r.problem) problems.push({ runId: r.runId, ...r.problem });
   };
 
+  // The main thread's garbage (contexts, results on their way to the files) is bounded too, between chunks.
+  const boundHeap = heapBound(64 * 1024 * 1024);
   const runners =
     threads <= 1 ? [inlineRunner(cacheDir, analyzers)] : Array.from({ length: threads }, () => threadRunner(cacheDir));
   try {
     const chunk = opts.chunk ?? 256;
+    // The next chunk's contexts are fetched while this chunk's trajectories are analysed.
+    let contexts = jobsFor(db, releaseDir, all.slice(0, chunk), submitText);
     for (let i = 0; i < all.length; i += chunk) {
-      const queue = await jobsFor(db, releaseDir, all.slice(i, i + chunk), submitText);
-      let next = 0;
-      await Promise.all(
-        runners.map(async (runner) => {
-          while (next < queue.length) take(await runner.run(queue[next++]!));
-        }),
-      );
+      const queue = await contexts;
+      if (i + chunk < all.length) contexts = jobsFor(db, releaseDir, all.slice(i + chunk, i + 2 * chunk), submitText);
+      await runInOrder(queue, runners, threads <= 1 ? 1 : 2, take);
+      boundHeap();
     }
   } finally {
     await Promise.all(runners.map((r) => r.close()));
   }
-  stats.rows = await out.load(db);
+  const bulky = new Set(analyzers.filter((a) => a.bulky).map((a) => a.table));
+  stats.rows = await out.load(db, bulky);
   stats.ms = performance.now() - started;
-  return { stats, problems };
+  return { stats, problems, dispose: () => out.dispose() };
 }
 
 /** The derived tables a build with the registry writes (the export list). */

@@ -8,5 +8,6 @@ export const stepsAnalyzer: PassAnalyzer<StepIndexRow> = {
   table: "steps",
   version: "steps-index v1 (limits 1000/500/240/240)",
   columns: STEPS_INDEX_COLUMNS,
+  bulky: true,
   rows: (t, ctx) => stepsIndexRows(t, ctx),
 };

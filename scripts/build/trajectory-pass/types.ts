@@ -27,6 +27,11 @@ export interface PassAnalyzer<R extends PassRow = PassRow> {
   version: string;
   /** Scalar columns only (Arrow, Parquet and both DuckDBs agree on them), in table order; run_id first. */
   columns: Record<string, PassColumnType>;
+  /**
+   * Rows too many to hold in the build's memory (the steps index): the table becomes a view over a Parquet
+   * file written straight from the pass's NDJSON, so the pass's memory does not grow with the release.
+   */
+  bulky?: boolean;
   rows(t: Trajectory, ctx: PassContext): R[];
 }
 
@@ -69,8 +74,12 @@ export interface PassProblem {
 export interface PassResult {
   runId: string;
   analysis: RunAnalysisRow;
-  /** Rows per derived table (analyzer.table). */
-  tables: Record<string, PassRow[]>;
+  /**
+   * Rows per derived table (analyzer.table) as newline-delimited JSON, one line per row in the analyzer's order:
+   * made once where the rows are made (a worker thread), so the main thread only appends text. A worker
+   * sends it as UTF-8 bytes, moved rather than copied (worker.ts).
+   */
+  tables: Record<string, string | Uint8Array>;
   problem: PassProblem | null;
   /** The rows came from the cache: nothing was parsed or analysed. */
   cached: boolean;
