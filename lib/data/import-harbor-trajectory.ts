@@ -3,6 +3,7 @@
 // steps each wrote a trajectory, merged into one file so that the k-th user step is the k-th request.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { AtifFinalMetricsJson, AtifTrajectoryJson, Lenient } from "../trajectory/atif";
 import { loadTrajectory } from "../trajectory/chain";
 import type { Trajectory } from "../trajectory/model";
 import { isRequestStep } from "../trajectory/segment";
@@ -65,7 +66,7 @@ export interface StepTrajectory {
  * instruction out) gets one, marked `extra.inserted_by_importer`, carrying Harbor's instruction when known.
  * Subagent files referenced from step folders are not carried over (their references stay, unresolved).
  */
-export function mergeStepTrajectories(parts: readonly StepTrajectory[], note: string): Record<string, unknown> {
+export function mergeStepTrajectories(parts: readonly StepTrajectory[], note: string): MergedTrajectory {
   const steps: Record<string, unknown>[] = [];
   let first: Record<string, unknown> | null = null;
   const totals = { total_prompt_tokens: 0, total_completion_tokens: 0, total_cached_tokens: 0 };
@@ -91,17 +92,34 @@ export function mergeStepTrajectories(parts: readonly StepTrajectory[], note: st
     if (t.cost !== null) cost = (cost ?? 0) + t.cost;
   }
   steps.forEach((s, i) => (s.step_id = i + 1));
+  const head: Lenient<AtifTrajectoryJson> | null = first;
+  const final: AtifFinalMetricsJson = {
+    ...totals,
+    ...(cost !== null ? { total_cost_usd: cost } : {}),
+    total_steps: steps.length,
+  };
   return {
-    schema_version: (first?.schema_version as string | undefined) ?? "ATIF-v1.6",
-    session_id: first?.session_id ?? null,
-    agent: first?.agent ?? { name: "unknown", version: "unknown" },
+    schema_version: (head?.schema_version as string | undefined) ?? "ATIF-v1.6",
+    session_id: head?.session_id ?? null,
+    agent: head?.agent ?? { name: "unknown", version: "unknown" },
     notes: note,
     steps,
-    final_metrics: { ...totals, ...(cost !== null ? { total_cost_usd: cost } : {}), total_steps: steps.length },
+    final_metrics: final,
   };
 }
 
-export function writeMergedTrajectory(doc: Record<string, unknown>, releaseDir: string, runId: string): string {
+/**
+ * The merged file under the ATIF model's field names (lib/trajectory/atif.ts). The steps and the first
+ * file's session and agent are copied as the trial wrote them, so their values stay untrusted.
+ */
+export type MergedTrajectory = Lenient<AtifTrajectoryJson> & {
+  schema_version: string;
+  notes: string;
+  steps: Record<string, unknown>[];
+  final_metrics: AtifFinalMetricsJson;
+};
+
+export function writeMergedTrajectory(doc: MergedTrajectory, releaseDir: string, runId: string): string {
   mkdirSync(join(releaseDir, "trajectories"), { recursive: true });
   writeFileSync(join(releaseDir, "trajectories", `${runId}.json`), `${JSON.stringify(doc)}\n`);
   return `trajectories/${runId}.json`;

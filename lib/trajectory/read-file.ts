@@ -1,11 +1,16 @@
 // One ATIF document (a file, or a subagent embedded in one). The chain reader (chain.ts) joins continuation
 // files and resolves subagents; this only reads what a single document says.
+import {
+  KNOWN_VERSIONS,
+  type AtifAgentJson,
+  type AtifFinalMetricsJson,
+  type AtifTrajectoryJson,
+  type Lenient,
+} from "./atif";
 import type { Step, Totals } from "./model";
 import { readStep } from "./read-step";
 import { isRecord, num, str } from "./values";
 import type { WarningSink } from "./warnings";
-
-export const KNOWN_VERSIONS = /^ATIF-v1\.[0-8]$/;
 
 export interface AtifDocument {
   name: string;
@@ -47,26 +52,28 @@ export function readDocument(
     warn.add("file.not_object", `${name} is not a JSON object; nothing to show`);
     return doc;
   }
-  doc.schemaVersion = str(raw.schema_version);
+  const atif: Lenient<AtifTrajectoryJson> = raw;
+  doc.schemaVersion = str(atif.schema_version);
   if (doc.schemaVersion === null) warn.add("file.version", `${name} has no schema_version; read as ATIF v1.x`);
   else if (!KNOWN_VERSIONS.test(doc.schemaVersion))
     warn.add("file.version", `${name}: schema_version "${doc.schemaVersion}" is not ATIF v1.0–v1.8; read anyway`);
-  doc.sessionId = str(raw.session_id);
-  doc.trajectoryId = str(raw.trajectory_id);
+  doc.sessionId = str(atif.session_id);
+  doc.trajectoryId = str(atif.trajectory_id);
   if (isRecord(raw.agent)) {
-    doc.agent = { name: str(raw.agent.name), version: str(raw.agent.version), model: str(raw.agent.model_name) };
+    const agent: Lenient<AtifAgentJson> = raw.agent;
+    doc.agent = { name: str(agent.name), version: str(agent.version), model: str(agent.model_name) };
   } else {
     warn.add("file.agent", `${name} has no agent object`);
   }
-  doc.notes = str(raw.notes);
-  doc.extra = isRecord(raw.extra) ? raw.extra : null;
-  doc.continuedRef = str(raw.continued_trajectory_ref);
-  doc.embedded = Array.isArray(raw.subagent_trajectories) ? raw.subagent_trajectories : [];
+  doc.notes = str(atif.notes);
+  doc.extra = isRecord(atif.extra) ? atif.extra : null;
+  doc.continuedRef = str(atif.continued_trajectory_ref);
+  doc.embedded = Array.isArray(atif.subagent_trajectories) ? atif.subagent_trajectories : [];
 
-  if (!Array.isArray(raw.steps)) {
-    warn.add("file.steps", `${name} has no steps list`);
+  if (!Array.isArray(atif.steps)) {
+    warn.add("atif.steps", `${name} has no steps list`);
   } else {
-    const steps = raw.steps;
+    const steps = atif.steps;
     doc.steps = new Array<Step>(steps.length);
     let outOfSequence = 0;
     let firstOut: number | null = null;
@@ -86,12 +93,12 @@ export function readDocument(
       );
     }
   }
-  doc.final = readFinal(raw.final_metrics, name, warn);
+  doc.final = readFinal(atif.final_metrics, name, warn);
   if (
     doc.final &&
     doc.final.steps !== doc.steps.length &&
-    isRecord(raw.final_metrics) &&
-    raw.final_metrics.total_steps !== undefined
+    isRecord(atif.final_metrics) &&
+    atif.final_metrics.total_steps !== undefined
   ) {
     warn.add(
       "file.total_steps",
@@ -104,8 +111,9 @@ export function readDocument(
 function readFinal(value: unknown, name: string, warn: WarningSink): Totals | null {
   if (!isRecord(value)) return null;
   // As for a step's metrics (read-step.ts): a negative total is named and not used.
-  const nonNegative = (field: string) => {
-    const v = num(value[field]);
+  const totals: Lenient<AtifFinalMetricsJson> = value;
+  const nonNegative = (field: keyof AtifFinalMetricsJson) => {
+    const v = num(totals[field]);
     if (v !== null && v < 0) {
       warn.add("file.final_metrics_negative", `${name}: final_metrics.${field} is ${v}, negative; not used`);
       return null;

@@ -1,5 +1,13 @@
 // One ATIF step, read leniently. Every version since v1.0 is a subset of v1.8 here: fields a version lacks are
 // simply absent, fields of the wrong shape become warnings and the step is still shown.
+import type {
+  AtifMetricsJson,
+  AtifObservationResultJson,
+  AtifStepJson,
+  AtifSubagentRefJson,
+  AtifToolCallJson,
+  Lenient,
+} from "./atif";
 import type { ObservationResult, Step, StepMetrics, SubagentRef, ToolCall } from "./model";
 import { contentText, isRecord, num, safeJson, str } from "./values";
 import type { WarningSink } from "./warnings";
@@ -12,37 +20,38 @@ export function readStep(raw: unknown, n: number, file: number, warn: WarningSin
     warn.add("step.not_object", `step ${n} is not an object; shown as its JSON`, n);
     return emptyStep(n, file, safeJson(raw));
   }
-  const stepId = num(raw.step_id);
+  const step: Lenient<AtifStepJson> = raw;
+  const stepId = num(step.step_id);
   if (stepId === null || !Number.isInteger(stepId)) warn.add("step.id", `step ${n} has no integer step_id`, n);
-  let source = str(raw.source);
+  let source = str(step.source);
   if (source === null) {
     warn.add("step.source", `step ${n} has no source; shown as "unknown"`, n);
     source = "unknown";
   } else if (!SOURCES.has(source)) {
     warn.add("step.source", `step ${n} has source "${source}", not user, agent or system`, n);
   }
-  const message = contentText(raw.message);
+  const message = contentText(step.message);
   if (message.odd)
     warn.add("step.message_shape", `step ${n}: message is neither text nor content parts; shown as JSON`, n);
   const reasoning =
-    raw.reasoning_content === undefined || raw.reasoning_content === null
+    step.reasoning_content === undefined || step.reasoning_content === null
       ? null
-      : contentText(raw.reasoning_content).text;
-  const toolCalls = readToolCalls(raw.tool_calls, n, warn);
-  const extra = isRecord(raw.extra) ? raw.extra : null;
+      : contentText(step.reasoning_content).text;
+  const toolCalls = readToolCalls(step.tool_calls, n, warn);
+  const extra = isRecord(step.extra) ? step.extra : null;
   return {
     n,
     stepId: stepId !== null && Number.isInteger(stepId) ? stepId : null,
     file,
     source,
-    timestamp: str(raw.timestamp),
-    model: str(raw.model_name),
+    timestamp: str(step.timestamp),
+    model: str(step.model_name),
     message: message.text,
     reasoning,
     toolCalls,
-    results: readObservation(raw.observation, toolCalls, n, warn),
-    metrics: readMetrics(raw.metrics, n, warn),
-    copied: raw.is_copied_context === true,
+    results: readObservation(step.observation, toolCalls, n, warn),
+    metrics: readMetrics(step.metrics, n, warn),
+    copied: step.is_copied_context === true,
     sidechain: extra?.is_sidechain === true,
     extra,
   };
@@ -78,10 +87,12 @@ function readToolCalls(value: unknown, n: number, warn: WarningSink): ToolCall[]
       warn.add("step.tool_calls", `step ${n}: tool call ${i + 1} is not an object`, n);
       return { id: `step${n}-call${i + 1}`, name: "unknown", args: call };
     }
-    const id = str(call.tool_call_id) ?? `step${n}-call${i + 1}`;
-    const name = str(call.function_name) ?? str(call.name) ?? "unknown";
+    const c: Lenient<AtifToolCallJson> = call;
+    // `name`: not ATIF, but some exporters write it for function_name.
+    const id = str(c.tool_call_id) ?? `step${n}-call${i + 1}`;
+    const name = str(c.function_name) ?? str(call.name) ?? "unknown";
     if (name === "unknown") warn.add("step.tool_calls", `step ${n}: tool call ${i + 1} has no function_name`, n);
-    return { id, name, args: readArguments(call.arguments) };
+    return { id, name, args: readArguments(c.arguments) };
   });
 }
 
@@ -112,13 +123,15 @@ function readObservation(value: unknown, calls: ToolCall[], n: number, warn: War
   }
   const ids = new Set(calls.map((c) => c.id));
   const claimed = new Set(
-    list.map((r) => (isRecord(r) ? str(r.source_call_id) : null)).filter((id): id is string => id !== null),
+    list
+      .map((r) => (isRecord(r) ? str((r as Lenient<AtifObservationResultJson>).source_call_id) : null))
+      .filter((id): id is string => id !== null),
   );
   // Results without source_call_id answer the calls no other result names, in order (v1.0 files, Terminus).
   const unclaimed = calls.filter((c) => !claimed.has(c.id));
   let next = 0;
   return list.map((r) => {
-    const rec = isRecord(r) ? r : {};
+    const rec: Lenient<AtifObservationResultJson> = isRecord(r) ? r : {};
     const content = contentText(isRecord(r) ? rec.content : r);
     if (content.odd)
       warn.add("step.observation", `step ${n}: an observation content is neither text nor content parts`, n);
@@ -145,7 +158,7 @@ function readObservation(value: unknown, calls: ToolCall[], n: number, warn: War
 export function readSubagentRefs(value: unknown): SubagentRef[] {
   if (value === undefined || value === null) return [];
   const list = Array.isArray(value) ? value : [value];
-  return list.filter(isRecord).map((ref) => ({
+  return list.filter(isRecord).map((ref: Lenient<AtifSubagentRefJson>) => ({
     sessionId: str(ref.session_id),
     trajectoryId: str(ref.trajectory_id),
     path: str(ref.trajectory_path),
@@ -159,11 +172,13 @@ function readMetrics(value: unknown, n: number, warn: WarningSink): StepMetrics 
     warn.add("step.metrics", `step ${n}: metrics is not an object; ignored`, n);
     return null;
   }
+  const metrics: Lenient<AtifMetricsJson> = value;
+  // input_tokens / output_tokens: not ATIF, written by some exporters for prompt / completion.
   const m: StepMetrics = {
-    prompt: num(value.prompt_tokens) ?? num(value.input_tokens),
-    completion: num(value.completion_tokens) ?? num(value.output_tokens),
-    cached: num(value.cached_tokens),
-    cost: num(value.cost_usd),
+    prompt: num(metrics.prompt_tokens) ?? num(value.input_tokens),
+    completion: num(metrics.completion_tokens) ?? num(value.output_tokens),
+    cached: num(metrics.cached_tokens),
+    cost: num(metrics.cost_usd),
   };
   // A negative count or cost is a producer's bug, not usage: it is named and left out of every sum.
   for (const [key, field] of [

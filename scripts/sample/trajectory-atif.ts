@@ -1,46 +1,49 @@
-// The ATIF fields the sample generator emits (Harbor's Agent Trajectory Interchange Format, v1.6).
-// Only what we write is typed here; readers of real trajectories must stay lenient (fixtures/README.md).
+// The ATIF the sample generator emits: a stricter subset of the one model (lib/trajectory/atif.ts), which
+// the viewer's reader reads every generated file through (scripts/sample/trajectory.test.ts). Only what we
+// write is narrowed here.
+import type {
+  AtifAgentJson,
+  AtifFinalMetricsJson,
+  AtifMetricsJson,
+  AtifObservationResultJson,
+  AtifStepJson,
+  AtifToolCallJson,
+  AtifTrajectoryJson,
+} from "../../lib/trajectory/atif";
 
 export const ATIF_SCHEMA_VERSION = "ATIF-v1.6" as const;
 
-export interface AtifToolCall {
-  tool_call_id: string;
-  function_name: string;
+export interface AtifToolCall extends AtifToolCallJson {
   arguments: Record<string, unknown>;
 }
 
-export interface AtifObservationResult {
+export interface AtifObservationResult extends AtifObservationResultJson {
   source_call_id: string;
   content: string;
 }
 
-export interface AtifStepMetrics {
-  /** Input tokens of this model call, cached input included. */
+export interface AtifStepMetrics extends AtifMetricsJson {
   prompt_tokens: number;
   completion_tokens: number;
-  /** The cached part of prompt_tokens. */
   cached_tokens: number;
-  cost_usd?: number;
 }
 
 /** Where a user step sits in the session schedule; lets a viewer label a step without re-deriving it. */
-export interface AtifUserStepExtra {
+export type AtifUserStepExtra = {
   request_position: number;
   task_id: string;
   stage: number | "submit";
   workspace: string;
-}
+};
 
-export interface AtifUserStep {
-  step_id: number;
+export interface AtifUserStep extends AtifStepJson {
   timestamp: string;
   source: "user";
   message: string;
   extra: AtifUserStepExtra;
 }
 
-export interface AtifAgentStep {
-  step_id: number;
+export interface AtifAgentStep extends AtifStepJson {
   timestamp: string;
   source: "agent";
   model_name: string;
@@ -53,7 +56,7 @@ export interface AtifAgentStep {
 
 export type AtifStep = AtifUserStep | AtifAgentStep;
 
-export interface AtifFinalMetrics {
+export interface AtifFinalMetrics extends AtifFinalMetricsJson {
   total_prompt_tokens: number;
   total_completion_tokens: number;
   total_cached_tokens: number;
@@ -62,10 +65,9 @@ export interface AtifFinalMetrics {
   total_steps: number;
 }
 
-export interface AtifTrajectory {
+export interface AtifTrajectory extends AtifTrajectoryJson {
   schema_version: typeof ATIF_SCHEMA_VERSION;
-  session_id: string;
-  agent: { name: string; version: string; model_name: string };
+  agent: AtifAgentJson & { model_name: string };
   steps: AtifStep[];
   notes: string;
   final_metrics: AtifFinalMetrics;
