@@ -34,7 +34,10 @@ async function pass(opts: PassOptions = {}) {
     const tags = await db.query(
       "SELECT run_id, signature, position, first_step, evidence_steps, strength FROM signature_tags ORDER BY rowid",
     );
-    return { ...outcome, analysis, tags };
+    // The steps index is a view over the pass's Parquet: read what the test needs before its files go.
+    const steps = (await db.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM steps"))[0]!.n;
+    outcome.dispose();
+    return { ...outcome, analysis, tags, steps };
   } finally {
     db.close();
   }
@@ -70,6 +73,8 @@ describe("the trajectory pass", () => {
       { run_id: "beta.s-N1", readable: true, steps: 14, warnings: 0, ok: true },
     ]);
     expect(first.tags).toEqual(TAGS);
+    // One steps-index row per step: 15 + 14 + 9 + 14, read through the view over the pass's Parquet.
+    expect(first.steps).toBe(52);
     expect(first.problems).toEqual([]);
   });
 
