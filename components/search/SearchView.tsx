@@ -37,13 +37,16 @@ function items(hits: StepHitRow[]): Item[] {
   return out;
 }
 
-function excerpt(h: StepHitRow): string {
-  const parts = [
-    h.command && `$ ${h.command}`,
-    h.paths && `edits ${h.paths}`,
-    h.message,
-    h.observation && `→ ${h.observation}`,
-  ].filter(Boolean) as string[];
+function excerpt(h: StepHitRow, observations: boolean): string {
+  // A search of commands or paths does not download the observation excerpts (the largest part of the index).
+  const observation = h.observation
+    ? `→ ${h.observation}`
+    : !observations && h.observation_chars > 0
+      ? `→ (observation of ${h.observation_chars} characters, not loaded by a search of commands or paths)`
+      : null;
+  const parts = [h.command && `$ ${h.command}`, h.paths && `edits ${h.paths}`, h.message, observation].filter(
+    Boolean,
+  ) as string[];
   return visibleControls(parts.join("  ·  ").replace(/\s+/g, " "));
 }
 
@@ -435,7 +438,7 @@ export function SearchView({
                           {h.tools ? ` · ${h.tools}` : ""}
                         </span>
                       </span>
-                      <code className="truncate text-xs">{excerpt(h)}</code>
+                      <code className="truncate text-xs">{excerpt(h, result.observations)}</code>
                     </div>
                   );
                 })}

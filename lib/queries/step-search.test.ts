@@ -1,5 +1,6 @@
 // Step search on real DuckDB: the trajcalc fixture release's runs, sessions and configs, and a hand-made
-// steps table of exactly the index's columns (lib/trajectory/steps-index.ts). Expected hits are worked out
+// steps table of exactly the index's columns (lib/trajectory/steps-index.ts), split into the search's tables
+// by lib/queries/step-index-tables.ts. Expected hits are worked out
 // row by row in the comments.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../data/load-release";
@@ -17,6 +18,7 @@ import {
   type StepSearch,
 } from "./step-search";
 import { sqlString } from "./sql";
+import { STEP_INDEX_TABLES_SQL } from "./step-index-tables";
 
 let db: NodeDb;
 
@@ -119,6 +121,8 @@ beforeAll(async () => {
       `INSERT INTO steps VALUES (${[run, step, pos, kind, task, checkout, other, source, tools, tools ? 1 : 0, command, paths, message, m.length, obs, o.length].map(lit).join(", ")})`,
     );
   }
+  // The search reads the tables the build derives from `steps` (the same SQL as scripts/build/steps-shards.ts).
+  for (const sql of STEP_INDEX_TABLES_SQL) await db.run(sql);
 });
 afterAll(() => db?.close());
 

@@ -27,11 +27,7 @@ export default async function SqlPage({ params }: { params: Promise<{ release: s
         local results opened on this page (schemas local_1, local_2, …). Statements that write, change settings, or read
         files or the network are refused; nothing leaves your browser.
       </p>
-      <SqlConsole
-        releaseId={release}
-        tables={built.tables.map((t) => t.name)}
-        stepsShards={manifest?.shards.map((s) => s.file) ?? []}
-      />
+      <SqlConsole releaseId={release} tables={built.tables.map((t) => t.name)} steps={manifest} />
     </ReleaseFrame>
   );
 }
