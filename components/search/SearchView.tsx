@@ -300,7 +300,12 @@ export function SearchView({
         ) : busy ? (
           "Searching… (the steps index loads on the first search)"
         ) : result ? (
-          <span data-testid="search-summary" data-steps={result.hits.length} data-runs={matchingRuns}>
+          <span
+            data-testid="search-summary"
+            data-steps={result.hits.length}
+            data-runs={matchingRuns}
+            data-observations={result.observations ? "loaded" : "not-loaded"}
+          >
             {matchingRuns} matching run{matchingRuns === 1 ? "" : "s"},{" "}
             {result.configs.reduce((a, c) => a + c.matching_steps, 0)} matching steps
             {result.hits.length >= SEARCH_ROW_LIMIT ? ` (the list shows the first ${SEARCH_ROW_LIMIT})` : ""} ·{" "}

@@ -3,7 +3,7 @@
 // has one shard per configuration, so a search within one configuration downloads only its steps; step_texts
 // one shard per field, so a search of commands never downloads the observations. The browser loads none of it
 // until a search or the console asks.
-import { STEP_CONTEXTS, STEP_INDEX, STEP_RUNS, STEP_TEXTS, type TextField } from "./step-index-tables";
+import { STEP_CONTEXTS, STEP_INDEX, STEP_RUNS, STEP_TEXTS, TEXT_FIELDS, type TextField } from "./step-index-tables";
 
 export const STEPS_TABLE = "steps";
 export const STEPS_MANIFEST = "steps/index.json";
@@ -65,4 +65,24 @@ export function shardsFor(manifest: StepsManifest, configs: readonly string[]): 
 export function textsFor(manifest: StepsManifest, fields: readonly TextField[]): TextsShard[] {
   const want = new Set(fields);
   return manifest.texts.filter((t) => want.has(t.field));
+}
+
+/** Texts every search result shows; observations (the largest part) load only for a search that matches in them. */
+export const SHOWN_TEXTS: readonly TextField[] = ["command", "paths", "message"];
+
+/** The text fields a search loads: those shown, and those it matches in. */
+export function textFieldsFor(matched: readonly TextField[]): TextField[] {
+  return TEXT_FIELDS.filter((f) => SHOWN_TEXTS.includes(f) || matched.includes(f));
+}
+
+/** Every file a search needs: step_runs, step_contexts, the texts it loads and its configurations' shards. */
+export function searchFiles(
+  manifest: StepsManifest,
+  configs: readonly string[],
+  matched: readonly TextField[],
+): { fields: TextField[]; texts: TextsShard[]; shards: StepsShard[]; files: StepsFile[] } {
+  const fields = textFieldsFor(matched);
+  const texts = textsFor(manifest, fields);
+  const shards = shardsFor(manifest, configs);
+  return { fields, texts, shards, files: [manifest.runs, manifest.contexts, ...texts, ...shards] };
 }

@@ -3,7 +3,7 @@
 // and step_contexts (small), and the texts of the fields shown (commands, paths, messages) plus the
 // observations only when the search matches in them. Then the lib/queries SQL; no table of the release itself.
 import { loadTableParts, releaseDb } from "../db/wasm";
-import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, type TextField } from "../queries/step-index-tables";
+import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/step-index-tables";
 import {
   fieldsOf,
   searchByConfigSql,
@@ -12,10 +12,7 @@ import {
   type StepHitRow,
   type StepSearch,
 } from "../queries/step-search";
-import { shardsFor, STEPS_TABLES, textsFor, type StepsManifest } from "../queries/steps-shards";
-
-/** Texts every result shows; observations are loaded when a search matches in them. */
-const SHOWN: readonly TextField[] = ["command", "paths", "message"];
+import { searchFiles, STEPS_TABLES, type StepsManifest } from "../queries/steps-shards";
 
 export interface SearchResult {
   hits: StepHitRow[];
@@ -30,16 +27,9 @@ export interface SearchResult {
 
 const loadedObservations = new Set<string>();
 
-/** The fields whose texts a search loads. */
-export function textFieldsFor(f: StepSearch): TextField[] {
-  return [...new Set([...SHOWN, ...fieldsOf(f.field)])];
-}
-
 /** Loads what a search needs; each file is loaded once per page. */
 export async function loadSteps(releaseId: string, manifest: StepsManifest, f: StepSearch) {
-  const shards = shardsFor(manifest, f.config ? [f.config] : []);
-  const fields = textFieldsFor(f);
-  const texts = textsFor(manifest, fields);
+  const { fields, texts, shards, files } = searchFiles(manifest, f.config ? [f.config] : [], fieldsOf(f.field));
   const url = (file: string) => `/data/${releaseId}/${file}`;
   const [db] = await Promise.all([
     releaseDb(releaseId, []),
@@ -58,7 +48,6 @@ export async function loadSteps(releaseId: string, manifest: StepsManifest, f: S
     ),
   ]);
   if (fields.includes("observation")) loadedObservations.add(releaseId);
-  const files = [manifest.runs, manifest.contexts, ...texts, ...shards];
   return { db, files };
 }
 
