@@ -7,7 +7,7 @@ import { ExportButtons } from "@/components/site/ExportButtons";
 import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/db/console";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import { checkStatement } from "@/lib/queries/sql-check";
-import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, STEPS_VIEW_SQL } from "@/lib/queries/step-index-tables";
+import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, stepsViewSql } from "@/lib/queries/step-index-tables";
 import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/steps-shards";
 import {
   SCHEMA_COLUMNS_SQL,
@@ -54,7 +54,7 @@ function stepsSources(releaseId: string, m: StepsManifest): ConsoleSource[] {
       table: STEPS_TABLE,
       urls: [],
       lazy: true,
-      view: { sql: STEPS_VIEW_SQL, needs: [t.runs, t.contexts, t.texts, t.index] },
+      view: { sql: stepsViewSql(), needs: [t.runs, t.contexts, t.texts, t.index] },
     },
   ];
 }

@@ -82,8 +82,8 @@ export const STEP_INDEX_TABLES_SQL = [STEP_RUNS_SQL, STEP_TEXTS_SQL, STEP_CONTEX
  * The flat `steps` table again, as a view over the three (the SQL console offers it under that name, so a
  * statement written against the documented columns runs unchanged in the browser).
  */
-export const STEPS_VIEW_SQL = `
-CREATE OR REPLACE VIEW steps AS
+export const stepsViewSql = (name = "steps") => `
+CREATE OR REPLACE VIEW ${name} AS
 SELECT r.run_id, s.step, s.position, x.request_kind, x.task_id, x.checkout, x.other_checkout, x.source, x.tools,
   x.tool_calls, x_command.text AS command, x_paths.text AS paths, x_message.text AS message, s.message_chars,
   x_observation.text AS observation, s.observation_chars
