@@ -156,6 +156,23 @@ test("a console query's result, read off the page", async ({ page }) => {
   await expect(page).toHaveURL(/q=SELECT\+count|q=SELECT%20count/);
 });
 
+test("the console's steps (a view over the search's tables) gives one run's steps as its trajectory has them", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // The first run with a trajectory, in id order; its steps and tool calls counted from the file in Node.
+  const run = [...sampleRuns().values()].filter((r) => r.trajectory).sort((a, b) => (a.run_id < b.run_id ? -1 : 1))[0]!;
+  const t = await sampleTrajectory<{ steps: RawStep[] }>(run.run_id);
+  const calls = t.steps.reduce((a, s) => a + (s.tool_calls?.length ?? 0), 0);
+  const sql = `SELECT count(*) AS steps, max(step) AS last, sum(tool_calls)::INTEGER AS calls FROM steps WHERE run_id = '${run.run_id}'`;
+  await page.goto(`/r/sample/sql/?q=${encodeURIComponent(sql)}`);
+  const result = page.getByTestId("sql-result");
+  await expect(result.locator("tbody tr").first().locator("td")).toHaveText(
+    [String(t.steps.length), String(t.steps.length), String(calls)],
+    { timeout: 150_000 },
+  );
+});
+
 test("a refused statement's message", async ({ page }) => {
   await page.goto("/r/sample/sql/?q=SELECT%201");
   await expect(page.getByTestId("sql-result")).toBeVisible({ timeout: 60_000 });

@@ -16,7 +16,8 @@ import { benchScale } from "./bench/scale";
 import { mergeDoc } from "./bench/steps";
 import { benchSearch } from "./bench/search";
 
-const PORT = 3200;
+// BENCH_PORT: engineers sharing a machine each bench on their own port.
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM_ARGS = [
   "--headless",

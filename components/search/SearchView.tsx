@@ -37,13 +37,16 @@ function items(hits: StepHitRow[]): Item[] {
   return out;
 }
 
-function excerpt(h: StepHitRow): string {
-  const parts = [
-    h.command && `$ ${h.command}`,
-    h.paths && `edits ${h.paths}`,
-    h.message,
-    h.observation && `→ ${h.observation}`,
-  ].filter(Boolean) as string[];
+function excerpt(h: StepHitRow, observations: boolean): string {
+  // A search of commands or paths does not download the observation excerpts (the largest part of the index).
+  const observation = h.observation
+    ? `→ ${h.observation}`
+    : !observations && h.observation_chars > 0
+      ? `→ (observation of ${h.observation_chars} characters, not loaded by a search of commands or paths)`
+      : null;
+  const parts = [h.command && `$ ${h.command}`, h.paths && `edits ${h.paths}`, h.message, observation].filter(
+    Boolean,
+  ) as string[];
   return visibleControls(parts.join("  ·  ").replace(/\s+/g, " "));
 }
 
@@ -297,7 +300,12 @@ export function SearchView({
         ) : busy ? (
           "Searching… (the steps index loads on the first search)"
         ) : result ? (
-          <span data-testid="search-summary" data-steps={result.hits.length} data-runs={matchingRuns}>
+          <span
+            data-testid="search-summary"
+            data-steps={result.hits.length}
+            data-runs={matchingRuns}
+            data-observations={result.observations ? "loaded" : "not-loaded"}
+          >
             {matchingRuns} matching run{matchingRuns === 1 ? "" : "s"},{" "}
             {result.configs.reduce((a, c) => a + c.matching_steps, 0)} matching steps
             {result.hits.length >= SEARCH_ROW_LIMIT ? ` (the list shows the first ${SEARCH_ROW_LIMIT})` : ""} ·{" "}
@@ -435,7 +443,7 @@ export function SearchView({
                           {h.tools ? ` · ${h.tools}` : ""}
                         </span>
                       </span>
-                      <code className="truncate text-xs">{excerpt(h)}</code>
+                      <code className="truncate text-xs">{excerpt(h, result.observations)}</code>
                     </div>
                   );
                 })}

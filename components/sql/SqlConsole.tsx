@@ -7,6 +7,8 @@ import { ExportButtons } from "@/components/site/ExportButtons";
 import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/db/console";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import { checkStatement } from "@/lib/queries/sql-check";
+import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, stepsViewSql } from "@/lib/queries/step-index-tables";
+import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/steps-shards";
 import {
   SCHEMA_COLUMNS_SQL,
   tableCountsSql,
@@ -29,6 +31,34 @@ interface SchemaTable {
   lazy: boolean;
 }
 
+/**
+ * The steps index's tables (lib/queries/step-index-tables.ts), each loaded when a statement names it, and the
+ * flat `steps` of docs/data-format.md as a view over them.
+ */
+function stepsSources(releaseId: string, m: StepsManifest): ConsoleSource[] {
+  const url = (file: string) => `/data/${releaseId}/${file}`;
+  const t = STEPS_TABLES;
+  return [
+    { schema: "main", table: t.runs, urls: [url(m.runs.file)], lazy: true },
+    { schema: "main", table: t.contexts, urls: [url(m.contexts.file)], lazy: true },
+    {
+      schema: "main",
+      table: t.texts,
+      urls: m.texts.map((x) => url(x.file)),
+      lazy: true,
+      transform: { create: CREATE_EMPTY_TEXTS_SQL, append: appendTextsSql },
+    },
+    { schema: "main", table: t.index, urls: m.shards.map((x) => url(x.file)), lazy: true },
+    {
+      schema: "main",
+      table: STEPS_TABLE,
+      urls: [],
+      lazy: true,
+      view: { sql: stepsViewSql(), needs: [t.runs, t.contexts, t.texts, t.index] },
+    },
+  ];
+}
+
 function localSchema(localId: string): string {
   return localId.replace(/[^a-z0-9]/g, "_");
 }
@@ -36,19 +66,17 @@ function localSchema(localId: string): string {
 export function SqlConsole({
   releaseId,
   tables,
-  stepsShards,
+  steps,
 }: {
   releaseId: string;
   tables: string[];
-  stepsShards: string[];
+  steps: StepsManifest | null;
 }) {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
   const sources = useMemo<ConsoleSource[]>(
     () => [
       ...tables.map((t) => ({ schema: "main", table: t, urls: [`/data/${releaseId}/${t}.arrow`] })),
-      ...(stepsShards.length
-        ? [{ schema: "main", table: "steps", urls: stepsShards.map((f) => `/data/${releaseId}/${f}`), lazy: true }]
-        : []),
+      ...(steps ? stepsSources(releaseId, steps) : []),
       ...entries.flatMap((e) =>
         e.tables.names.map((t) => ({
           schema: localSchema(e.tables.localId),
@@ -57,7 +85,7 @@ export function SqlConsole({
         })),
       ),
     ],
-    [releaseId, tables, stepsShards, entries],
+    [releaseId, tables, steps, entries],
   );
   const engine = useRef<ConsoleEngine | null>(null);
   engine.current ??= new ConsoleEngine(sources);

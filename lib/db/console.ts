@@ -13,6 +13,10 @@ export interface ConsoleSource {
   urls: string[];
   /** Loaded only when a statement names the table (the steps index is large). */
   lazy?: boolean;
+  /** Parts go through a staging table: `create` makes the table, `append(staging)` adds a part (derived columns). */
+  transform?: { create: string; append: (staging: string) => string };
+  /** A view over other sources of the same schema (loaded first), created by `sql`; `urls` is then empty. */
+  view?: { sql: string; needs: string[] };
 }
 
 export type Cell = string | number | boolean | null;
@@ -89,8 +93,21 @@ export class ConsoleEngine {
       parts.forEach((x) => x.catch(() => undefined));
       p = (async () => {
         if (s.schema !== "main") await conn.query(`CREATE SCHEMA IF NOT EXISTS ${ident(s.schema)}`);
+        if (s.view) {
+          const needs = this.sources.filter((x) => x.schema === s.schema && s.view!.needs.includes(x.table));
+          await Promise.all(needs.map((x) => this.load(conn, x)));
+          await conn.query(s.view.sql);
+          return;
+        }
+        if (s.transform) await conn.query(s.transform.create);
         for (const [i, part] of parts.entries()) {
-          await conn.insertArrowFromIPCStream(await part, { schema: s.schema, name: s.table, create: i === 0 });
+          if (!s.transform) {
+            await conn.insertArrowFromIPCStream(await part, { schema: s.schema, name: s.table, create: i === 0 });
+            continue;
+          }
+          const staging = `_part_${s.table}`;
+          await conn.insertArrowFromIPCStream(await part, { schema: s.schema, name: staging, create: true });
+          await conn.query(`${s.transform.append(staging)}; DROP TABLE ${ident(s.schema)}.${ident(staging)}`);
         }
       })();
       p.catch(() => this.loaded.delete(key));

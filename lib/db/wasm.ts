@@ -93,9 +93,22 @@ async function fetchTable(url: string): Promise<Uint8Array> {
 
 /**
  * Appends Arrow IPC parts (shards) to one table of the release's schema, each part at most once and one at a
- * time (the first creates the table). Parts are fetched in parallel while DuckDB-WASM starts.
+ * time (the first creates the table, or `transform.create` does). Parts are fetched in parallel while
+ * DuckDB-WASM starts.
  */
-export async function loadTableParts(releaseId: string, table: string, urls: readonly string[]): Promise<void> {
+export interface PartsTransform {
+  /** Creates the (empty) table, run once before the first part. */
+  create: string;
+  /** Appends a part read into the named staging table. */
+  append: (staging: string) => string;
+}
+
+export async function loadTableParts(
+  releaseId: string,
+  table: string,
+  urls: readonly string[],
+  transform?: PartsTransform,
+): Promise<void> {
   const rel = releaseEntry(releaseId);
   await Promise.all(
     urls.map((url) => {
@@ -110,7 +123,15 @@ export async function loadTableParts(releaseId: string, table: string, urls: rea
           mark(`fetched:${url}`);
           const append = (rel.appending ?? Promise.resolve()).then(async () => {
             const create = !(rel.created ??= new Set()).has(table);
-            await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create });
+            if (!transform) {
+              await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create });
+            } else {
+              // The part goes through a staging table, so the append can derive columns (step_texts' hay).
+              const staging = `_part_${table}`;
+              if (create) await conn.query(transform.create);
+              await conn.insertArrowFromIPCStream(data, { name: staging, schema: schemaName(releaseId), create: true });
+              await conn.query(`${transform.append(staging)}; DROP TABLE ${staging}`);
+            }
             rel.created.add(table);
           });
           rel.appending = append.catch(() => undefined);

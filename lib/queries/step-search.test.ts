@@ -1,5 +1,6 @@
 // Step search on real DuckDB: the trajcalc fixture release's runs, sessions and configs, and a hand-made
-// steps table of exactly the index's columns (lib/trajectory/steps-index.ts). Expected hits are worked out
+// steps table of exactly the index's columns (lib/trajectory/steps-index.ts), split into the search's tables
+// by lib/queries/step-index-tables.ts. Expected hits are worked out
 // row by row in the comments.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../data/load-release";
@@ -17,6 +18,8 @@ import {
   type StepSearch,
 } from "./step-search";
 import { sqlString } from "./sql";
+import { STEP_INDEX_TABLES_SQL, stepsViewSql } from "./step-index-tables";
+import { searchFiles, type StepsManifest } from "./steps-shards";
 
 let db: NodeDb;
 
@@ -119,6 +122,8 @@ beforeAll(async () => {
       `INSERT INTO steps VALUES (${[run, step, pos, kind, task, checkout, other, source, tools, tools ? 1 : 0, command, paths, message, m.length, obs, o.length].map(lit).join(", ")})`,
     );
   }
+  // The search reads the tables the build derives from `steps` (the same SQL as scripts/build/steps-shards.ts).
+  for (const sql of STEP_INDEX_TABLES_SQL) await db.run(sql);
 });
 afterAll(() => db?.close());
 
@@ -184,5 +189,60 @@ describe("step search", () => {
       step: 4,
       request_kind: "focus",
     });
+  });
+});
+
+describe("the search's tables", () => {
+  it("hold each distinct text once and give back the flat table exactly (the console's steps view)", async () => {
+    // Of the 7 steps, 5 have a command, all different (alpha.s-F1#3 and beta.s-N1#4 have none); one message
+    // ("Git Diff reviewed"), two observations ("def x(): pass", "ok"), one edited path.
+    const texts = await db.query<{ field: string; n: number }>(
+      "SELECT field, count(*)::INTEGER AS n FROM step_texts GROUP BY field ORDER BY field",
+    );
+    expect(texts).toEqual([
+      { field: "command", n: 5 },
+      { field: "message", n: 1 },
+      { field: "observation", n: 2 },
+      { field: "paths", n: 1 },
+    ]);
+    await db.run(stepsViewSql("steps_again"));
+    const diff = await db.query<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM ((SELECT * FROM steps EXCEPT ALL SELECT * FROM steps_again)
+        UNION ALL (SELECT * FROM steps_again EXCEPT ALL SELECT * FROM steps))`,
+    );
+    expect(diff[0]!.n).toBe(0);
+    expect((await db.query<{ n: number }>("SELECT count(*)::INTEGER AS n FROM steps_again"))[0]!.n).toBe(STEPS.length);
+  });
+
+  it("a search loads the texts it shows and those it matches in, and its configurations' shards", () => {
+    const f = (file: string) => ({ file, rows: 1, bytes: 1 });
+    const m: StepsManifest = {
+      table: "steps",
+      rows: 2,
+      shards: [
+        { ...f("steps/00.arrow"), config_id: "alpha" },
+        { ...f("steps/01.arrow"), config_id: "beta" },
+      ],
+      texts: (["command", "paths", "message", "observation"] as const).map((field) => ({
+        ...f(`steps/texts-${field}.arrow`),
+        field,
+      })),
+      runs: f("steps/runs.arrow"),
+      contexts: f("steps/contexts.arrow"),
+      tools: [],
+      parquetBytes: 0,
+    };
+    const files = (configs: string[], matched: Parameters<typeof searchFiles>[2]) =>
+      searchFiles(m, configs, matched).files.map((x) => x.file);
+    expect(files(["beta"], ["command"])).toEqual([
+      "steps/runs.arrow",
+      "steps/contexts.arrow",
+      "steps/texts-command.arrow",
+      "steps/texts-paths.arrow",
+      "steps/texts-message.arrow",
+      "steps/01.arrow",
+    ]);
+    expect(files([], ["message", "observation"])).toContain("steps/texts-observation.arrow");
+    expect(files([], ["command"]).filter((x) => /^steps\/\d+\.arrow$/.test(x))).toHaveLength(2);
   });
 });

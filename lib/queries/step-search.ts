@@ -1,8 +1,11 @@
 // Search over the steps index (docs/data-format.md, "Derived tables"): literal or regular-expression matches
-// in commands, edited paths and the message/observation excerpts, filtered by run-level facts (joined from
-// runs, sessions, tasks) and step-level ones. One SQL for the matching steps, one for the matching runs per
-// configuration; both run on DuckDB in Node (tests) and DuckDB-WASM (the search page).
+// in commands, edited paths and the message/observation excerpts, filtered by run-level facts and step-level
+// ones. It reads only the search's own tables (lib/queries/step-index-tables.ts): the query is matched once
+// per distinct text, the steps are then found by integer id, and the run filters come from step_runs. One
+// SQL for the matching steps, one for the matching runs per configuration; both run on DuckDB in Node (tests)
+// and DuckDB-WASM (the search page).
 import { sqlString } from "./sql";
+import { STEP_CONTEXTS, STEP_INDEX, STEP_RUNS, STEP_TEXTS, TEXT_FIELDS, type TextField } from "./step-index-tables";
 
 export type SearchField = "all" | "command" | "paths" | "text";
 export type SearchMode = "literal" | "regex";
@@ -41,45 +44,73 @@ export const EMPTY_SEARCH: StepSearch = {
 /** Rows the results list holds at most; the counts per configuration are always complete. */
 export const SEARCH_ROW_LIMIT = 5000;
 
-const FIELDS: Record<Exclude<SearchField, "all">, string[]> = {
-  command: ["s.command"],
-  paths: ["s.paths"],
-  text: ["s.message", "s.observation"],
+const FIELDS: Record<SearchField, readonly TextField[]> = {
+  all: TEXT_FIELDS,
+  command: ["command"],
+  paths: ["paths"],
+  text: ["message", "observation"],
 };
 
-function columnsOf(field: SearchField): string[] {
-  return field === "all" ? [...FIELDS.command, ...FIELDS.paths, ...FIELDS.text] : FIELDS[field];
+/** The text fields a search matches in. */
+export function fieldsOf(field: SearchField): readonly TextField[] {
+  return FIELDS[field];
 }
 
-/** The match condition alone; literal matches ignore case, regular expressions are RE2 as written. */
-export function matchSql(q: string, mode: SearchMode, field: SearchField): string {
-  if (q === "") return "TRUE";
-  const cols = columnsOf(field);
-  const parts =
-    mode === "regex"
-      ? cols.map((c) => `coalesce(regexp_matches(${c}, ${sqlString(q)}), FALSE)`)
-      : cols.map((c) => `coalesce(contains(lower(${c}), ${sqlString(q.toLowerCase())}), FALSE)`);
-  return `(${parts.join(" OR ")})`;
+/**
+ * The ids of the matching distinct texts (step_texts), or null without a query. Literal matches ignore case
+ * (a contains() over the pre-lowered `hay`); regular expressions are RE2 as written.
+ */
+export function matchingTextsSql(q: string, mode: SearchMode, field: SearchField): string | null {
+  if (q === "") return null;
+  const fields = fieldsOf(field)
+    .map((f) => sqlString(f))
+    .join(", ");
+  const test =
+    mode === "regex" ? `regexp_matches(text, ${sqlString(q)})` : `contains(hay, ${sqlString(q.toLowerCase())})`;
+  return `SELECT id FROM ${STEP_TEXTS} WHERE field IN (${fields}) AND ${test}`;
 }
 
-const FROM = `
-FROM steps s
-JOIN runs r ON r.run_id = s.run_id
-JOIN sessions se ON se.session_id = r.session_id
-JOIN configs c ON c.config_id = r.config_id
-LEFT JOIN tasks t ON t.task_id = se.focus_task_id`;
+function hasRunFilter(f: StepSearch): boolean {
+  return Boolean(f.config || f.condition || f.group || f.repo || f.outcome);
+}
 
-export function searchWhereSql(f: StepSearch): string {
-  const w = [matchSql(f.q, f.mode, f.field)];
+/** The run-level filters over step_runs (alias r). */
+export function runWhereSql(f: StepSearch): string {
+  const w = ["TRUE"];
   if (f.config) w.push(`r.config_id = ${sqlString(f.config)}`);
-  if (f.condition) w.push(`se.condition = ${sqlString(f.condition)}`);
-  if (f.group) w.push(`se.task_group = ${sqlString(f.group)}`);
-  if (f.repo) w.push(`t.repo = ${sqlString(f.repo)}`);
-  if (f.kind) w.push(`s.request_kind = ${sqlString(f.kind)}`);
-  if (f.tool) w.push(`list_contains(string_split(coalesce(s.tools, ''), ','), ${sqlString(f.tool)})`);
+  if (f.condition) w.push(`r.condition = ${sqlString(f.condition)}`);
+  if (f.group) w.push(`r.task_group = ${sqlString(f.group)}`);
+  if (f.repo) w.push(`r.repo = ${sqlString(f.repo)}`);
   if (f.outcome) w.push(f.outcome === "resolved" ? "r.resolved" : "NOT r.resolved");
-  if (f.other) w.push("s.other_checkout");
-  return w.join("\n  AND ");
+  return w.join(" AND ");
+}
+
+/**
+ * The CTEs both queries start with: `m` the matching text ids, `scope` the runs in the filters, `ctx` the
+ * step contexts in the filters, and the step-level condition over step_index (alias s). No table of the release itself is read.
+ */
+function parts(f: StepSearch): { ctes: string; where: string } {
+  const texts = matchingTextsSql(f.q, f.mode, f.field);
+  const ctes = [`scope AS (SELECT r.* FROM ${STEP_RUNS} r WHERE ${runWhereSql(f)})`];
+  const w: string[] = [];
+  if (texts) {
+    ctes.unshift(`m AS (${texts})`);
+    w.push(
+      `(${fieldsOf(f.field)
+        .map((x) => `s.${x}_id IN (SELECT id FROM m)`)
+        .join(" OR ")})`,
+    );
+  }
+  if (hasRunFilter(f)) w.push("s.run IN (SELECT run FROM scope)");
+  const cw: string[] = [];
+  if (f.kind) cw.push(`x.request_kind = ${sqlString(f.kind)}`);
+  if (f.tool) cw.push(`list_contains(string_split(coalesce(x.tools, ''), ','), ${sqlString(f.tool)})`);
+  if (f.other) cw.push("x.other_checkout");
+  if (cw.length) {
+    ctes.push(`ctx AS (SELECT x.ctx FROM ${STEP_CONTEXTS} x WHERE ${cw.join(" AND ")})`);
+    w.push("s.ctx IN (SELECT ctx FROM ctx)");
+  }
+  return { ctes: `WITH ${ctes.join(",\n")}`, where: w.length ? w.join("\n  AND ") : "TRUE" };
 }
 
 export interface StepHitRow {
@@ -102,18 +133,39 @@ export interface StepHitRow {
   command: string | null;
   paths: string | null;
   message: string | null;
+  /** null also when the field's texts are not loaded: see observation_chars. */
   observation: string | null;
+  message_chars: number;
+  observation_chars: number;
 }
 
-/** Matching steps, grouped by run (configuration, run, step order), at most SEARCH_ROW_LIMIT. */
+/**
+ * Matching steps, grouped by run (configuration, run, step order), at most SEARCH_ROW_LIMIT: the rows are
+ * found over the integer columns first, then only the texts those rows name are looked up (a join of every
+ * text would build a hash table over all of step_texts).
+ */
 export function stepSearchSql(f: StepSearch, limit = SEARCH_ROW_LIMIT): string {
+  const { ctes, where } = parts(f);
   return `
-SELECT s.run_id, r.config_id, c.display_name, se.condition, se.task_group, se.focus_task_id, t.repo, r.resolved,
-  s.step, s.position, s.request_kind, s.task_id, s.checkout, s.other_checkout, s.source, s.tools, s.command, s.paths,
-  s.message, s.observation${FROM}
-WHERE ${searchWhereSql(f)}
-ORDER BY r.config_id, s.run_id, s.step
-LIMIT ${Math.max(0, Math.floor(limit))}`;
+${ctes},
+k AS (
+  SELECT s.* FROM ${STEP_INDEX} s
+  WHERE ${where}
+  ORDER BY s.run, s.step
+  LIMIT ${Math.max(0, Math.floor(limit))}
+),
+tx AS (
+  SELECT t.id, t.text FROM ${STEP_TEXTS} t
+  WHERE t.id IN (SELECT unnest([${TEXT_FIELDS.map((x) => `${x}_id`).join(", ")}]) FROM k)
+)
+SELECT r.run_id, r.config_id, r.display_name, r.condition, r.task_group, r.focus_task_id, r.repo, r.resolved,
+  k.step, k.position, x.request_kind, x.task_id, x.checkout, x.other_checkout, x.source, x.tools,
+  ${TEXT_FIELDS.map((x) => `x_${x}.text AS ${x}`).join(", ")}, k.message_chars, k.observation_chars
+FROM k
+JOIN ${STEP_RUNS} r ON r.run = k.run
+JOIN ${STEP_CONTEXTS} x ON x.ctx = k.ctx
+${TEXT_FIELDS.map((x) => `LEFT JOIN tx x_${x} ON x_${x}.id = k.${x}_id`).join("\n")}
+ORDER BY k.run, k.step`;
 }
 
 export interface SearchConfigRow {
@@ -126,38 +178,29 @@ export interface SearchConfigRow {
   runs: number;
 }
 
-/** Matching runs and steps per configuration, every configuration with runs in scope listed (0 when none match). */
-export function searchByConfigSql(f: StepSearch): string {
-  const runFilters = searchWhereSql({
-    ...EMPTY_SEARCH,
-    config: f.config,
-    condition: f.condition,
-    group: f.group,
-    repo: f.repo,
-    outcome: f.outcome,
-  });
+/**
+ * Matching runs and steps per configuration, every configuration with runs in scope listed (0 when none
+ * match). `configs` limits the answer to those configurations (a progressive search asks shard by shard).
+ */
+export function searchByConfigSql(f: StepSearch, configs?: readonly string[]): string {
+  const { ctes, where } = parts(f);
+  const only = configs ? ` WHERE sc.config_id IN (${configs.map(sqlString).join(", ") || "NULL"})` : "";
   return `
-WITH hits AS (
-  SELECT r.config_id, count(DISTINCT s.run_id)::INTEGER AS matching_runs, count(*)::INTEGER AS matching_steps${FROM}
-  WHERE ${searchWhereSql(f)}
-  GROUP BY r.config_id
-), scope AS (
-  SELECT r.config_id, count(*)::INTEGER AS runs
-  FROM runs r
-  JOIN sessions se ON se.session_id = r.session_id
-  LEFT JOIN tasks t ON t.task_id = se.focus_task_id
-  WHERE r.trajectory IS NOT NULL AND ${runFilters}
-  GROUP BY r.config_id
+${ctes},
+hits AS (
+  SELECT s.run, count(*)::INTEGER AS n FROM ${STEP_INDEX} s
+  WHERE ${where}
+  GROUP BY s.run
 )
-SELECT c.config_id, c.display_name, coalesce(h.matching_runs, 0)::INTEGER AS matching_runs,
-  coalesce(h.matching_steps, 0)::INTEGER AS matching_steps, sc.runs
+SELECT sc.config_id, any_value(sc.display_name) AS display_name, count(h.run)::INTEGER AS matching_runs,
+  coalesce(sum(h.n), 0)::INTEGER AS matching_steps, count(*)::INTEGER AS runs
 FROM scope sc
-JOIN configs c ON c.config_id = sc.config_id
-LEFT JOIN hits h ON h.config_id = sc.config_id
-ORDER BY c.config_id`;
+LEFT JOIN hits h ON h.run = sc.run${only}
+GROUP BY sc.config_id
+ORDER BY sc.config_id`;
 }
 
 /** Distinct tool names in the index, for the tool filter. */
 export const SEARCH_TOOLS_SQL = `
-SELECT DISTINCT trim(tool) AS tool FROM (SELECT unnest(string_split(tools, ',')) AS tool FROM steps WHERE tools IS NOT NULL)
+SELECT DISTINCT trim(tool) AS tool FROM (SELECT unnest(string_split(tools, ',')) AS tool FROM ${STEP_CONTEXTS} WHERE tools IS NOT NULL)
 ORDER BY tool`;

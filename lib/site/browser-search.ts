@@ -1,51 +1,68 @@
-// The search page's door: the steps index's shards (only those the search needs, lib/queries/steps-shards.ts)
-// and the run tables it joins, loaded into DuckDB-WASM on the first search; then the lib/queries SQL.
+// The search page's door: the steps index's files (lib/queries/steps-shards.ts) loaded into DuckDB-WASM on the
+// first search, only those the search needs: the step_index shards of the configurations searched, step_runs
+// and step_contexts (small), and the texts of the fields shown (commands, paths, messages) plus the
+// observations only when the search matches in them. Then the lib/queries SQL; no table of the release itself.
 import { loadTableParts, releaseDb } from "../db/wasm";
+import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/step-index-tables";
 import {
+  fieldsOf,
   searchByConfigSql,
   stepSearchSql,
   type SearchConfigRow,
   type StepHitRow,
   type StepSearch,
 } from "../queries/step-search";
-import { shardsFor, STEPS_TABLE, type StepsManifest } from "../queries/steps-shards";
-
-const RUN_TABLES = ["runs", "sessions", "configs", "tasks"] as const;
+import { searchFiles, STEPS_TABLES, type StepsManifest } from "../queries/steps-shards";
 
 export interface SearchResult {
   hits: StepHitRow[];
   configs: SearchConfigRow[];
-  /** Shards this search needed (bytes as written, before HTTP compression). */
-  shards: number;
-  shardBytes: number;
+  /** Files this search needed (bytes as written, before HTTP compression). */
+  files: number;
+  bytes: number;
+  /** The observation excerpts are loaded (else a hit's observation is null; its length is observation_chars). */
+  observations: boolean;
   ms: number;
 }
 
-/** Loads the shards of the configurations searched (all when none is chosen); each shard is loaded once. */
-export async function loadSteps(releaseId: string, manifest: StepsManifest, configs: readonly string[]) {
-  const shards = shardsFor(manifest, configs);
+const loadedObservations = new Set<string>();
+
+/** Loads what a search needs; each file is loaded once per page. */
+export async function loadSteps(releaseId: string, manifest: StepsManifest, f: StepSearch) {
+  const { fields, texts, shards, files } = searchFiles(manifest, f.config ? [f.config] : [], fieldsOf(f.field));
+  const url = (file: string) => `/data/${releaseId}/${file}`;
   const [db] = await Promise.all([
-    releaseDb(releaseId, RUN_TABLES),
+    releaseDb(releaseId, []),
+    loadTableParts(releaseId, STEPS_TABLES.runs, [url(manifest.runs.file)]),
+    loadTableParts(releaseId, STEPS_TABLES.contexts, [url(manifest.contexts.file)]),
     loadTableParts(
       releaseId,
-      STEPS_TABLE,
-      shards.map((s) => `/data/${releaseId}/${s.file}`),
+      STEPS_TABLES.texts,
+      texts.map((t) => url(t.file)),
+      { create: CREATE_EMPTY_TEXTS_SQL, append: appendTextsSql },
+    ),
+    loadTableParts(
+      releaseId,
+      STEPS_TABLES.index,
+      shards.map((s) => url(s.file)),
     ),
   ]);
-  return { db, shards };
+  if (fields.includes("observation")) loadedObservations.add(releaseId);
+  return { db, files };
 }
 
 export async function searchSteps(releaseId: string, manifest: StepsManifest, f: StepSearch): Promise<SearchResult> {
   const t0 = performance.now();
-  const { db, shards } = await loadSteps(releaseId, manifest, f.config ? [f.config] : []);
+  const { db, files } = await loadSteps(releaseId, manifest, f);
   const configs = await db.query<SearchConfigRow>(searchByConfigSql(f));
   const hits = await db.query<StepHitRow>(stepSearchSql(f));
   performance.mark("search:results");
   return {
     hits,
     configs,
-    shards: shards.length,
-    shardBytes: shards.reduce((a, s) => a + s.bytes, 0),
+    files: files.length,
+    bytes: files.reduce((a, s) => a + s.bytes, 0),
+    observations: loadedObservations.has(releaseId),
     ms: performance.now() - t0,
   };
 }

@@ -1,5 +1,7 @@
-// The steps index leaves the build as one Arrow shard per configuration plus one Parquet: on the trajcalc
-// fixture's runs (alpha: 2 runs with trajectories, beta: 2) and a hand-made steps table of 3 + 2 rows.
+// The steps index leaves the build as the search's tables (lib/queries/step-index-tables.ts): step_index one
+// Arrow shard per configuration, step_texts one per field, step_runs and step_contexts, plus the flat table as
+// one Parquet: on the trajcalc fixture's runs (alpha: 2 runs with trajectories, beta: 2) and a hand-made steps
+// table of 3 + 2 rows.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,12 +51,28 @@ describe("exportStepsShards", () => {
       ["steps/01.arrow", "beta", 2],
     ]);
     expect(JSON.parse(readFileSync(join(out, "steps/index.json"), "utf8")) as StepsManifest).toEqual(manifest);
-    const alpha = tableFromIPC(readFileSync(join(out, "steps/00.arrow")));
-    expect(alpha.toArray().map((r) => `${r.run_id}#${r.step}`)).toEqual([
-      "alpha.s-F1#1",
-      "alpha.s-N1#1",
-      "alpha.s-N1#2",
+    // step_runs: the 4 runs with a trajectory, numbered in (configuration, run id) order.
+    const runs = tableFromIPC(readFileSync(join(out, manifest.runs.file)));
+    expect(runs.toArray().map((r) => `${r.run}:${r.run_id}`)).toEqual([
+      "0:alpha.s-F1",
+      "1:alpha.s-N1",
+      "2:beta.s-F1",
+      "3:beta.s-N1",
     ]);
+    const alpha = tableFromIPC(readFileSync(join(out, "steps/00.arrow")));
+    expect(alpha.toArray().map((r) => `${r.run}#${r.step}`)).toEqual(["0#1", "1#1", "1#2"]);
+    // One distinct message ("m") for all five steps; no command, path or observation: empty shards.
+    expect(manifest.texts.map((t) => [t.file, t.rows])).toEqual([
+      ["steps/texts-command.arrow", 0],
+      ["steps/texts-paths.arrow", 0],
+      ["steps/texts-message.arrow", 1],
+      ["steps/texts-observation.arrow", 0],
+    ]);
+    const message = tableFromIPC(readFileSync(join(out, "steps/texts-message.arrow"))).toArray()[0]!;
+    expect(alpha.toArray().every((r) => r.message_id === message.id)).toBe(true);
+    expect(message.text).toBe("m");
+    // Contexts: (focus, N1, /work/w00, false, agent) with tools null/0, bash/1, bash,read/1, edit/1.
+    expect(manifest.contexts.rows).toBe(4);
     expect(manifest.shards[0]!.bytes).toBe(readFileSync(join(out, "steps/00.arrow")).byteLength);
     const parquet = await db.query<{ n: number }>(
       `SELECT count(*)::INTEGER AS n FROM read_parquet('${join(out, "steps.parquet")}')`,

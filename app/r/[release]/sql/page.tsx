@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { SqlConsole } from "@/components/sql/SqlConsole";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, releaseIndex, stepsManifest } from "@/lib/site/release-files";
+import { OpenLocalResults } from "@/components/local/OpenLocalResults";
+import { benchOf } from "@/lib/local/bench";
+import { builtRelease, leaderboard, releaseIndex, stepsManifest } from "@/lib/site/release-files";
 
 export const dynamicParams = false;
 
@@ -27,11 +29,10 @@ export default async function SqlPage({ params }: { params: Promise<{ release: s
         local results opened on this page (schemas local_1, local_2, …). Statements that write, change settings, or read
         files or the network are refused; nothing leaves your browser.
       </p>
-      <SqlConsole
-        releaseId={release}
-        tables={built.tables.map((t) => t.name)}
-        stepsShards={manifest?.shards.map((s) => s.file) ?? []}
-      />
+      <div className="mb-3 flex justify-end">
+        <OpenLocalResults releaseId={release} bench={benchOf(leaderboard(release))} />
+      </div>
+      <SqlConsole releaseId={release} tables={built.tables.map((t) => t.name)} steps={manifest} />
     </ReleaseFrame>
   );
 }
