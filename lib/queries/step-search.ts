@@ -3,6 +3,7 @@
 // runs, sessions, tasks) and step-level ones. One SQL for the matching steps, one for the matching runs per
 // configuration; both run on DuckDB in Node (tests) and DuckDB-WASM (the search page).
 import { sqlString } from "./sql";
+import { defineQuery } from "./query";
 
 export type SearchField = "all" | "command" | "paths" | "text";
 export type SearchMode = "literal" | "regex";
@@ -161,3 +162,18 @@ ORDER BY c.config_id`;
 export const SEARCH_TOOLS_SQL = `
 SELECT DISTINCT trim(tool) AS tool FROM (SELECT unnest(string_split(tools, ',')) AS tool FROM steps WHERE tools IS NOT NULL)
 ORDER BY tool`;
+
+// The steps table is sharded (steps-shards.ts): the search loads the shards it needs before running these.
+const SEARCH_TABLES = ["steps", "runs", "sessions", "configs", "tasks"] as const;
+
+export const stepSearchQuery = defineQuery<StepSearch, StepHitRow>({
+  name: "step search",
+  tables: SEARCH_TABLES,
+  sql: (f) => stepSearchSql(f),
+});
+
+export const searchByConfigQuery = defineQuery<StepSearch, SearchConfigRow>({
+  name: "search by configuration",
+  tables: SEARCH_TABLES,
+  sql: (f) => searchByConfigSql(f),
+});

@@ -1,16 +1,16 @@
-// The search page's door: the steps index's shards (only those the search needs, lib/queries/steps-shards.ts)
-// and the run tables it joins, loaded into DuckDB-WASM on the first search; then the lib/queries SQL.
-import { loadTableParts, releaseDb } from "../db/wasm";
+// The search page's queries: the steps index's shards (only those the search needs, lib/queries/steps-shards.ts)
+// are loaded into the release's DuckDB-WASM schema first; the search queries, which name the run tables they join,
+// then run on the view's release source.
+import { loadTableParts } from "../db/wasm";
 import {
-  searchByConfigSql,
-  stepSearchSql,
+  searchByConfigQuery,
+  stepSearchQuery,
   type SearchConfigRow,
   type StepHitRow,
   type StepSearch,
 } from "../queries/step-search";
 import { shardsFor, STEPS_TABLE, type StepsManifest } from "../queries/steps-shards";
-
-const RUN_TABLES = ["runs", "sessions", "configs", "tasks"] as const;
+import type { ReleaseSource } from "../source/release-source";
 
 export interface SearchResult {
   hits: StepHitRow[];
@@ -24,22 +24,23 @@ export interface SearchResult {
 /** Loads the shards of the configurations searched (all when none is chosen); each shard is loaded once. */
 export async function loadSteps(releaseId: string, manifest: StepsManifest, configs: readonly string[]) {
   const shards = shardsFor(manifest, configs);
-  const [db] = await Promise.all([
-    releaseDb(releaseId, RUN_TABLES),
-    loadTableParts(
-      releaseId,
-      STEPS_TABLE,
-      shards.map((s) => `/data/${releaseId}/${s.file}`),
-    ),
-  ]);
-  return { db, shards };
+  await loadTableParts(
+    releaseId,
+    STEPS_TABLE,
+    shards.map((s) => `/data/${releaseId}/${s.file}`),
+  );
+  return shards;
 }
 
-export async function searchSteps(releaseId: string, manifest: StepsManifest, f: StepSearch): Promise<SearchResult> {
+export async function searchSteps(src: ReleaseSource, manifest: StepsManifest, f: StepSearch): Promise<SearchResult> {
   const t0 = performance.now();
-  const { db, shards } = await loadSteps(releaseId, manifest, f.config ? [f.config] : []);
-  const configs = await db.query<SearchConfigRow>(searchByConfigSql(f));
-  const hits = await db.query<StepHitRow>(stepSearchSql(f));
+  // The run tables the search joins are fetched while the shards load.
+  const [shards] = await Promise.all([
+    loadSteps(src.releaseId, manifest, f.config ? [f.config] : []),
+    src.prepare([stepSearchQuery, searchByConfigQuery]),
+  ]);
+  const configs = await src.run(searchByConfigQuery, f);
+  const hits = await src.run(stepSearchQuery, f);
   performance.mark("search:results");
   return {
     hits,
