@@ -2,6 +2,7 @@
 // run their queries on (ReleaseSource.tsx) and its provenance footer.
 import type { BuiltReleaseMeta } from "@/lib/data/built";
 import { ReleaseNav } from "./ReleaseNav";
+import { absentTables } from "@/lib/source/absent-tables";
 import { ReleaseSourceProvider } from "./ReleaseSource";
 
 export function ReleaseFrame({
@@ -46,7 +47,7 @@ export function ReleaseFrame({
       <ReleaseNav releaseId={m.release_id} current={page} />
       <ReleaseSourceProvider
         releaseId={m.release_id}
-        written={built.tables.filter((t) => t.rows > 0).map((t) => t.name)}
+        absent={absentTables(built.tables.filter((t) => t.rows > 0).map((t) => t.name))}
       >
         {children}
       </ReleaseSourceProvider>

@@ -5,18 +5,19 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import { combinedSource } from "@/lib/source/combined";
+import type { AbsentTables } from "@/lib/source/absent-tables";
 import type { ReleaseSource } from "@/lib/source/release-source";
 
 const SourceContext = createContext<ReleaseSource | null>(null);
 
-/** `written`: the tables the build wrote with rows (release.json); the others a query reads are created empty. */
+/** `absent`: the tables the build did not write that a query may read (created empty, lib/source/absent-tables.ts). */
 export function ReleaseSourceProvider({
   releaseId,
-  written,
+  absent,
   children,
 }: {
   releaseId: string;
-  written: string[];
+  absent: AbsentTables;
   children: React.ReactNode;
 }) {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
@@ -25,9 +26,9 @@ export function ReleaseSourceProvider({
       combinedSource(
         releaseId,
         entries.map((e) => ({ tables: e.tables, files: e.files })),
-        written,
+        absent,
       ),
-    [releaseId, entries, written],
+    [releaseId, entries, absent],
   );
   return <SourceContext.Provider value={source}>{children}</SourceContext.Provider>;
 }

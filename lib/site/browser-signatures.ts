@@ -1,6 +1,6 @@
 // The detector prevalence (lib/queries/signature-prevalence*.ts) on the view's release source: the release
 // tables and the build's derived trajectory-pass tables, by the same SQL as the build. Tables the build wrote
-// empty or not at all are created empty by the source (lib/source/empty-tables.ts): their shares show as
+// empty or not at all are created empty by the source (lib/source/absent-tables.ts): their shares show as
 // unknown instead of failing the view.
 import type { QuerySource } from "../queries/query";
 import {

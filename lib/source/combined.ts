@@ -11,6 +11,7 @@ import { runHeaderQuery } from "../queries/trajectory";
 import type { ReleaseFiles } from "../local/run-files";
 import { localDb, localSource, once } from "./local";
 import { publishedDb, publishedSource, runOn, unsharded } from "./published";
+import type { AbsentTables } from "./absent-tables";
 import type { LocalRun, ReleaseSource } from "./release-source";
 
 export interface OpenLocal {
@@ -34,14 +35,14 @@ async function combinedDb(
   publishedId: string,
   locals: readonly LocalTables[],
   query: readonly string[],
-  written: readonly string[] | null,
+  absent: AbsentTables,
 ): Promise<Db> {
   const tables = query.includes("task_cells")
     ? [...new Set([...CELL_INPUTS, ...query.filter((t) => t !== "task_cells"), "task_cells"])]
     : [...query];
   const combinedId = `${locals.map((l) => l.localId).join("+")}+${publishedId}`;
   const [published, ...localDbs] = await Promise.all([
-    publishedDb(publishedId, tables, written),
+    publishedDb(publishedId, tables, absent),
     ...locals.map((l) => localDb(l, tables.filter(isUnioned))),
   ]);
   const db = await releaseDb(combinedId, []);
@@ -56,20 +57,20 @@ async function combinedDb(
 export function combinedSource(
   publishedId: string,
   locals: readonly OpenLocal[],
-  written: readonly string[] | null = null,
+  absent: AbsentTables = {},
 ): ReleaseSource {
-  const published = publishedSource(publishedId, written);
+  const published = publishedSource(publishedId, absent);
   if (locals.length === 0) return published;
   const tables = locals.map((l) => l.tables);
   return {
     ...published,
     key: `${tables.map((t) => t.localId).join("+")}+${publishedId}`,
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      return runOn(await combinedDb(publishedId, tables, query.tables, written), query, params);
+      return runOn(await combinedDb(publishedId, tables, query.tables, absent), query, params);
     },
     async prepare(queries) {
       // A sharded table is loaded by its view first; its combined view is made when a query runs.
-      await combinedDb(publishedId, tables, unsharded(tablesOf(queries)), written);
+      await combinedDb(publishedId, tables, unsharded(tablesOf(queries)), absent);
     },
     localRun(runId: string) {
       if (!isLocalId(runId)) return null;

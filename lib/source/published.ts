@@ -5,7 +5,7 @@ import { releaseDb } from "../db/wasm";
 import { isLocalId, LOCAL_PREFIX } from "../queries/local-union";
 import { shapeRows, tablesOf, type ParamsOf, type Query } from "../queries/query";
 import { STEPS_TABLE } from "../queries/steps-shards";
-import { createAbsent, tablesToLoad } from "./empty-tables";
+import type { AbsentTables } from "./absent-tables";
 import type { ReleaseSource } from "./release-source";
 
 /** Tables loaded in parts by the view that needs them (the search loads the steps shards it needs first). */
@@ -14,18 +14,19 @@ const SHARDED = new Set<string>([STEPS_TABLE]);
 export const unsharded = (tables: readonly string[]): string[] => tables.filter((t) => !SHARDED.has(t));
 
 /**
- * The published schema with `tables` in it: those written loaded, the others that may be absent created empty.
- * `written`: the tables the build wrote with rows (release.json), null when unknown (then every one is loaded).
+ * The published schema with `tables` in it: those the build wrote loaded, those it did not (`absent`, with their
+ * declared columns: absent-tables.ts) created empty.
  */
-export async function publishedDb(
-  releaseId: string,
-  tables: readonly string[],
-  written: readonly string[] | null,
-): Promise<Db> {
+export async function publishedDb(releaseId: string, tables: readonly string[], absent: AbsentTables): Promise<Db> {
   const wanted = unsharded(tables);
-  const load = tablesToLoad(wanted, written);
-  const db = await releaseDb(releaseId, load);
-  await createAbsent(db, wanted, load);
+  const db = await releaseDb(
+    releaseId,
+    wanted.filter((t) => !absent[t]),
+  );
+  for (const t of wanted.filter((x) => absent[x])) {
+    const columns = Object.entries(absent[t]!).map(([k, ty]) => `"${k}" ${ty}`);
+    await db.query(`CREATE TABLE IF NOT EXISTS ${t} (${columns.join(", ")})`);
+  }
   return db;
 }
 
@@ -33,15 +34,15 @@ export async function runOn<P, R>(db: Db, query: Query<P, R>, params: ParamsOf<P
   return shapeRows(query, await db.query<Row>(query.sql(params[0] as P)));
 }
 
-export function publishedSource(releaseId: string, written: readonly string[] | null = null): ReleaseSource {
+export function publishedSource(releaseId: string, absent: AbsentTables = {}): ReleaseSource {
   return {
     releaseId,
     key: releaseId,
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      return runOn(await publishedDb(releaseId, query.tables, written), query, params);
+      return runOn(await publishedDb(releaseId, query.tables, absent), query, params);
     },
     async prepare(queries) {
-      await publishedDb(releaseId, tablesOf(queries), written);
+      await publishedDb(releaseId, tablesOf(queries), absent);
     },
     origin: (id) => (isLocalId(id) ? "local" : "published"),
     shownId: (id) => (isLocalId(id) ? id.slice(LOCAL_PREFIX.length) : id),
