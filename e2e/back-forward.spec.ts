@@ -167,3 +167,59 @@ test("trajectory: the tagged filter and the search are entries; moving between s
   await expect(page.getByTestId("step-search")).toHaveValue("literal_default");
   await expect(page.getByTestId("search-count")).toHaveText(/matching step/);
 });
+
+test("leaderboard: a filter is a history entry", async ({ page }) => {
+  await page.goto("/r/handcalc/");
+  const rows = page.locator('[data-testid="leaderboard"] tbody tr[data-config]');
+  const betaSwitched = page.locator('tr[data-config="beta"] td[data-col="overall.switched"]');
+  // handcalc EXPECTED.md: three configurations, beta (the one HarnessY configuration) 25.0 % switched.
+  await expect(rows).toHaveCount(3);
+  await expect(betaSwitched).toHaveText("25.0");
+  await page.locator('details[data-filter="harness"] summary').click();
+  await page.locator('details[data-filter="harness"]').getByLabel("HarnessY").check();
+  await expect(page).toHaveURL(/harness=HarnessY/);
+  await expect(rows).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/r\/handcalc\/$/);
+  await expect(rows).toHaveCount(3);
+  await expect(betaSwitched).toHaveText("25.0");
+  await page.goForward();
+  await expect(page).toHaveURL(/harness=HarnessY/);
+  await expect(rows).toHaveCount(1);
+  await expect(betaSwitched).toHaveText("25.0");
+});
+
+test("trajectory: the final-patch tab is a history entry", async ({ page }) => {
+  await page.goto("/r/trajcalc/run/?id=alpha.s-N1");
+  await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
+  // trajcalc EXPECTED.md: alpha.s-N1 has 14 steps.
+  await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", "14");
+  await page.getByTestId("tab-patch").click();
+  await expect(page).toHaveURL(/tab=patch/);
+  await expect(page.getByTestId("tab-patch")).toHaveAttribute("aria-selected", "true");
+  await page.goBack();
+  await expect(page).toHaveURL(/\?id=alpha\.s-N1$/);
+  await expect(page.getByTestId("tab-steps")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("step-list")).toHaveAttribute("data-steps", "14");
+  await page.goForward();
+  await expect(page).toHaveURL(/tab=patch/);
+  await expect(page.getByTestId("tab-patch")).toHaveAttribute("aria-selected", "true");
+});
+
+test("SQL console: each statement run is a history entry, and Back runs the earlier one again", async ({ page }) => {
+  await page.goto(`/r/handcalc/sql/?q=${encodeURIComponent("SELECT count(*) AS n FROM configs")}`);
+  const first = page.locator("[data-testid=sql-result] tbody td").first();
+  // handcalc EXPECTED.md: three configurations, alpha and gamma on HarnessX.
+  await expect(first).toHaveText("3", { timeout: WASM_WAIT });
+  await page.getByTestId("sql-text").fill("SELECT count(*) AS n FROM configs WHERE harness = 'HarnessX'");
+  await page.getByTestId("sql-run").click();
+  await expect(first).toHaveText("2", { timeout: WASM_WAIT });
+  await expect(page).toHaveURL(/HarnessX/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/HarnessX/);
+  await expect(page.getByTestId("sql-text")).toHaveValue("SELECT count(*) AS n FROM configs");
+  await expect(first).toHaveText("3", { timeout: WASM_WAIT });
+  await page.goForward();
+  await expect(page).toHaveURL(/HarnessX/);
+  await expect(first).toHaveText("2", { timeout: WASM_WAIT });
+});

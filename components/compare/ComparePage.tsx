@@ -17,7 +17,7 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         difference is more than chance (exact McNemar on the disagreeing tasks, paired 95% intervals over tasks), and
         the two trajectories of a task side by side.
       </p>
-      <WarmDuckDb releaseId={releaseId} page="compare" />
+      <WarmDuckDb page="compare" />
       <CompareView
         releaseId={releaseId}
         configs={board.rows.map((r) => r.config)}
@@ -28,7 +28,6 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         submitText={built.meta.submit_text ?? null}
         hasAnnotations={(built.tables.find((t) => t.name === "annotations")?.rows ?? 0) > 0}
         releaseVersion={built.meta.version}
-        loadedTables={built.tables.filter((t) => t.rows > 0).map((t) => t.name)}
         bench={benchOf(board)}
       />
     </ReleaseFrame>

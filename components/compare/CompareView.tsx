@@ -3,15 +3,18 @@
 // hydration. The static HTML is the picker; once two configurations are picked, DuckDB-WASM runs the
 // compare SQL (lib/queries/compare*.ts) and the paired statistics are attached in the browser. Local results
 // opened on this page or another page of the release (lib/local/store.ts) add their configurations to the
-// picker, marked local; a pair with one runs on a combined schema (lib/site/browser-compare.ts).
+// picker, marked local; the view's release source is then the combined one (lib/source/combined.ts).
 import { useTitleDetail } from "@/components/site/useTitleDetail";
 import { useUrlState } from "@/components/site/useUrlState";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
+import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
+import { stableKey } from "@/lib/site/stable-key";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { LocalBadge } from "@/components/local/LocalBadge";
 import type { PublishedBench } from "@/lib/local/bench";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import { LOCAL_PREFIX, localConfigRow } from "@/lib/queries/local-union";
+import { localConfigRow } from "@/lib/queries/local-union";
 import type { CompareCostRow } from "@/lib/queries/compare";
 import { withIntervals, type CompareModel } from "@/lib/queries/compare-model";
 import type { SignatureRateRow } from "@/lib/queries/signatures";
@@ -46,8 +49,6 @@ export interface CompareViewProps {
   hasAnnotations: boolean;
   /** release.json's version, named beside the release's own annotations. */
   releaseVersion: string;
-  /** Tables the build wrote with rows (release.json): the others are created empty in the browser. */
-  loadedTables: string[];
   bench: PublishedBench;
 }
 
@@ -59,7 +60,6 @@ interface Loaded<T> {
 
 /** What has arrived for one (A, B, condition). */
 interface PairState {
-  key: string;
   model?: CompareModel;
   /** The model's bootstrap intervals are in. */
   intervals?: boolean;
@@ -86,83 +86,71 @@ export function CompareView(props: CompareViewProps) {
     groups,
     repos: props.repos,
   };
-  // The context only changes with the release (a new page); the pair, condition, filters and open task are
-  // history entries, moving the panes to another request replaces the entry (components/site/useUrlState.ts).
-  const ctxKey = JSON.stringify(ctx);
+  // The context only changes with the release (a new page) or the local releases opened; the pair, condition,
+  // filters and open task are history entries, moving the panes to another request replaces the entry
+  // (components/site/useUrlState.ts).
   const [url, update, hydrated] = useUrlState<CompareUrlState>(
     () => parseCompareUrl("", ctx),
     {
-      parse: (search) => parseCompareUrl(search, JSON.parse(ctxKey) as CompareUrlContext),
+      parse: (search) => parseCompareUrl(search, ctx),
       serialize: (next) => serializeCompareUrl(next, { conditions, baseline }),
     },
-    ctxKey,
+    stableKey([ctx.configs, conditions, baseline, groups, props.repos]),
   );
 
   useTitleDetail(url.a && url.b ? `${url.a} vs ${url.b}${url.task ? ` · task ${url.task}` : ""}` : null);
 
-  // The local releases that hold A or B (their DuckDB-WASM schemas join the published one).
-  const pairLocals = useMemo(
-    () =>
-      entries.filter((e) =>
-        e.configs.some((c) => LOCAL_PREFIX + c.config_id === url.a || LOCAL_PREFIX + c.config_id === url.b),
-      ),
-    [entries, url.a, url.b],
-  );
-  const key =
-    url.a !== null && url.b !== null ? JSON.stringify([url.a, url.b, url.condition, pairLocals.map((e) => e.key)]) : "";
-  const [state, setState] = useState<PairState | null>(null);
+  // With local results open the source is the combined one: a local configuration pairs with a published one.
+  const source = useReleaseSource();
   const hasAnnotations = props.hasAnnotations;
-  const loadedTables = props.loadedTables;
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    setState({ key });
-    const [a, b, condition] = JSON.parse(key) as [string, string, string];
-    const locals = pairLocals.map((e) => e.tables);
-    const meta = { baseline, conditions, groups };
-    const req = { a, b, condition };
-    const patch = (p: Partial<PairState>) => live && setState((s) => (s?.key === key ? { ...s, ...p } : s));
-    const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-    // The counts first, the bootstrap intervals right after (pure, on the counts' own rows); the cost and
-    // signature panels load their own tables and fail on their own.
-    void (async () => {
+  const picked = url.a !== null && url.b !== null;
+  const pair = useAsync<PairState, [string, string, string, string]>(
+    picked ? [source.key, url.a!, url.b!, url.condition] : null,
+    async ([, a, b, condition], { signal, partial }) => {
+      const meta = { baseline, conditions, groups };
+      const req = { a, b, condition };
+      let s: PairState = {};
+      const patch = (p: Partial<PairState>) => {
+        s = { ...s, ...p };
+        if (!signal.aborted) partial(s);
+      };
+      const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+      // The counts first, the bootstrap intervals right after (pure, on the counts' own rows); the cost and
+      // signature panels load their own tables and fail on their own.
+      let counts: CompareModel;
       try {
-        const counts = await compareFor(releaseId, meta, req, { intervals: false }, locals);
-        patch({ model: counts, unmatched: await unmatchedLocalRuns(releaseId, req, locals) });
+        counts = await compareFor(source, meta, req, { intervals: false });
+        patch({ model: counts, unmatched: await unmatchedLocalRuns(source, req) });
         await new Promise((r) => setTimeout(r, 0));
-        if (!live) return;
+        if (signal.aborted) return s;
         patch({ model: withIntervals(counts), intervals: true });
       } catch (e) {
-        patch({ error: message(e) });
-        return;
+        return { ...s, error: message(e) };
       }
-      await compareCostFor(releaseId, meta, req, locals).then(
+      await compareCostFor(source, meta, req).then(
         (rows) => patch({ cost: { rows } }),
         (e: unknown) => patch({ cost: { error: message(e) } }),
       );
-      if (locals.length === 0) {
+      if (!counts.a?.is_local && !counts.b?.is_local) {
         // Published pair: the detectors' prevalence and the release's annotations by author (one panel).
         patch({ signatures: { rows: [] } });
-        await prevalenceFor(releaseId, loadedTables, meta, { configIds: [a, b] }).then(
+        await prevalenceFor(source, meta, { configIds: [a, b] }).then(
           (rows) => patch({ prevalence: { rows } }),
           (e: unknown) => patch({ prevalence: { error: message(e) } }),
         );
       } else if (!hasAnnotations) patch({ signatures: { rows: [] }, prevalence: { rows: null } });
       else {
         patch({ prevalence: { rows: null } });
-        await compareSignaturesFor(releaseId, req, locals).then(
+        await compareSignaturesFor(source, req).then(
           (rows) => patch({ signatures: { rows } }),
           (e: unknown) => patch({ signatures: { error: message(e) } }),
         );
       }
-    })();
-    return () => {
-      live = false;
-    };
-    // pairLocals is in `key` (by entry key): a new array with the same releases does not recompute.
-  }, [key, releaseId, baseline, conditions, groups, hasAnnotations, loadedTables]);
+      return s;
+    },
+  );
 
-  const current = state?.key === key ? state : null;
+  const current = pair.value ?? null;
   const model = current?.model;
   const settled =
     current?.intervals === true &&
@@ -184,7 +172,7 @@ export function CompareView(props: CompareViewProps) {
         condition={url.condition}
         onChange={(p) => update({ ...p, task: p.a !== undefined || p.b !== undefined ? null : url.task })}
       />
-      {!key ? (
+      {!picked ? (
         <p className="text-sm text-zinc-500" data-testid="compare-hint">
           {hydrated
             ? "Pick two configurations (or tick two rows on the leaderboard and follow “Compare selected”)."

@@ -8,7 +8,7 @@ import { runOf, type CompareModel } from "@/lib/queries/compare-model";
 import type { ComparePairRow } from "@/lib/queries/compare";
 import type { PaneMode } from "@/lib/queries/compare-url";
 import { OVERALL } from "@/lib/queries/leaderboard";
-import { isLocalId } from "@/lib/queries/local-union";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 
@@ -37,11 +37,12 @@ function RunLink({
   task: string;
   label: string;
 }) {
+  const source = useReleaseSource();
   const run = runOf(model.runs, config, task, model.condition);
   if (!run) return <span className="text-zinc-500">{label}: no run</span>;
   // A local run opens in the explorer from the user's files, by a client-side link (the local release lives in
   // this page's memory; a full load would forget it) and never prefetched.
-  if (isLocalId(run.run_id)) {
+  if (source.origin(run.run_id) === "local") {
     const text = `${label} (local, ${run.resolved ? "resolved" : "unresolved"})`;
     return run.trajectory ? (
       <Link

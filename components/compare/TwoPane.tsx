@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { runOf, type CompareModel } from "@/lib/queries/compare-model";
 import type { CompareRunRow } from "@/lib/queries/compare";
-import { isLocalId, LOCAL_PREFIX } from "@/lib/queries/local-union";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { PaneMode } from "@/lib/queries/compare-url";
 import type { PaneRun } from "@/lib/site/browser-compare";
 import { conditionLabel } from "@/lib/site/labels";
@@ -70,7 +70,7 @@ function bySegment(pane: PaneResult | null): Map<number, Segment> {
 
 type Chosen = ReturnType<typeof sidesFor>;
 
-/** A local run ("local:<id>") is aligned like a published one: its file comes from the files the user picked. */
+/** A local run is aligned like a published one: its file comes from the files the user picked. */
 export function TwoPane(props: TwoPaneProps) {
   const { model, task, pane } = props;
   const chosen = useMemo(() => sidesFor(model, task, pane), [model, task, pane]);
@@ -112,12 +112,8 @@ function Outcome({ run }: { run: Pick<CompareRunRow, "resolved" | "failure_class
 
 function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
   const { releaseId, model, task, pane, chosen } = props;
-  const data = useAlignedRuns(
-    releaseId,
-    chosen[0]!.run?.run_id ?? null,
-    chosen[1]!.run?.run_id ?? null,
-    props.submitText,
-  );
+  const source = useReleaseSource();
+  const data = useAlignedRuns(chosen[0]!.run?.run_id ?? null, chosen[1]!.run?.run_id ?? null, props.submitText);
   const result = data.result;
   const sides: [Side, Side] = useMemo(
     () => [
@@ -165,7 +161,7 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
       data-task={task}
       data-pane={pane}
       data-ready={result ? "true" : undefined}
-      data-local={chosen.some((c) => isLocalId(c.run?.run_id)) || undefined}
+      data-local={chosen.some((c) => source.origin(c.run?.run_id) === "local") || undefined}
       className="space-y-2 rounded border border-zinc-300 p-3 dark:border-zinc-700"
     >
       <PaneTitle {...props} />
@@ -278,7 +274,8 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
 
 function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side; which: "left" | "right" }) {
   const h = side.run?.header ?? null;
-  const local = isLocalId(side.runId);
+  const source = useReleaseSource();
+  const local = source.origin(side.runId) === "local";
   return (
     <div
       data-testid={`pane-${which}`}
@@ -296,7 +293,7 @@ function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side;
             className="underline"
             data-testid={local ? "local-run-open" : undefined}
           >
-            {local ? side.runId.slice(LOCAL_PREFIX.length) : side.runId}
+            {source.shownId(side.runId)}
           </Link>{" "}
           {local ? <span className="rounded bg-sky-100 px-1 text-sky-900">local</span> : null}{" "}
           {h ? <Outcome run={h} /> : null}

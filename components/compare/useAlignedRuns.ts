@@ -1,16 +1,17 @@
 "use client";
 // Loads the two runs of the two-pane view: their schedules and verdicts from DuckDB-WASM (the trajectory
 // page's queries), then both trajectories in the alignment worker, which returns the step rows, the aligned
-// requests and the first divergence. A local run ("local:<id>") is read from the local release that holds it:
-// its rows from that release's schema, its file handed to the worker from the files the user picked.
-import { useEffect, useState } from "react";
-import { findLocalRun } from "@/lib/local/runs";
+// requests and the first divergence. A local run is read from the local release that holds it (the release
+// source finds it): its rows from that release's schema, its file handed to the worker from the files the user picked.
+import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { paneRun, type PaneRun } from "@/lib/site/browser-compare";
 import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { AlignResult, PaneRequest } from "@/lib/trajectory/align-protocol";
 import { AlignWorker } from "@/lib/trajectory/align-client";
 import type { FindFile } from "@/lib/local/file-asks";
-import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
+import type { ReleaseSource } from "@/lib/source/release-source";
+import { trajectoryUrl } from "@/lib/trajectory/url-state";
 
 export interface AlignedRuns {
   left: PaneRun | null;
@@ -49,29 +50,29 @@ async function factsOf(
   }
 }
 
-async function loadSide(releaseId: string, runId: string | null, submitText: string | null): Promise<Loaded> {
+async function loadSide(src: ReleaseSource, runId: string | null, submitText: string | null): Promise<Loaded> {
   if (runId === null) return { run: NO_RUN, req: { url: null, schedule: [], verdict: null }, facts: null };
-  const local = localRunId(runId);
+  const local = src.localRun(runId);
   if (local === null) {
-    const run = await paneRun(releaseId, runId, submitText);
-    const url = run.header?.trajectory ? trajectoryUrl(releaseId, run.header.trajectory) : null;
+    const run = await paneRun(src, runId, submitText);
+    const url = run.header?.trajectory ? trajectoryUrl(src.releaseId, run.header.trajectory) : null;
     const { facts, ledger } = run.header
-      ? await factsOf(() => runPatchFacts(releaseId, runId))
+      ? await factsOf(() => runPatchFacts(src, runId))
       : { facts: null, ledger: undefined };
     return { run, req: { url, schedule: run.schedule, verdict: run.verdict, ...(ledger ? { ledger } : {}) }, facts };
   }
-  const found = await findLocalRun(releaseId, local);
+  const found = await local;
   if (found === "gone")
     throw new Error("the local results this run is from are no longer open on this page; open them again");
-  if (found === null) throw new Error(`no run ${local} among the local results opened on this page`);
-  const run = await paneRun(releaseId, local, submitText, found.door);
+  if (found === null) throw new Error(`no run ${src.shownId(runId)} among the local results opened on this page`);
+  const run = await paneRun(found.source, found.runId, submitText);
   const files = found.files;
-  const { facts, ledger } = await factsOf(() => runPatchFacts(releaseId, local, found.door));
+  const { facts, ledger } = await factsOf(() => runPatchFacts(found.source, found.runId));
   return {
     run,
     req: {
       url: run.header?.trajectory ?? null,
-      local: true,
+      userFiles: true,
       schedule: run.schedule,
       verdict: run.verdict,
       ...(ledger ? { ledger } : {}),
@@ -82,34 +83,29 @@ async function loadSide(releaseId: string, runId: string | null, submitText: str
 }
 
 export function useAlignedRuns(
-  releaseId: string,
   leftRun: string | null,
   rightRun: string | null,
   submitText: string | null,
 ): AlignedRuns {
-  const [state, setState] = useState<AlignedRuns>(EMPTY);
-  useEffect(() => {
-    let live = true;
-    setState(EMPTY);
-    if (leftRun === null && rightRun === null) return;
-    const worker = new AlignWorker();
-    void (async () => {
+  const source = useReleaseSource();
+  const aligned = useAsync<AlignedRuns, [string, string | null, string | null, string | null]>(
+    leftRun === null && rightRun === null ? null : [source.key, leftRun, rightRun, submitText],
+    async ([, l, r, text], { signal, partial }) => {
+      // Ended when the inputs change or the view goes (the signal aborts).
+      const worker = new AlignWorker();
+      signal.addEventListener("abort", () => worker.terminate());
+      let sides: Omit<AlignedRuns, "result" | "error"> = EMPTY;
       try {
-        const left = await loadSide(releaseId, leftRun, submitText);
-        const right = await loadSide(releaseId, rightRun, submitText);
-        if (!live) return;
-        const sides = { left: left.run, right: right.run, leftFacts: left.facts, rightFacts: right.facts };
-        setState({ ...sides, result: null, error: null });
+        const left = await loadSide(source, l, text);
+        const right = await loadSide(source, r, text);
+        sides = { left: left.run, right: right.run, leftFacts: left.facts, rightFacts: right.facts };
+        if (!signal.aborted) partial({ ...sides, result: null, error: null });
         const result = await worker.align(left.req, right.req, { left: left.files, right: right.files });
-        if (live) setState({ ...sides, result, error: null });
+        return { ...sides, result, error: null };
       } catch (e) {
-        if (live) setState((s) => ({ ...s, error: String(e) }));
+        return { ...sides, result: null, error: String(e) };
       }
-    })();
-    return () => {
-      live = false;
-      worker.terminate();
-    };
-  }, [releaseId, leftRun, rightRun, submitText]);
-  return state;
+    },
+  );
+  return aligned.value ?? EMPTY;
 }

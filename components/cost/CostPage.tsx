@@ -14,7 +14,7 @@ export function CostPage({ releaseId }: { releaseId: string }) {
         Tokens, model calls and tool calls per run under each scope, what the extra usage buys in resolution, why focus
         tasks failed, and how the cost spreads over tasks and along one session.
       </p>
-      <WarmDuckDb releaseId={releaseId} page="cost" />
+      <WarmDuckDb page="cost" />
       <CostView
         releaseId={releaseId}
         data={costPage(releaseId)}

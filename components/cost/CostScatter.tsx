@@ -2,7 +2,6 @@
 // Figure 1a: cost against resolution, one arrow per configuration from its baseline point to its point
 // under the other condition, each condition's Pareto frontier dashed. Loaded after first paint (recharts is
 // not in the page's first-load JavaScript); the same points are listed in a table in the static HTML.
-import { isLocalId } from "@/lib/queries/local-union";
 import {
   CartesianGrid,
   Legend,
@@ -105,7 +104,7 @@ export function CostScatter({
       : {
           x: p.cost / scale,
           y: p.resolution,
-          name: isLocalId(p.configId) ? `${p.name} (local)` : p.name,
+          name: p.local ? `${p.name} (local)` : p.name,
           condition: p.condition,
         };
   const of = (cond: string) => points.filter((p) => p.condition === cond);

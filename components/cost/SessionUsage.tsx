@@ -5,6 +5,7 @@
 import { TableExport } from "@/components/site/TableExport";
 import { useState } from "react";
 import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { SessionListRow, SessionPick, SessionUsageRow } from "@/lib/queries/cost-session";
 import type { ConfigRow } from "@/lib/queries/leaderboard";
 import { sessionList, sessionUsage } from "@/lib/site/browser-cost";
@@ -50,12 +51,11 @@ export function SessionUsage(props: SessionUsageProps) {
   const { releaseId, baseline, configs, defaultPick, defaultRows } = props;
   const pick = props.pick ?? defaultPick;
   const isDefault = !props.pick || samePick(props.pick, defaultPick);
-  const key = pick ? `${pick.configId}|${pick.sessionId}|${pick.repeat}` : "";
-  const { configId, sessionId, repeat } = pick ?? { configId: "", sessionId: "", repeat: 0 };
-  // The default session's rows are in the static HTML; any other is queried (key: what the query reads).
-  const loaded = useAsync<SessionUsageRow[]>(
-    isDefault || !sessionId ? null : JSON.stringify([releaseId, baseline, key]),
-    () => sessionUsage(releaseId, baseline, { configId, sessionId, repeat }),
+  const source = useReleaseSource();
+  // The default session's rows are in the static HTML; any other is queried (the inputs: what the query reads).
+  const loaded = useAsync<SessionUsageRow[], [string, string, string, string, number]>(
+    isDefault || !pick?.sessionId ? null : [source.key, baseline, pick.configId, pick.sessionId, pick.repeat],
+    ([, b, configId, sessionId, repeat]) => sessionUsage(source, b, { configId, sessionId, repeat }),
   );
   const current = isDefault
     ? { rows: defaultRows, error: null }
@@ -262,12 +262,13 @@ function SessionPicker({
   pick: SessionPick | null;
   onPick: (p: SessionPick) => void;
 }) {
-  const [list, setList] = useState<SessionListRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = () => {
-    if (list || error) return;
-    sessionList(releaseId).then(setList, (e: unknown) => setError(String(e)));
-  };
+  const source = useReleaseSource();
+  // Listed when the picker is first focused: the page shows the default session without a query.
+  const [wanted, setWanted] = useState(false);
+  const sessions = useAsync<SessionListRow[], string>(wanted ? source.key : null, () => sessionList(source));
+  const list = sessions.value ?? null;
+  const error = sessions.error;
+  const load = () => setWanted(true);
   const configId = pick?.configId ?? configs[0]?.config_id ?? "";
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">

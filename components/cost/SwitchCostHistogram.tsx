@@ -4,6 +4,7 @@
 // (queried in the browser by DuckDB-WASM), each linked to its two trajectories.
 import { Term } from "@/components/site/Term";
 import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { binRange } from "@/lib/queries/cost-bins";
 import type { TaskCostDistribution } from "@/lib/queries/cost-model";
 import type { TaskCostRow, TokenMode } from "@/lib/queries/cost-tasks";
@@ -147,9 +148,10 @@ function BinTasks({
   selected,
 }: HistogramProps & { selected: { configId: string; index: number } }) {
   // The bins are the release's (fixed for the page); the key names the rest of what the query reads.
-  const key = JSON.stringify([releaseId, baseline, mode, condition, selected.configId, selected.index]);
-  const tasks = useAsync<TaskCostRow[]>(key, () =>
-    binTasks(releaseId, baseline, mode, dist.bins, { configId: selected.configId, condition, bin: selected.index }),
+  const source = useReleaseSource();
+  const tasks = useAsync<TaskCostRow[], [string, string, TokenMode, string, string, number]>(
+    [source.key, baseline, mode, condition, selected.configId, selected.index],
+    ([, b, m, c, configId, bin]) => binTasks(source, b, m, dist.bins, { configId, condition: c, bin }),
   );
   const name = configs.find((c) => c.config_id === selected.configId)?.display_name ?? selected.configId;
   const decimals = binDecimals(dist.bins.width);

@@ -21,6 +21,7 @@ import {
 import { groupLabel } from "@/lib/site/labels";
 import { WhenVisible } from "@/components/site/WhenVisible";
 import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState } from "@/components/site/useUrlState";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { useLocalRows } from "@/components/local/useLocalRows";
@@ -58,18 +59,20 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
   );
   const [copied, setCopied] = useState(false);
 
-  // The subset key names the scope; an empty key is the whole release, already in the static model.
-  const repoKey =
-    state.repos.length || state.tasks.length ? JSON.stringify([[...state.repos].sort(), [...state.tasks].sort()]) : "";
+  const source = useReleaseSource();
+  // The subset names the scope; none is the whole release, already in the static model.
+  const scoped = state.repos.length > 0 || state.tasks.length > 0;
   // Rates and McNemar first (a partial value); the bootstrap intervals follow in a second pass.
-  const subset = useAsync<LeaderboardModel>(repoKey || null, async ({ signal, partial }) => {
-    const [repos, taskIds] = JSON.parse(repoKey) as [string[], string[]];
-    partial(await leaderboardForScope(releaseId, staticModel, { repos, taskIds }, { intervals: false }));
-    if (signal.aborted) throw new Error("cancelled");
-    return leaderboardForScope(releaseId, staticModel, { repos, taskIds });
-  });
-  const pending = repoKey !== "" && subset.value === undefined && subset.error === null;
-  const model = repoKey && subset.value ? subset.value : staticModel;
+  const subset = useAsync<LeaderboardModel, [string, string[], string[]]>(
+    scoped ? [source.key, [...state.repos].sort(), [...state.tasks].sort()] : null,
+    async ([, repos, taskIds], { signal, partial }) => {
+      partial(await leaderboardForScope(source, staticModel, { repos, taskIds }, { intervals: false }));
+      if (signal.aborted) throw new Error("cancelled");
+      return leaderboardForScope(source, staticModel, { repos, taskIds });
+    },
+  );
+  const pending = scoped && subset.value === undefined && subset.error === null;
+  const model = scoped && subset.value ? subset.value : staticModel;
   const columns = useMemo(() => columnsFor(model, state.groups), [model, state.groups]);
   // Configurations the user opened from local files (components/local), computed in their own DuckDB schema.
   const localRows = useLocalRows(releaseId, staticModel, state.repos, state.tasks);
@@ -204,7 +207,7 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
         </span>
       </div>
       <p className="text-xs text-zinc-500" data-testid="scope">
-        {repoKey
+        {scoped
           ? pending
             ? "Computing the subset in your browser (DuckDB-WASM)…"
             : subset.error

@@ -1,12 +1,13 @@
 "use client";
 // Repositories × configurations, gap as a heat-map. Needs a query, so it starts DuckDB-WASM when opened.
-import { useEffect, useState } from "react";
 import type { ConfigRow, RepoGapRow } from "@/lib/queries/leaderboard";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
 import { repoGaps } from "@/lib/site/browser-queries";
 import { conditionLabel, fmt } from "@/lib/site/labels";
 import { releaseHref } from "@/lib/site/nav";
 import { TableExport } from "@/components/site/TableExport";
+import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 
 function heat(gap: number): string {
   // Diverging scale: red where switching costs resolution, blue where it helps; 30 points saturates.
@@ -26,13 +27,13 @@ export function RepoBreakdown({
   configs: ConfigRow[];
   onRepo?: (repo: string) => void;
 }) {
-  const [rows, setRows] = useState<RepoGapRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const source = useReleaseSource();
   const condition = model.conditions.find((c) => c !== model.baseline);
-  useEffect(() => {
-    repoGaps(releaseId, model.baseline).then(setRows, (e: unknown) => setError(String(e)));
-  }, [releaseId, model.baseline]);
-  if (error) return <p role="alert">Per-repository breakdown failed: {error}</p>;
+  const gaps = useAsync<RepoGapRow[], [string, string]>([source.key, model.baseline], ([, baseline]) =>
+    repoGaps(source, baseline),
+  );
+  const rows = gaps.value ?? null;
+  if (gaps.error) return <p role="alert">Per-repository breakdown failed: {gaps.error}</p>;
   if (!rows) return <p className="text-sm text-zinc-500">Loading the per-repository breakdown (DuckDB-WASM)…</p>;
   const repos = [...new Set(rows.map((r) => r.repo))];
   const cell = new Map(rows.filter((r) => r.condition === condition).map((r) => [`${r.repo}\u0000${r.config_id}`, r]));

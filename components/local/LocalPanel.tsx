@@ -5,7 +5,8 @@
 import Link from "next/link";
 import { useRef, useState, useSyncExternalStore } from "react";
 import type { Problem } from "@/lib/data/schema";
-import { localLeaderboard, registerLocalTables } from "@/lib/local/db";
+import { registerLocalTables } from "@/lib/local/db";
+import { localLeaderboardRows } from "@/lib/source/local-views";
 import { filesFromDrop, filesFromInput } from "@/lib/local/drop";
 import type { LocalResult, TrajectorySummary } from "@/lib/local/open";
 import { formatBytes, type InputFile } from "@/lib/local/source";
@@ -57,8 +58,8 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
     const tables = registerLocalTables(result.tables);
     try {
       // Computing once here proves the tables load; the leaderboard then recomputes for its own scope.
-      await localLeaderboard(
-        tables,
+      await localLeaderboardRows(
+        [tables],
         { groups: bench.groups, conditions: bench.conditions, baseline: bench.baseline },
         {},
       );

@@ -2,29 +2,24 @@
 // The runs of the local releases opened on this page that name a trajectory, each opening the trajectory
 // explorer by a client-side link (a full page load would forget the local release; see docs/local-results.md).
 import Link from "next/link";
-import { useEffect, useState, useSyncExternalStore } from "react";
-import { localTrajectoryRuns } from "@/lib/local/db";
+import { useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
 import { runHref } from "@/lib/site/nav";
+import { localTrajectoryRuns } from "@/lib/source/local-views";
+import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { LocalBadge } from "./LocalBadge";
-import { LOCAL_PREFIX } from "@/lib/queries/local-union";
 
 export function LocalRunList({ releaseId }: { releaseId: string }) {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
-  const [runs, setRuns] = useState<{ label: string; rows: TrajectoryRunRow[] }[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (entries.length === 0) return setRuns(null);
-    let live = true;
-    Promise.all(entries.map(async (e) => ({ label: e.label, rows: await localTrajectoryRuns(e.tables) }))).then(
-      (r) => live && setRuns(r),
-      (e: unknown) => live && setError(String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [entries]);
+  const source = useReleaseSource();
+  const listed = useAsync<{ label: string; rows: TrajectoryRunRow[] }[], number[]>(
+    entries.length === 0 ? null : entries.map((e) => e.key),
+    () => Promise.all(entries.map(async (e) => ({ label: e.label, rows: await localTrajectoryRuns(e.tables) }))),
+  );
+  const runs = listed.value ?? null;
+  const error = listed.error;
   if (entries.length === 0) return null;
   return (
     <section className="mb-4 space-y-2" data-testid="local-runs" data-ready={runs ? "true" : undefined}>
@@ -45,7 +40,7 @@ export function LocalRunList({ releaseId }: { releaseId: string }) {
             {r.rows.map((row) => (
               <li key={row.run_id} data-run={row.run_id}>
                 <Link className="underline" href={runHref(releaseId, row.run_id)} prefetch={false}>
-                  {row.run_id.slice(LOCAL_PREFIX.length)}
+                  {source.shownId(row.run_id)}
                 </Link>{" "}
                 <span className="text-zinc-500">
                   {row.display_name} · {row.focus_task_id} · {row.condition} ·{" "}

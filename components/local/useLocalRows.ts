@@ -1,12 +1,12 @@
 "use client";
 // Leaderboard rows of the local releases opened on this page, computed on DuckDB-WASM in each local release's
-// own schema with the view's task scope, and appended by the leaderboard to the published rows. Local config
-// ids are prefixed "local:" so that a local configuration never collides with a published one.
-import { useEffect, useState, useSyncExternalStore } from "react";
-import { localLeaderboard } from "@/lib/local/db";
+// own schema with the view's task scope (lib/source/local-views.ts), and appended by the leaderboard to the
+// published rows, their config ids told apart from the published ones.
+import { useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard-model";
-import { LOCAL_PREFIX } from "@/lib/queries/local-union";
+import { localLeaderboardRows } from "@/lib/source/local-views";
+import { useAsync } from "@/components/site/useAsync";
 
 const NONE: LeaderboardRow[] = [];
 
@@ -17,36 +17,21 @@ export function useLocalRows(
   taskIds: string[],
 ): LeaderboardRow[] {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
-  const [rows, setRows] = useState<LeaderboardRow[]>(NONE);
-  const scopeKey = JSON.stringify([repos, taskIds]);
-  useEffect(() => {
-    if (entries.length === 0) {
-      setRows(NONE);
-      return;
-    }
-    let live = true;
-    const [r, t] = JSON.parse(scopeKey) as [string[], string[]];
-    const meta = {
-      groups: model.groups.filter((g) => g !== "overall"),
-      conditions: model.conditions,
-      baseline: model.baseline,
-    };
-    Promise.all(entries.map((e) => localLeaderboard(e.tables, meta, { repos: r, taskIds: t })))
-      .then((models) => {
-        if (!live) return;
-        setRows(
-          models.flatMap((m) =>
-            m.rows.map((row) => ({
-              ...row,
-              config: { ...row.config, config_id: LOCAL_PREFIX + row.config.config_id, is_local: true },
-            })),
-          ),
-        );
-      })
-      .catch(() => live && setRows(NONE));
-    return () => {
-      live = false;
-    };
-  }, [entries, scopeKey, model]);
-  return rows;
+  const rows = useAsync<LeaderboardRow[], [number[], string[], string[]]>(
+    entries.length === 0 ? null : [entries.map((e) => e.key), repos, taskIds],
+    ([, r, t]) => {
+      const meta = {
+        groups: model.groups.filter((g) => g !== "overall"),
+        conditions: model.conditions,
+        baseline: model.baseline,
+      };
+      return localLeaderboardRows(
+        entries.map((e) => e.tables),
+        meta,
+        { repos: r, taskIds: t },
+      );
+    },
+  );
+  // A local release whose rows cannot be computed adds none (the panel said why when it was opened).
+  return rows.value ?? NONE;
 }

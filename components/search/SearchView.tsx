@@ -2,8 +2,11 @@
 // Search every trajectory of a release through its steps index. The form and the example searches are in the
 // static HTML; the index's shards load on the first search. Everything from trajectories is shown as text.
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { ExportButtons } from "@/components/site/ExportButtons";
+import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
+import { useUrlState } from "@/components/site/useUrlState";
 import { EMPTY_SEARCH, SEARCH_ROW_LIMIT, type StepHitRow, type StepSearch } from "@/lib/queries/step-search";
 import type { StepsManifest } from "@/lib/queries/steps-shards";
 import { searchSteps, type SearchResult } from "@/lib/site/browser-search";
@@ -61,47 +64,29 @@ export function SearchView({
   manifest: StepsManifest | null;
   options: SearchOptions;
 }) {
-  const [f, setF] = useState<StepSearch>(EMPTY_SEARCH);
-  const [draft, setDraft] = useState("");
-  const [result, setResult] = useState<SearchResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A search run (submitted, or a filter changed) is a history entry: Back returns to the previous search.
+  const [f, setSearch] = useUrlState<StepSearch>(EMPTY_SEARCH, { parse: readSearch, serialize: writeSearch });
+  // The text typed but not yet searched; it follows the search shown (a submit, Back, Forward).
+  const [typed, setTyped] = useState({ q: f.q, text: f.q });
+  const draft = typed.q === f.q ? typed.text : f.q;
+  const setDraft = (text: string) => setTyped({ q: f.q, text });
   const [scrollTop, setScrollTop] = useState(0);
-  const seq = useRef(0);
   const listRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const read = readSearch(window.location.search);
-    setF(read);
-    setDraft(read.q);
-  }, []);
-
-  useEffect(() => {
-    if (!manifest || !isRunnable(f)) return;
-    const id = ++seq.current;
-    setBusy(true);
-    setError(null);
-    searchSteps(releaseId, manifest, f).then(
-      (r) => {
-        if (id !== seq.current) return;
-        setResult(r);
-        setBusy(false);
-        setScrollTop(0);
-        if (listRef.current) listRef.current.scrollTop = 0;
-      },
-      (e: unknown) => {
-        if (id !== seq.current) return;
-        setError(e instanceof Error ? e.message : String(e));
-        setBusy(false);
-      },
-    );
-  }, [releaseId, manifest, f]);
+  const source = useReleaseSource();
+  // The search's own query string names it (lib/site/search-url.ts).
+  const searched = useAsync<SearchResult, [string, string]>(
+    manifest && isRunnable(f) ? [source.key, writeSearch(f)] : null,
+    () => searchSteps(source, manifest!, f),
+  );
+  const result = searched.value ?? null;
+  const error = searched.error;
+  const busy = searched.loading;
 
   const update = (patch: Partial<StepSearch>) => {
-    const next = { ...f, ...patch };
-    window.history.replaceState(null, "", `${window.location.pathname}${writeSearch(next)}`);
-    setF(next);
-    if (patch.q !== undefined) setDraft(patch.q);
+    setSearch(patch);
+    setScrollTop(0);
+    if (listRef.current) listRef.current.scrollTop = 0;
   };
 
   const list = useMemo(() => items(result?.hits ?? []), [result]);

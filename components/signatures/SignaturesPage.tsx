@@ -24,7 +24,6 @@ export function SignaturesPage({ releaseId }: { releaseId: string }) {
         releaseId={releaseId}
         model={matrixOnly(signaturePrevalence(releaseId))}
         repos={repos(releaseId).map((r) => r.repo)}
-        loadedTables={built.tables.filter((t) => t.rows > 0).map((t) => t.name)}
       />
     </ReleaseFrame>
   );

@@ -5,8 +5,11 @@
 // A cell opens its runs, each linked to the trajectory viewer at its first evidence step. State in the URL
 // (lib/site/signatures-url.ts).
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { TableExport } from "@/components/site/TableExport";
+import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
+import { useUrlState } from "@/components/site/useUrlState";
 import type { CellRunRow } from "@/lib/queries/signature-prevalence";
 import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
 import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signature-tables";
@@ -26,7 +29,6 @@ export interface SignaturesViewProps {
   releaseId: string;
   model: PrevalenceModel;
   repos: string[];
-  loadedTables: string[];
 }
 
 type Cell = NonNullable<SignaturesUrlState["cell"]>;
@@ -57,7 +59,7 @@ function Select(props: {
   );
 }
 
-export function SignaturesView({ releaseId, model: staticModel, repos, loadedTables }: SignaturesViewProps) {
+export function SignaturesView({ releaseId, model: staticModel, repos }: SignaturesViewProps) {
   const configs = useMemo(() => configsOf(staticModel), [staticModel]);
   const ctx = useMemo(
     () => ({
@@ -68,44 +70,29 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
     }),
     [configs, staticModel, repos],
   );
-  const [state, setState] = useState<SignaturesUrlState>(DEFAULT_SIGNATURES_STATE);
-  useEffect(() => {
-    const read = () => setState(parseSignaturesUrl(window.location.search, ctx));
-    read();
-    window.addEventListener("popstate", read);
-    return () => window.removeEventListener("popstate", read);
-  }, [ctx]);
-  const update = useCallback((patch: Partial<SignaturesUrlState>) => {
-    setState((prev) => {
-      const next = { ...prev, ...patch };
-      const url = `${window.location.pathname}${serializeSignaturesUrl(next)}`;
-      if (url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", url);
-      return next;
-    });
-  }, []);
+  // Every change of what is shown is a history entry (components/site/useUrlState.ts).
+  const [state, update] = useUrlState<SignaturesUrlState>(
+    DEFAULT_SIGNATURES_STATE,
+    { parse: (search) => parseSignaturesUrl(search, ctx), serialize: serializeSignaturesUrl },
+    ctx,
+  );
 
   // Subsets that change the counts are recomputed in the browser; the default view is the static model.
-  const scopeKey = state.repo || state.outcome ? JSON.stringify([state.repo, state.outcome]) : "";
-  const [subset, setSubset] = useState<{ key: string; model?: PrevalenceModel; error?: string } | null>(null);
-  useEffect(() => {
-    if (!scopeKey) return;
-    let live = true;
-    setSubset({ key: scopeKey });
-    const [repo, outcome] = JSON.parse(scopeKey) as [string | null, SignaturesUrlState["outcome"]];
-    const meta = {
-      baseline: staticModel.baseline,
-      conditions: staticModel.conditions,
-      groups: staticModel.groups.filter((g) => g !== "overall"),
-    };
-    prevalenceFor(releaseId, loadedTables, meta, { repos: repo ? [repo] : [], outcome: outcome ?? undefined })
-      .then((m) => live && setSubset({ key: scopeKey, model: m }))
-      .catch((e: unknown) => live && setSubset({ key: scopeKey, error: String(e) }));
-    return () => {
-      live = false;
-    };
-  }, [scopeKey, releaseId, loadedTables, staticModel]);
-  const pending = scopeKey !== "" && !(subset?.key === scopeKey && (subset.model || subset.error));
-  const model = scopeKey && subset?.key === scopeKey && subset.model ? subset.model : staticModel;
+  const source = useReleaseSource();
+  const scoped = Boolean(state.repo || state.outcome);
+  const subset = useAsync<PrevalenceModel, [string, string | null, SignaturesUrlState["outcome"]]>(
+    scoped ? [source.key, state.repo, state.outcome] : null,
+    ([, repo, outcome]) => {
+      const meta = {
+        baseline: staticModel.baseline,
+        conditions: staticModel.conditions,
+        groups: staticModel.groups.filter((g) => g !== "overall"),
+      };
+      return prevalenceFor(source, meta, { repos: repo ? [repo] : [], outcome: outcome ?? undefined });
+    },
+  );
+  const pending = scoped && subset.loading;
+  const model = scoped && subset.value ? subset.value : staticModel;
 
   const shownConfigs = configs.filter((c) => !state.config || c.id === state.config);
   const shownConditions = staticModel.conditions.filter((c) => !state.condition || c === state.condition);
@@ -177,7 +164,7 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
       <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="signatures-status">
         {pending
           ? "Recomputing for the filters…"
-          : subset?.key === scopeKey && subset.error
+          : scoped && subset.error
             ? `Could not compute the filtered matrix: ${subset.error}`
             : `Share of readable runs with ${state.strength === "strong" ? "at least one strong tag" : "weak tags only"} (k/n, Wilson 95% in brackets)${state.repo ? ` in ${state.repo}` : ""}${state.outcome ? `, ${state.outcome} runs only` : ""}. Unknown where no trajectory was readable.`}
       </p>
@@ -266,9 +253,7 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
       ))}
       {state.cell ? (
         <CellRuns
-          key={JSON.stringify([state.cell, state.strength, state.repo, state.outcome])}
           releaseId={releaseId}
-          loadedTables={loadedTables}
           cell={state.cell}
           name={configs.find((c) => c.id === state.cell!.config)?.name ?? state.cell.config}
           strength={state.strength}
@@ -283,7 +268,6 @@ export function SignaturesView({ releaseId, model: staticModel, repos, loadedTab
 
 function CellRuns(props: {
   releaseId: string;
-  loadedTables: string[];
   cell: Cell;
   name: string;
   strength: "strong" | "weak";
@@ -291,25 +275,23 @@ function CellRuns(props: {
   outcome: SignaturesUrlState["outcome"];
   onClose: () => void;
 }) {
-  const { releaseId, loadedTables, cell, strength, repo, outcome } = props;
-  const [runs, setRuns] = useState<{ rows?: CellRunRow[]; error?: string }>({});
-  useEffect(() => {
-    let live = true;
-    cellRunsFor(releaseId, loadedTables, {
-      configId: cell.config,
-      condition: cell.condition,
-      grp: cell.grp,
-      signature: cell.signature,
-      strength,
-      repos: repo ? [repo] : [],
-      outcome: outcome ?? undefined,
-    })
-      .then((rows) => live && setRuns({ rows }))
-      .catch((e: unknown) => live && setRuns({ error: String(e) }));
-    return () => {
-      live = false;
-    };
-  }, [releaseId, loadedTables, cell, strength, repo, outcome]);
+  const { releaseId, cell, strength, repo, outcome } = props;
+  const source = useReleaseSource();
+  // A new cell, strength or filter: the earlier list is dropped, never shown beside the new inputs.
+  const listed = useAsync<CellRunRow[], [string, string, string, string, string, string, string | null, string | null]>(
+    [source.key, cell.config, cell.condition, cell.grp, cell.signature, strength, repo, outcome ?? null],
+    () =>
+      cellRunsFor(source, {
+        configId: cell.config,
+        condition: cell.condition,
+        grp: cell.grp,
+        signature: cell.signature,
+        strength,
+        repos: repo ? [repo] : [],
+        outcome: outcome ?? undefined,
+      }),
+  );
+  const runs = { rows: listed.loading ? undefined : listed.value, error: listed.error };
   const title = `${SIGNATURE_LABELS[cell.signature]} · ${props.name} · ${conditionLabel(cell.condition)} · ${groupLabel(cell.grp)} (${strength === "strong" ? "strong tags" : "weak only"})`;
   return (
     <section

@@ -15,7 +15,7 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
       <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={repos(releaseId)} />
-      <WarmDuckDb releaseId={releaseId} page="leaderboard" />
+      <WarmDuckDb page="leaderboard" />
       <div className="mt-6">
         <SignaturePrevalence
           releaseId={releaseId}

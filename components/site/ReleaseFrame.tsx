@@ -1,6 +1,9 @@
-// Every page of a release: the synthetic-data banner (when the release says so) and its provenance footer.
+// Every page of a release: the synthetic-data banner (when the release says so), the release source its views
+// run their queries on (ReleaseSource.tsx) and its provenance footer.
 import type { BuiltReleaseMeta } from "@/lib/data/built";
 import { ReleaseNav } from "./ReleaseNav";
+import { absentTables } from "@/lib/source/absent-tables";
+import { ReleaseSourceProvider } from "./ReleaseSource";
 
 export function ReleaseFrame({
   built,
@@ -42,7 +45,12 @@ export function ReleaseFrame({
         </div>
       ) : null}
       <ReleaseNav releaseId={m.release_id} current={page} />
-      {children}
+      <ReleaseSourceProvider
+        releaseId={m.release_id}
+        absent={absentTables(built.tables.filter((t) => t.rows > 0).map((t) => t.name))}
+      >
+        {children}
+      </ReleaseSourceProvider>
       <footer
         className="mt-8 border-t border-zinc-200 pt-3 text-xs text-zinc-500 dark:border-zinc-800"
         data-testid="release-footer"

@@ -1,16 +1,17 @@
 "use client";
-// Data a view loads in the browser (DuckDB-WASM queries, worker calls): loading, value or error for the
-// current inputs only. The inputs are named by a key: when it changes, the earlier call is cancelled (its
-// signal aborts and whatever it resolves to is dropped), so a slow answer for old inputs never overwrites
-// the answer for new ones, and a value is never shown beside the inputs of another.
+// Data a view loads in the browser (queries on its release source, worker calls): loading, value or error for
+// the current inputs only. The inputs are compared by a stable key (lib/site/stable-key.ts): when they change,
+// the earlier call is cancelled (its signal aborts and whatever it resolves to is dropped), so a slow answer for
+// old inputs never overwrites the answer for new ones, and a value is never shown beside the inputs of another.
 import { useEffect, useRef, useState } from "react";
+import { stableKey, type KeyPart } from "@/lib/site/stable-key";
 
 export interface AsyncState<T> {
   /** True from the call until it settles (also while partial values arrive). */
   loading: boolean;
-  /** The latest value for the current key (a partial one while loading), else undefined. */
+  /** The latest value for the current inputs (a partial one while loading), else undefined. */
   value: T | undefined;
-  /** Why the call for the current key failed, else null. */
+  /** Why the call for the current inputs failed, else null. */
   error: string | null;
 }
 
@@ -23,25 +24,37 @@ export interface AsyncRun<T> {
 const IDLE: AsyncState<never> = { loading: false, value: undefined, error: null };
 
 /**
- * Runs `run` whenever `key` changes (null: nothing to load, idle). The key must name every input `run`
- * reads; `run` itself may be a new function on every render (the latest one is called).
+ * Runs `run(inputs)` whenever the inputs change (null: nothing to load, idle). The inputs must name everything
+ * `run` reads that can change (a release source by its `key`); `run` itself may be a new function on every
+ * render (the latest one is called) and gets the inputs it runs for.
  */
-export function useAsync<T>(key: string | null, run: (ctx: AsyncRun<T>) => Promise<T>): AsyncState<T> {
+export function useAsync<T, I extends KeyPart = KeyPart>(
+  inputs: I | null,
+  run: (inputs: I, ctx: AsyncRun<T>) => Promise<T>,
+): AsyncState<T> {
+  const key = inputs === null ? null : stableKey(inputs);
   const [state, setState] = useState<{ key: string; s: AsyncState<T> } | null>(null);
   const runRef = useRef(run);
   runRef.current = run;
+  const inputsRef = useRef(inputs);
+  inputsRef.current = inputs;
   useEffect(() => {
     if (key === null) return;
     const abort = new AbortController();
     const set = (s: AsyncState<T>) => !abort.signal.aborted && setState({ key, s });
     set({ loading: true, value: undefined, error: null });
-    runRef.current({ signal: abort.signal, partial: (value) => set({ loading: true, value, error: null }) }).then(
-      (value) => set({ loading: false, value, error: null }),
-      (e: unknown) => set({ loading: false, value: undefined, error: e instanceof Error ? e.message : String(e) }),
-    );
+    runRef
+      .current(inputsRef.current as I, {
+        signal: abort.signal,
+        partial: (value) => set({ loading: true, value, error: null }),
+      })
+      .then(
+        (value) => set({ loading: false, value, error: null }),
+        (e: unknown) => set({ loading: false, value: undefined, error: e instanceof Error ? e.message : String(e) }),
+      );
     return () => abort.abort();
   }, [key]);
   if (key === null) return IDLE;
-  // Before the effect for a new key has run, the state still belongs to the old key: loading.
+  // Before the effect for new inputs has run, the state still belongs to the old ones: loading.
   return state?.key === key ? state.s : { loading: true, value: undefined, error: null };
 }

@@ -4,6 +4,7 @@
 // (lib/queries/sql-check.ts); the query is in the URL (?q=…); results are virtualized and exportable.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ExportButtons } from "@/components/site/ExportButtons";
+import { useUrlState, type UrlCodec } from "@/components/site/useUrlState";
 import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/db/console";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import { checkStatement } from "@/lib/queries/sql-check";
@@ -58,6 +59,11 @@ function stepsSources(releaseId: string, m: StepsManifest): ConsoleSource[] {
     },
   ];
 }
+
+const CONSOLE_URL: UrlCodec<{ q: string | null }> = {
+  parse: (search) => ({ q: new URLSearchParams(search).get("q") }),
+  serialize: ({ q }) => (q === null ? "" : `?q=${encodeURIComponent(q)}`),
+};
 
 function localSchema(localId: string): string {
   return localId.replace(/[^a-z0-9]/g, "_");
@@ -131,7 +137,6 @@ export function SqlConsole({
 
   const run = async (text: string) => {
     const check = checkStatement(text);
-    window.history.replaceState(null, "", `${window.location.pathname}?q=${encodeURIComponent(text)}`);
     if (!check.ok) {
       setMessage({ kind: "refused", text: check.reason });
       return;
@@ -152,13 +157,19 @@ export function SqlConsole({
     }
   };
 
+  // The statement shown is in the URL: each one run is a history entry, and Back or Forward runs the earlier one.
+  const [url, setUrl, ready] = useUrlState<{ q: string | null }>({ q: null }, CONSOLE_URL);
+  const submit = (text: string) => {
+    if (text === (url.q ?? DEFAULT_QUERY)) void run(text);
+    else setUrl({ q: text });
+  };
   useEffect(() => {
-    const q = new URLSearchParams(window.location.search).get("q");
-    const text = q ?? DEFAULT_QUERY;
+    if (!ready) return;
+    const text = url.q ?? DEFAULT_QUERY;
     setSql(text);
     void run(text);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [ready, url.q]);
 
   const cancel = async () => {
     cancelling.current = true;
@@ -225,7 +236,7 @@ export function SqlConsole({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void run(sql);
+            submit(sql);
           }}
           className="space-y-2"
         >
@@ -242,7 +253,7 @@ export function SqlConsole({
             onKeyDown={(e) => {
               if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
-                void run(sql);
+                submit(sql);
               }
             }}
             className="w-full rounded border border-zinc-300 p-2 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"

@@ -1,7 +1,8 @@
 "use client";
 // Code from a trajectory: plain text first (always inert), replaced by shiki's highlighted HTML once the
 // highlighter and the language are loaded. Only mounted for the step on screen, so highlighting is lazy.
-import { useContext, useEffect, useState } from "react";
+import { useContext } from "react";
+import { useAsync } from "@/components/site/useAsync";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { highlight, type Lang } from "./highlight";
 import { hasMatch, Highlight, SearchQuery } from "./Highlight";
@@ -28,19 +29,12 @@ export function CodeBlock({
   marked?: readonly number[];
 }) {
   const shown = visibleControls(code);
-  const [html, setHtml] = useState<{ code: string; html: string } | null>(null);
-  const marks = marked.join(",");
-  useEffect(() => {
-    if (lang === null) return;
-    let live = true;
-    highlight(shown, lang, marks === "" ? [] : marks.split(",").map(Number)).then(
-      (h) => live && h !== null && setHtml({ code: shown, html: h }),
-      () => undefined, // unhighlighted text is still correct
-    );
-    return () => {
-      live = false;
-    };
-  }, [shown, lang, marks]);
+  // Unhighlighted text is still correct: a failed highlight shows it as it is.
+  const highlighted = useAsync<string | null, [string, Lang, readonly number[]]>(
+    lang === null ? null : [shown, lang, marked],
+    ([text, l, m]) => highlight(text, l, [...m]).catch(() => null),
+  );
+  const html = highlighted.value ? { code: shown, html: highlighted.value } : null;
 
   // While the search matches this block, it is drawn as plain text with the matches marked (shiki's HTML
   // cannot be marked without parsing it); the colours come back when the search is cleared.

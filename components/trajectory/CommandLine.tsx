@@ -1,7 +1,7 @@
 "use client";
 // A shell command in one step-list row. Highlighted only once the row has stayed on screen for a moment,
 // so scrolling through thousands of rows does not queue thousands of highlights.
-import { useEffect, useState } from "react";
+import { useAsync } from "@/components/site/useAsync";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { highlight } from "./highlight";
 
@@ -11,20 +11,12 @@ const INLINE =
 
 export function CommandLine({ command }: { command: string }) {
   const shown = visibleControls(command);
-  const [html, setHtml] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      highlight(shown, "bash").then(
-        (h) => live && setHtml(h),
-        () => undefined,
-      );
-    }, SETTLE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [shown]);
+  const highlighted = useAsync<string | null, string>(shown, async (text, { signal }) => {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    if (signal.aborted) return null;
+    return highlight(text, "bash").catch(() => null);
+  });
+  const html = highlighted.value ?? null;
   if (html === null) return <span className="font-mono">$ {shown}</span>;
   return (
     <span className="font-mono">

@@ -3,7 +3,7 @@ import { LocalBadge } from "@/components/local/LocalBadge";
 import type { RunHeaderRow } from "@/lib/queries/trajectory";
 import type { Totals } from "@/lib/trajectory/model";
 import type { TrajectorySummary } from "@/lib/trajectory/worker-protocol";
-import { isLocalId } from "@/lib/queries/local-union";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 
 const n = (v: number) => v.toLocaleString("en-US");
 const usd = (v: number | null) => (v === null ? "—" : `$${v.toFixed(2)}`);
@@ -25,11 +25,12 @@ export function RunHeader({
   steps: number | null;
   rawUrl: string | null;
 }) {
+  const source = useReleaseSource();
   return (
     <header className="space-y-1" data-testid="run-header">
       <h1 className="text-xl font-semibold break-all">
         Trajectory of <code className="text-base">{runId}</code>
-        <LocalBadge show={isLocalId(runId)} />
+        <LocalBadge show={source.origin(runId) === "local"} />
       </h1>
       {header ? (
         <p className="text-sm" data-testid="run-facts">

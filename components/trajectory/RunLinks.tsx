@@ -1,12 +1,13 @@
 // From a trajectory to the views around it: its focus task's page, the matched run (same configuration and
 // task under the other condition) and the compare view with this configuration as A and this task open.
-import { isLocalId } from "@/lib/queries/local-union";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { RunHeaderRow } from "@/lib/queries/trajectory";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { conditionLabel } from "@/lib/site/labels";
 
 export function RunLinks({ releaseId, runId, header }: { releaseId: string; runId: string; header: RunHeaderRow }) {
-  const local = isLocalId(runId);
+  // A local run has no task page and no published pair to compare on.
+  const local = useReleaseSource().origin(runId) === "local";
   return (
     <nav aria-label="related views" className="flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="run-links">
       {!local ? (

@@ -3,6 +3,7 @@
 // per-step tokens and cost, tags pointing at it. Texts arrive clipped from the worker; "show more" asks for
 // a larger slice, up to a ceiling past which the raw file is the way to read on.
 import { useContext, useEffect, useState } from "react";
+import { useAsync } from "@/components/site/useAsync";
 import type { CallDetail, Clipped, ResultDetail, StepDetail } from "@/lib/trajectory/detail";
 import type { SignatureTag } from "@/lib/trajectory/tags";
 import type { TrajectoryWorker } from "@/lib/trajectory/worker-client";
@@ -30,21 +31,13 @@ export function StepDetailPanel({
   query?: string;
 }) {
   const [limit, setLimit] = useState(FIRST_LIMIT);
-  const [detail, setDetail] = useState<StepDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
   useEffect(() => setLimit(FIRST_LIMIT), [n]);
-  useEffect(() => {
-    if (!worker || n === null) return;
-    let live = true;
-    worker.detail(n, limit).then(
-      (d) => live && (setDetail(d), setError(null)),
-      (e: unknown) => live && setError(String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [worker, n, limit]);
+  const read = useAsync<StepDetail | null, [number, number, number]>(
+    worker && n !== null ? [worker.id, n, limit] : null,
+    ([, step, l]) => worker!.detail(step, l),
+  );
+  const detail = read.value ?? null;
+  const error = read.error;
 
   if (n === null) return <aside className="text-sm text-zinc-500">Select a step.</aside>;
   if (error)

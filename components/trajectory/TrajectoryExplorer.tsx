@@ -29,6 +29,7 @@ import { VerdictPanel } from "./VerdictPanel";
 import { RunLinks } from "./RunLinks";
 import { useTitleDetail } from "@/components/site/useTitleDetail";
 import { useUrlState } from "@/components/site/useUrlState";
+import { useAsync } from "@/components/site/useAsync";
 import type { HistoryMode } from "@/lib/site/url-history";
 import { requirementLedger } from "@/lib/trajectory/ledger";
 import { toVerdictTests } from "@/lib/queries/trajectory";
@@ -60,7 +61,7 @@ export function TrajectoryExplorer({
     [setUrl],
   );
 
-  const data = useRunTrajectory(releaseId, url?.runId ?? null, submitText, contextShards);
+  const data = useRunTrajectory(url?.runId ?? null, submitText, contextShards);
   const { rows, analysis, basics } = data;
   const total = rows?.length ?? 0;
   const tags = useMemo(() => analysis?.tags ?? [], [analysis]);
@@ -92,38 +93,25 @@ export function TrajectoryExplorer({
 
   // Search runs in the worker over every step; the list then jumps to the first match at or after the
   // current step, which renders that row even if it was far out of view.
-  const [search, setSearch] = useState<{ result: SearchResult | null; pending: boolean }>({
-    result: null,
-    pending: false,
-  });
   const query = url?.query ?? "";
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
-  useEffect(() => {
-    if (!data.worker || !rows) return;
-    if (query.trim() === "") {
-      setSearch({ result: null, pending: false });
-      return;
-    }
-    let live = true;
-    setSearch((s) => ({ ...s, pending: true }));
-    const timer = setTimeout(() => {
-      data.worker!.search(query).then(
-        (result) => {
-          if (!live) return;
-          setSearch({ result, pending: false });
-          const from = selectedRef.current ?? 1;
-          const hit = result.steps.find((n) => n >= from) ?? result.steps[0];
-          if (hit !== undefined && hit !== from) update({ step: hit }, "replace");
-        },
-        () => live && setSearch({ result: null, pending: false }),
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [query, data.worker, rows, update]);
+  // The steps searched: the run's, first the early ones, then the whole file.
+  const worker = data.worker;
+  const searched = useAsync<SearchResult | null, [number, string, number, boolean]>(
+    worker && rows && query.trim() !== "" ? [worker.id, query, rows.length, data.partial] : null,
+    async ([, q], { signal }) => {
+      await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS));
+      if (signal.aborted) return null;
+      const result = await worker!.search(q).catch(() => null);
+      if (!result || signal.aborted) return result;
+      const from = selectedRef.current ?? 1;
+      const hit = result.steps.find((n) => n >= from) ?? result.steps[0];
+      if (hit !== undefined && hit !== from) update({ step: hit }, "replace");
+      return result;
+    },
+  );
+  const search = { result: searched.value ?? null, pending: searched.loading };
   const matches = useMemo(() => new Set(search.result?.steps ?? []), [search.result]);
   const nextMatch = (dir: 1 | -1) => {
     const list = search.result?.steps ?? [];

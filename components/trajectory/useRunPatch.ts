@@ -1,13 +1,16 @@
 "use client";
 // Reads a run's submitted patch in the parse worker when asked (the final-patch tab, the matched pair), by
 // range like a trajectory, and marks it against the session's tasks (lib/trajectory/patch-taint.ts).
-import { useEffect, useState } from "react";
+import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { RunPatchFacts } from "@/lib/site/browser-patch";
 import { errorText } from "@/lib/trajectory/parse-text";
 import { taintInputOf } from "@/lib/trajectory/patch-taint";
-import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
+import { trajectoryUrl } from "@/lib/trajectory/url-state";
 import type { TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import type { PatchState } from "./PatchPanel";
+
+const LOADING: PatchState = { status: "loading" };
 
 export interface PatchContext {
   focusTaskId: string;
@@ -23,44 +26,38 @@ export function useRunPatch(
   ctx: PatchContext | null,
   enabled: boolean,
 ): PatchState {
-  const [state, setState] = useState<PatchState>({ status: "loading" });
+  const source = useReleaseSource();
   const ref = facts?.patch ?? null;
   const known = facts !== null && ctx !== null;
-  useEffect(() => {
-    if (enabled && runId === null) {
-      setState({ status: "none", message: "No run." });
-      return;
-    }
-    if (!enabled || !worker || runId === null || !known) return;
-    if (ref === null) {
-      setState({
-        status: "none",
-        message: "This run names no submitted patch (the release does not carry it, or the run was never finalized).",
-      });
-      return;
-    }
-    if (localRunId(runId) !== null) {
-      setState({
-        status: "none",
-        message: `The patch of a local run (${ref}) is not read here yet; open the file from your folder.`,
-      });
-      return;
-    }
-    const url = trajectoryUrl(releaseId, ref);
-    if (url === null) {
-      setState({ status: "error", message: `The run's patch path "${ref}" is outside the release.` });
-      return;
-    }
-    let live = true;
-    setState({ status: "loading" });
-    worker.patch(url, taintInputOf(ctx!.focusTaskId, facts!.files, ctx!.requests, ctx!.workspaces)).then(
-      (view) => live && setState({ status: "ready", view }),
-      (e: unknown) => live && setState({ status: "error", message: `The patch could not be read: ${errorText(e)}` }),
-    );
-    return () => {
-      live = false;
+  const url = ref === null ? null : trajectoryUrl(releaseId, ref);
+  const local = source.origin(runId) === "local";
+  // ctx and facts are read when the reference changes (their identity changes on every render).
+  const read = useAsync<PatchState, [number, string, string]>(
+    enabled && worker && runId !== null && known && url !== null && !local ? [worker.id, runId, url] : null,
+    async ([, , u]) => {
+      try {
+        const view = await worker!.patch(
+          u,
+          taintInputOf(ctx!.focusTaskId, facts!.files, ctx!.requests, ctx!.workspaces),
+        );
+        return { status: "ready", view };
+      } catch (e) {
+        return { status: "error", message: `The patch could not be read: ${errorText(e)}` };
+      }
+    },
+  );
+  if (enabled && runId === null) return { status: "none", message: "No run." };
+  if (!enabled || !worker || runId === null || !known) return LOADING;
+  if (ref === null)
+    return {
+      status: "none",
+      message: "This run names no submitted patch (the release does not carry it, or the run was never finalized).",
     };
-    // ctx and facts are read when the reference changes; their identity changes on every render.
-  }, [enabled, worker, releaseId, runId, ref, known]);
-  return state;
+  if (local)
+    return {
+      status: "none",
+      message: `The patch of a local run (${ref}) is not read here yet; open the file from your folder.`,
+    };
+  if (url === null) return { status: "error", message: `The run's patch path "${ref}" is outside the release.` };
+  return read.value ?? LOADING;
 }

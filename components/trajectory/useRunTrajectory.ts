@@ -5,7 +5,9 @@
 // re-runs the analysis in the worker. DuckDB starts only after the trajectory is parsed, so the two do
 // not compete for the CPU while the first step is on its way. On a fresh page the load was already started
 // by early-load.ts; the hook adopts it.
-import { useEffect, useState } from "react";
+import { useAsync } from "@/components/site/useAsync";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
+import type { ReleaseSource } from "@/lib/source/release-source";
 import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
 import { staticRunContext } from "@/lib/site/run-context-locator";
 import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
@@ -13,7 +15,7 @@ import { analysisContextOf } from "@/lib/queries/run-context";
 import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { errorText } from "@/lib/trajectory/parse-text";
-import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
+import { trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { adoptEarlyLoad } from "./early-load";
 import type { Analysis, AnalysisContext, TrajectorySummary } from "@/lib/trajectory/worker-protocol";
@@ -30,7 +32,7 @@ export interface RunTrajectory {
   basicsError: string | null;
   verdict: RunVerdict | null;
   verdictError: string | null;
-  /** A local run ("local:<id>") asked for on a page where no local release is open (a reload forgets them). */
+  /** A local run asked for on a page where no local release is open (a reload forgets them). */
   localGone: boolean;
   /** Where the raw file can be downloaded: the published file; none for a local run (the user has it). */
   rawUrl: string | null;
@@ -86,181 +88,204 @@ function context(
 
 /** `contextShards`: the release's run-context shard count (release.json), null when the build wrote none. */
 export function useRunTrajectory(
-  releaseId: string,
   runId: string | null,
   submitText: string | null,
   contextShards: number | null = null,
 ): RunTrajectory {
-  const [state, setState] = useState<RunTrajectory>(EMPTY);
+  const source = useReleaseSource();
+  const loaded = useAsync<RunTrajectory, [string, string, string | null, number | null]>(
+    runId === null ? null : [source.key, runId, submitText, contextShards],
+    ([, id, text, shards], { signal, partial }) => loadRun(source, id, text, shards, signal, partial),
+  );
+  return loaded.value ?? EMPTY;
+}
 
-  useEffect(() => {
-    if (runId === null) return;
-    let live = true;
-    const early = adoptEarlyLoad(releaseId, runId);
-    const worker = early?.worker ?? new TrajectoryWorker();
-    const patch = (p: Partial<RunTrajectory>) => live && setState((s) => ({ ...s, ...p }));
-    const showPreview = (rows: StepRow[]) => {
-      if (!live) return;
-      performance.mark(PREVIEW_MARK);
-      setState((s) => (s.rows && !s.partial ? s : { ...s, rows, partial: true }));
-    };
-    if (early?.preview) performance.mark(PREVIEW_MARK);
-    setState({ ...EMPTY, worker, ...(early?.preview ? { rows: early.preview, partial: true } : {}) });
-    worker.onSubagents = (summary) => patch({ summary });
-    worker.onPreview = showPreview;
+/**
+ * Every arrival is shown at once (`show`); the promise settles when nothing more is on its way. The worker is
+ * ended when the inputs change or the view goes (`signal`).
+ */
+async function loadRun(
+  source: ReleaseSource,
+  runId: string,
+  submitText: string | null,
+  contextShards: number | null,
+  signal: AbortSignal,
+  show: (s: RunTrajectory) => void,
+): Promise<RunTrajectory> {
+  const releaseId = source.releaseId;
+  const early = adoptEarlyLoad(releaseId, runId);
+  const worker = early?.worker ?? new TrajectoryWorker();
+  signal.addEventListener("abort", () => worker.terminate());
+  let state: RunTrajectory = { ...EMPTY, worker, ...(early?.preview ? { rows: early.preview, partial: true } : {}) };
+  const set = (next: RunTrajectory) => {
+    state = next;
+    if (!signal.aborted) show(state);
+  };
+  const patch = (p: Partial<RunTrajectory>) => set({ ...state, ...p });
+  if (early?.preview) performance.mark(PREVIEW_MARK);
+  set(state);
+  worker.onSubagents = (summary) => patch({ summary });
+  worker.onPreview = (rows: StepRow[]) => {
+    if (signal.aborted) return;
+    performance.mark(PREVIEW_MARK);
+    if (!(state.rows && !state.partial)) patch({ rows, partial: true });
+  };
 
-    let basics: RunBasics | null = null;
-    let verdict: RunVerdict | null = null;
-    let facts: RunPatchFacts | null = null;
-    let loaded = false;
-    const analyze = () => {
-      if (!loaded) return;
+  let basics: RunBasics | null = null;
+  let verdict: RunVerdict | null = null;
+  let facts: RunPatchFacts | null = null;
+  let loaded = false;
+  // Each arrival re-runs the analysis; the load is over when the last one has answered.
+  const analyses: Promise<void>[] = [];
+  const analyze = () => {
+    if (!loaded) return;
+    analyses.push(
       worker.analyze(context(basics, verdict, submitText, facts)).then(
         (analysis) => patch({ analysis }),
         (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }),
-      );
-    };
-    const loaded_ = (summary: TrajectorySummary, rows: StepRow[]) => {
-      loaded = true;
-      performance.mark(LOADED_MARK);
-      patch({ summary, rows, partial: false, loadError: null, rawUrl: rawUrlOf(summary.url) });
-      analyze();
-    };
+      ),
+    );
+  };
+  const settled = async () => {
+    for (let n = 0; n < analyses.length; n++) await analyses[n];
+    return state;
+  };
+  const loaded_ = (summary: TrajectorySummary, rows: StepRow[]) => {
+    loaded = true;
+    performance.mark(LOADED_MARK);
+    patch({ summary, rows, partial: false, loadError: null, rawUrl: rawUrlOf(summary.url) });
+    analyze();
+  };
 
-    // The focus stages (for the ledger) and the patch facts, small tables read after the run's rows.
-    const loadFacts = async (read: () => Promise<RunPatchFacts>) => {
-      try {
-        facts = await read();
-        patch({ facts });
-      } catch {
-        // Without them there is no ledger and no marks; the steps and the verdict are unaffected.
-      }
-    };
-    // The final tests' verdict, after the steps: the detectors read both.
-    const loadVerdict = async (read: () => Promise<RunVerdict>) => {
-      try {
-        verdict = await read();
-        patch({ verdict });
-      } catch (e) {
-        patch({ verdictError: errorText(e) });
-      }
-      analyze();
-    };
-    const stop = () => {
-      live = false;
-      worker.terminate();
-    };
-
-    // A local run: its rows first (they name the trajectory file), then the file, handed to the worker from
-    // the files the user picked; nothing is fetched.
-    const local = localRunId(runId);
-    if (local !== null) {
-      void (async () => {
-        // Loaded only for a local run: the published trajectory page does not carry the local-results code.
-        const found = await import("@/lib/local/runs")
-          .then((m) => m.findLocalRun(releaseId, local))
-          .catch((e: unknown) => {
-            patch({ basicsError: errorText(e) });
-            return undefined;
-          });
-        if (found === undefined) return;
-        if (found === "gone") return patch({ localGone: true });
-        if (found === null)
-          return patch({ loadError: "No run by that id among the local results opened on this page." });
-        basics = found.basics;
-        const files = found.files;
-        patch({ basics });
-        const path = found.basics.header.trajectory;
-        if (path === null) {
-          patch({ loadError: "This local run has no trajectory file." });
-        } else {
-          try {
-            const { summary, rows } = await worker.load(path, (p) => files.find(p));
-            loaded = true;
-            patch({ summary, rows, partial: false, loadError: null });
-          } catch (e) {
-            const missing = e instanceof TrajectoryLoadError && e.status === 404;
-            patch({
-              loadError: missing
-                ? `The run's trajectory ${path} is not among the files you picked.`
-                : `The trajectory could not be read: ${errorText(e)}`,
-            });
-          }
-        }
-        await loadFacts(() => runPatchFacts(releaseId, local, found.door));
-        analyze();
-        await loadVerdict(() => runVerdict(releaseId, local, found.door));
-      })();
-      return stop;
+  // The focus stages (for the ledger) and the patch facts, small tables read after the run's rows.
+  const loadFacts = async (read: () => Promise<RunPatchFacts>) => {
+    try {
+      facts = await read();
+      patch({ facts });
+    } catch {
+      // Without them there is no ledger and no marks; the steps and the verdict are unaffected.
     }
+  };
+  // The final tests' verdict, after the steps: the detectors read both.
+  const loadVerdict = async (read: () => Promise<RunVerdict>) => {
+    try {
+      verdict = await read();
+      patch({ verdict });
+    } catch (e) {
+      patch({ verdictError: errorText(e) });
+    }
+    analyze();
+  };
 
-    // A published run: its verdict, schedule and usage come from the build's static shards, fetched beside
-    // the trajectory (no DuckDB-WASM on this path); a build without them falls back to DuckDB after the file.
-    const fromStatic: Promise<boolean> =
-      contextShards === null
-        ? Promise.resolve(false)
-        : staticRunContext(releaseId, runId, contextShards).then(
-            (c) => {
-              basics = c.basics;
-              verdict = c.verdict;
-              patch({ basics, verdict });
-              analyze();
-              return true;
-            },
-            () => false,
-          );
-    // The run index names its trajectory (or says it has none) before DuckDB starts; the file is read while
-    // the run's rows load after it.
-    const located = early?.located ?? locateRun(releaseId, runId);
-    const first: Promise<"loaded" | "none" | "unknown" | { error: unknown }> = (async () => {
+  // A local run: its rows first (they name the trajectory file), then the file, handed to the worker from
+  // the files the user picked; nothing is fetched.
+  const local = source.localRun(runId);
+  if (local !== null) {
+    let found: Awaited<typeof local>;
+    try {
+      found = await local;
+    } catch (e) {
+      patch({ basicsError: errorText(e) });
+      return settled();
+    }
+    if (found === "gone") {
+      patch({ localGone: true });
+      return settled();
+    }
+    if (found === null) {
+      patch({ loadError: "No run by that id among the local results opened on this page." });
+      return settled();
+    }
+    const { source: rows, runId: id, files } = found;
+    try {
+      basics = await runBasics(rows, id);
+    } catch (e) {
+      patch({ basicsError: errorText(e) });
+      return settled();
+    }
+    patch({ basics });
+    const path = basics.header?.trajectory ?? null;
+    if (path === null) {
+      patch({ loadError: "This local run has no trajectory file." });
+    } else {
       try {
-        const found = await located;
-        const path = trajectoryPathOf(runId, found);
-        if (path === null) return "none";
-        const url = trajectoryUrl(releaseId, path);
-        if (url === null) return { error: new Error(`the run's trajectory path "${path}" is outside the release`) };
-        try {
-          const adopted = early ? await early.load : null;
-          const { summary, rows } = adopted?.url === url ? adopted.result : await worker.load(url);
-          loaded_(summary, rows);
-          return "loaded";
-        } catch (error) {
-          return found === null && error instanceof TrajectoryLoadError && error.status === 404 ? "unknown" : { error };
-        }
-      } catch (error) {
-        return { error };
-      }
-    })();
-    void (async () => {
-      const outcome = await first;
-      if (outcome === "none") patch({ noTrajectory: true });
-      else if (outcome === "unknown")
-        patch({ loadError: "No such run in this release, and no trajectory file by that name." });
-      else if (outcome !== "loaded")
-        patch({ loadError: `The trajectory could not be read: ${errorText(outcome.error)}` });
-      if (await fromStatic) {
-        // The ledger's stages and the patch facts are not in the static shards: DuckDB-WASM reads them after
-        // the verdict is shown, so nothing the page shows first waits for it.
-        if ((basics as RunBasics | null)?.header) {
-          await loadFacts(() => runPatchFacts(releaseId, runId));
-          analyze();
-        }
-        return;
-      }
-      try {
-        basics = await runBasics(releaseId, runId);
-        patch({ basics });
+        const { summary, rows: steps } = await worker.load(path, (p) => files.find(p));
+        loaded = true;
+        patch({ summary, rows: steps, partial: false, loadError: null });
       } catch (e) {
-        patch({ basicsError: errorText(e) });
+        const missing = e instanceof TrajectoryLoadError && e.status === 404;
+        patch({
+          loadError: missing
+            ? `The run's trajectory ${path} is not among the files you picked.`
+            : `The trajectory could not be read: ${errorText(e)}`,
+        });
       }
-      if (basics?.header) await loadFacts(() => runPatchFacts(releaseId, runId));
+    }
+    await loadFacts(() => runPatchFacts(rows, id));
+    analyze();
+    await loadVerdict(() => runVerdict(rows, id));
+    return settled();
+  }
+
+  // A published run: its verdict, schedule and usage come from the build's static shards, fetched beside
+  // the trajectory (no DuckDB-WASM on this path); a build without them falls back to DuckDB after the file.
+  const fromStatic: Promise<boolean> =
+    contextShards === null
+      ? Promise.resolve(false)
+      : staticRunContext(releaseId, runId, contextShards).then(
+          (c) => {
+            basics = c.basics;
+            verdict = c.verdict;
+            patch({ basics, verdict });
+            analyze();
+            return true;
+          },
+          () => false,
+        );
+  // The run index names its trajectory (or says it has none) before DuckDB starts; the file is read while
+  // the run's rows load after it.
+  const located = early?.located ?? locateRun(releaseId, runId);
+  const first: Promise<"loaded" | "none" | "unknown" | { error: unknown }> = (async () => {
+    try {
+      const found = await located;
+      const path = trajectoryPathOf(runId, found);
+      if (path === null) return "none";
+      const url = trajectoryUrl(releaseId, path);
+      if (url === null) return { error: new Error(`the run's trajectory path "${path}" is outside the release`) };
+      try {
+        const adopted = early ? await early.load : null;
+        const { summary, rows } = adopted?.url === url ? adopted.result : await worker.load(url);
+        loaded_(summary, rows);
+        return "loaded";
+      } catch (error) {
+        return found === null && error instanceof TrajectoryLoadError && error.status === 404 ? "unknown" : { error };
+      }
+    } catch (error) {
+      return { error };
+    }
+  })();
+  const outcome = await first;
+  if (outcome === "none") patch({ noTrajectory: true });
+  else if (outcome === "unknown")
+    patch({ loadError: "No such run in this release, and no trajectory file by that name." });
+  else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${errorText(outcome.error)}` });
+  if (await fromStatic) {
+    // The ledger's stages and the patch facts are not in the static shards: DuckDB-WASM reads them after
+    // the verdict is shown, so nothing the page shows first waits for it.
+    if ((basics as RunBasics | null)?.header) {
+      await loadFacts(() => runPatchFacts(source, runId));
       analyze();
-      if (!basics?.header) return;
-      await loadVerdict(() => runVerdict(releaseId, runId));
-    })();
-
-    return stop;
-  }, [releaseId, runId, submitText, contextShards]);
-
-  return state;
+    }
+    return settled();
+  }
+  try {
+    basics = await runBasics(source, runId);
+    patch({ basics });
+  } catch (e) {
+    patch({ basicsError: errorText(e) });
+  }
+  if (basics?.header) await loadFacts(() => runPatchFacts(source, runId));
+  analyze();
+  if (basics?.header) await loadVerdict(() => runVerdict(source, runId));
+  return settled();
 }

@@ -2,8 +2,17 @@
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import type { Db, Row } from "./types";
 
+/** The part of a query object (lib/queries/query.ts) that Node needs: every table is loaded here. */
+interface QueryText<P, R> {
+  sql: (params: P) => string;
+  row?: (raw: Row) => R;
+}
+
 export interface NodeDb extends Db {
+  /** A statement (a load, a derivation) ... */
   run(sql: string): Promise<void>;
+  /** ... or a query object, the very one the browser's release sources run (lib/source). */
+  run<P, R>(query: QueryText<P, R>, ...params: [P] extends [void] ? [] : [P]): Promise<R[]>;
   connection: DuckDBConnection;
   close(): void;
 }
@@ -13,15 +22,24 @@ export async function openNodeDb(): Promise<NodeDb> {
   // byte-identical files for the same input.
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection = await instance.connect();
+  const query = async <T = Row>(sql: string): Promise<T[]> => {
+    const reader = await connection.runAndReadAll(sql);
+    return reader.getRowObjectsJS() as T[];
+  };
+  async function run(sql: string): Promise<void>;
+  async function run<P, R>(q: QueryText<P, R>, ...params: [P] extends [void] ? [] : [P]): Promise<R[]>;
+  async function run<P, R>(q: string | QueryText<P, R>, ...params: [P?]): Promise<void | R[]> {
+    if (typeof q === "string") {
+      await connection.run(q);
+      return;
+    }
+    const rows = await query<Row>(q.sql(params[0] as P));
+    return q.row ? rows.map(q.row) : (rows as R[]);
+  }
   return {
     connection,
-    async query<T = Row>(sql: string): Promise<T[]> {
-      const reader = await connection.runAndReadAll(sql);
-      return reader.getRowObjectsJS() as T[];
-    },
-    async run(sql: string) {
-      await connection.run(sql);
-    },
+    query,
+    run,
     close() {
       connection.closeSync();
       instance.closeSync();

@@ -2,11 +2,11 @@
 // configuration (base_config_id) form a family. Rates and gaps are the leaderboard's (computeLeaderboard);
 // a variant's gain over its native configuration is paired over the same focus tasks, with the same
 // bootstrap and exact McNemar test the leaderboard uses for gaps.
-import type { Db } from "../db/types";
+import type { QuerySource } from "./query";
 import { extremeMarks } from "../metrics/marks";
 import { mcnemarExact } from "../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
-import { OVERALL, taskScoresSql, type ConfigRow, type TaskScoreRow } from "./leaderboard";
+import { OVERALL, taskScoresQuery, type ConfigRow, type TaskScoreRow } from "./leaderboard";
 import {
   computeLeaderboard,
   type LeaderboardMeta,
@@ -47,11 +47,8 @@ export interface AblationModel {
   families: AblationFamily[];
 }
 
-export async function computeAblation(db: Db, meta: LeaderboardMeta): Promise<AblationModel> {
-  const [leaderboard, scores] = await Promise.all([
-    computeLeaderboard(db, meta),
-    db.query<TaskScoreRow>(taskScoresSql()),
-  ]);
+export async function computeAblation(src: QuerySource, meta: LeaderboardMeta): Promise<AblationModel> {
+  const [leaderboard, scores] = await Promise.all([computeLeaderboard(src, meta), src.run(taskScoresQuery, {})]);
   return ablationModel(leaderboard, scores);
 }
 

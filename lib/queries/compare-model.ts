@@ -4,13 +4,13 @@
 // them with intervals and orders the groups as the release does.
 import { mcnemarExact } from "../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
-import type { Db } from "../db/types";
+import type { QuerySource } from "./query";
 import {
-  compareCostSql,
-  comparePairsSql,
-  compareRunsSql,
-  compareSignaturesSql,
-  compareTableSql,
+  compareCostQuery,
+  comparePairsQuery,
+  compareRunsQuery,
+  compareSignaturesQuery,
+  compareTableQuery,
   gapConditionFor,
   type CompareCostRow,
   type ComparePair,
@@ -18,7 +18,7 @@ import {
   type CompareRunRow,
   type CompareTableRow,
 } from "./compare";
-import { CONFIGS_SQL, OVERALL, type ConfigRow, type TaskScope } from "./leaderboard";
+import { configsQuery, OVERALL, type ConfigRow, type TaskScope } from "./leaderboard";
 import type { SignatureRateRow } from "./signatures";
 
 export interface CompareMeta {
@@ -87,29 +87,38 @@ export function pairOf(meta: CompareMeta, req: CompareRequest): ComparePair {
   };
 }
 
+/** The queries behind the pair's statistics (what the compare page warms). */
+export const PAIR_QUERIES = [configsQuery, compareTableQuery, comparePairsQuery, compareRunsQuery] as const;
+
 export async function computeCompare(
-  db: Db,
+  src: QuerySource,
   meta: CompareMeta,
   req: CompareRequest,
   opts: CompareOptions = {},
 ): Promise<CompareModel> {
   const pair = pairOf(meta, req);
-  // One after the other: DuckDB-WASM serves one connection per release.
-  const configs = await db.query<ConfigRow>(CONFIGS_SQL);
-  const table = await db.query<CompareTableRow>(compareTableSql(pair, opts.scope));
-  const pairs = await db.query<ComparePairRow>(comparePairsSql(pair, opts.scope));
-  const runs = await db.query<CompareRunRow>(compareRunsSql(req.a, req.b));
+  // Together: a browser source fetches every table these read at once (the queries still run one at a time).
+  const [configs, table, pairs, runs] = await Promise.all([
+    src.run(configsQuery),
+    src.run(compareTableQuery, { pair, scope: opts.scope }),
+    src.run(comparePairsQuery, { pair, scope: opts.scope }),
+    src.run(compareRunsQuery, { a: req.a, b: req.b }),
+  ]);
   return compareModel(meta, pair, configs, table, pairs, runs, opts);
 }
 
 /** Table 2's scopes for the pair (reads requests and request_usage). */
-export function computeCompareCost(db: Db, meta: CompareMeta, req: CompareRequest): Promise<CompareCostRow[]> {
-  return db.query<CompareCostRow>(compareCostSql(meta.baseline, req.a, req.b));
+export function computeCompareCost(
+  src: QuerySource,
+  meta: CompareMeta,
+  req: CompareRequest,
+): Promise<CompareCostRow[]> {
+  return src.run(compareCostQuery, { baseline: meta.baseline, a: req.a, b: req.b });
 }
 
 /** Signature rates for the pair (reads annotations). */
-export function computeCompareSignatures(db: Db, req: CompareRequest): Promise<SignatureRateRow[]> {
-  return db.query<SignatureRateRow>(compareSignaturesSql(req.a, req.b));
+export function computeCompareSignatures(src: QuerySource, req: CompareRequest): Promise<SignatureRateRow[]> {
+  return src.run(compareSignaturesQuery, { a: req.a, b: req.b });
 }
 
 export function compareModel(

@@ -9,8 +9,9 @@
 // the textbook 2×2; with repeats it is the sign test the leaderboard's McNemar column already uses.
 import { costScopesSql } from "./cost";
 import { OVERALL, taskScoresSql, type TaskScope } from "./leaderboard";
-import { signatureRatesSql } from "./signatures";
+import { signatureRatesSql, type SignatureRateRow } from "./signatures";
 import { sqlInList, sqlString } from "./sql";
+import { defineQuery } from "./query";
 
 export const OUTCOMES = ["both", "only_a", "only_b", "neither"] as const;
 export type PairOutcome = (typeof OUTCOMES)[number];
@@ -198,3 +199,33 @@ export interface CompareCostRow {
 export function compareSignaturesSql(a: string, b: string): string {
   return `SELECT * FROM (${signatureRatesSql()}) x WHERE config_id IN ${sqlInList([a, b])}`;
 }
+
+export const compareTableQuery = defineQuery<{ pair: ComparePair; scope?: TaskScope }, CompareTableRow>({
+  name: "compare table",
+  tables: ["task_cells", "sessions", "tasks"],
+  sql: (p) => compareTableSql(p.pair, p.scope),
+});
+
+export const comparePairsQuery = defineQuery<{ pair: ComparePair; scope?: TaskScope }, ComparePairRow>({
+  name: "compare pairs",
+  tables: ["task_cells", "sessions", "tasks"],
+  sql: (p) => comparePairsSql(p.pair, p.scope),
+});
+
+export const compareRunsQuery = defineQuery<{ a: string; b: string }, CompareRunRow>({
+  name: "compare runs",
+  tables: ["runs", "sessions"],
+  sql: (p) => compareRunsSql(p.a, p.b),
+});
+
+export const compareCostQuery = defineQuery<{ baseline: string; a: string; b: string }, CompareCostRow>({
+  name: "compare cost",
+  tables: ["configs", "sessions", "runs", "requests", "request_usage"],
+  sql: (p) => compareCostSql(p.baseline, p.a, p.b),
+});
+
+export const compareSignaturesQuery = defineQuery<{ a: string; b: string }, SignatureRateRow>({
+  name: "compare signatures",
+  tables: ["configs", "sessions", "runs", "annotations"],
+  sql: (p) => compareSignaturesSql(p.a, p.b),
+});

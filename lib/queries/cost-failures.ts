@@ -2,6 +2,7 @@
 // Counted over the same cells the leaderboard scores (every focus session × the configuration's repeat
 // count, 1 + its highest repeat index), so the "resolved" count here equals the leaderboard's resolved
 // count and a missing run is its own visible class rather than silently absent.
+import { defineQuery } from "./query";
 export const OUTCOMES = ["resolved", "implementation", "submission", "incomplete", "no_run"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
@@ -41,3 +42,9 @@ export type FailureRow = {
   unresolved: number;
   total: number;
 } & Record<Outcome, number>;
+
+export const costFailuresQuery = defineQuery<void, FailureRow>({
+  name: "cost failures",
+  tables: ["configs", "sessions", "runs"],
+  sql: () => COST_FAILURES_SQL,
+});

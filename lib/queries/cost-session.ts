@@ -3,6 +3,7 @@
 // used in the same configuration's baseline session. The difference is what the interruption history in
 // the conversation adds to later focus requests.
 import { sqlString } from "./sql";
+import { defineQuery } from "./query";
 
 export interface SessionPick {
   configId: string;
@@ -86,3 +87,24 @@ WHERE s.condition <> ${sqlString(baseline)}
 ORDER BY c.sort_order, s.focus_returns DESC, s.session_id, r.repeat
 LIMIT 1`;
 }
+
+export const sessionUsageQuery = defineQuery<{ baseline: string; pick: SessionPick }, SessionUsageRow>({
+  name: "session usage",
+  tables: ["runs", "sessions", "requests", "request_usage"],
+  sql: (p) => sessionUsageSql(p.baseline, p.pick),
+});
+
+export const sessionListQuery = defineQuery<void, SessionListRow>({
+  name: "sessions",
+  tables: ["sessions"],
+  sql: () => COST_SESSIONS_SQL,
+});
+
+export const defaultSessionQuery = defineQuery<
+  { baseline: string },
+  { config_id: string; session_id: string; repeat: number }
+>({
+  name: "default session",
+  tables: ["runs", "sessions", "configs"],
+  sql: (p) => defaultSessionSql(p.baseline),
+});

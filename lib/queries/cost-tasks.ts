@@ -5,6 +5,7 @@
 // lowest-repeat run of each side.
 import { binExpr, type BinSpec } from "./cost-bins";
 import { sqlString } from "./sql";
+import { defineQuery } from "./query";
 
 /** "cached": tokens as the paper counts them (cached input included); "uncached": tokens − cached_tokens. */
 export type TokenMode = "cached" | "uncached";
@@ -103,3 +104,32 @@ export interface TaskCostRow {
   base_run_id: string;
   run_id: string;
 }
+
+type TaskCostParams = { baseline: string; mode: TokenMode };
+
+export const taskCostRangeQuery = defineQuery<TaskCostParams, { min: number | null; max: number | null }>({
+  name: "task cost range",
+  tables: ["runs", "sessions"],
+  sql: (p) => taskCostRangeSql(p.baseline, p.mode),
+});
+
+export const taskCostHistogramQuery = defineQuery<TaskCostParams & { bins: BinSpec }, HistogramRow>({
+  name: "task cost histogram",
+  tables: ["runs", "sessions"],
+  sql: (p) => taskCostHistogramSql(p.baseline, p.mode, p.bins),
+});
+
+export const taskCostSummaryQuery = defineQuery<TaskCostParams, TaskCostSummaryRow>({
+  name: "task cost summary",
+  tables: ["runs", "sessions", "configs"],
+  sql: (p) => taskCostSummarySql(p.baseline, p.mode),
+});
+
+export const taskCostBinQuery = defineQuery<
+  TaskCostParams & { bins: BinSpec; sel: { configId: string; condition: string; bin: number } },
+  TaskCostRow
+>({
+  name: "task cost bin",
+  tables: ["runs", "sessions"],
+  sql: (p) => taskCostBinSql(p.baseline, p.mode, p.bins, p.sel),
+});

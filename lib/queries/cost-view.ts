@@ -137,6 +137,8 @@ export function hasCost(data: CostPageData): boolean {
 export interface ScatterPoint {
   configId: string;
   name: string;
+  /** A configuration of local results opened on the page. */
+  local: boolean;
   condition: string;
   cost: number | null;
   resolution: number | null;
@@ -161,6 +163,7 @@ export function scatterPoints(
       return {
         configId: c.config_id,
         name: c.display_name,
+        local: c.is_local === true,
         condition,
         cost: (condition === data.baseline ? scope?.base_mean : scope?.all_mean) ?? null,
         resolution: res?.resolution ?? null,

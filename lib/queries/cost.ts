@@ -12,6 +12,7 @@
 // Cost is known for a run only when every request that ran carries cost_usd, and for a cell only when
 // every run's cost is known.
 import { sqlString } from "./sql";
+import { defineQuery } from "./query";
 
 export const COST_MEASURES = ["tokens", "uncached_tokens", "model_calls", "tool_calls", "cost_usd"] as const;
 export type CostMeasure = (typeof COST_MEASURES)[number];
@@ -111,3 +112,9 @@ export interface CostScopeRow {
   all_ratio: number | null;
   focus_ratio: number | null;
 }
+
+export const costScopesQuery = defineQuery<{ baseline: string }, CostScopeRow>({
+  name: "cost scopes",
+  tables: ["configs", "sessions", "runs", "requests", "request_usage"],
+  sql: (p) => costScopesSql(p.baseline),
+});

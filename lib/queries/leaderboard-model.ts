@@ -3,12 +3,12 @@
 import { mcnemarExact } from "../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
 import { wilsonInterval } from "../metrics/wilson";
-import type { Db } from "../db/types";
+import type { QuerySource } from "./query";
 import {
-  CONFIGS_SQL,
+  configsQuery,
   OVERALL,
-  resolutionSql,
-  taskScoresSql,
+  resolutionQuery,
+  taskScoresQuery,
   type ConfigRow,
   type ResolutionRow,
   type TaskScope,
@@ -79,16 +79,19 @@ export interface LeaderboardOptions {
   configs?: ConfigRow[];
 }
 
+/** The queries of a task subset (the configurations come from the static model): what the leaderboard warms. */
+export const SCOPE_QUERIES = [resolutionQuery, taskScoresQuery] as const;
+
 export async function computeLeaderboard(
-  db: Db,
+  src: QuerySource,
   meta: LeaderboardMeta,
   scope: TaskScope = {},
   opts: LeaderboardOptions = {},
 ): Promise<LeaderboardModel> {
   const [configs, rates, scores] = await Promise.all([
-    opts.configs ?? db.query<ConfigRow>(CONFIGS_SQL),
-    db.query<ResolutionRow>(resolutionSql(scope)),
-    db.query<TaskScoreRow>(taskScoresSql(scope)),
+    opts.configs ?? src.run(configsQuery),
+    src.run(resolutionQuery, scope),
+    src.run(taskScoresQuery, scope),
   ]);
   return leaderboardModel(meta, scope, configs, rates, scores, opts);
 }

@@ -7,6 +7,7 @@
 // A group's resolution is the sum of scores over the group's focus tasks divided by the number of focus
 // tasks in the group: the denominator comes from the sessions, never from the runs that exist.
 import { sqlInList, sqlString } from "./sql";
+import { defineQuery } from "./query";
 
 export interface TaskScope {
   /** Only focus tasks of these repositories (empty or absent: all). */
@@ -159,3 +160,28 @@ export const REPOS_SQL = `
 SELECT t.repo, COUNT(DISTINCT s.focus_task_id)::INTEGER AS n_tasks
 FROM sessions s JOIN tasks t ON t.task_id = s.focus_task_id
 GROUP BY t.repo ORDER BY t.repo`;
+
+// The query objects (lib/queries/query.ts): what the build and the browser run.
+export const configsQuery = defineQuery<void, ConfigRow>({
+  name: "configs",
+  tables: ["configs"],
+  sql: () => CONFIGS_SQL,
+});
+
+export const resolutionQuery = defineQuery<TaskScope, ResolutionRow>({
+  name: "resolution",
+  tables: ["task_cells"],
+  sql: (scope) => resolutionSql(scope),
+});
+
+export const taskScoresQuery = defineQuery<TaskScope, TaskScoreRow>({
+  name: "task scores",
+  tables: ["task_cells"],
+  sql: (scope) => taskScoresSql(scope),
+});
+
+export const repoGapQuery = defineQuery<{ baseline: string; scope?: TaskScope }, RepoGapRow>({
+  name: "repository gaps",
+  tables: ["task_cells"],
+  sql: (p) => repoGapSql(p.baseline, p.scope),
+});

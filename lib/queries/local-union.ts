@@ -7,6 +7,7 @@
 import { taskCellsSelect } from "./derive";
 import type { ConfigRow } from "./leaderboard";
 import { sqlString } from "./sql";
+import { defineQuery } from "./query";
 
 export const LOCAL_PREFIX = "local:";
 
@@ -97,3 +98,9 @@ export function localConfigRow(
 export function isLocalId(id: string | null | undefined): boolean {
   return id !== null && id !== undefined && id.startsWith(LOCAL_PREFIX);
 }
+
+export const unmatchedLocalRunsQuery = defineQuery<readonly string[], { n: number }>({
+  name: "unmatched local runs",
+  tables: ["runs", "sessions"],
+  sql: (configIds) => unmatchedLocalRunsSql(configIds),
+});

@@ -3,8 +3,7 @@
 // task_files table) and the focus task's stages. Run by DuckDB-WASM on the trajectory and compare pages and
 // by DuckDB in Node in tests.
 import { sqlString } from "./sql";
-
-export const RUN_PATCH_TABLES = ["runs", "sessions", "session_workspaces", "task_files", "task_stages"] as const;
+import { defineQuery } from "./query";
 
 export interface RunPatchRow {
   run_id: string;
@@ -44,3 +43,21 @@ JOIN task_stages st ON st.task_id = s.focus_task_id
 WHERE r.run_id = ${sqlString(runId)}
 ORDER BY st.stage`;
 }
+
+export const runPatchQuery = defineQuery<string, RunPatchRow>({
+  name: "run patch",
+  tables: ["runs"],
+  sql: (runId) => runPatchSql(runId),
+});
+
+export const sessionTaskFilesQuery = defineQuery<string, SessionTaskFileRow>({
+  name: "session task files",
+  tables: ["runs", "session_workspaces", "task_files"],
+  sql: (runId) => sessionTaskFilesSql(runId),
+});
+
+export const focusStagesQuery = defineQuery<string, FocusStageRow>({
+  name: "focus stages",
+  tables: ["runs", "sessions", "task_stages"],
+  sql: (runId) => focusStagesSql(runId),
+});

@@ -5,14 +5,14 @@
 import { mcnemarExact } from "../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
 import { wilsonInterval } from "../metrics/wilson";
-import type { Db } from "../db/types";
-import { signatureRatesSql, type SignatureRateRow } from "./signatures";
+import type { QuerySource } from "./query";
+import { signatureRatesQuery, type SignatureRateRow } from "./signatures";
 import {
-  ANNOTATION_AUTHORS_SQL,
-  DETECTORS_SQL,
-  prevalenceOutcomeSql,
-  prevalencePairsSql,
-  prevalenceSql,
+  annotationAuthorsQuery,
+  detectorsQuery,
+  prevalenceOutcomeQuery,
+  prevalencePairsQuery,
+  prevalenceQuery,
   type AnnotationAuthorRow,
   type DetectorRow,
   type PrevalenceOutcomeRow,
@@ -150,16 +150,16 @@ function completeDiffs(cells: PrevalenceCell[], diffs: PrevalenceDiff[], baselin
 }
 
 export async function computePrevalence(
-  db: Db,
+  src: QuerySource,
   meta: PrevalenceMeta,
   scope: PrevalenceScope = {},
 ): Promise<PrevalenceModel> {
   const [rows, pairs, outcomeRows, detectors, annotationAuthors] = await Promise.all([
-    db.query<PrevalenceRow>(prevalenceSql(scope)),
-    db.query<PrevalencePairRow>(prevalencePairsSql(meta.baseline, scope)),
-    db.query<PrevalenceOutcomeRow>(prevalenceOutcomeSql(scope)),
-    db.query<DetectorRow>(DETECTORS_SQL),
-    db.query<AnnotationAuthorRow>(ANNOTATION_AUTHORS_SQL),
+    src.run(prevalenceQuery, scope),
+    src.run(prevalencePairsQuery, { baseline: meta.baseline, scope }),
+    src.run(prevalenceOutcomeQuery, scope),
+    src.run(detectorsQuery),
+    src.run(annotationAuthorsQuery),
   ]);
   const cells = rows.map((r) => ({
     ...r,
@@ -170,7 +170,7 @@ export async function computePrevalence(
   const annotationRates = await Promise.all(
     kinds.map(async (kind) => ({
       author_kind: kind,
-      rows: await db.query<SignatureRateRow>(signatureRatesSql({ authorKinds: [kind] })),
+      rows: await src.run(signatureRatesQuery, { authorKinds: [kind] }),
     })),
   );
   return {

@@ -14,6 +14,7 @@
 //   two never overlap and strong + weak is every tagged run.
 import { OVERALL } from "./leaderboard";
 import { sqlInList, sqlString } from "./sql";
+import { defineQuery } from "./query";
 
 export interface PrevalenceScope {
   /** Only runs whose focus task is in these repositories (empty or absent: all). */
@@ -241,3 +242,42 @@ SELECT author_kind, author_name, signature, COUNT(*)::INTEGER AS tags, COUNT(DIS
 FROM annotations GROUP BY author_kind, author_name, signature
 ORDER BY CASE author_kind WHEN 'human' THEN 0 WHEN 'judge' THEN 1 ELSE 2 END, author_kind, author_name NULLS LAST,
   CASE signature WHEN 'requirement_state_loss' THEN 0 ELSE 1 END, signature`;
+
+// The detector prevalence reads the trajectory pass's derived tables (signature-tables.ts), never annotations.
+const FLAG_TABLES = ["runs", "sessions", "tasks", "run_analysis", "signature_tags"] as const;
+
+export const prevalenceQuery = defineQuery<PrevalenceScope, PrevalenceRow>({
+  name: "prevalence",
+  tables: [...FLAG_TABLES, "configs"],
+  sql: (scope) => prevalenceSql(scope),
+});
+
+export const prevalencePairsQuery = defineQuery<{ baseline: string; scope?: PrevalenceScope }, PrevalencePairRow>({
+  name: "prevalence pairs",
+  tables: [...FLAG_TABLES, "configs"],
+  sql: (p) => prevalencePairsSql(p.baseline, p.scope),
+});
+
+export const prevalenceOutcomeQuery = defineQuery<PrevalenceScope, PrevalenceOutcomeRow>({
+  name: "prevalence outcomes",
+  tables: [...FLAG_TABLES, "configs"],
+  sql: (scope) => prevalenceOutcomeSql(scope),
+});
+
+export const cellRunsQuery = defineQuery<CellRunsFilter, CellRunRow>({
+  name: "cell runs",
+  tables: FLAG_TABLES,
+  sql: (f) => cellRunsSql(f),
+});
+
+export const detectorsQuery = defineQuery<void, DetectorRow>({
+  name: "detectors",
+  tables: ["signature_tags"],
+  sql: () => DETECTORS_SQL,
+});
+
+export const annotationAuthorsQuery = defineQuery<void, AnnotationAuthorRow>({
+  name: "annotation authors",
+  tables: ["annotations"],
+  sql: () => ANNOTATION_AUTHORS_SQL,
+});

@@ -2,6 +2,7 @@
 // A run counts once per signature however many tags it carries. Two denominators, because only some runs
 // publish a trajectory and only those can carry a tag: all runs, and runs with a trajectory.
 import { sqlInList } from "./sql";
+import { defineQuery } from "./query";
 
 export interface SignatureRateRow {
   config_id: string;
@@ -47,3 +48,9 @@ ORDER BY sort_order, condition, signature DESC`;
 }
 
 export const SIGNATURE_RATES_SQL = signatureRatesSql();
+
+export const signatureRatesQuery = defineQuery<SignatureRateOptions, SignatureRateRow>({
+  name: "signature rates",
+  tables: ["configs", "sessions", "runs", "annotations"],
+  sql: (opts) => signatureRatesSql(opts),
+});

@@ -5,6 +5,7 @@
 // SQL for the matching steps, one for the matching runs per configuration; both run on DuckDB in Node (tests)
 // and DuckDB-WASM (the search page).
 import { sqlString } from "./sql";
+import { defineQuery } from "./query";
 import { STEP_CONTEXTS, STEP_INDEX, STEP_RUNS, STEP_TEXTS, TEXT_FIELDS, type TextField } from "./step-index-tables";
 
 export type SearchField = "all" | "command" | "paths" | "text";
@@ -204,3 +205,19 @@ ORDER BY sc.config_id`;
 export const SEARCH_TOOLS_SQL = `
 SELECT DISTINCT trim(tool) AS tool FROM (SELECT unnest(string_split(tools, ',')) AS tool FROM ${STEP_CONTEXTS} WHERE tools IS NOT NULL)
 ORDER BY tool`;
+
+// Only the search's own tables, which the search page loads in parts before running these (steps-shards.ts):
+// none of the release's tables is read.
+const SEARCH_TABLES = [STEP_INDEX, STEP_TEXTS, STEP_RUNS, STEP_CONTEXTS] as const;
+
+export const stepSearchQuery = defineQuery<StepSearch, StepHitRow>({
+  name: "step search",
+  tables: SEARCH_TABLES,
+  sql: (f) => stepSearchSql(f),
+});
+
+export const searchByConfigQuery = defineQuery<StepSearch, SearchConfigRow>({
+  name: "search by configuration",
+  tables: SEARCH_TABLES,
+  sql: (f) => searchByConfigSql(f),
+});

@@ -5,20 +5,7 @@ import type { RequestInfo } from "../trajectory/segment";
 import type { AnnotationInput, VerdictTest } from "../trajectory/tags";
 import { requestColumnsSql, type RequestRow } from "./request-row";
 import { sqlString } from "./sql";
-
-/** The tables these queries read (what the browser loads for the trajectory page). */
-export const TRAJECTORY_TABLES = [
-  "runs",
-  "configs",
-  "sessions",
-  "tasks",
-  "requests",
-  "request_usage",
-  "task_stages",
-  "session_workspaces",
-  "test_results",
-  "annotations",
-] as const;
+import { defineQuery } from "./query";
 
 export interface RunHeaderRow {
   run_id: string;
@@ -261,3 +248,46 @@ JOIN sessions s ON s.session_id = r.session_id
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 LEFT JOIN tags g ON g.run_id = r.run_id
 ORDER BY c.sort_order, s.focus_task_id, s.condition, r.repeat`;
+
+// One run, by id: the trajectory page's and the compare panes' queries.
+export const runHeaderQuery = defineQuery<string, RunHeaderRow>({
+  name: "run header",
+  tables: ["runs", "configs", "sessions", "tasks"],
+  sql: (runId) => runHeaderSql(runId),
+});
+
+export const runScheduleQuery = defineQuery<string, ScheduleRow>({
+  name: "run schedule",
+  tables: ["runs", "requests", "task_stages", "request_usage"],
+  sql: (runId) => runScheduleSql(runId),
+});
+
+export const runWorkspacesQuery = defineQuery<string, WorkspaceRow>({
+  name: "run workspaces",
+  tables: ["runs", "sessions", "session_workspaces"],
+  sql: (runId) => runWorkspacesSql(runId),
+});
+
+export const runAnnotationsQuery = defineQuery<string, AnnotationRow>({
+  name: "run annotations",
+  tables: ["annotations"],
+  sql: (runId) => runAnnotationsSql(runId),
+});
+
+export const verdictStagesQuery = defineQuery<string, VerdictStageRow>({
+  name: "verdict stages",
+  tables: ["test_results"],
+  sql: (runId) => verdictStagesSql(runId),
+});
+
+export const verdictTestsQuery = defineQuery<string, VerdictTestRow>({
+  name: "verdict tests",
+  tables: ["test_results"],
+  sql: (runId) => verdictTestsSql(runId),
+});
+
+export const trajectoryRunsQuery = defineQuery<void, TrajectoryRunRow>({
+  name: "trajectory runs",
+  tables: ["runs", "configs", "sessions", "tasks", "annotations"],
+  sql: () => TRAJECTORY_RUNS_SQL,
+});

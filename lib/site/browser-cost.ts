@@ -1,36 +1,30 @@
-// The cost page's door to DuckDB-WASM: the queries the static HTML cannot answer in advance (the tasks
-// of one histogram bin, one chosen session request by request, the list of sessions to choose from).
-import { releaseDb } from "../db/wasm";
+// The cost page's queries the static HTML cannot answer in advance (the tasks of one histogram bin, one chosen
+// session request by request, the list of sessions to choose from), on the view's release source.
 import type { BinSpec } from "../queries/cost-bins";
+import type { QuerySource } from "../queries/query";
 import {
-  COST_SESSIONS_SQL,
-  sessionUsageSql,
+  sessionListQuery,
+  sessionUsageQuery,
   type SessionListRow,
   type SessionPick,
   type SessionUsageRow,
 } from "../queries/cost-session";
-import { taskCostBinSql, type TaskCostRow, type TokenMode } from "../queries/cost-tasks";
+import { taskCostBinQuery, type TaskCostRow, type TokenMode } from "../queries/cost-tasks";
 
-const TASK_TABLES = ["runs", "sessions"] as const;
-export const SESSION_TABLES = ["runs", "sessions", "requests", "request_usage"] as const;
-
-export async function binTasks(
-  releaseId: string,
+export function binTasks(
+  src: QuerySource,
   baseline: string,
   mode: TokenMode,
   bins: BinSpec,
   sel: { configId: string; condition: string; bin: number },
 ): Promise<TaskCostRow[]> {
-  const db = await releaseDb(releaseId, TASK_TABLES);
-  return db.query<TaskCostRow>(taskCostBinSql(baseline, mode, bins, sel));
+  return src.run(taskCostBinQuery, { baseline, mode, bins, sel });
 }
 
-export async function sessionUsage(releaseId: string, baseline: string, pick: SessionPick): Promise<SessionUsageRow[]> {
-  const db = await releaseDb(releaseId, SESSION_TABLES);
-  return db.query<SessionUsageRow>(sessionUsageSql(baseline, pick));
+export function sessionUsage(src: QuerySource, baseline: string, pick: SessionPick): Promise<SessionUsageRow[]> {
+  return src.run(sessionUsageQuery, { baseline, pick });
 }
 
-export async function sessionList(releaseId: string): Promise<SessionListRow[]> {
-  const db = await releaseDb(releaseId, ["sessions"]);
-  return db.query<SessionListRow>(COST_SESSIONS_SQL);
+export function sessionList(src: QuerySource): Promise<SessionListRow[]> {
+  return src.run(sessionListQuery);
 }

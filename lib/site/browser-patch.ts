@@ -1,17 +1,8 @@
-// The trajectory and compare pages' door to a run's patch facts: its `patch` reference, the session tasks'
-// changed files and the focus stages (lib/queries/run-patch.ts), from the release's DuckDB-WASM.
-import { releaseDb } from "../db/wasm";
-import type { Db } from "../db/types";
-import { runWorkspacesSql, type WorkspaceRow } from "../queries/trajectory";
-import {
-  focusStagesSql,
-  RUN_PATCH_TABLES,
-  runPatchSql,
-  sessionTaskFilesSql,
-  type FocusStageRow,
-  type RunPatchRow,
-  type SessionTaskFileRow,
-} from "../queries/run-patch";
+// The trajectory and compare pages' patch facts of a run: its `patch` reference, the session tasks' changed
+// files and the focus stages (lib/queries/run-patch.ts), on the view's release source.
+import type { QuerySource } from "../queries/query";
+import { focusStagesQuery, runPatchQuery, sessionTaskFilesQuery, type SessionTaskFileRow } from "../queries/run-patch";
+import { runWorkspacesQuery } from "../queries/trajectory";
 
 export interface RunPatchFacts {
   /** The release's reference to the run's patch, or null when it names none. */
@@ -23,18 +14,13 @@ export interface RunPatchFacts {
   focusTaskId: string | null;
 }
 
-export type PatchDoor = (tables: readonly string[]) => Promise<Db>;
-
-export async function runPatchFacts(
-  releaseId: string,
-  runId: string,
-  door: PatchDoor = (t) => releaseDb(releaseId, t),
-): Promise<RunPatchFacts> {
-  const db = await door(RUN_PATCH_TABLES);
-  const [row] = await db.query<RunPatchRow>(runPatchSql(runId));
-  const files = await db.query<SessionTaskFileRow>(sessionTaskFilesSql(runId));
-  const stages = await db.query<FocusStageRow>(focusStagesSql(runId));
-  const ws = await db.query<WorkspaceRow>(runWorkspacesSql(runId));
+export async function runPatchFacts(src: QuerySource, runId: string): Promise<RunPatchFacts> {
+  const [[row], files, stages, ws] = await Promise.all([
+    src.run(runPatchQuery, runId),
+    src.run(sessionTaskFilesQuery, runId),
+    src.run(focusStagesQuery, runId),
+    src.run(runWorkspacesQuery, runId),
+  ]);
   return {
     patch: row?.patch ?? null,
     files,

@@ -6,13 +6,15 @@ import { loadTableParts, releaseDb } from "../db/wasm";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/step-index-tables";
 import {
   fieldsOf,
-  searchByConfigSql,
-  stepSearchSql,
+  searchByConfigQuery,
+  stepSearchQuery,
   type SearchConfigRow,
   type StepHitRow,
   type StepSearch,
 } from "../queries/step-search";
 import { searchFiles, STEPS_TABLES, type StepsManifest } from "../queries/steps-shards";
+import type { ReleaseSource } from "../source/release-source";
+import { runOn } from "../source/published";
 
 export interface SearchResult {
   hits: StepHitRow[];
@@ -51,18 +53,20 @@ export async function loadSteps(releaseId: string, manifest: StepsManifest, f: S
   return { db, files };
 }
 
-export async function searchSteps(releaseId: string, manifest: StepsManifest, f: StepSearch): Promise<SearchResult> {
+export async function searchSteps(src: ReleaseSource, manifest: StepsManifest, f: StepSearch): Promise<SearchResult> {
   const t0 = performance.now();
-  const { db, files } = await loadSteps(releaseId, manifest, f);
-  const configs = await db.query<SearchConfigRow>(searchByConfigSql(f));
-  const hits = await db.query<StepHitRow>(stepSearchSql(f));
+  // The search reads only the steps index's own tables, loaded into the published release's DuckDB-WASM
+  // schema (never local results'), so it runs there whatever source the view has.
+  const { db, files } = await loadSteps(src.releaseId, manifest, f);
+  const configs = await runOn(db, searchByConfigQuery, [f]);
+  const hits = await runOn(db, stepSearchQuery, [f]);
   performance.mark("search:results");
   return {
     hits,
     configs,
     files: files.length,
     bytes: files.reduce((a, s) => a + s.bytes, 0),
-    observations: loadedObservations.has(releaseId),
+    observations: loadedObservations.has(src.releaseId),
     ms: performance.now() - t0,
   };
 }

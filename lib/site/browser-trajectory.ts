@@ -1,15 +1,14 @@
-// The trajectory page's door to the release tables: the run, its schedule, checkouts and annotations first
-// (small tables), the final verdict second (test_results is the largest table of a release). Same SQL as
-// the tests run in Node (lib/queries/trajectory.ts).
-import { releaseDb } from "../db/wasm";
-import type { Db } from "../db/types";
+// The trajectory page's rows beside a run: its header, schedule, checkouts and annotations first (small
+// tables), the final verdict second (test_results is the largest table of a release). Run on the view's
+// release source (lib/source), by the same query objects the tests run in Node (lib/queries/trajectory.ts).
+import type { QuerySource } from "../queries/query";
 import {
-  runAnnotationsSql,
-  runHeaderSql,
-  runScheduleSql,
-  runWorkspacesSql,
-  verdictStagesSql,
-  verdictTestsSql,
+  runAnnotationsQuery,
+  runHeaderQuery,
+  runScheduleQuery,
+  runWorkspacesQuery,
+  verdictStagesQuery,
+  verdictTestsQuery,
   type AnnotationRow,
   type RunHeaderRow,
   type ScheduleRow,
@@ -18,19 +17,6 @@ import {
   type WorkspaceRow,
 } from "../queries/trajectory";
 
-const RUN_TABLES = [
-  "runs",
-  "configs",
-  "sessions",
-  "tasks",
-  "requests",
-  "request_usage",
-  "task_stages",
-  "session_workspaces",
-  "annotations",
-] as const;
-const VERDICT_TABLES = ["test_results"] as const;
-
 export interface RunBasics {
   header: RunHeaderRow | null;
   schedule: ScheduleRow[];
@@ -38,25 +24,13 @@ export interface RunBasics {
   annotations: AnnotationRow[];
 }
 
-/** Where the run's tables are: the published release's by default, a local release's (lib/local/db.ts) for a local run. */
-export type RunDoor = (tables: readonly string[]) => Promise<Db>;
-
-const published =
-  (releaseId: string): RunDoor =>
-  (tables) =>
-    releaseDb(releaseId, tables);
-
-export async function runBasics(
-  releaseId: string,
-  runId: string,
-  door: RunDoor = published(releaseId),
-): Promise<RunBasics> {
-  const db = await door(RUN_TABLES);
-  // One connection per release: queries go one after the other.
-  const header = await db.query<RunHeaderRow>(runHeaderSql(runId));
-  const schedule = await db.query<ScheduleRow>(runScheduleSql(runId));
-  const workspaces = await db.query<WorkspaceRow>(runWorkspacesSql(runId));
-  const annotations = await db.query<AnnotationRow>(runAnnotationsSql(runId));
+export async function runBasics(src: QuerySource, runId: string): Promise<RunBasics> {
+  const [header, schedule, workspaces, annotations] = await Promise.all([
+    src.run(runHeaderQuery, runId),
+    src.run(runScheduleQuery, runId),
+    src.run(runWorkspacesQuery, runId),
+    src.run(runAnnotationsQuery, runId),
+  ]);
   return { header: header[0] ?? null, schedule, workspaces, annotations };
 }
 
@@ -65,13 +39,7 @@ export interface RunVerdict {
   tests: VerdictTestRow[];
 }
 
-export async function runVerdict(
-  releaseId: string,
-  runId: string,
-  door: RunDoor = published(releaseId),
-): Promise<RunVerdict> {
-  const db = await door(VERDICT_TABLES);
-  const stages = await db.query<VerdictStageRow>(verdictStagesSql(runId));
-  const tests = await db.query<VerdictTestRow>(verdictTestsSql(runId));
+export async function runVerdict(src: QuerySource, runId: string): Promise<RunVerdict> {
+  const [stages, tests] = await Promise.all([src.run(verdictStagesQuery, runId), src.run(verdictTestsQuery, runId)]);
   return { stages, tests };
 }

@@ -1,14 +1,18 @@
-// The warm-up loads the tables the page's first query reads: the same lists as the pages' doors.
+// The warm-up loads the tables the page's first queries read: derived from those very query objects.
 import { describe, expect, it } from "vitest";
-import { PAIR_TABLES } from "./browser-compare";
-import { SESSION_TABLES } from "./browser-cost";
-import { LEADERBOARD_TABLES } from "./browser-queries";
-import { WARM_TABLES } from "./warm-duckdb";
+import { tablesOf } from "../queries/query";
+import { WARM_QUERIES } from "./warm-duckdb";
 
-describe("WARM_TABLES", () => {
-  it("are the tables of each page's door", () => {
-    expect(WARM_TABLES.leaderboard).toEqual(LEADERBOARD_TABLES);
-    expect(WARM_TABLES.cost).toEqual(SESSION_TABLES);
-    expect(WARM_TABLES.compare).toEqual(PAIR_TABLES);
+describe("WARM_QUERIES", () => {
+  it("name the tables of each page's next queries", async () => {
+    expect(tablesOf(await WARM_QUERIES.leaderboard())).toEqual(["task_cells"]);
+    expect(tablesOf(await WARM_QUERIES.cost())).toEqual(["runs", "sessions", "requests", "request_usage"]);
+    expect(tablesOf(await WARM_QUERIES.compare()).sort()).toEqual([
+      "configs",
+      "runs",
+      "sessions",
+      "task_cells",
+      "tasks",
+    ]);
   });
 });

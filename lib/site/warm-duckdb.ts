@@ -1,7 +1,8 @@
 // Starts DuckDB-WASM and loads a page's tables once the page is idle after its first paint, so the first
 // interaction that needs a query finds the engine ready (docs/architecture.md, "Warm on idle"). Never before
 // the first paint (the static numbers come first), and not at all when the browser asks to save data.
-import { releaseDb } from "../db/wasm";
+import { defineQuery, tablesOf, type Query } from "../queries/query";
+import type { ReleaseSource } from "../source/release-source";
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -10,16 +11,16 @@ interface NetworkInformation {
 export const WARM_MARK = "duckdb:warm";
 
 /**
- * The tables each page's next queries read (the lists of lib/site/browser-queries.ts, browser-cost.ts and
- * browser-compare.ts, repeated here so a page's bundle does not carry another page's door; a test checks them).
+ * The queries each page's next interaction runs, whose tables are warmed. Imported when the page is idle: the
+ * page's own bundle already holds them, and a page never carries another page's queries.
  */
-export const WARM_TABLES = {
-  leaderboard: ["task_cells"],
-  cost: ["runs", "sessions", "requests", "request_usage"],
-  compare: ["configs", "sessions", "tasks", "runs", "task_cells"],
-} as const satisfies Record<string, readonly string[]>;
+export const WARM_QUERIES = {
+  leaderboard: () => import("../queries/leaderboard-model").then((m) => m.SCOPE_QUERIES),
+  cost: () => import("../queries/cost-session").then((m) => [m.sessionUsageQuery]),
+  compare: () => import("../queries/compare-model").then((m) => m.PAIR_QUERIES),
+} as const satisfies Record<string, () => Promise<readonly Query<never, unknown>[]>>;
 
-export type WarmPage = keyof typeof WARM_TABLES;
+export type WarmPage = keyof typeof WARM_QUERIES;
 
 function saveData(): boolean {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
@@ -48,8 +49,7 @@ function idle(): Promise<void> {
 }
 
 /** Returns a cancel function (a page left before it is idle warms nothing). */
-export function warmDuckDbOnIdle(releaseId: string, page: WarmPage): () => void {
-  const tables = WARM_TABLES[page];
+export function warmDuckDbOnIdle(source: ReleaseSource, page: WarmPage): () => void {
   if (typeof window === "undefined" || saveData()) return () => undefined;
   let live = true;
   void (async () => {
@@ -59,10 +59,15 @@ export function warmDuckDbOnIdle(releaseId: string, page: WarmPage): () => void 
       await new Promise((r) => window.addEventListener("load", r, { once: true }));
     await idle();
     if (!live) return;
+    const queries = await WARM_QUERIES[page]();
+    if (!live) return;
     performance.mark(`${WARM_MARK}:start`);
-    const db = await releaseDb(releaseId, tables);
+    await source.prepare(queries);
     // A fresh engine's first statement pays for code paths every later query uses.
-    await db.query(`SELECT COUNT(*)::INTEGER AS n FROM ${tables[0]}`);
+    const first = tablesOf(queries)[0]!;
+    await source.run(
+      defineQuery({ name: "warm", tables: [first], sql: () => `SELECT COUNT(*)::INTEGER AS n FROM ${first}` }),
+    );
     performance.mark(`${WARM_MARK}:done`);
   })().catch(() => undefined); // a failed warm-up is retried by the first real query
   return () => {

@@ -12,7 +12,7 @@ export interface PaneRequest {
   /** Same-origin URL of the run's trajectory, or for a local run its path below the local release folder; null when there is none. */
   url: string | null;
   /** A local run: its file is asked of the page ("need", lib/local/file-asks.ts), never fetched. */
-  local?: boolean;
+  userFiles?: boolean;
   schedule: RequestInfo[];
   /** The run's final focus verdict; null when unknown. */
   verdict: VerdictTest[] | null;

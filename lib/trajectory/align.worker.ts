@@ -66,7 +66,9 @@ async function pane(
     };
   }
   try {
-    const t = await loadTrajectory(req.url, req.local ? readLocalJson(id, side) : readJson, { subagentFiles: false });
+    const t = await loadTrajectory(req.url, req.userFiles ? readLocalJson(id, side) : readJson, {
+      subagentFiles: false,
+    });
     const seg = segmentSteps(t.steps, req.schedule);
     return {
       result: {

@@ -25,7 +25,11 @@ export class TrajectoryLoadError extends Error {
 /** Strips the request id from a request type: the client numbers requests itself. */
 type Req = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
 
+let workers = 0;
+
 export class TrajectoryWorker {
+  /** Tells this page's workers apart (what a view's async inputs name the worker by). */
+  readonly id = ++workers;
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private next = 1;

@@ -1,0 +1,43 @@
+"use client";
+// The release source of the views of one release (lib/source, docs/architecture.md "One door to the data"): the
+// published release, or, while local results are open on this page, the published release and those together.
+// Views run their queries on `useReleaseSource()` and never learn where the rows live.
+import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { combinedSource } from "@/lib/source/combined";
+import type { AbsentTables } from "@/lib/source/absent-tables";
+import type { ReleaseSource } from "@/lib/source/release-source";
+
+const SourceContext = createContext<ReleaseSource | null>(null);
+
+/** `absent`: the tables the build did not write that a query may read (created empty, lib/source/absent-tables.ts). */
+export function ReleaseSourceProvider({
+  releaseId,
+  absent,
+  children,
+}: {
+  releaseId: string;
+  absent: AbsentTables;
+  children: React.ReactNode;
+}) {
+  const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
+  const source = useMemo(
+    () =>
+      combinedSource(
+        releaseId,
+        entries.map((e) => ({ tables: e.tables, files: e.files })),
+        absent,
+      ),
+    [releaseId, entries, absent],
+  );
+  return <SourceContext.Provider value={source}>{children}</SourceContext.Provider>;
+}
+
+export function useReleaseSource(): ReleaseSource {
+  const source = useContext(SourceContext);
+  if (!source)
+    throw new Error(
+      "useReleaseSource: the view is not inside a ReleaseSourceProvider (components/site/ReleaseFrame.tsx)",
+    );
+  return source;
+}

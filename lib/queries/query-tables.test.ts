@@ -1,0 +1,148 @@
+// Every query object names exactly the tables its SQL reads (lib/queries/query.ts): a browser source loads only
+// those, so a table left out fails the view and one too many is fetched for nothing. Each query runs on the
+// hand-computed release (e2e/fixtures/releases/handcalc) in a database that holds views of its declared tables
+// only: it must run there, and must fail once any one of them is taken away.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadRelease } from "../data/load-release";
+import { releaseTables } from "../data/tables";
+import { loadDerivedNode } from "../db/load-derived-node";
+import { loadTablesNode } from "../db/load-node";
+import { openNodeDb, type NodeDb } from "../db/node";
+import { STEPS_INDEX_COLUMNS } from "../trajectory/steps-index";
+import * as compare from "./compare";
+import * as cost from "./cost";
+import * as costFailures from "./cost-failures";
+import * as costSession from "./cost-session";
+import * as costTasks from "./cost-tasks";
+import * as leaderboard from "./leaderboard";
+import * as localUnion from "./local-union";
+import type { Query } from "./query";
+import * as runPatch from "./run-patch";
+import * as prevalence from "./signature-prevalence";
+import * as signatures from "./signatures";
+import * as stepSearch from "./step-search";
+import * as trajectory from "./trajectory";
+
+const MODULES = [
+  compare,
+  cost,
+  costFailures,
+  costSession,
+  costTasks,
+  leaderboard,
+  localUnion,
+  runPatch,
+  prevalence,
+  signatures,
+  stepSearch,
+  trajectory,
+];
+
+const isQuery = (v: unknown): v is Query<unknown, unknown> =>
+  typeof v === "object" && v !== null && "name" in v && "tables" in v && "sql" in v;
+
+const QUERIES = MODULES.flatMap((m) => Object.values(m).filter(isQuery));
+
+const baseline = "uninterrupted";
+const pair = { a: "alpha", b: "beta", condition: "switched", baseline, gapCondition: "switched" };
+const bins = { lo: 0, width: 1000, count: 10 };
+const RUN = "alpha.s-N1";
+/** Parameters each query is run with, by name (a new query without an entry fails the first test). */
+const PARAMS: Record<string, unknown> = {
+  configs: undefined,
+  resolution: { repos: ["acme/widgets"] },
+  "task scores": {},
+  "repository gaps": { baseline },
+  "compare table": { pair },
+  "compare pairs": { pair },
+  "compare runs": { a: "alpha", b: "beta" },
+  "compare cost": { baseline, a: "alpha", b: "beta" },
+  "compare signatures": { a: "alpha", b: "beta" },
+  "cost scopes": { baseline },
+  "cost failures": undefined,
+  "session usage": { baseline, pick: { configId: "alpha", sessionId: "s-N1", repeat: 0 } },
+  sessions: undefined,
+  "default session": { baseline },
+  "task cost range": { baseline, mode: "cached" },
+  "task cost histogram": { baseline, mode: "uncached", bins },
+  "task cost summary": { baseline, mode: "cached" },
+  "task cost bin": { baseline, mode: "cached", bins, sel: { configId: "alpha", condition: "switched", bin: 1 } },
+  "signature rates": {},
+  prevalence: {},
+  "prevalence pairs": { baseline },
+  "prevalence outcomes": { outcome: "resolved" },
+  "cell runs": {
+    configId: "alpha",
+    condition: "switched",
+    grp: "overall",
+    signature: "requirement_state_loss",
+    strength: "strong",
+  },
+  detectors: undefined,
+  "annotation authors": undefined,
+  "run header": RUN,
+  "run schedule": RUN,
+  "run workspaces": RUN,
+  "run annotations": RUN,
+  "verdict stages": RUN,
+  "verdict tests": RUN,
+  "trajectory runs": undefined,
+  "run patch": RUN,
+  "session task files": RUN,
+  "focus stages": RUN,
+  "step search": { ...stepSearch.EMPTY_SEARCH, q: "git" },
+  "search by configuration": { ...stepSearch.EMPTY_SEARCH, q: "git" },
+  "unmatched local runs": ["local:alpha", "beta"],
+};
+
+let db: NodeDb;
+let views = 0;
+
+beforeAll(async () => {
+  const { release } = await loadRelease("e2e/fixtures/releases/handcalc");
+  db = await openNodeDb();
+  await loadTablesNode(db, releaseTables(release!));
+  await loadDerivedNode(db, "lib/queries/fixtures/signature-prevalence");
+  const cols = Object.entries(STEPS_INDEX_COLUMNS).map(([k, t]) => `"${k}" ${t}`);
+  await db.run(`CREATE TABLE steps (${cols.join(", ")})`);
+});
+afterAll(() => db?.close());
+
+/** Runs the query's SQL in a database of views over `tables` only; the error message, or null when it ran. */
+async function runWith(q: Query<unknown, unknown>, tables: readonly string[]): Promise<string | null> {
+  const name = `only_${++views}`;
+  await db.run(`ATTACH ':memory:' AS ${name}`);
+  for (const t of tables) await db.run(`CREATE VIEW ${name}.main.${t} AS SELECT * FROM memory.main.${t}`);
+  await db.run(`USE ${name}`);
+  try {
+    await db.query(q.sql(PARAMS[q.name]));
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  } finally {
+    await db.run("USE memory");
+    await db.run(`DETACH ${name}`);
+  }
+}
+
+describe("query objects", () => {
+  it("are all here, each with parameters to run with", () => {
+    expect(QUERIES.length).toBe(Object.keys(PARAMS).length);
+    for (const q of QUERIES) expect(Object.keys(PARAMS), q.name).toContain(q.name);
+  });
+
+  it.each(QUERIES.map((q) => [q.name, q] as const))("%s runs with only the tables it names", async (_, q) => {
+    expect(await runWith(q, q.tables)).toBeNull();
+  });
+
+  it.each(QUERIES.map((q) => [q.name, q] as const))("%s needs every table it names", async (_, q) => {
+    for (const t of q.tables)
+      expect(
+        await runWith(
+          q,
+          q.tables.filter((x) => x !== t),
+        ),
+        `${q.name} without ${t}`,
+      ).toMatch(/Catalog Error.*does not exist/);
+  });
+});

@@ -1,0 +1,88 @@
+// The published release and the local releases opened on this page, together (lib/queries/local-union.ts):
+// the tables a query names become views of a schema of their own, the run-level ones the union of the published
+// rows and each local release's rows with their ids prefixed, so one SQL text pairs a local configuration with
+// a published one. The published and local tables are loaded first (each at most once, as for any query).
+import type { Db } from "../db/types";
+import { releaseDb } from "../db/wasm";
+import type { LocalTables } from "../local/db";
+import { combinedViewSql, isLocalId, isUnioned, LOCAL_PREFIX } from "../queries/local-union";
+import { tablesOf, type ParamsOf, type Query } from "../queries/query";
+import { runHeaderQuery } from "../queries/trajectory";
+import type { ReleaseFiles } from "../local/run-files";
+import { localDb, localSource, once } from "./local";
+import { publishedDb, publishedSource, runOn, unsharded } from "./published";
+import type { AbsentTables } from "./absent-tables";
+import type { LocalRun, ReleaseSource } from "./release-source";
+
+export interface OpenLocal {
+  tables: LocalTables;
+  files: ReleaseFiles;
+}
+
+async function schemaOf(db: Db): Promise<string> {
+  const [row] = await db.query<{ s: string }>("SELECT current_schema() AS s");
+  if (!row) throw new Error("DuckDB-WASM gave no current schema");
+  return row.s;
+}
+
+// task_cells is derived again over the combined views, which must exist first.
+const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"] as const;
+
+/** Views created per combined schema and table (each once). */
+const views = new Map<string, Promise<void>>();
+
+async function combinedDb(
+  publishedId: string,
+  locals: readonly LocalTables[],
+  query: readonly string[],
+  absent: AbsentTables,
+): Promise<Db> {
+  const tables = query.includes("task_cells")
+    ? [...new Set([...CELL_INPUTS, ...query.filter((t) => t !== "task_cells"), "task_cells"])]
+    : [...query];
+  const combinedId = `${locals.map((l) => l.localId).join("+")}+${publishedId}`;
+  const [published, ...localDbs] = await Promise.all([
+    publishedDb(publishedId, tables, absent),
+    ...locals.map((l) => localDb(l, tables.filter(isUnioned))),
+  ]);
+  const db = await releaseDb(combinedId, []);
+  const [target, pub, ...loc] = await Promise.all([schemaOf(db), schemaOf(published!), ...localDbs.map(schemaOf)]);
+  for (const table of tables) {
+    await once(views, `${combinedId}/${table}`, () => db.query(combinedViewSql(table, target, pub, loc)));
+  }
+  return db;
+}
+
+/** With no local release open this is the published source itself. */
+export function combinedSource(
+  publishedId: string,
+  locals: readonly OpenLocal[],
+  absent: AbsentTables = {},
+): ReleaseSource {
+  const published = publishedSource(publishedId, absent);
+  if (locals.length === 0) return published;
+  const tables = locals.map((l) => l.tables);
+  return {
+    ...published,
+    key: `${tables.map((t) => t.localId).join("+")}+${publishedId}`,
+    async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
+      return runOn(await combinedDb(publishedId, tables, query.tables, absent), query, params);
+    },
+    async prepare(queries) {
+      // A sharded table is loaded by its view first; its combined view is made when a query runs.
+      await combinedDb(publishedId, tables, unsharded(tablesOf(queries)), absent);
+    },
+    localRun(runId: string) {
+      if (!isLocalId(runId)) return null;
+      const id = runId.slice(LOCAL_PREFIX.length);
+      return (async (): Promise<LocalRun | null> => {
+        for (const l of locals) {
+          const source = localSource(l.tables);
+          const [header] = await source.run(runHeaderQuery, id);
+          if (header) return { source, runId: id, files: l.files };
+        }
+        return null;
+      })();
+    },
+  };
+}

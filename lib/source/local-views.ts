@@ -1,0 +1,39 @@
+// What the local-results views show of the local releases opened on this page, each computed on its own schema
+// (local.ts) by the SQL the build runs for the published pages, ids prefixed as everywhere
+// (lib/queries/local-union.ts). Only the local-results views import this (the other pages do not carry it).
+import type { LocalTables } from "../local/db";
+import { computeCostRows, type CostRows } from "../queries/cost-model";
+import type { TaskScope } from "../queries/leaderboard";
+import { computeLeaderboard, type LeaderboardMeta, type LeaderboardRow } from "../queries/leaderboard-model";
+import { LOCAL_PREFIX } from "../queries/local-union";
+import { trajectoryRunsQuery, type TrajectoryRunRow } from "../queries/trajectory";
+import { localSource } from "./local";
+
+/** The local release's runs that name a trajectory (the run list's own SQL), ids prefixed as everywhere. */
+export async function localTrajectoryRuns(t: LocalTables): Promise<TrajectoryRunRow[]> {
+  const rows = (await localSource(t).run(trajectoryRunsQuery)).filter((r) => r.trajectory !== null);
+  return rows.map((r) => ({ ...r, run_id: LOCAL_PREFIX + r.run_id, config_id: LOCAL_PREFIX + r.config_id }));
+}
+
+/**
+ * The leaderboard rows of local releases for a task scope, each computed on its own schema by the leaderboard's
+ * SQL, config ids prefixed and marked local, in the releases' order.
+ */
+export async function localLeaderboardRows(
+  locals: readonly LocalTables[],
+  meta: LeaderboardMeta,
+  scope: TaskScope,
+): Promise<LeaderboardRow[]> {
+  const models = await Promise.all(locals.map((t) => computeLeaderboard(localSource(t), meta, scope)));
+  return models.flatMap((m) =>
+    m.rows.map((row) => ({
+      ...row,
+      config: { ...row.config, config_id: LOCAL_PREFIX + row.config.config_id, is_local: true },
+    })),
+  );
+}
+
+/** Table 2, the scatter and the failure breakdown of local releases by the cost page's own SQL (ids as their releases name them). */
+export function localCostRows(locals: readonly LocalTables[], baseline: string): Promise<CostRows[]> {
+  return Promise.all(locals.map((t) => computeCostRows(localSource(t), baseline)));
+}

@@ -1,0 +1,48 @@
+// A local release's source: its record tables from the local-results worker's Arrow bytes (lib/local/db.ts),
+// loaded into its own DuckDB-WASM schema when a query names them, with what the build derives for a published
+// release (per-run usage totals, task_cells) derived there by the build's own SQL (lib/queries/derive.ts), once.
+import type { Db } from "../db/types";
+import { releaseDb } from "../db/wasm";
+import type { LocalTables } from "../local/db";
+import { DERIVE_RUN_TOTALS, DERIVE_TASK_CELLS } from "../queries/derive";
+import type { ParamsOf, Query, QuerySource } from "../queries/query";
+import { runOn } from "./published";
+
+/** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */
+export function once(done: Map<string, Promise<void>>, key: string, make: () => Promise<unknown>): Promise<void> {
+  let made = done.get(key);
+  if (!made) {
+    made = make().then(() => undefined);
+    made.catch(() => done.delete(key));
+    done.set(key, made);
+  }
+  return made;
+}
+
+const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"] as const;
+const derivedCells = new Map<string, Promise<void>>();
+const derivedTotals = new Map<string, Promise<void>>();
+
+/**
+ * The local schema with `tables` in it. task_cells is derived from its inputs; a runs table gets the usage
+ * totals the published one has (the run header and the combined views read them, matched by name).
+ */
+export async function localDb(t: LocalTables, tables: readonly string[]): Promise<Db> {
+  const cells = tables.includes("task_cells");
+  const raw = new Set([...tables.filter((x) => x !== "task_cells"), ...(cells ? CELL_INPUTS : [])]);
+  const runs = raw.has("runs");
+  if (runs) raw.add("request_usage");
+  const db = await releaseDb(t.localId, [...raw], t.source);
+  if (runs) await once(derivedTotals, t.localId, () => db.query(DERIVE_RUN_TOTALS));
+  if (cells) await once(derivedCells, t.localId, () => db.query(DERIVE_TASK_CELLS));
+  return db;
+}
+
+/** Rows as the local release names them (no prefix): its own leaderboard, cost rows and run list. */
+export function localSource(t: LocalTables): QuerySource {
+  return {
+    async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
+      return runOn(await localDb(t, query.tables), query, params);
+    },
+  };
+}
