@@ -20,6 +20,7 @@ import type { Query } from "./query";
 import * as runPatch from "./run-patch";
 import * as prevalence from "./signature-prevalence";
 import * as signatures from "./signatures";
+import { STEP_INDEX_TABLES_SQL } from "./step-index-tables";
 import * as stepSearch from "./step-search";
 import * as trajectory from "./trajectory";
 
@@ -91,7 +92,8 @@ const PARAMS: Record<string, unknown> = {
   "session task files": RUN,
   "focus stages": RUN,
   "step search": { ...stepSearch.EMPTY_SEARCH, q: "git" },
-  "search by configuration": { ...stepSearch.EMPTY_SEARCH, q: "git" },
+  // A step-level filter: without one the counts need no step_contexts (the query names the tables of any search).
+  "search by configuration": { ...stepSearch.EMPTY_SEARCH, q: "git", kind: "focus" },
   "unmatched local runs": ["local:alpha", "beta"],
 };
 
@@ -105,6 +107,8 @@ beforeAll(async () => {
   await loadDerivedNode(db, "lib/queries/fixtures/signature-prevalence");
   const cols = Object.entries(STEPS_INDEX_COLUMNS).map(([k, t]) => `"${k}" ${t}`);
   await db.run(`CREATE TABLE steps (${cols.join(", ")})`);
+  // The search's own tables, derived from the (empty) steps index as the build derives them.
+  for (const sql of STEP_INDEX_TABLES_SQL) await db.run(sql);
 });
 afterAll(() => db?.close());
 
