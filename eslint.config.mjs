@@ -1,0 +1,111 @@
+// ESLint (flat config). The layer rules are docs/architecture.md's "Layers and what each may import": a test in
+// scripts/lint/boundaries.test.ts runs this config on fixtures that break them.
+import js from "@eslint/js";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Files that turn bytes or text into records (docs/architecture.md, "Parse files"): never imported by a view. */
+export const PARSE_FILES = [
+  "lib/trajectory/read-*.ts",
+  "lib/trajectory/parse-text.ts",
+  "lib/trajectory/swe-agent.ts",
+  "lib/data/load-release.ts",
+  "lib/data/jsonl-records.ts",
+  "lib/data/record-lines.ts",
+  "lib/data/import-harbor*.ts",
+  "lib/local/parse-*.ts",
+  "lib/local/zip.ts",
+  "lib/archive/read-*.ts",
+  "lib/archive/index-node.ts",
+];
+
+const nodeBuiltins = {
+  group: ["node:*"],
+  message: "Node-only modules stay out of browser layers: put this in scripts/ or a lib/<folder>/<name>-node.ts file.",
+};
+
+/** Patterns for no-restricted-imports: `@/x` and relative spellings of the same path. */
+function anySpelling(path) {
+  return [`@/${path}`, `**/${path}`];
+}
+
+const viewImports = {
+  patterns: [
+    nodeBuiltins,
+    {
+      group: ["@duckdb/*"],
+      message: "Views never touch DuckDB: run queries through lib/site/browser-*.ts or lib/local.",
+    },
+    {
+      group: anySpelling("lib/db/**"),
+      message: "Views never import lib/db: its doors are for lib/queries, lib/site and lib/local.",
+    },
+    {
+      group: PARSE_FILES.flatMap((p) => anySpelling(p.replace(/\.ts$/, ""))),
+      message: "Views never import parse files (docs/architecture.md): parsing runs in lib/ or its workers.",
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "out/**",
+      "public/**",
+      "dist/**",
+      "data/**",
+      ".cache/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "**/fixtures/**",
+      "scripts/lint/fixtures/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".mjs", ".js", ".json"],
+          tsconfig: { configFile: "./tsconfig.json" },
+        }),
+      ],
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ["**/*.mjs", "**/*.js"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ["components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", viewImports] },
+  },
+  {
+    files: ["lib/queries/**/*.ts", "lib/trajectory/**/*.ts", "lib/metrics/**/*.ts", "lib/site/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*-node.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [nodeBuiltins] }] },
+  },
+);
