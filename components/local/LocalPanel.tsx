@@ -9,7 +9,7 @@ import { localLeaderboard, registerLocalTables } from "@/lib/local/db";
 import { filesFromDrop, filesFromInput } from "@/lib/local/drop";
 import type { LocalResult, TrajectorySummary } from "@/lib/local/open";
 import { formatBytes, type InputFile } from "@/lib/local/source";
-import { LIMIT_BYTES } from "@/lib/local/parse-release";
+import { LIMIT_BYTES } from "@/lib/local/limits";
 import { addLocal, emptyEntries, localEntries, removeLocal, subscribeLocal, type LocalEntry } from "@/lib/local/store";
 import { openInWorker } from "@/lib/local/worker-client";
 import { releaseFiles } from "@/lib/local/run-files";

@@ -4,15 +4,10 @@
 // (lib/queries/sql-check.ts); the query is in the URL (?q=…); results are virtualized and exportable.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ExportButtons } from "@/components/site/ExportButtons";
-import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/db/console";
+import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/site/browser-console";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import { checkStatement } from "@/lib/queries/sql-check";
-import {
-  SCHEMA_COLUMNS_SQL,
-  tableCountsSql,
-  type SchemaColumnRow,
-  type TableCountRow,
-} from "@/lib/queries/console-schema";
+import { SCHEMA_COLUMNS_SQL, tableCountsSql, type SchemaColumnRow } from "@/lib/queries/console-schema";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
 

@@ -30,9 +30,3 @@ export function parseTrajectoryText(text: string, name: string): unknown {
     );
   }
 }
-
-/** An error's own words, never "Error: Error: …" however many times it was caught and passed on. */
-export function errorText(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/^(?:[A-Za-z]*Error: )+/, "");
-}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { SqlConsole } from "@/components/sql/SqlConsole";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, releaseIndex, stepsManifest } from "@/lib/site/release-files";
+import { builtRelease, releaseIndex, stepsManifest } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 
