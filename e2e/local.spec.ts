@@ -83,7 +83,7 @@ test("a broken local release lists its problems by file, line and record; the re
   const truncated = JSON.parse(lines[0]!).run_id as string;
   lines[0] = lines[0]!.slice(0, 120);
   lines[1] = lines[1]!.replace(/"session_id":"[^"]+"/, '"session_id":"no-such-session"');
-  const strayRun = JSON.parse(lines[1]!).run_id as string;
+  const strayRun = JSON.parse(lines[1]).run_id as string;
   writeFileSync(join(broken, "runs.jsonl"), lines.join("\n"));
   await openPanel(page);
   await page.getByTestId("local-folder-input").setInputFiles(broken);
@@ -118,13 +118,11 @@ test("a SWE-agent .traj is summarized through the converter; another format is r
   await expect(summary).toContainText(
     "pydicom__pydicom-1458.traj: SWE-agent .traj (converted to ATIF), agent SWE-agent, 16 steps, 1 request(s); 123,981 tokens, $1.27",
   );
-  await page
-    .getByTestId("local-file-input")
-    .setInputFiles({
-      name: "chat.json",
-      mimeType: "application/json",
-      buffer: Buffer.from('[{"role":"user","content":"hi"}]'),
-    });
+  await page.getByTestId("local-file-input").setInputFiles({
+    name: "chat.json",
+    mimeType: "application/json",
+    buffer: Buffer.from('[{"role":"user","content":"hi"}]'),
+  });
   await expect(page.getByTestId("local-status")).toContainText(
     "chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ATIF v1.0–v1.8 (Harbor's agent/trajectory.json, one file per run) and SWE-agent .traj.",
   );

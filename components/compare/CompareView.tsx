@@ -159,7 +159,7 @@ export function CompareView(props: CompareViewProps) {
     return () => {
       live = false;
     };
-    // pairLocals is in `key` (by entry key): a new array with the same releases does not recompute.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- pairLocals is in `key` (by entry key): a new array with the same releases does not recompute.
   }, [key, releaseId, baseline, conditions, groups, hasAnnotations, loadedTables]);
 
   const current = state?.key === key ? state : null;

@@ -111,7 +111,7 @@ function Outcome({ run }: { run: Pick<CompareRunRow, "resolved" | "failure_class
 }
 
 function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
-  const { releaseId, model, task, pane, chosen } = props;
+  const { releaseId, task, pane, chosen } = props;
   const data = useAlignedRuns(
     releaseId,
     chosen[0]!.run?.run_id ?? null,

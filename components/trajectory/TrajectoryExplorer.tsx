@@ -151,7 +151,7 @@ export function TrajectoryExplorer({
         return;
       }
       if (e.metaKey || e.ctrlKey || e.altKey || selected === null) return;
-      let next: number | null = null;
+      let next: number | null;
       if (e.key === "j") next = stepMove(selected, shown, 1);
       else if (e.key === "k") next = stepMove(selected, shown, -1);
       else if (e.key === "J" && seg) next = requestMove(selected, seg, shown, 1);

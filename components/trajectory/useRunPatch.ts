@@ -3,7 +3,7 @@
 // range like a trajectory, and marks it against the session's tasks (lib/trajectory/patch-taint.ts).
 import { useEffect, useState } from "react";
 import type { RunPatchFacts } from "@/lib/site/browser-patch";
-import { errorText } from "@/lib/trajectory/parse-text";
+import { errorText } from "@/lib/trajectory/error-text";
 import { taintInputOf } from "@/lib/trajectory/patch-taint";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 import type { TrajectoryWorker } from "@/lib/trajectory/worker-client";
@@ -53,14 +53,14 @@ export function useRunPatch(
     }
     let live = true;
     setState({ status: "loading" });
-    worker.patch(url, taintInputOf(ctx!.focusTaskId, facts!.files, ctx!.requests, ctx!.workspaces)).then(
+    worker.patch(url, taintInputOf(ctx.focusTaskId, facts.files, ctx.requests, ctx.workspaces)).then(
       (view) => live && setState({ status: "ready", view }),
       (e: unknown) => live && setState({ status: "error", message: `The patch could not be read: ${errorText(e)}` }),
     );
     return () => {
       live = false;
     };
-    // ctx and facts are read when the reference changes; their identity changes on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- ctx and facts are read when the reference changes; their identity changes on every render.
   }, [enabled, worker, releaseId, runId, ref, known]);
   return state;
 }
