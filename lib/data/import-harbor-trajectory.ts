@@ -92,7 +92,7 @@ export function mergeStepTrajectories(parts: readonly StepTrajectory[], note: st
   }
   steps.forEach((s, i) => (s.step_id = i + 1));
   return {
-    schema_version: (first?.schema_version as string | undefined) ?? "ATIF-v1.6",
+    schema_version: (first?.schema_version) ?? "ATIF-v1.6",
     session_id: first?.session_id ?? null,
     agent: first?.agent ?? { name: "unknown", version: "unknown" },
     notes: note,

@@ -302,7 +302,9 @@ function readMapping(path: string | undefined, problems: Problem[]): HarborMappi
   try {
     value = JSON.parse(readFileSync(path, "utf8"));
   } catch (err) {
-    throw new Error(`mapping file ${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`mapping file ${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
   const parsed = mappingSchema.safeParse(value);
   if (parsed.success) return parsed.data;

@@ -170,7 +170,7 @@ export async function releaseDb(
     async query<T = Row>(sql: string): Promise<T[]> {
       const result = await conn.query(sql);
       mark(`query:${sql.slice(0, 40).replace(/\s+/g, " ")}`);
-      return result.toArray().map((r) => {
+      return result.toArray().map((r: { toJSON(): unknown }) => {
         const obj = r.toJSON() as Record<string, unknown>;
         for (const k of Object.keys(obj)) obj[k] = plain(obj[k]);
         return obj as T;

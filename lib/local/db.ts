@@ -133,7 +133,7 @@ export async function combinedDb(
     ...locals.map((l) => localDb(l, tables.filter(isUnioned))),
   ]);
   const db = await releaseDb(combinedId, []);
-  const [target, pub, ...loc] = await Promise.all([schemaOf(db), schemaOf(published!), ...localDbs.map(schemaOf)]);
+  const [target, pub, ...loc] = await Promise.all([schemaOf(db), schemaOf(published), ...localDbs.map(schemaOf)]);
   for (const table of tables) {
     await once(views, `${combinedId}/${table}`, () => db.query(combinedViewSql(table, target, pub, loc)));
   }

@@ -65,7 +65,7 @@ export function taskFlowModel(
   const sourcesOf = new Map<string, Record<LabelSource, number>>();
   for (const r of rows) {
     let bySession = sessionsOf.get(r.condition);
-    if (!bySession) sessionsOf.set(r.condition, (bySession = new Map()));
+    if (!bySession) sessionsOf.set(r.condition, (bySession = new Map<string, string[]>()));
     let labels = bySession.get(r.session_id);
     if (!labels) bySession.set(r.session_id, (labels = []));
     labels.push(r.label);

@@ -76,7 +76,7 @@ function readToolCalls(value: unknown, n: number, warn: WarningSink): ToolCall[]
   return value.map((call, i) => {
     if (!isRecord(call)) {
       warn.add("step.tool_calls", `step ${n}: tool call ${i + 1} is not an object`, n);
-      return { id: `step${n}-call${i + 1}`, name: "unknown", args: call };
+      return { id: `step${n}-call${i + 1}`, name: "unknown", args: call as unknown };
     }
     const id = str(call.tool_call_id) ?? `step${n}-call${i + 1}`;
     const name = str(call.function_name) ?? str(call.name) ?? "unknown";

@@ -408,9 +408,8 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
     }
   }
   let gitCwd = c.cwd;
-  let gitWords = words;
   if (name === "git") {
-    gitWords = [...words];
+    const gitWords = [...words];
     for (let i = 1; i < gitWords.length - 1; i++) {
       if (gitWords[i] === "-C") {
         gitCwd = resolvePath(gitCwd, gitWords[i + 1]!);

@@ -44,7 +44,7 @@ export interface SignatureTag {
 
 export interface VerdictTest {
   testId: string;
-  kind: "F2P" | "P2P" | string;
+  kind: "F2P" | "P2P" | (string & {});
   stage: number | null;
   status: string;
 }

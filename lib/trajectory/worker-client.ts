@@ -91,7 +91,7 @@ export class TrajectoryWorker {
     return new Promise((resolve, reject) => {
       if (this.dead !== null) return reject(new TrajectoryLoadError(this.dead, undefined));
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...req, id } as WorkerRequest);
+      this.worker.postMessage({ ...req, id });
     });
   }
 
