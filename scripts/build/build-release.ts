@@ -42,7 +42,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
   mkdirSync(out, { recursive: true });
 
   const db = await openNodeDb();
-  let passStats: PassStats | null = null;
+  let passStats: PassStats | null;
   try {
     await loadTablesNode(db, releaseTables(release));
     // Every trajectory read once, as the viewer reads it (unreadable ones are warnings naming the run), and
