@@ -156,7 +156,6 @@ export const taskflowSchema = z.strictObject({
 });
 
 export type ReleaseMeta = z.infer<typeof releaseSchema>;
-export type Stage = z.infer<typeof stageSchema>;
 export type TaskTest = z.infer<typeof testSchema>;
 export type Task = z.infer<typeof taskSchema>;
 export type ScheduledRequest = z.infer<typeof requestSchema>;
@@ -167,7 +166,6 @@ export type FailureClass = (typeof FAILURE_CLASSES)[number];
 export type Run = z.infer<typeof runSchema>;
 export type Signature = (typeof SIGNATURES)[number];
 export type Annotation = z.infer<typeof annotationSchema>;
-export type TaskFlowTarget = z.infer<typeof taskflowSchema>;
 
 /** A release as loaded: records that failed their schema are absent here and reported as problems. */
 export interface Release {

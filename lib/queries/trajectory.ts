@@ -6,20 +6,6 @@ import type { AnnotationInput, VerdictTest } from "../trajectory/tags";
 import { requestColumnsSql, type RequestRow } from "./request-row";
 import { sqlString } from "./sql";
 
-/** The tables these queries read (what the browser loads for the trajectory page). */
-export const TRAJECTORY_TABLES = [
-  "runs",
-  "configs",
-  "sessions",
-  "tasks",
-  "requests",
-  "request_usage",
-  "task_stages",
-  "session_workspaces",
-  "test_results",
-  "annotations",
-] as const;
-
 export interface RunHeaderRow {
   run_id: string;
   config_id: string;

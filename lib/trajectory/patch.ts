@@ -342,8 +342,3 @@ export function patchTextChanges(text: string): TextChange[] {
       };
     });
 }
-
-/** A patch is usable as a unified diff when it names at least one file and has no problem. */
-export function unifiedDiffProblems(text: string): PatchProblem[] {
-  return parseUnifiedDiff(text).problems;
-}

@@ -504,8 +504,3 @@ export function analyzeShell(script: string, startCwd: string | null, how = "she
   const ops = commands.flatMap((c) => commandOps(c, how));
   return { commands, ops, dirs, endCwd };
 }
-
-/** What a command's words are (for notes): the first command word of each simple command. */
-export function commandNames(a: ShellAnalysis): string[] {
-  return a.commands.map((c) => commandWords(c)[0] ?? "").filter((n) => n !== "");
-}
