@@ -1,6 +1,6 @@
-// Trace-signature tags (DOMAIN.md §5): each names its signature, who tagged it, and the steps that show the
-// evidence. Annotations from the release and detector findings share this shape, so the timeline, the step
-// list and the tagged-steps filter treat them alike.
+// Trace-signature tags (docs/benchmark.md, "The two trace signatures"): each names its signature, who tagged it, and
+// the steps that show the evidence. Annotations from the release and detector findings share this shape, so the
+// timeline, the step list and the tagged-steps filter treat them alike.
 import type { Signature } from "../data/schema";
 import type { Step } from "./model";
 import type { Segmentation } from "./segment";
