@@ -16,7 +16,7 @@ export const PARSE_FILES = [
   "lib/data/record-lines.ts",
   "lib/data/import-harbor*.ts",
   "lib/local/parse-*.ts",
-  "lib/local/zip.ts",
+  "lib/files/zip.ts",
   "lib/archive/read-*.ts",
   "lib/archive/index-node.ts",
 ];
@@ -48,6 +48,32 @@ const viewImports = {
     },
   ],
 };
+
+/**
+ * lib's folders from the lowest up (docs/architecture.md, "Layers"): a folder imports only folders before it, so
+ * no two folders import each other. Tests and test helpers may reach any layer.
+ */
+export const LIB_LAYERS = [
+  "common",
+  "archive",
+  "files",
+  "trajectory",
+  "data",
+  "metrics",
+  "queries",
+  "db",
+  "local",
+  "site",
+];
+
+const layerZones = [
+  ...LIB_LAYERS.map((layer, i) => ({
+    target: `./lib/${layer}`,
+    from: [...LIB_LAYERS.slice(i + 1).map((above) => `./lib/${above}`), "./components", "./app", "./scripts", "./e2e"],
+    message: `lib/${layer} sits below ${LIB_LAYERS.slice(i + 1).join(", ")}: move the shared piece down to a lower layer instead.`,
+  })),
+  { target: "./components", from: ["./app", "./scripts", "./e2e"] },
+];
 
 export default tseslint.config(
   {
@@ -112,6 +138,11 @@ export default tseslint.config(
   {
     files: ["**/*.mjs", "**/*.js"],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ["lib/**/*.ts", "components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/testing*.ts", "**/*-fixture.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
   },
   {
     files: ["components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],

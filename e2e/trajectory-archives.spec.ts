@@ -21,14 +21,12 @@ async function archiveTraffic(
   const on = (r: Response) => {
     if (!new URL(r.url()).pathname.endsWith(".zip")) return;
     seen.push(
-      r
-        .body()
-        .then((b) => ({
-          url: new URL(r.url()).pathname,
-          status: r.status(),
-          range: r.headers()["content-range"] ?? null,
-          bytes: b.byteLength,
-        })),
+      r.body().then((b) => ({
+        url: new URL(r.url()).pathname,
+        status: r.status(),
+        range: r.headers()["content-range"] ?? null,
+        bytes: b.byteLength,
+      })),
     );
   };
   page.on("response", on);

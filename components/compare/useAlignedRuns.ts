@@ -4,12 +4,12 @@
 // requests and the first divergence. A local run ("local:<id>") is read from the local release that holds it:
 // its rows from that release's schema, its file handed to the worker from the files the user picked.
 import { useEffect, useState } from "react";
-import { findLocalRun } from "@/lib/local/runs";
+import { findLocalRun } from "@/lib/site/browser-local-run";
 import { paneRun, type PaneRun } from "@/lib/site/browser-compare";
 import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { AlignResult, PaneRequest } from "@/lib/trajectory/align-protocol";
 import { AlignWorker } from "@/lib/trajectory/align-client";
-import type { FindFile } from "@/lib/local/file-asks";
+import type { FindFile } from "@/lib/files/file-asks";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 
 export interface AlignedRuns {

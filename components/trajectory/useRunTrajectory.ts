@@ -157,7 +157,7 @@ export function useRunTrajectory(
     if (local !== null) {
       void (async () => {
         // Loaded only for a local run: the published trajectory page does not carry the local-results code.
-        const found = await import("@/lib/local/runs")
+        const found = await import("@/lib/site/browser-local-run")
           .then((m) => m.findLocalRun(releaseId, local))
           .catch((e: unknown) => {
             patch({ basicsError: errorText(e) });

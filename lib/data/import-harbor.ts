@@ -22,7 +22,7 @@ import { writeRelease } from "./import-harbor-write";
 import type { Config, Problem, Release, RequestUsage, Run, Session, Task } from "./schema";
 import { isError, validateRelease } from "./validate";
 import { schemaProblems } from "./validate-schema-issues";
-import { pushAll } from "./arrays";
+import { pushAll } from "../common/arrays";
 
 export interface ImportOptions {
   /** A Harbor job folder, a folder of job folders, or one trial folder. */

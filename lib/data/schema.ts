@@ -3,6 +3,7 @@
 // Objects are strict: an unknown field is an error (usually a typo of a known one). Producers that need
 // to carry more put it under `extra`, which is kept and never interpreted.
 import type { ArchiveIndex } from "../archive/types";
+import { SIGNATURES } from "../trajectory/tags";
 import { z } from "zod";
 
 export const FORMAT_VERSION = "1";
@@ -136,8 +137,6 @@ export const runSchema = z.strictObject({
   extra,
 });
 
-export const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
-
 export const annotationSchema = z.strictObject({
   run_id: id,
   signature: z.enum(SIGNATURES),
@@ -164,7 +163,6 @@ export type Config = z.infer<typeof configSchema>;
 export type RequestUsage = z.infer<typeof usageSchema>;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 export type Run = z.infer<typeof runSchema>;
-export type Signature = (typeof SIGNATURES)[number];
 export type Annotation = z.infer<typeof annotationSchema>;
 
 /** A release as loaded: records that failed their schema are absent here and reported as problems. */

@@ -1,7 +1,7 @@
 // Local results in DuckDB-WASM: each opened release gets its own schema (lib/db/wasm.ts), filled from the
 // worker's Arrow IPC bytes through blob: URLs of this page, and the leaderboard is computed there by the same
 // lib/queries SQL as the published numbers. Nothing is sent anywhere.
-import type { Db } from "../db/types";
+import type { Db } from "../queries/db-types";
 import { releaseDb, type TableSource } from "../db/wasm";
 import { computeCostRows, type CostRows } from "../queries/cost-model";
 import type { TaskScope } from "../queries/leaderboard";

@@ -4,7 +4,7 @@
 // them with intervals and orders the groups as the release does.
 import { mcnemarExact } from "../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
-import type { Db } from "../db/types";
+import type { Db } from "./db-types";
 import {
   compareCostSql,
   comparePairsSql,

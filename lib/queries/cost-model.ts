@@ -1,7 +1,7 @@
 // Everything the cost page renders before any script runs, from the cost SQL on any Db (DuckDB in Node at
 // build time; the same functions serve DuckDB-WASM in the browser). Resolution comes from the leaderboard's
 // own SQL, so the scatter's y-axis is the leaderboard's number, never a second computation.
-import type { Db } from "../db/types";
+import type { Db } from "./db-types";
 import { niceBins, type BinSpec } from "./cost-bins";
 import { COST_FAILURES_SQL, type FailureRow } from "./cost-failures";
 import { defaultSessionSql, sessionUsageSql, type SessionPick, type SessionUsageRow } from "./cost-session";

@@ -3,7 +3,7 @@
 import { mcnemarExact } from "../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
 import { wilsonInterval } from "../metrics/wilson";
-import type { Db } from "../db/types";
+import type { Db } from "./db-types";
 import {
   CONFIGS_SQL,
   OVERALL,

@@ -5,7 +5,7 @@
 import { mcnemarExact } from "../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../metrics/paired-interval";
 import { wilsonInterval } from "../metrics/wilson";
-import type { Db } from "../db/types";
+import type { Db } from "./db-types";
 import { signatureRatesSql, type SignatureRateRow } from "./signatures";
 import {
   ANNOTATION_AUTHORS_SQL,

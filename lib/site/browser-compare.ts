@@ -4,7 +4,7 @@
 // read (or a release without annotations) never takes the 2×2 down with it. With a local configuration in the
 // pair, the same SQL runs on a combined schema (lib/local/db.ts combinedDb): the published release's tables
 // with the local releases' runs added, their ids prefixed "local:".
-import type { Db } from "../db/types";
+import type { Db } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
 import { combinedDb, type LocalTables } from "../local/db";
 import { unmatchedLocalRunsSql } from "../queries/local-union";

@@ -1,7 +1,7 @@
 // The trajectory and compare pages' door to a run's patch facts: its `patch` reference, the session tasks'
 // changed files and the focus stages (lib/queries/run-patch.ts), from the release's DuckDB-WASM.
 import { releaseDb } from "../db/wasm";
-import type { Db } from "../db/types";
+import type { Db } from "../queries/db-types";
 import { runWorkspacesSql, type WorkspaceRow } from "../queries/trajectory";
 import {
   focusStagesSql,

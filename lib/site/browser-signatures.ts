@@ -4,7 +4,7 @@
 // tables the build wrote empty, or not at all (a release the pass did not analyse), are created empty here
 // with their declared columns: their shares show as unknown instead of failing the view.
 import { TABLES } from "../data/tables";
-import type { Db } from "../db/types";
+import type { Db } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
 import {
   cellRunsSql,

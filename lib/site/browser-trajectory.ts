@@ -2,7 +2,7 @@
 // (small tables), the final verdict second (test_results is the largest table of a release). Same SQL as
 // the tests run in Node (lib/queries/trajectory.ts).
 import { releaseDb } from "../db/wasm";
-import type { Db } from "../db/types";
+import type { Db } from "../queries/db-types";
 import {
   runAnnotationsSql,
   runHeaderSql,

@@ -1,6 +1,6 @@
 // Messages between the compare page and its alignment worker: two trajectories in, two step lists, the
 // aligned request rows and the first divergence out. Neither trajectory ever reaches the main thread whole.
-import type { FileAnswer, FileNeed } from "../local/file-asks";
+import type { FileAnswer, FileNeed } from "../files/file-asks";
 import type { AlignedRow } from "./align";
 import type { Divergence } from "./divergence";
 import type { StepRow } from "./rows";
@@ -11,7 +11,7 @@ import type { LedgerRow } from "./ledger";
 export interface PaneRequest {
   /** Same-origin URL of the run's trajectory, or for a local run its path below the local release folder; null when there is none. */
   url: string | null;
-  /** A local run: its file is asked of the page ("need", lib/local/file-asks.ts), never fetched. */
+  /** A local run: its file is asked of the page ("need", lib/files/file-asks.ts), never fetched. */
   local?: boolean;
   schedule: RequestInfo[];
   /** The run's final focus verdict; null when unknown. */

@@ -3,7 +3,7 @@
 import type { ObservationResult, Step, StepMetrics, SubagentRef, ToolCall } from "./model";
 import { contentText, isRecord, num, safeJson, str } from "./values";
 import type { WarningSink } from "./warnings";
-import { jsonDepthExcess } from "../data/json-depth";
+import { jsonDepthExcess } from "../common/json-depth";
 
 const SOURCES = new Set(["user", "agent", "system"]);
 
@@ -88,7 +88,7 @@ function readToolCalls(value: unknown, n: number, warn: WarningSink): ToolCall[]
 /**
  * Arguments are an object in every version, but some exporters write the JSON text instead. That text is
  * inside a string, so the file's depth check did not see it: it is checked here, and text nested deeper than
- * lib/data/json-depth.ts allows stays a string (what reads arguments, and postMessage, recurse).
+ * lib/common/json-depth.ts allows stays a string (what reads arguments, and postMessage, recurse).
  */
 export function readArguments(value: unknown): unknown {
   if (typeof value !== "string") return value ?? {};

@@ -4,7 +4,7 @@
 // as a mismatch beside the timeline, never silently repaired.
 import type { Step } from "./model";
 import { isRecord, num, str } from "./values";
-import { pushAll } from "../data/arrays";
+import { pushAll } from "../common/arrays";
 
 export interface RequestInfo {
   position: number;

@@ -1,6 +1,6 @@
 // The page's side of the parse worker: one worker per trajectory view, requests answered by promises.
 // Browser only (the component creates it in an effect).
-import { answerFileNeed, type FindFile } from "../local/file-asks";
+import { answerFileNeed, type FindFile } from "../files/file-asks";
 import type { StepDetail } from "./detail";
 import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";

@@ -7,7 +7,7 @@ import type { Rng } from "./prng";
 import { REPOS, sourceFiles, testModuleFor, type RepoDef, type SourceFile } from "./repos";
 import { ANYIO_PARAMS, TestNamer } from "./test-ids";
 import { clickShowDefaultTexts, taskTexts } from "./texts";
-import { minOf } from "../../lib/data/arrays";
+import { minOf } from "../../lib/common/arrays";
 
 export type Group = "near" | "far";
 

@@ -1,9 +1,9 @@
 // A local run for the trajectory page: which of the local releases opened on this page holds it, its rows from
 // that release's own schema (the trajectory page's SQL, lib/site/browser-trajectory.ts), and its files.
-import { runBasics, type RunBasics, type RunDoor } from "../site/browser-trajectory";
-import { localRunDb } from "./db";
-import type { ReleaseFiles } from "./run-files";
-import { localEntries } from "./store";
+import { localRunDb } from "../local/db";
+import type { ReleaseFiles } from "../files/run-files";
+import { localEntries } from "../local/store";
+import { runBasics, type RunBasics, type RunDoor } from "./browser-trajectory";
 
 export interface FoundLocalRun {
   basics: RunBasics & { header: NonNullable<RunBasics["header"]> };
