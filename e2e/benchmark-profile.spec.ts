@@ -1,5 +1,6 @@
 // The profile page read off the rendered site: benchmark-mini's hand-computed Table 6 row
-// (e2e/fixtures/releases/benchmark-mini/EXPECTED.md) and the sample release's calibrated one (DOMAIN.md §3).
+// (e2e/fixtures/releases/benchmark-mini/EXPECTED.md) and the sample release's calibrated one (docs/benchmark.md,
+// "Sessions, requests and schedules").
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 

@@ -168,7 +168,7 @@ test("one session request by request, the default static and another from the UR
 });
 
 test("the sample release's ratios on the page fall in the paper's Table 2 ranges", async ({ page }) => {
-  // Native configurations: the paper's Table 2 population (DOMAIN.md §6).
+  // Native configurations: the paper's Table 2 population (docs/benchmark.md, "Figures the paper publishes").
   const natives = readFileSync("data/releases/sample/configs.jsonl", "utf8")
     .trim()
     .split("\n")

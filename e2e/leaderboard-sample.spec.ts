@@ -1,4 +1,5 @@
-// The bundled synthetic sample on "/": the published Table 1 figures (DOMAIN.md §6) read off the page.
+// The bundled synthetic sample on "/": the published Table 1 figures (docs/benchmark.md, "Figures the paper publishes")
+// read off the page.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 

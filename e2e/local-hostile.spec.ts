@@ -225,7 +225,7 @@ test("the CSV export neutralises a local configuration named as a formula; negat
   await page.getByRole("button", { name: /^Open local results/ }).click();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
-  const csv = readFileSync((await (await download).path())!, "utf8").split("\n");
+  const csv = readFileSync(await (await download).path(), "utf8").split("\n");
   const line = csv.find((l) => l.startsWith("local:orca-opencode,"))!;
   expect(
     line.startsWith(

@@ -83,7 +83,7 @@ test("a broken local release lists its problems by file, line and record; the re
   const truncated = JSON.parse(lines[0]!).run_id as string;
   lines[0] = lines[0]!.slice(0, 120);
   lines[1] = lines[1]!.replace(/"session_id":"[^"]+"/, '"session_id":"no-such-session"');
-  const strayRun = JSON.parse(lines[1]!).run_id as string;
+  const strayRun = JSON.parse(lines[1]).run_id as string;
   writeFileSync(join(broken, "runs.jsonl"), lines.join("\n"));
   await openPanel(page);
   await page.getByTestId("local-folder-input").setInputFiles(broken);

@@ -25,12 +25,16 @@ function parseCsv(body: string): Record<string, string>[] {
     for (let i = 0; i < line.length; i++) {
       const ch = line[i]!;
       if (q) {
-        if (ch === '"' && line[i + 1] === '"') ((cur += '"'), i++);
-        else if (ch === '"') q = false;
+        if (ch === '"' && line[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else if (ch === '"') q = false;
         else cur += ch;
       } else if (ch === '"') q = true;
-      else if (ch === ",") (out.push(cur), (cur = ""));
-      else cur += ch;
+      else if (ch === ",") {
+        out.push(cur);
+        cur = "";
+      } else cur += ch;
     }
     out.push(cur);
     return out;

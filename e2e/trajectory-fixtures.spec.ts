@@ -1,5 +1,5 @@
-// Real third-party trajectories (lib/trajectory/fixtures, from ../shared/fixtures) served as if a release
-// published them: never a blank page, problems shown as warnings, chains and subagents followed.
+// Real third-party trajectories (lib/trajectory/fixtures; their sources in its README.md) served as
+// if a release published them: never a blank page, problems shown as warnings, chains and subagents followed.
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

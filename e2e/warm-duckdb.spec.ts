@@ -9,9 +9,7 @@ test("the leaderboard warms DuckDB-WASM after its first paint, with no interacti
   const wasm: string[] = [];
   page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
   await page.goto("/r/handcalc/");
-  await expect
-    .poll(() => page.evaluate(marks("duckdb:warm:done")) as Promise<unknown[]>, { timeout: 20_000 })
-    .toHaveLength(1);
+  await expect.poll(() => page.evaluate<unknown[]>(marks("duckdb:warm:done")), { timeout: 20_000 }).toHaveLength(1);
   expect(wasm.length).toBe(1);
   const [paint, start] = await page.evaluate(() => [
     performance.getEntriesByType("paint")[0]?.startTime ?? Infinity,
@@ -38,9 +36,7 @@ test("the cost and compare pages warm DuckDB-WASM on idle", async ({ page }) => 
   for (const path of ["/r/handcalc/cost/", "/r/handcalc/compare/"]) {
     await page.goto(path);
     // The cost page loads request_usage (the release's second-largest table): slow on a loaded machine.
-    await expect
-      .poll(() => page.evaluate(marks("duckdb:warm:done")) as Promise<unknown[]>, { timeout: 60_000 })
-      .toHaveLength(1);
+    await expect.poll(() => page.evaluate<unknown[]>(marks("duckdb:warm:done")), { timeout: 60_000 }).toHaveLength(1);
   }
 });
 

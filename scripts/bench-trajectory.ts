@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession } from "@playwright/test";
 import { largeTrajectory } from "../e2e/fixtures/trajectories/large";
-import { maxOf } from "../lib/data/arrays";
+import { maxOf } from "../lib/common/arrays";
 
 const RELEASE = "sample";
 const RUN = "bench-10k-steps";

@@ -9,7 +9,7 @@ import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
 import { benchDetectors } from "./bench/detectors";
-import { pushAll } from "../lib/data/arrays";
+import { pushAll } from "../lib/common/arrays";
 import { benchPass, passBudgets, passSection } from "./bench/pass";
 import { benchSpeed } from "./bench/speed";
 import { benchScale } from "./bench/scale";

@@ -86,7 +86,7 @@ export async function generateScale(
         provenance:
           `SYNTHETIC scale release: ${factor}× the runs of ${String(meta.release_id)} (npm run data:scale -- --factor ${factor}), ` +
           `for measuring the build and the site at scale; copies of its configurations recombine its run records. ` +
-          `No number in it describes a real system. ${String(meta.provenance ?? "")}`,
+          `No number in it describes a real system. ${typeof meta.provenance === "string" ? meta.provenance : ""}`,
       },
       null,
       1,

@@ -4,7 +4,7 @@
 import { loadRelease } from "../lib/data/load-release";
 import { validateReleaseOnDisk } from "../lib/data/validate-trajectories";
 import { formatProblem, sortProblems, summarize } from "../lib/data/validate-report";
-import { pushAll } from "../lib/data/arrays";
+import { pushAll } from "../lib/common/arrays";
 
 async function main(args: string[]): Promise<number> {
   const dir = args[0];

@@ -3,7 +3,7 @@
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, leaderboard, repos } from "@/lib/site/release-files";
+import { builtRelease, leaderboard, repos } from "@/lib/site/release-files-node";
 import { CompareView } from "./CompareView";
 
 export function ComparePage({ releaseId }: { releaseId: string }) {

@@ -111,7 +111,7 @@ function Outcome({ run }: { run: Pick<CompareRunRow, "resolved" | "failure_class
 }
 
 function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
-  const { releaseId, model, task, pane, chosen } = props;
+  const { releaseId, task, pane, chosen } = props;
   const source = useReleaseSource();
   const data = useAlignedRuns(chosen[0]!.run?.run_id ?? null, chosen[1]!.run?.run_id ?? null, props.submitText);
   const result = data.result;

@@ -9,7 +9,7 @@ import { paneRun, type PaneRun } from "@/lib/site/browser-compare";
 import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { AlignResult, PaneRequest } from "@/lib/trajectory/align-protocol";
 import { AlignWorker } from "@/lib/trajectory/align-client";
-import type { FindFile } from "@/lib/local/file-asks";
+import type { FindFile } from "@/lib/files/file-asks";
 import type { ReleaseSource } from "@/lib/source/release-source";
 import { trajectoryUrl } from "@/lib/trajectory/url-state";
 

@@ -2,7 +2,7 @@
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, costPage, leaderboard } from "@/lib/site/release-files";
+import { builtRelease, costPage, leaderboard } from "@/lib/site/release-files-node";
 import { CostView } from "./CostView";
 
 export function CostPage({ releaseId }: { releaseId: string }) {

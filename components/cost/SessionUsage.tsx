@@ -66,7 +66,7 @@ export function SessionUsage(props: SessionUsageProps) {
   const config = configs.find((c) => c.config_id === pick?.configId);
   return (
     <div className="space-y-2" data-testid="session-usage" aria-busy={!current}>
-      <SessionPicker releaseId={releaseId} configs={configs} pick={pick} onPick={props.onPick} />
+      <SessionPicker configs={configs} pick={pick} onPick={props.onPick} />
       {!pick ? (
         <p className="text-sm text-zinc-500">This release has no run to show.</p>
       ) : !current ? (
@@ -252,12 +252,10 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
 }
 
 function SessionPicker({
-  releaseId,
   configs,
   pick,
   onPick,
 }: {
-  releaseId: string;
   configs: ConfigRow[];
   pick: SessionPick | null;
   onPick: (p: SessionPick) => void;

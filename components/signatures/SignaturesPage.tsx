@@ -1,7 +1,7 @@
 // The signatures page of one release: the detectors' configuration × signature × group matrix from the
 // build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL.
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, repos, signaturePrevalence } from "@/lib/site/release-files";
+import { builtRelease, repos, signaturePrevalence } from "@/lib/site/release-files-node";
 import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
 import { SignaturesView } from "./SignaturesView";
 

@@ -1,7 +1,7 @@
 // The leaderboard page of one release, rendered at build time from what `npm run data` computed.
 import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
 import { SignaturePrevalence } from "@/components/leaderboard/SignaturePrevalence";
-import { builtRelease, leaderboard, repos, signaturePrevalence } from "@/lib/site/release-files";
+import { builtRelease, leaderboard, repos, signaturePrevalence } from "@/lib/site/release-files-node";
 import { ReleaseFrame } from "./ReleaseFrame";
 import { WarmDuckDb } from "./WarmDuckDb";
 

@@ -28,7 +28,7 @@ export function MarkdownBlocks({ blocks }: { blocks: Block[] }) {
     <>
       {blocks.map((b, i) => {
         if (b.kind === "heading") {
-          const H = (b.level === 1 ? "h1" : b.level === 2 ? "h2" : "h3") as "h1" | "h2" | "h3";
+          const H = b.level === 1 ? "h1" : b.level === 2 ? "h2" : "h3";
           const size = b.level === 1 ? "text-2xl" : b.level === 2 ? "mt-6 text-lg" : "mt-4 text-base";
           return (
             <H key={i} id={b.id} className={`mb-2 font-semibold ${size} scroll-mt-4`}>

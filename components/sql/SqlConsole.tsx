@@ -5,17 +5,12 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import { useUrlState, type UrlCodec } from "@/components/site/useUrlState";
-import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/db/console";
+import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/site/browser-console";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import { checkStatement } from "@/lib/queries/sql-check";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, stepsViewSql } from "@/lib/queries/step-index-tables";
 import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/steps-shards";
-import {
-  SCHEMA_COLUMNS_SQL,
-  tableCountsSql,
-  type SchemaColumnRow,
-  type TableCountRow,
-} from "@/lib/queries/console-schema";
+import { SCHEMA_COLUMNS_SQL, tableCountsSql, type SchemaColumnRow } from "@/lib/queries/console-schema";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
 

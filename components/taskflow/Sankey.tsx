@@ -2,7 +2,7 @@
 // sessions whose message at that step has it, bands for the sessions moving from one label to the next.
 // The counts come computed (lib/metrics/taskflow-sankey.ts); this file only lays them out as SVG.
 import type { SankeyData, SankeyNode } from "@/lib/metrics/taskflow-sankey";
-import { maxOf } from "@/lib/data/arrays";
+import { maxOf } from "@/lib/common/arrays";
 
 const PALETTE = [
   "var(--chart-11)",

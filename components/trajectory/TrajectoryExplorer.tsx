@@ -2,7 +2,7 @@
 // The trajectory explorer of one run. Everything it shows is in the URL (?id, step, q, tagged, size), read
 // after hydration: the page is one static file per release, whatever the run.
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { releaseHref } from "@/lib/site/nav";
 import { nearestShown, nextFocusRequest, requestMove, stepMove } from "@/lib/trajectory/navigation";
 import type { SearchResult } from "@/lib/trajectory/search";
@@ -139,7 +139,7 @@ export function TrajectoryExplorer({
         return;
       }
       if (e.metaKey || e.ctrlKey || e.altKey || selected === null) return;
-      let next: number | null = null;
+      let next: number | null;
       if (e.key === "j") next = stepMove(selected, shown, 1);
       else if (e.key === "k") next = stepMove(selected, shown, -1);
       else if (e.key === "J" && seg) next = requestMove(selected, seg, shown, 1);

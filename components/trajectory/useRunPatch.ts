@@ -4,7 +4,7 @@
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { RunPatchFacts } from "@/lib/site/browser-patch";
-import { errorText } from "@/lib/trajectory/parse-text";
+import { errorText } from "@/lib/trajectory/error-text";
 import { taintInputOf } from "@/lib/trajectory/patch-taint";
 import { trajectoryUrl } from "@/lib/trajectory/url-state";
 import type { TrajectoryWorker } from "@/lib/trajectory/worker-client";

@@ -14,7 +14,7 @@ import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
 import { analysisContextOf } from "@/lib/queries/run-context";
 import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { StepRow } from "@/lib/trajectory/rows";
-import { errorText } from "@/lib/trajectory/parse-text";
+import { errorText } from "@/lib/trajectory/error-text";
 import { trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { adoptEarlyLoad } from "./early-load";

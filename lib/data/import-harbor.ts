@@ -22,7 +22,7 @@ import { writeRelease } from "./import-harbor-write";
 import type { Config, Problem, Release, RequestUsage, Run, Session, Task } from "./schema";
 import { isError, validateRelease } from "./validate";
 import { schemaProblems } from "./validate-schema-issues";
-import { pushAll } from "./arrays";
+import { pushAll } from "../common/arrays";
 
 export interface ImportOptions {
   /** A Harbor job folder, a folder of job folders, or one trial folder. */
@@ -302,7 +302,9 @@ function readMapping(path: string | undefined, problems: Problem[]): HarborMappi
   try {
     value = JSON.parse(readFileSync(path, "utf8"));
   } catch (err) {
-    throw new Error(`mapping file ${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`mapping file ${path} is not JSON: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
   const parsed = mappingSchema.safeParse(value);
   if (parsed.success) return parsed.data;

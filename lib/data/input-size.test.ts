@@ -9,15 +9,15 @@ import { readTrajectory } from "../trajectory/chain";
 import { actionKeys } from "../trajectory/divergence";
 import { parseTrajectoryText } from "../trajectory/parse-text";
 import { readArguments } from "../trajectory/read-step";
-import { maxOf, minOf, pushAll } from "./arrays";
-import { trajectoryShapeRefusal } from "./json-depth";
+import { maxOf, minOf, pushAll } from "../common/arrays";
+import { trajectoryShapeRefusal } from "../common/json-depth";
 import { loadRelease } from "./load-release";
 import { trajectoryTextCheck } from "./submission-trajectory";
 import { checkTrajectoriesReadable } from "./validate-trajectories";
 
 const deepArray = (n: number) => "[".repeat(n) + "]".repeat(n);
 
-describe("arrays far past the argument limit (lib/data/arrays.ts)", () => {
+describe("arrays far past the argument limit (lib/common/arrays.ts)", () => {
   const big = Array.from({ length: 500_000 }, (_, i) => (i * 7919) % 500_000);
 
   it("overflow a spread call, so the input is large enough to tell", () => {
@@ -62,7 +62,7 @@ describe("tool-call arguments written as JSON text (lib/trajectory/read-step.ts)
   });
 });
 
-describe("a trajectory of more than 8,000,000 objects and arrays (lib/data/json-depth.ts)", () => {
+describe("a trajectory of more than 8,000,000 objects and arrays (lib/common/json-depth.ts)", () => {
   it("counts brackets outside strings only, and stops at the first past the limit", () => {
     expect(trajectoryShapeRefusal('[{}, "[[[{{{", {"a": []}]', 100, 4)).toBeNull();
     expect(trajectoryShapeRefusal('[{}, "[[[{{{", {"a": []}, {}]', 100, 4)?.message).toBe(

@@ -4,10 +4,10 @@
 // at the same lines. No Node imports: it runs in the browser worker.
 import type { z } from "zod";
 import type { Problem } from "./schema";
-import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "./json-depth";
+import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "../common/json-depth";
 import { setLineOf } from "./record-lines";
 import { schemaProblems } from "./validate-schema-issues";
-import { pushAll } from "./arrays";
+import { pushAll } from "../common/arrays";
 
 export interface RecordFile<T> {
   file: string;
@@ -93,7 +93,7 @@ function idInBrokenLine(text: string, idField: string | undefined): string | und
 }
 
 /**
- * `json.too_deep` for a text nested deeper than lib/data/json-depth.ts allows, checked before JSON.parse so
+ * `json.too_deep` for a text nested deeper than lib/common/json-depth.ts allows, checked before JSON.parse so
  * that nothing recursive (zod, structuredClone on postMessage) ever sees it. Used for every .jsonl line and
  * for release.json, by the Node loader and the browser's reader alike.
  */

@@ -9,7 +9,7 @@ import { RECORD_FILES } from "./record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "./schema";
 import { decodeUtf8, describeError, missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "./jsonl-records";
 import { schemaProblems } from "./validate-schema-issues";
-import { pushAll } from "./arrays";
+import { pushAll } from "../common/arrays";
 
 /**
  * `release` is null only when release.json is missing or unusable: every check of the records depends on

@@ -1,5 +1,6 @@
-// Flags derived from a session's schedule (DOMAIN.md §3, §4; RELEASE-FORMAT.md "Derived definitions").
-// The build writes them into the `requests` table; the profile, cost scopes and trajectory timeline read them.
+// Flags derived from a session's schedule (docs/benchmark.md, "Sessions, requests and schedules" and "Resolution and
+// gap"; docs/data-format.md, "Derived definitions"). The build writes them into the `requests` table; the profile, cost
+// scopes and trajectory timeline read them.
 import { SUBMIT, type ScheduledRequest } from "./schema";
 
 export interface RequestFlags {

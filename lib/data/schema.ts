@@ -3,6 +3,7 @@
 // Objects are strict: an unknown field is an error (usually a typo of a known one). Producers that need
 // to carry more put it under `extra`, which is kept and never interpreted.
 import type { ArchiveIndex } from "../archive/types";
+import { SIGNATURES } from "../trajectory/tags";
 import { z } from "zod";
 
 export const FORMAT_VERSION = "1";
@@ -136,8 +137,6 @@ export const runSchema = z.strictObject({
   extra,
 });
 
-export const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
-
 export const annotationSchema = z.strictObject({
   run_id: id,
   signature: z.enum(SIGNATURES),
@@ -156,7 +155,6 @@ export const taskflowSchema = z.strictObject({
 });
 
 export type ReleaseMeta = z.infer<typeof releaseSchema>;
-export type Stage = z.infer<typeof stageSchema>;
 export type TaskTest = z.infer<typeof testSchema>;
 export type Task = z.infer<typeof taskSchema>;
 export type ScheduledRequest = z.infer<typeof requestSchema>;
@@ -165,9 +163,7 @@ export type Config = z.infer<typeof configSchema>;
 export type RequestUsage = z.infer<typeof usageSchema>;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 export type Run = z.infer<typeof runSchema>;
-export type Signature = (typeof SIGNATURES)[number];
 export type Annotation = z.infer<typeof annotationSchema>;
-export type TaskFlowTarget = z.infer<typeof taskflowSchema>;
 
 /** A release as loaded: records that failed their schema are absent here and reported as problems. */
 export interface Release {

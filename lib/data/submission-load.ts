@@ -1,7 +1,7 @@
 // Reads a submission folder for the check (Node): its submission.json, the results as a release (a release
 // folder as is, or Harbor job folders through the importer into a temporary folder), the validator's
 // problems, and each run's trajectory. The rules themselves are pure (submission-check.ts).
-import { pushAll } from "./arrays";
+import { pushAll } from "../common/arrays";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -83,10 +83,6 @@ export const SUBMISSION_RULES: readonly RuleDescription[] = [
   },
 ];
 
-export function ruleDescription(code: SubmissionRuleCode): RuleDescription {
-  return SUBMISSION_RULES.find((r) => r.code === code)!;
-}
-
 /** The submission process, in order. */
 export const SUBMISSION_STEPS: readonly string[] = [
   "Run every session of the published release (or as many as you can; declare the others missing) with the benchmark's budget untouched: 900 s per request, at most three timeout continuations.",

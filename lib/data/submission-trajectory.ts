@@ -4,7 +4,7 @@ import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { parseFileRef } from "../archive/ref";
 import { readTrajectory } from "../trajectory/chain";
 import { asAtif } from "../trajectory/swe-agent";
-import { trajectoryShapeRefusal } from "./json-depth";
+import { trajectoryShapeRefusal } from "../common/json-depth";
 
 /** `trajectories/a.zip#b.json` → archive and entry; anything else is a file path. */
 export function archiveRef(ref: string): { archive: string; entry: string } | null {

@@ -1,6 +1,6 @@
-// A loaded release flattened into the site's tables (DESIGN.md "Data model"). Pure: the data build loads
-// these rows into DuckDB in Node, and "open local results" will load them into DuckDB-WASM.
-// Tables are flat (no list columns) so Arrow IPC, Parquet and both DuckDB versions agree on every type.
+// A loaded release flattened into the site's tables (docs/data-format.md, "What the loader returns"). Pure: the data
+// build loads these rows into DuckDB in Node, and "open local results" will load them into DuckDB-WASM. Tables are flat
+// (no list columns) so Arrow IPC, Parquet and both DuckDB versions agree on every type.
 import { parentDir } from "./locality";
 import { requestFlags, scheduleProfile } from "./schedule";
 import { SUBMIT, type Release } from "./schema";

@@ -1,7 +1,7 @@
-// Rules on one session's schedule (DOMAIN.md §3; Switch-SWE §3.1 and C.5): each task keeps its own
-// request order, the interruption tasks are the right number, from the focus repository, source-disjoint
-// from the focus task and of the locality the session's group claims, every request runs in its own task's
-// checkout, and focus finalization comes last.
+// Rules on one session's schedule (docs/benchmark.md, "Sessions, requests and schedules"; Switch-SWE §3.1 and C.5):
+// each task keeps its own request order, the interruption tasks are the right number, from the focus repository,
+// source-disjoint from the focus task and of the locality the session's group claims, every request runs in its own
+// task's checkout, and focus finalization comes last.
 import { locality, type Locality } from "./locality";
 import { SUBMIT, type Session, type Task } from "./schema";
 import { interruptionTaskCount, type Context } from "./validate-context";

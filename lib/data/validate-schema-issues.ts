@@ -87,7 +87,7 @@ function someBranchAcceptsType(issue: Extract<Issue, { code: "invalid_union" }>,
 function unionExpectation(issue: Extract<Issue, { code: "invalid_union" }>): string {
   const options = issue.errors.flatMap((branch) =>
     branch.flatMap((sub) => {
-      if (sub.code === "invalid_type") return [sub.expected as string];
+      if (sub.code === "invalid_type") return [sub.expected];
       if (sub.code === "invalid_value") return sub.values.map((v) => JSON.stringify(v));
       if (sub.code === "too_small") return [`${sub.origin} ≥ ${String(sub.minimum)}`];
       return [];

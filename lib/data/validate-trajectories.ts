@@ -4,7 +4,7 @@
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { readTrajectory } from "../trajectory/chain";
 import { asAtif } from "../trajectory/swe-agent";
-import { trajectoryShapeRefusal } from "./json-depth";
+import { trajectoryShapeRefusal } from "../common/json-depth";
 import type { Problem, Release } from "./schema";
 import { lineOf } from "./record-lines";
 import { normalizeTrajectoryRef } from "./validate-runs";

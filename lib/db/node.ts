@@ -1,6 +1,6 @@
 // DuckDB in Node for the data build and for tests of lib/queries. Never imported by browser code.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
-import type { Db, Row } from "./types";
+import type { Db, Row } from "../queries/db-types";
 
 /** The part of a query object (lib/queries/query.ts) that Node needs: every table is loaded here. */
 interface QueryText<P, R> {

@@ -2,7 +2,7 @@
 // answer. The wasm and worker files are emitted by the bundler under our own origin (never a CDN).
 // Each release gets its own schema, so two releases (e.g. published + local results) never collide.
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
-import type { Db, Row } from "./types";
+import type { Db, Row } from "../queries/db-types";
 
 let started: Promise<AsyncDuckDB> | null = null;
 
@@ -191,7 +191,7 @@ export async function releaseDb(
     async query<T = Row>(sql: string): Promise<T[]> {
       const result = await conn.query(sql);
       mark(`query:${sql.slice(0, 40).replace(/\s+/g, " ")}`);
-      return result.toArray().map((r) => {
+      return result.toArray().map((r: { toJSON(): unknown }) => {
         const obj = r.toJSON() as Record<string, unknown>;
         for (const k of Object.keys(obj)) obj[k] = plain(obj[k]);
         return obj as T;

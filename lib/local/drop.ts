@@ -1,5 +1,5 @@
 // Browser only: the files of a picker or a drop, with their paths below the picked or dropped folder.
-import type { InputFile } from "./source";
+import type { InputFile } from "../files/source";
 
 export function filesFromInput(list: FileList | null): InputFile[] {
   return [...(list ?? [])].map((f) => ({ path: f.webkitRelativePath || f.name, file: f }));

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { READ_FORMATS } from "../trajectory/swe-agent";
 import { openLocal, type LocalReleaseResult, type LocalTrajectoryResult } from "./open";
 import type { Problem } from "../data/schema";
-import type { InputFile } from "./source";
+import type { InputFile } from "../files/source";
 
 const MINIMAL = "data/examples/minimal";
 const folder = (patch: Record<string, string> = {}): InputFile[] => [

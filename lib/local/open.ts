@@ -8,10 +8,10 @@ import { releaseTables, TABLES, type TableName } from "../data/tables";
 import { readTrajectory } from "../trajectory/chain";
 import type { Totals } from "../trajectory/model";
 import { asAtif, detectTrajectoryFormat } from "../trajectory/swe-agent";
-import { refuseBySize } from "./limits";
+import { refuseBySize } from "../files/limits";
 import { LIMIT_BYTES, parseRelease } from "./parse-release";
 import { parseTrajectoryText } from "../trajectory/parse-text";
-import { readText, releaseRoot, sourceOf, type InputFile } from "./source";
+import { readText, releaseRoot, sourceOf, type InputFile } from "../files/source";
 import { validateReleaseWith } from "../data/validate-core";
 
 export interface LocalReleaseResult {

@@ -4,10 +4,10 @@ import { describeError, missingFile, readJsonlRecords, tooDeepProblem, type Reco
 import { RECORD_FILES } from "../data/record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "../data/schema";
 import { schemaProblems } from "../data/validate-schema-issues";
-import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "./source";
+import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "../files/source";
 
-import { LIMIT_BYTES, TooLargeError } from "./limits";
-import { pushAll } from "../data/arrays";
+import { LIMIT_BYTES, TooLargeError } from "../files/limits";
+import { pushAll } from "../common/arrays";
 import { ArchiveError } from "../archive/limits";
 
 /** Record files larger than LIMIT_BYTES together are refused before anything is parsed (see docs/local-results.md). */

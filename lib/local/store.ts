@@ -3,7 +3,7 @@
 import type { Config, Problem, ReleaseMeta } from "../data/schema";
 import { forgetLocalTables, type LocalTables } from "./db";
 import type { LocalReleaseResult } from "./open";
-import type { ReleaseFiles } from "./run-files";
+import type { ReleaseFiles } from "../files/run-files";
 
 export interface LocalEntry {
   key: number;

@@ -1,6 +1,6 @@
 // The page's side of the local-results worker: one worker per opening, ended when it answers.
 import type { LocalResult } from "./open";
-import type { InputFile } from "./source";
+import type { InputFile } from "../files/source";
 import type { LocalWorkerRequest, LocalWorkerResponse } from "./worker-protocol";
 
 /** How the page words a local-results worker that died (e2e/local-hostile.spec.ts reads it). */

@@ -1,6 +1,6 @@
 // Messages between the page and the local-results worker.
 import type { LocalResult } from "./open";
-import type { InputFile } from "./source";
+import type { InputFile } from "../files/source";
 
 export interface LocalWorkerRequest {
   id: number;

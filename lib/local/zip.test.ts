@@ -3,8 +3,8 @@ import { deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { testZip } from "../archive/testing-zip";
 import { openLocal } from "./open";
-import { sourceOf } from "./source";
-import { openZipEntry, openZipEntryOf, readZip } from "./zip";
+import { sourceOf } from "../files/source";
+import { openZipEntry, openZipEntryOf, readZip } from "../files/zip";
 
 const text = async (s: ReadableStream<Uint8Array>) =>
   new TextDecoder().decode(new Uint8Array(await new Response(s).arrayBuffer()));

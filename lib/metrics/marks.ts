@@ -1,6 +1,6 @@
-// Table 1's typography (DOMAIN.md §4): within a column, the best value is bold and the worst underlined,
-// ties included. Values are compared at display precision so that 6.0 and 5.9999999 tie as a reader sees.
-import { maxOf, minOf } from "../data/arrays";
+// Table 1's typography (docs/benchmark.md, "Resolution and gap"): within a column, the best value is bold and the worst
+// underlined, ties included. Values are compared at display precision so that 6.0 and 5.9999999 tie as a reader sees.
+import { maxOf, minOf } from "../common/arrays";
 
 export interface Mark {
   best: boolean;

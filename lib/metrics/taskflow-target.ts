@@ -1,4 +1,4 @@
-// A target Task Flow file (RELEASE-FORMAT.md "taskflow/<name>.json"), checked and brought to the same
+// A target Task Flow file (docs/data-format.md, "taskflow/<name>.json"), checked and brought to the same
 // footing as the observed flow: labels spelled one way, GREETING / META-QUESTION / OTHER removed from
 // types and transitions (TFAS compares 13 labels), each distribution renormalized.
 import { taskflowSchema } from "../data/schema";

@@ -47,10 +47,6 @@ export function normalizeLabel(label: string): string {
     .replace(/[\s_]+/g, "-");
 }
 
-export function isDropped(label: string): boolean {
-  return DROPPED_LABELS.includes(normalizeLabel(label));
-}
-
 /** The paper's bin of a session with `n` messages; undefined for an empty session. */
 export function lengthBin(n: number): LengthBin | undefined {
   if (!Number.isInteger(n) || n < 1) return undefined;

@@ -111,7 +111,7 @@ export function ablationModel(leaderboard: LeaderboardModel, scores: TaskScoreRo
               else if (b > a) nativeOnly++;
             }
             const ci = pairedBootstrapOfDiffs(diffs);
-            member.gains[grp]![cond] = {
+            member.gains[grp][cond] = {
               value: v.value - n.value,
               lo: pct(ci.lo),
               hi: pct(ci.hi),
@@ -131,7 +131,7 @@ export function ablationModel(leaderboard: LeaderboardModel, scores: TaskScoreRo
           family.members.map((m) => m.row.rates[grp]?.[cond]?.value),
           true,
         );
-        family.best[grp]![cond] = family.members.filter((_, i) => marks[i]!.best).map((m) => m.row.config.config_id);
+        family.best[grp][cond] = family.members.filter((_, i) => marks[i]!.best).map((m) => m.row.config.config_id);
       }
     }
     families.push(family);

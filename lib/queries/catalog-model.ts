@@ -1,6 +1,6 @@
 // Runs the catalog queries on any Db and arranges them: one list row per focus task (with every
 // configuration's score in every condition) and one detail record per task page.
-import type { Db } from "../db/types";
+import type { Db } from "./db-types";
 import type { ScheduleRequest } from "./catalog-align";
 import {
   CATALOG_TASKS_SQL,

@@ -1,7 +1,7 @@
-// The bundled sample release against the Table 2 ranges the paper states (DOMAIN.md §6): over its seven
-// configurations, Switch-All uses 4.5–11.1× the tokens and 2.4–4.3× the model calls of Unint, and
-// Switch-Focus 1.41–2.95× the tokens of a whole uninterrupted session. Checked on the native
-// configurations (the paper's Table 2 population; the +Router/+RCM variants belong to its Table 3).
+// The bundled sample release against the Table 2 ranges the paper states (docs/benchmark.md, "Figures the paper
+// publishes"): over its seven configurations, Switch-All uses 4.5–11.1× the tokens and 2.4–4.3× the model calls of
+// Unint, and Switch-Focus 1.41–2.95× the tokens of a whole uninterrupted session. Checked on the native configurations
+// (the paper's Table 2 population; the +Router/+RCM variants belong to its Table 3).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";

@@ -1,5 +1,5 @@
-// Table 2 of Switch-SWE (DOMAIN.md §4, B.5): mean usage per run under three scopes, and their ratios.
-// One SQL text, run by DuckDB in Node at build time and by DuckDB-WASM in the browser.
+// Table 2 of Switch-SWE (docs/benchmark.md, "Usage scopes"; paper B.5): mean usage per run under three scopes, and
+// their ratios. One SQL text, run by DuckDB in Node at build time and by DuckDB-WASM in the browser.
 //
 // Scopes, per (configuration, non-baseline condition, group):
 //   base  = whole session of the baseline condition (Switch-SWE "Unint")

@@ -23,13 +23,13 @@ LEFT JOIN (
 ORDER BY run_id`;
 
 /**
- * One row per (configuration, condition, focus task, repeat): whether that cell's run resolved and whether it
- * ran at all. Every configuration gets every focus task of every condition, for R = 1 + its highest repeat
- * index, so a missing run is a row with ran = FALSE, resolved = FALSE (DOMAIN.md §4: fixed denominators).
- * The leaderboard, compare, catalog and cost queries aggregate this table instead of re-joining configs ×
- * sessions × runs: in the browser a subset is then one filter and one aggregation over a single small table,
- * which keeps DuckDB-WASM's first query close to its start-up time (docs/performance.md). With a schema, the
- * tables read are that schema's (a combined published + local schema derives its own, lib/queries/local-union.ts).
+ * One row per (configuration, condition, focus task, repeat): whether that cell's run resolved and whether it ran at
+ * all. Every configuration gets every focus task of every condition, for R = 1 + its highest repeat index, so a missing
+ * run is a row with ran = FALSE, resolved = FALSE (docs/benchmark.md, "Resolution and gap": fixed denominators). The
+ * leaderboard, compare, catalog and cost queries aggregate this table instead of re-joining configs × sessions × runs:
+ * in the browser a subset is then one filter and one aggregation over a single small table, which keeps DuckDB-WASM's
+ * first query close to its start-up time (docs/performance.md). With a schema, the tables read are that schema's (a
+ * combined published + local schema derives its own, lib/queries/local-union.ts).
  */
 export function taskCellsSelect(schema = ""): string {
   const p = schema ? `${schema}.` : "";

@@ -122,7 +122,7 @@ export function leaderboardModel(
       row.gaps[grp] = {};
       for (const r of rates.filter((x) => x.config_id === config.config_id && x.grp === grp)) {
         const ci = wilsonInterval(r.resolved, r.n_tasks);
-        row.rates[grp]![r.condition] = {
+        row.rates[grp][r.condition] = {
           value: r.resolution,
           resolved: r.resolved,
           n: r.n_tasks,
@@ -148,11 +148,11 @@ export function leaderboardModel(
           if (b > o) baselineOnly++;
           else if (o > b) conditionOnly++;
         }
-        const baseRate = row.rates[grp]![meta.baseline];
-        const condRate = row.rates[grp]![cond];
+        const baseRate = row.rates[grp][meta.baseline];
+        const condRate = row.rates[grp][cond];
         if (!baseRate || !condRate) continue;
         const ci = opts.intervals === false ? { lo: Number.NaN, hi: Number.NaN } : pairedBootstrapOfDiffs(diffs);
-        row.gaps[grp]![cond] = {
+        row.gaps[grp][cond] = {
           value: baseRate.value - condRate.value,
           lo: pct(ci.lo),
           hi: pct(ci.hi),

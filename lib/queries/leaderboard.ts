@@ -1,5 +1,5 @@
-// The leaderboard's numbers (DOMAIN.md §4). One SQL text per number, run by DuckDB in Node at build time
-// for the static HTML and by DuckDB-WASM in the browser for subsets; never re-implemented in TypeScript.
+// The leaderboard's numbers (docs/benchmark.md, "Resolution and gap"). One SQL text per number, run by DuckDB in Node
+// at build time for the static HTML and by DuckDB-WASM in the browser for subsets; never re-implemented in TypeScript.
 //
 // A focus task's score in (configuration, condition) is its resolved runs divided by the configuration's
 // repeat count R (1 + the highest repeat index it ran), so a missing run or repeat counts as unresolved;

@@ -1,5 +1,5 @@
 // Runs the profile queries on any Db and arranges the rows in the release's condition and group order.
-import type { Db } from "../db/types";
+import type { Db } from "./db-types";
 import {
   MEASURES,
   PROFILE_DISTRIBUTIONS_SQL,

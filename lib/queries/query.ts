@@ -3,7 +3,7 @@
 // very same objects, so no list of tables is kept apart from the SQL that reads them (docs/architecture.md,
 // "One door to the data"). The release sources live in lib/source; this file is here so that the queries
 // themselves depend on nothing above lib/db.
-import type { Db, Row } from "../db/types";
+import type { Db, Row } from "./db-types";
 
 export interface Query<P, R> {
   /** What the query answers, for errors and performance marks. */

@@ -9,7 +9,7 @@
 // A session's requests (with their texts) and checkouts are the same for every run of the session, so they are
 // written once per session (64 fixed shards: sessions do not grow with configurations or repeats), and each
 // run's shard carries only what is the run's own: header, usage per request, verdict, annotations.
-import type { Db } from "../db/types";
+import type { Db } from "./db-types";
 import { runIndexShard } from "./run-index";
 import { requestColumnsSql, type RequestRow } from "./request-row";
 import type {

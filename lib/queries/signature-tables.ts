@@ -32,11 +32,9 @@ export const SIGNATURE_DERIVED_TABLES = {
   run_analysis: RUN_ANALYSIS_COLUMNS,
   signature_tags: SIGNATURE_TAGS_COLUMNS,
 } as const;
-export type SignatureDerivedTable = keyof typeof SIGNATURE_DERIVED_TABLES;
 
 /** The trace signatures of Switch-SWE App. E.1, in display order. */
 export const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
-export type Signature = (typeof SIGNATURES)[number];
 
 export const SIGNATURE_LABELS: Record<string, string> = {
   requirement_state_loss: "Requirement-state loss",

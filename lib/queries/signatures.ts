@@ -1,6 +1,6 @@
-// Trace-signature rates per configuration and condition, from the release's annotations (DOMAIN.md §5).
-// A run counts once per signature however many tags it carries. Two denominators, because only some runs
-// publish a trajectory and only those can carry a tag: all runs, and runs with a trajectory.
+// Trace-signature rates per configuration and condition, from the release's annotations (docs/benchmark.md, "The two
+// trace signatures"). A run counts once per signature however many tags it carries. Two denominators, because only some
+// runs publish a trajectory and only those can carry a tag: all runs, and runs with a trajectory.
 import { sqlInList } from "./sql";
 import { defineQuery } from "./query";
 

@@ -104,7 +104,8 @@ const STEPS: [
   ],
 ];
 
-const lit = (v: unknown) => (v === null ? "NULL" : typeof v === "string" ? sqlString(v) : String(v));
+const lit = (v: string | number | boolean | null) =>
+  v === null ? "NULL" : typeof v === "string" ? sqlString(v) : String(v);
 
 beforeAll(async () => {
   const { release } = await loadRelease("e2e/fixtures/releases/trajcalc");

@@ -1,11 +1,11 @@
 // Task Flow of each condition's sessions (seed 002): the labels come from one SQL query
 // (TASKFLOW_LABELS_SQL); distributions, TFAS against each target and the Sankey are pure functions of them.
-import type { Db } from "../db/types";
+import type { Db } from "./db-types";
 import { flowCounts, labelCounts, tfas, type Dist, type FlowCounts, type TfasScore } from "../metrics/taskflow";
 import { sankeyOf, type SankeyData } from "../metrics/taskflow-sankey";
 import { parseTaskFlowTarget, type TaskFlowTargetDists } from "../metrics/taskflow-target";
 import { TASKFLOW_LABELS_SQL, type LabelSource, type TaskFlowLabelRow } from "./taskflow";
-import { pushAll } from "../data/arrays";
+import { pushAll } from "../common/arrays";
 
 /** Steps kept for the Sankey; the page shows a prefix of them. */
 export const SANKEY_MAX_STEPS = 40;
@@ -65,7 +65,7 @@ export function taskFlowModel(
   const sourcesOf = new Map<string, Record<LabelSource, number>>();
   for (const r of rows) {
     let bySession = sessionsOf.get(r.condition);
-    if (!bySession) sessionsOf.set(r.condition, (bySession = new Map()));
+    if (!bySession) sessionsOf.set(r.condition, (bySession = new Map<string, string[]>()));
     let labels = bySession.get(r.session_id);
     if (!labels) bySession.set(r.session_id, (labels = []));
     labels.push(r.label);

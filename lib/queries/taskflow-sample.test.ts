@@ -19,7 +19,7 @@ import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
-import { readTargetFiles } from "./taskflow-files";
+import { readTargetFiles } from "./taskflow-files-node";
 import { computeTaskFlow, type TaskFlowModel } from "./taskflow-model";
 
 const SAMPLE = "data/releases/sample";

@@ -6,7 +6,6 @@
 // still sum it. The choice is by type, not by look: the string "-0.5" is prefixed, the number -0.5 is not.
 
 export type ExportCell = string | number | boolean | null | undefined;
-export type CsvValue = ExportCell;
 export type ExportRecord = Record<string, ExportCell>;
 
 const FORMULA_START = /^[=+\-@\t\r]/;

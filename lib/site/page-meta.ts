@@ -1,7 +1,7 @@
 // Each page's <title> and description: the view, then the release (then a task), so that tabs, history
 // and bookmarks tell pages apart. The layout's template appends " · Switch-SWE". Server only.
 import type { Metadata } from "next";
-import { builtRelease } from "./release-files";
+import { builtRelease } from "./release-files-node";
 
 const VIEWS: Record<string, { title: string; description: string }> = {
   "": {
@@ -55,7 +55,7 @@ const VIEWS: Record<string, { title: string; description: string }> = {
   },
 };
 
-export function releaseMetadata(releaseId: string, view: keyof typeof VIEWS | string, detail?: string): Metadata {
+export function releaseMetadata(releaseId: string, view: keyof typeof VIEWS, detail?: string): Metadata {
   const meta = builtRelease(releaseId).meta;
   const v = VIEWS[view] ?? { title: view, description: "" };
   const title = [v.title, detail, meta.title].filter(Boolean).join(" · ");

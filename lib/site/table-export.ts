@@ -28,7 +28,7 @@ export function headerNames(head: GridCell[][]): string[] {
     grid[r] ??= [];
     let c = 0;
     for (const cell of row) {
-      while (grid[r]![c] !== undefined) c++;
+      while (grid[r][c] !== undefined) c++;
       for (let dr = 0; dr < (cell.rowSpan ?? 1); dr++)
         for (let dc = 0; dc < (cell.colSpan ?? 1); dc++) {
           (grid[r + dr] ??= [])[c + dc] = cell.text;

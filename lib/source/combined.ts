@@ -2,13 +2,13 @@
 // the tables a query names become views of a schema of their own, the run-level ones the union of the published
 // rows and each local release's rows with their ids prefixed, so one SQL text pairs a local configuration with
 // a published one. The published and local tables are loaded first (each at most once, as for any query).
-import type { Db } from "../db/types";
+import type { Db } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { combinedViewSql, isLocalId, isUnioned, LOCAL_PREFIX } from "../queries/local-union";
 import { tablesOf, type ParamsOf, type Query } from "../queries/query";
 import { runHeaderQuery } from "../queries/trajectory";
-import type { ReleaseFiles } from "../local/run-files";
+import type { ReleaseFiles } from "../files/run-files";
 import { localDb, localSource, once } from "./local";
 import { publishedDb, publishedSource, runOn, unsharded } from "./published";
 import type { AbsentTables } from "./absent-tables";
@@ -46,7 +46,7 @@ async function combinedDb(
     ...locals.map((l) => localDb(l, tables.filter(isUnioned))),
   ]);
   const db = await releaseDb(combinedId, []);
-  const [target, pub, ...loc] = await Promise.all([schemaOf(db), schemaOf(published!), ...localDbs.map(schemaOf)]);
+  const [target, pub, ...loc] = await Promise.all([schemaOf(db), schemaOf(published), ...localDbs.map(schemaOf)]);
   for (const table of tables) {
     await once(views, `${combinedId}/${table}`, () => db.query(combinedViewSql(table, target, pub, loc)));
   }

@@ -1,6 +1,6 @@
 // The published release's source: DuckDB-WASM, loading from /data/<id>/ the Arrow tables a query names, each
 // once, on first need (lib/db/wasm.ts). The table files are fetched while DuckDB-WASM starts.
-import type { Db, Row } from "../db/types";
+import type { Db, Row } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
 import { isLocalId, LOCAL_PREFIX } from "../queries/local-union";
 import { shapeRows, tablesOf, type ParamsOf, type Query } from "../queries/query";

@@ -4,7 +4,7 @@
 // (combined.ts). The ids of local configurations and runs carry a prefix (lib/queries/local-union.ts); only
 // the sources read it, and a view asks them (`origin`, `shownId`, `localRun`) instead.
 import type { Query, QuerySource } from "../queries/query";
-import type { ReleaseFiles } from "../local/run-files";
+import type { ReleaseFiles } from "../files/run-files";
 
 /** A local run's rows: the local release's own source and the id the run has there. */
 export interface LocalRun {

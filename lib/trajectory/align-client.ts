@@ -1,5 +1,5 @@
 // The page's side of the alignment worker (browser only: created in an effect, terminated on cleanup).
-import { answerFileNeed, type FindFile } from "../local/file-asks";
+import { answerFileNeed, type FindFile } from "../files/file-asks";
 import type { AlignRequest, AlignResponse, AlignResult, PaneRequest, PaneSide } from "./align-protocol";
 
 /** For a local pane: finds its files in the local release the run is from. */

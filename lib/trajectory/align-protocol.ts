@@ -1,6 +1,6 @@
 // Messages between the compare page and its alignment worker: two trajectories in, two step lists, the
 // aligned request rows and the first divergence out. Neither trajectory ever reaches the main thread whole.
-import type { FileAnswer, FileNeed } from "../local/file-asks";
+import type { FileAnswer, FileNeed } from "../files/file-asks";
 import type { AlignedRow } from "./align";
 import type { Divergence } from "./divergence";
 import type { StepRow } from "./rows";

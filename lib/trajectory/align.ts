@@ -1,8 +1,8 @@
 // Two runs of the same focus task side by side, request by request. The focus requests of two sessions of
-// one focus task are identical by construction (projection equality, DOMAIN.md §3), so the k-th focus
-// request on the left faces the k-th on the right whatever came between them; the non-focus (interruption)
-// requests between two focus requests become one band per side, which a switched session fills and an
-// uninterrupted one leaves empty. Pure: works from the schedules alone, trajectories or not.
+// one focus task are identical by construction (projection equality, docs/benchmark.md, "Sessions, requests and
+// schedules"), so the k-th focus request on the left faces the k-th on the right whatever came between them; the
+// non-focus (interruption) requests between two focus requests become one band per side, which a switched session fills
+// and an uninterrupted one leaves empty. Pure: works from the schedules alone, trajectories or not.
 import type { RequestInfo } from "./segment";
 
 export interface FocusRow {

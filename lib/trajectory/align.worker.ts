@@ -1,10 +1,10 @@
 // The compare page's worker: reads both trajectories with the explorer's reader (chain.ts), segments each
 // by its run's schedule, aligns the requests and finds the first divergence. Only same-origin paths are
 // fetched (the page builds them with trajectoryUrl); a local run's file is handed over by the page, as to the
-// explorer's parse worker (lib/local/file-asks.ts).
-import { fileAsker, fileRefText } from "../local/file-asks";
-import { refuseBySize } from "../local/limits";
-import { fileRefSize } from "../local/run-files";
+// explorer's parse worker (lib/files/file-asks.ts).
+import { fileAsker, fileRefText } from "../files/file-asks";
+import { refuseBySize } from "../files/limits";
+import { fileRefSize } from "../files/run-files";
 import { alignRequests } from "./align";
 import type { AlignRequest, AlignResponse, PaneRequest, PaneResult, PaneSide } from "./align-protocol";
 import { loadTrajectory } from "./chain";

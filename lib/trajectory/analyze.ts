@@ -8,7 +8,7 @@ import { stepRow, type StepRow } from "./rows";
 import { segmentSteps } from "./segment";
 import { annotationTags, type SignatureTag } from "./tags";
 import type { Analysis, AnalysisContext, SubagentSummary, TrajectorySummary } from "./worker-protocol";
-import { pushAll } from "../data/arrays";
+import { pushAll } from "../common/arrays";
 
 export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis {
   const seg = segmentSteps(t.steps, ctx.schedule);

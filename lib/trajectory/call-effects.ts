@@ -153,13 +153,6 @@ function computeEffect(call: ToolCall, shell: TrajectoryShell, active: string | 
   return { command: null, text, dirs, changes, readOnly: changes.length === 0 && READ_TOOLS.test(call.name) };
 }
 
-/** The paths a change writes (a move also removes its source). */
-export function changedPaths(c: FileChange): string[] {
-  if (c.kind === "copy") return [c.to];
-  if (c.kind === "move") return [c.from, c.to];
-  return [c.path];
-}
-
 /** The text a change adds, when the trace shows it (for names that enter a file). */
 export function addedText(c: FileChange): { before: string; after: string } | null {
   if (c.kind === "replace") return { before: c.before, after: c.after };

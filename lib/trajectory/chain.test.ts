@@ -1,4 +1,5 @@
-// The reader on every real trajectory we have (lib/trajectory/fixtures, copied from ../shared/fixtures).
+// The reader on every real trajectory we have (lib/trajectory/fixtures, third-party files, their sources in
+// lib/trajectory/fixtures/README.md).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

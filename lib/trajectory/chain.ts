@@ -3,7 +3,7 @@
 // injected, so the same code runs in the parse worker (fetch) and in Node tests (fs).
 import { siblingBase } from "../archive/ref";
 import type { SubTrajectory, Totals, Trajectory } from "./model";
-import { errorText } from "./parse-text";
+import { errorText } from "./error-text";
 import { readDocument, type AtifDocument } from "./read-file";
 import { asAtif } from "./swe-agent";
 import { sumStepMetrics } from "./totals";

@@ -9,7 +9,7 @@ import type { Step, ToolCall } from "./model";
 import type { Segment } from "./segment";
 import type { VerdictTest } from "./tags";
 import { fileEdits, shellCommand } from "./tools";
-import { pushAll } from "../data/arrays";
+import { pushAll } from "../common/arrays";
 
 /** What one tool call did, independent of what the harness names the tool: commands, edits, or the call itself. */
 export function actionKeys(call: ToolCall): string[] {

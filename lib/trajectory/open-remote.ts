@@ -30,10 +30,7 @@ export async function openRemote(url: string, maxBytes = MAX_ENTRY_BYTES): Promi
   const body = res.body ?? new Response("").body!;
   // A server that labels a .gz file with Content-Encoding: gzip (sirv does) has the platform inflate it already.
   const encoded = /gzip/i.test(res.headers.get("content-encoding") ?? "");
-  const inflated =
-    ref.kind === "gzip" && !encoded
-      ? body.pipeThrough(new DecompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>)
-      : body;
+  const inflated = ref.kind === "gzip" && !encoded ? body.pipeThrough(new DecompressionStream("gzip")) : body;
   return namingErrors(inflated.pipeThrough(cappedStream(maxBytes, ref.path)), ref.path);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { errorText, parseTrajectoryText, TrajectoryParseError } from "./parse-text";
+import { errorText } from "./error-text";
+import { parseTrajectoryText, TrajectoryParseError } from "./parse-text";
 
 describe("parseTrajectoryText", () => {
   it("parses a trajectory, byte-order mark or not", () => {

@@ -1,10 +1,10 @@
 // A trajectory file's text to a value, with every refusal naming the file: a text nested deeper than
-// lib/data/json-depth.ts allows (refused before JSON.parse, so nothing recursive downstream, structuredClone
+// lib/common/json-depth.ts allows (refused before JSON.parse, so nothing recursive downstream, structuredClone
 // on postMessage included, ever sees it), one holding more objects and arrays than a tab's heap can parse,
 // and a text that is not JSON. The parse worker, the local-results
 // single-file summary and the continuation reader all go through here, so the viewer and the panel say the
 // same thing.
-import { trajectoryShapeRefusal, TOO_DEEP_RULE, TOO_MANY_RULE } from "../data/json-depth";
+import { trajectoryShapeRefusal, TOO_DEEP_RULE, TOO_MANY_RULE } from "../common/json-depth";
 
 /** A file that could not be parsed; the message already names the file (do not prefix it again). */
 export class TrajectoryParseError extends Error {
@@ -29,10 +29,4 @@ export function parseTrajectoryText(text: string, name: string): unknown {
       "json.parse",
     );
   }
-}
-
-/** An error's own words, never "Error: Error: …" however many times it was caught and passed on. */
-export function errorText(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/^(?:[A-Za-z]*Error: )+/, "");
 }

@@ -1,9 +1,9 @@
 // The parse worker: fetches and parses the trajectory off the main thread, keeps it, and answers the page's
 // questions (rows, analysis, one step's detail, search). Only same-origin paths next to the trajectory are
 // ever fetched (chain.ts siblingPath); a local run's files are not fetched at all but handed over by the page.
-import { fileAsker } from "../local/file-asks";
-import { refuseBySize } from "../local/limits";
-import { fileRefSize, openFileRef } from "../local/run-files";
+import { fileAsker } from "../files/file-asks";
+import { refuseBySize } from "../files/limits";
+import { fileRefSize, openFileRef } from "../files/run-files";
 import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
 import { HttpError, openRemote } from "./open-remote";
@@ -38,7 +38,7 @@ async function readJson(path: string, sizes: number[], onPreview?: (rows: StepRo
   return parseTrajectoryText(text, path);
 }
 
-/** Questions to the page about a local release's files (lib/local/file-asks.ts). */
+/** Questions to the page about a local release's files (lib/files/file-asks.ts). */
 const asker = fileAsker<{ id: number }>((need) => scope.postMessage(need));
 
 /** A local release's file: the page hands over its handle; the bytes are read (or inflated) here. */

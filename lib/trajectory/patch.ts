@@ -231,9 +231,13 @@ export function parseUnifiedDiff(text: string): ParsedPatch {
         );
       if (ext) {
         const [, key, value] = ext;
-        if (key === "new file mode") ((file.oldPath = null), (file.status = "added"));
-        else if (key === "deleted file mode") ((file.newPath = null), (file.status = "deleted"));
-        else if (key === "rename from" || key === "copy from") file.oldPath = value!;
+        if (key === "new file mode") {
+          file.oldPath = null;
+          file.status = "added";
+        } else if (key === "deleted file mode") {
+          file.newPath = null;
+          file.status = "deleted";
+        } else if (key === "rename from" || key === "copy from") file.oldPath = value!;
         else if (key === "rename to" || key === "copy to") file.newPath = value!;
         if (key!.startsWith("rename")) file.status = "renamed";
         if (key!.startsWith("copy")) file.status = "copied";
@@ -337,9 +341,4 @@ export function patchTextChanges(text: string): TextChange[] {
         deleted: f.status === "deleted",
       };
     });
-}
-
-/** A patch is usable as a unified diff when it names at least one file and has no problem. */
-export function unifiedDiffProblems(text: string): PatchProblem[] {
-  return parseUnifiedDiff(text).problems;
 }

@@ -11,7 +11,7 @@ import type {
 import type { ObservationResult, Step, StepMetrics, SubagentRef, ToolCall } from "./model";
 import { contentText, isRecord, num, safeJson, str } from "./values";
 import type { WarningSink } from "./warnings";
-import { jsonDepthExcess } from "../data/json-depth";
+import { jsonDepthExcess } from "../common/json-depth";
 
 const SOURCES = new Set(["user", "agent", "system"]);
 
@@ -85,7 +85,7 @@ function readToolCalls(value: unknown, n: number, warn: WarningSink): ToolCall[]
   return value.map((call, i) => {
     if (!isRecord(call)) {
       warn.add("step.tool_calls", `step ${n}: tool call ${i + 1} is not an object`, n);
-      return { id: `step${n}-call${i + 1}`, name: "unknown", args: call };
+      return { id: `step${n}-call${i + 1}`, name: "unknown", args: call as unknown };
     }
     const c: Lenient<AtifToolCallJson> = call;
     // `name`: not ATIF, but some exporters write it for function_name.
@@ -99,7 +99,7 @@ function readToolCalls(value: unknown, n: number, warn: WarningSink): ToolCall[]
 /**
  * Arguments are an object in every version, but some exporters write the JSON text instead. That text is
  * inside a string, so the file's depth check did not see it: it is checked here, and text nested deeper than
- * lib/data/json-depth.ts allows stays a string (what reads arguments, and postMessage, recurse).
+ * lib/common/json-depth.ts allows stays a string (what reads arguments, and postMessage, recurse).
  */
 export function readArguments(value: unknown): unknown {
   if (typeof value !== "string") return value ?? {};

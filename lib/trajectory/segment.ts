@@ -1,10 +1,10 @@
-// Request boundaries: the k-th user step is the k-th scheduled request (RELEASE-FORMAT.md, runs). Steps are
+// Request boundaries: the k-th user step is the k-th scheduled request (docs/data-format.md, "runs.jsonl"). Steps are
 // matched to the schedule in order; whatever disagrees (a workspace or task the step names, a position it
 // claims, more or fewer user steps than requests that ran, model calls against the usage line) is reported
 // as a mismatch beside the timeline, never silently repaired.
 import type { Step } from "./model";
 import { isRecord, num, str } from "./values";
-import { pushAll } from "../data/arrays";
+import { pushAll } from "../common/arrays";
 
 export interface RequestInfo {
   position: number;

@@ -408,9 +408,8 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
     }
   }
   let gitCwd = c.cwd;
-  let gitWords = words;
   if (name === "git") {
-    gitWords = [...words];
+    const gitWords = [...words];
     for (let i = 1; i < gitWords.length - 1; i++) {
       if (gitWords[i] === "-C") {
         gitCwd = resolvePath(gitCwd, gitWords[i + 1]!);
@@ -504,9 +503,4 @@ export function analyzeShell(script: string, startCwd: string | null, how = "she
   const { commands, endCwd, dirs } = parseShell(script, startCwd);
   const ops = commands.flatMap((c) => commandOps(c, how));
   return { commands, ops, dirs, endCwd };
-}
-
-/** What a command's words are (for notes): the first command word of each simple command. */
-export function commandNames(a: ShellAnalysis): string[] {
-  return a.commands.map((c) => commandWords(c)[0] ?? "").filter((n) => n !== "");
 }

@@ -1,11 +1,12 @@
-// Trace-signature tags (DOMAIN.md §5): each names its signature, who tagged it, and the steps that show the
-// evidence. Annotations from the release and detector findings share this shape, so the timeline, the step
-// list and the tagged-steps filter treat them alike.
-import type { Signature } from "../data/schema";
+// Trace-signature tags (docs/benchmark.md, "The two trace signatures"): each names its signature, who tagged it, and
+// the steps that show the evidence. Annotations from the release and detector findings share this shape, so the
+// timeline, the step list and the tagged-steps filter treat them alike.
 import type { Step } from "./model";
 import type { Segmentation } from "./segment";
 
-export type { Signature };
+/** The two trace signatures (docs/benchmark.md, "The two trace signatures"); the release schema's enum. */
+export const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
+export type Signature = (typeof SIGNATURES)[number];
 
 export interface TagAuthor {
   kind: "human" | "judge" | "detector";
@@ -44,7 +45,7 @@ export interface SignatureTag {
 
 export interface VerdictTest {
   testId: string;
-  kind: "F2P" | "P2P" | string;
+  kind: "F2P" | "P2P" | (string & {});
   stage: number | null;
   status: string;
 }

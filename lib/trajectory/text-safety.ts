@@ -1,6 +1,7 @@
 // Trajectory text is shown as text (React escapes it), but text can still mislead: ANSI escape sequences,
 // other control characters and bidirectional overrides change how a line looks. They are made visible.
 
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
 

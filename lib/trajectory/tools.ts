@@ -24,7 +24,7 @@ export function shellCommand(call: ToolCall): string | null {
     typeof command === "string"
       ? command
       : Array.isArray(command) && command.every((c) => typeof c === "string")
-        ? shellJoin(command as string[])
+        ? shellJoin(command)
         : null;
   if (text === null) return null;
   return SHELL.test(call.name) || typeof args.command === "string" ? text : null;

@@ -1,6 +1,6 @@
-// Token and cost sums over steps. Copied context (`is_copied_context`) replays steps already counted
-// elsewhere (an earlier file of the chain, or the parent of a subagent), so it never counts again.
-// `prompt` includes cached input (ATIF and Harbor's convention; DOMAIN.md §4 counts tokens the same way).
+// Token and cost sums over steps. Copied context (`is_copied_context`) replays steps already counted elsewhere (an
+// earlier file of the chain, or the parent of a subagent), so it never counts again. `prompt` includes cached input
+// (ATIF and Harbor's convention; docs/benchmark.md, "Usage scopes", counts tokens the same way).
 import type { Step, Totals } from "./model";
 
 export function sumStepMetrics(steps: readonly Step[]): Totals {

@@ -15,7 +15,7 @@ export interface TrajectoryUrlState {
   size: BlockSize;
 }
 
-/** Run ids are file names of the release (RELEASE-FORMAT.md): anything else is not fetched. */
+/** Run ids are file names of the release (docs/data-format.md): anything else is not fetched. */
 export const RUN_ID = /^[A-Za-z0-9._-]+$/;
 
 /** A run of local results opened on the page ("Open local results") is named "local:<its run id>". */

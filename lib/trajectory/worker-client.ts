@@ -1,6 +1,6 @@
 // The page's side of the parse worker: one worker per trajectory view, requests answered by promises.
 // Browser only (the component creates it in an effect).
-import { answerFileNeed, type FindFile } from "../local/file-asks";
+import { answerFileNeed, type FindFile } from "../files/file-asks";
 import type { StepDetail } from "./detail";
 import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";
@@ -95,7 +95,7 @@ export class TrajectoryWorker {
     return new Promise((resolve, reject) => {
       if (this.dead !== null) return reject(new TrajectoryLoadError(this.dead, undefined));
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...req, id } as WorkerRequest);
+      this.worker.postMessage({ ...req, id });
     });
   }
 

@@ -9,7 +9,7 @@ import type { AnnotationInput, SignatureTag, VerdictTest } from "./tags";
 import type { LedgerRow } from "./ledger";
 import type { TaintInput } from "./patch-taint";
 import type { PatchView } from "./patch-view";
-import type { FileAnswer, FileNeed } from "../local/file-asks";
+import type { FileAnswer, FileNeed } from "../files/file-asks";
 
 export interface SubagentSummary {
   key: string;
@@ -61,7 +61,7 @@ export interface Analysis {
 export type WorkerRequest =
   /** `local`: the files are the user's (a local release), asked of the page by path ("need"), never fetched. */
   | { type: "load"; id: number; url: string; local?: boolean }
-  /** The page's answer to "need" (lib/local/file-asks.ts). */
+  /** The page's answer to "need" (lib/files/file-asks.ts). */
   | FileAnswer
   | { type: "analyze"; id: number; context: AnalysisContext }
   | { type: "detail"; id: number; n: number; limit: number }

@@ -201,8 +201,9 @@ function detectorsMarkdown(b: Omit<DetectorBench, "markdown">, truth: readonly T
         .sort()
         .map(([k, v]) => `${k} ${v.hit}/${v.cases}`)
         .join(", ");
-      const what = truth.find((c) => c.form === f.form && c.signature === f.signature) as
-        (TruthCase & { what?: string }) | undefined;
+      const what: (TruthCase & { what?: string }) | undefined = truth.find(
+        (c) => c.form === f.form && c.signature === f.signature,
+      );
       return `| ${LABEL[f.signature]} | \`${f.form}\` | ${f.planted ? "planted" : "near miss"} | ${f.cases} | ${f.planted ? `${f.hit} found` : `${f.hit} tagged`} | ${styles} | ${what?.what ?? ""} |`;
     })
     .join("\n");

@@ -129,7 +129,7 @@ Measured by \`BENCH_ONLY=${pass ? "pass," : ""}scale npm run bench\` on ${new Da
 | --- | ---: |
 | runs per second through the data build (validate, flatten, DuckDB, Arrow + Parquet + Hive Parquet, page JSON, run-context shards) | ${(runs / build.seconds).toFixed(0)} runs/s (${runs} runs in ${build.seconds.toFixed(0)} s) |
 | peak resident memory of that build | ${gb(build.maxRssKb)} |
-| trajectories per second through the analysis (the build's trajectory pass) | ${pass ? `${(pass.runs / (pass.ms / 1000)).toFixed(0)} trajectories/s (${pass.runs} in ${(pass.ms / 1000).toFixed(1)} s)` : "**not measured in this run: add \`pass\` to BENCH_ONLY**"} |
+| trajectories per second through the analysis (the build's trajectory pass) | ${pass ? `${(pass.runs / (pass.ms / 1000)).toFixed(0)} trajectories/s (${pass.runs} in ${(pass.ms / 1000).toFixed(1)} s)` : "**not measured in this run: add `pass` to BENCH_ONLY**"} |
 | validator on the same release | ${validate.seconds.toFixed(0)} s, ${gb(validate.maxRssKb)} |
 <!-- /bench:scale -->`;
   if (existsSync(SCALE_DOC)) writeFileSync(SCALE_DOC, readFileSync(SCALE_DOC, "utf8").replace(BLOCK, limits));

@@ -19,7 +19,7 @@ import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeRunContexts } from "./run-context-files";
 import { exportStepsShards } from "./steps-shards";
 import { STEPS_TABLE } from "../../lib/queries/steps-shards";
-import { pushAll } from "../../lib/data/arrays";
+import { pushAll } from "../../lib/common/arrays";
 import { PASS_TABLES, runTrajectoryPass, type PassStats } from "./trajectory-pass/pass";
 import { passCacheDir } from "./trajectory-pass/cache-dir";
 
@@ -42,7 +42,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
   mkdirSync(out, { recursive: true });
 
   const db = await openNodeDb();
-  let passStats: PassStats | null = null;
+  let passStats: PassStats | null;
   let disposePass = () => {};
   try {
     await loadTablesNode(db, releaseTables(release));
@@ -57,7 +57,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       skip: (id) => refused.has(id),
     });
     passStats = passed.stats;
-    disposePass = passed.dispose;
+    disposePass = () => passed.dispose();
     for (const p of passed.problems) {
       problems.push({
         level: "warning",

@@ -1,6 +1,6 @@
 // A release of 150,000 runs, generated at test time (lib/data/fixtures/large-release.ts), validates in the
 // CLI and builds. Before this test, both overflowed the stack: 149,999 warnings were appended with
-// `problems.push(...warnings)`, one call argument per warning (lib/data/arrays.ts).
+// `problems.push(...warnings)`, one call argument per warning (lib/common/arrays.ts).
 // Known answers: the minimal example's 8 runs repeated 18,750 times, so 149,999 run.trajectory_missing
 // warnings (only repeat 0 of one run has a trajectory) and no error; every repeat of a (configuration,
 // session) has the same outcome, so each leaderboard cell equals the minimal example's own cell, with

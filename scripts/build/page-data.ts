@@ -10,7 +10,7 @@ import { computeLeaderboard } from "../../lib/queries/leaderboard-model";
 import { computeProfile } from "../../lib/queries/profile-model";
 import { computePrevalence } from "../../lib/queries/signature-prevalence-model";
 import { ensureSignatureTablesSql } from "../../lib/queries/signature-tables";
-import { readTargetFiles } from "../../lib/queries/taskflow-files";
+import { readTargetFiles } from "../../lib/queries/taskflow-files-node";
 import { computeTaskFlow } from "../../lib/queries/taskflow-model";
 import { TRAJECTORY_RUNS_SQL } from "../../lib/queries/trajectory";
 

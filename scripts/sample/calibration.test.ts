@@ -1,6 +1,7 @@
 // The generated sample release, read back from its files and recomputed here without the generator's own
-// bookkeeping: every published figure of DOMAIN.md §6, the stated constraints, the Table 2 ratio ranges,
-// the Table 6 profile, the Table 7 verifier sizes, the signature examples, and zero validator errors.
+// bookkeeping: every published figure of docs/benchmark.md, "Figures the paper publishes", the stated constraints, the
+// Table 2 ratio ranges, the Table 6 profile, the Table 7 verifier sizes, the signature examples, and zero validator
+// errors.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -186,7 +187,7 @@ describe("benchmark shape", () => {
   });
 });
 
-describe("resolution calibration (DOMAIN.md §6)", () => {
+describe("resolution calibration (docs/benchmark.md, Figures the paper publishes)", () => {
   it("reproduces every cell of the hand-solved table from runs.jsonl", () => {
     const counts = resolvedCounts();
     for (const [configId, [un, uf, sn, sf]] of Object.entries(TABLE)) {

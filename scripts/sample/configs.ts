@@ -1,5 +1,5 @@
-// The 11 configurations of the sample release and the exact resolution counts each must reach.
-// The counts were solved by hand so that every published figure and stated constraint of DOMAIN.md §6
+// The 11 configurations of the sample release and the exact resolution counts each must reach. The counts were solved
+// by hand so that every published figure and stated constraint of docs/benchmark.md, "Figures the paper publishes"
 // holds (see CALIBRATION in release-meta.ts for which cells are published and which are invented).
 import type { Config } from "../../lib/data/schema";
 

@@ -19,7 +19,7 @@ import { selectPlants } from "./plant-selection";
 import { FORMS, type PlantForm } from "./trajectory-plants";
 import { samplePatchRef } from "./patch";
 import { configUsage } from "./usage";
-import { pushAll } from "../../lib/data/arrays";
+import { pushAll } from "../../lib/common/arrays";
 
 /** Where the planted cases' ground truth is committed (not inside the release). */
 export const GROUND_TRUTH = "data/ground-truth/sample/signatures.jsonl";

@@ -1,12 +1,13 @@
-// Synthetic tasks: 200 focus tasks over the 19 repositories, plus interruption-only tasks created when a
-// focus task lacks enough same-repository tasks of its locality (near or far, DOMAIN.md §3).
+// Synthetic tasks: 200 focus tasks over the 19 repositories, plus interruption-only tasks created when a focus task
+// lacks enough same-repository tasks of its locality (near or far, docs/benchmark.md, "Sessions, requests and
+// schedules").
 import { locality, parentDir } from "../../lib/data/locality";
 import type { Task, TaskTest } from "../../lib/data/schema";
 import type { Rng } from "./prng";
 import { REPOS, sourceFiles, testModuleFor, type RepoDef, type SourceFile } from "./repos";
 import { ANYIO_PARAMS, TestNamer } from "./test-ids";
 import { clickShowDefaultTexts, taskTexts } from "./texts";
-import { minOf } from "../../lib/data/arrays";
+import { minOf } from "../../lib/common/arrays";
 
 export type Group = "near" | "far";
 

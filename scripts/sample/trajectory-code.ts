@@ -3,7 +3,7 @@
 // Names come from the task id (not the run seed), so one task looks the same in every run.
 import type { Task } from "@/lib/data/schema";
 import { hashString } from "./trajectory-random";
-import { maxOf } from "../../lib/data/arrays";
+import { maxOf } from "../../lib/common/arrays";
 
 export interface FileEdit {
   file_path: string;

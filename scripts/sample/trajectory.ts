@@ -27,7 +27,7 @@ import {
   type PlantForm,
 } from "./trajectory-plants";
 
-export type { AtifTrajectory, AtifStep, AtifAgentStep, AtifUserStep, AtifToolCall } from "./trajectory-atif";
+export type { AtifTrajectory, AtifStep, AtifAgentStep } from "./trajectory-atif";
 export { commandOf, editsOf } from "./trajectory-edits";
 
 export type Scenario = "normal" | "cross_task_interference" | "requirement_state_loss";

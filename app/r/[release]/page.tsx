@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { LeaderboardPage } from "@/components/site/LeaderboardPage";
-import { releaseIndex } from "@/lib/site/release-files";
+import { releaseIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

@@ -3,7 +3,8 @@
 // and run every analyzer. Runs in a worker thread (worker.ts) or, for small releases and tests, inline.
 import { readReleaseFile, type ArchiveCache } from "../../../lib/archive/read-node";
 import { loadTrajectory } from "../../../lib/trajectory/chain";
-import { errorText, parseTrajectoryText } from "../../../lib/trajectory/parse-text";
+import { errorText } from "../../../lib/trajectory/error-text";
+import { parseTrajectoryText } from "../../../lib/trajectory/parse-text";
 import { cacheKey, sha256, type CacheEntry, type PassCache } from "./cache";
 import type { PassAnalyzer, PassJob, PassProblem, PassResult } from "./types";
 
@@ -98,6 +99,7 @@ export async function analyzeOne(
       } catch (err) {
         throw new Error(
           `trajectory pass: analyzer for ${a.table} failed on run ${runId} (${job.ref}): ${errorText(err)}`,
+          { cause: err },
         );
       }
     }

@@ -49,7 +49,7 @@ export type RunAnalysisFields = {
 /** One row per run that names a trajectory. */
 export type RunAnalysisRow = RunAnalysisFields & { run_id: string };
 
-export const RUN_ANALYSIS_COLUMNS: Record<keyof RunAnalysisRow & string, PassColumnType> = {
+export const RUN_ANALYSIS_COLUMNS: Record<keyof RunAnalysisRow, PassColumnType> = {
   run_id: "VARCHAR",
   readable: "BOOLEAN",
   error: "VARCHAR",

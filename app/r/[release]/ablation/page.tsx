@@ -3,7 +3,7 @@ import { releaseMetadata } from "@/lib/site/page-meta";
 import { AblationView } from "@/components/ablation/AblationView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { conditionLabel } from "@/lib/site/labels";
-import { ablation, builtRelease, releaseIndex } from "@/lib/site/release-files";
+import { ablation, builtRelease, releaseIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

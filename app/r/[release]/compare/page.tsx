@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { ComparePage } from "@/components/compare/ComparePage";
-import { releaseIndex } from "@/lib/site/release-files";
+import { releaseIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { CostPage } from "@/components/cost/CostPage";
-import { releaseIndex } from "@/lib/site/release-files";
+import { releaseIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

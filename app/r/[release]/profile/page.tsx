@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { ProfileView } from "@/components/profile/ProfileView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, profile, releaseIndex } from "@/lib/site/release-files";
+import { builtRelease, profile, releaseIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

@@ -3,7 +3,7 @@ import { releaseMetadata } from "@/lib/site/page-meta";
 import { LocalRunList } from "@/components/local/LocalRunList";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { RunList } from "@/components/trajectory/RunList";
-import { builtRelease, releaseIndex, trajectoryRuns } from "@/lib/site/release-files";
+import { builtRelease, releaseIndex, trajectoryRuns } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

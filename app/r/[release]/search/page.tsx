@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { SearchView } from "@/components/search/SearchView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, releaseIndex, repos, stepsManifest, trajectoryRuns } from "@/lib/site/release-files";
+import { builtRelease, releaseIndex, repos, stepsManifest, trajectoryRuns } from "@/lib/site/release-files-node";
 import { STEP_LIMITS } from "@/lib/trajectory/steps-index";
 
 export const dynamicParams = false;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SignaturesPage } from "@/components/signatures/SignaturesPage";
 import { releaseMetadata } from "@/lib/site/page-meta";
-import { releaseIndex } from "@/lib/site/release-files";
+import { releaseIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

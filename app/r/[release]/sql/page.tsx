@@ -4,7 +4,7 @@ import { SqlConsole } from "@/components/sql/SqlConsole";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, leaderboard, releaseIndex, stepsManifest } from "@/lib/site/release-files";
+import { builtRelease, leaderboard, releaseIndex, stepsManifest } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TaskFlowView } from "@/components/taskflow/TaskFlowView";
-import { builtRelease, releaseIndex, taskFlow } from "@/lib/site/release-files";
+import { builtRelease, releaseIndex, taskFlow } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

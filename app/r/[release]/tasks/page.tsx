@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { CatalogView } from "@/components/catalog/CatalogView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, catalog, releaseIndex } from "@/lib/site/release-files";
+import { builtRelease, catalog, releaseIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

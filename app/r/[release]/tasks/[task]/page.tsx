@@ -7,7 +7,7 @@ import { TaskView } from "@/components/catalog/TaskView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { alignSchedules } from "@/lib/queries/catalog-align";
 import { releaseHref } from "@/lib/site/nav";
-import { builtRelease, catalog, releaseIndex, taskPage } from "@/lib/site/release-files";
+import { builtRelease, catalog, releaseIndex, taskPage } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 

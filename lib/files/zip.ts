@@ -35,6 +35,7 @@ export async function readZip(label: string, blob: Blob): Promise<PickedZip> {
     const reason = /\((.*)\)$/.exec(why)?.[1] ?? why;
     throw new Error(
       `${label} is not a zip archive this page can read (${reason}); pick a release folder, a zip of one, or a single trajectory file (.json, .traj)`,
+      { cause: err },
     );
   }
   const entries: ZipEntry[] = [...listing.entries.values()].map((e) => ({

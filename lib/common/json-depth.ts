@@ -28,7 +28,11 @@ export function jsonDepthExcess(text: string, limit = MAX_JSON_DEPTH): DepthExce
 }
 
 /** The one loop over a JSON text: the first bracket past `maxDepth` levels or past `maxContainers` in all. */
-function scanShape(text: string, maxDepth: number, maxContainers: number): { kind: "depth" | "count"; offset: number } | null {
+function scanShape(
+  text: string,
+  maxDepth: number,
+  maxContainers: number,
+): { kind: "depth" | "count"; offset: number } | null {
   let depth = 0;
   let count = 0;
   let inString = false;
@@ -71,10 +75,17 @@ export function tooManyMessage(excess: DepthExcess): string {
  * "<rule>: <message>" when a trajectory's text is refused before parsing (too deep, too many objects), else
  * null. One loop for both counts, so a trajectory's text is scanned once.
  */
-export function trajectoryShapeRefusal(text: string, maxDepth = MAX_JSON_DEPTH, maxContainers = MAX_JSON_CONTAINERS): { rule: typeof TOO_DEEP_RULE | typeof TOO_MANY_RULE; message: string } | null {
+export function trajectoryShapeRefusal(
+  text: string,
+  maxDepth = MAX_JSON_DEPTH,
+  maxContainers = MAX_JSON_CONTAINERS,
+): { rule: typeof TOO_DEEP_RULE | typeof TOO_MANY_RULE; message: string } | null {
   const found = scanShape(text, maxDepth, maxContainers);
   if (found === null) return null;
   return found.kind === "depth"
     ? { rule: TOO_DEEP_RULE, message: `${TOO_DEEP_RULE}: ${tooDeepMessage({ limit: maxDepth, offset: found.offset })}` }
-    : { rule: TOO_MANY_RULE, message: `${TOO_MANY_RULE}: ${tooManyMessage({ limit: maxContainers, offset: found.offset })}` };
+    : {
+        rule: TOO_MANY_RULE,
+        message: `${TOO_MANY_RULE}: ${tooManyMessage({ limit: maxContainers, offset: found.offset })}`,
+      };
 }

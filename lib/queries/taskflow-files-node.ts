@@ -1,4 +1,4 @@
-// Build-time read of a release's target Task Flows (RELEASE-FORMAT.md: taskflow/<name>.json). Node only:
+// Build-time read of a release's target Task Flows (docs/data-format.md: taskflow/<name>.json). Node only:
 // the browser gets the parsed targets inside taskflow.json.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -4,7 +4,7 @@
 // blob: URLs); once the release's tables are in, the engine is locked: external access off, configuration
 // locked (lib/queries/sql-check.ts is the first wall, this is the second).
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
-import { newWasmDuckDb } from "./wasm";
+import { newWasmDuckDb } from "../db/wasm";
 
 export interface ConsoleSource {
   schema: string;
@@ -42,6 +42,7 @@ function cell(v: unknown): Cell {
   try {
     return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? x.toString() : x));
   } catch {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a value JSON cannot print (a cycle) shows its own toString
     return String(v);
   }
 }
@@ -90,7 +91,7 @@ export class ConsoleEngine {
     let p = this.loaded.get(key);
     if (!p) {
       const parts = s.urls.map(fetchBytes);
-      parts.forEach((x) => x.catch(() => undefined));
+      parts.forEach((x) => void x.catch(() => undefined));
       p = (async () => {
         if (s.schema !== "main") await conn.query(`CREATE SCHEMA IF NOT EXISTS ${ident(s.schema)}`);
         if (s.view) {

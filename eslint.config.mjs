@@ -1,0 +1,156 @@
+// ESLint (flat config). The layer rules are docs/architecture.md's "Layers and what each may import": a test in
+// scripts/lint/boundaries.test.ts runs this config on fixtures that break them.
+import js from "@eslint/js";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Files that turn bytes or text into records (docs/architecture.md, "Parse files"): never imported by a view. */
+export const PARSE_FILES = [
+  "lib/trajectory/read-*.ts",
+  "lib/trajectory/parse-text.ts",
+  "lib/trajectory/swe-agent.ts",
+  "lib/data/load-release.ts",
+  "lib/data/jsonl-records.ts",
+  "lib/data/record-lines.ts",
+  "lib/data/import-harbor*.ts",
+  "lib/local/parse-*.ts",
+  "lib/files/zip.ts",
+  "lib/archive/read-*.ts",
+  "lib/archive/index-node.ts",
+];
+
+const nodeBuiltins = {
+  group: ["node:*"],
+  message: "Node-only modules stay out of browser layers: put this in scripts/ or a lib/<folder>/<name>-node.ts file.",
+};
+
+/** Patterns for no-restricted-imports: `@/x` and relative spellings of the same path. */
+function anySpelling(path) {
+  return [`@/${path}`, `**/${path}`];
+}
+
+const viewImports = {
+  patterns: [
+    nodeBuiltins,
+    {
+      group: ["@duckdb/*"],
+      message: "Views never touch DuckDB: run queries through lib/site/browser-*.ts or lib/local.",
+    },
+    {
+      group: anySpelling("lib/db/**"),
+      message: "Views never import lib/db: its doors are for lib/queries, lib/site and lib/local.",
+    },
+    {
+      group: PARSE_FILES.flatMap((p) => anySpelling(p.replace(/\.ts$/, ""))),
+      message: "Views never import parse files (docs/architecture.md): parsing runs in lib/ or its workers.",
+    },
+  ],
+};
+
+/**
+ * lib's folders from the lowest up (docs/architecture.md, "Layers"): a folder imports only folders before it, so
+ * no two folders import each other. Tests and test helpers may reach any layer.
+ */
+export const LIB_LAYERS = [
+  "common",
+  "archive",
+  "files",
+  "trajectory",
+  "data",
+  "metrics",
+  "queries",
+  "db",
+  "local",
+  "site",
+];
+
+const layerZones = [
+  ...LIB_LAYERS.map((layer, i) => ({
+    target: `./lib/${layer}`,
+    from: [...LIB_LAYERS.slice(i + 1).map((above) => `./lib/${above}`), "./components", "./app", "./scripts", "./e2e"],
+    message: `lib/${layer} sits below ${LIB_LAYERS.slice(i + 1).join(", ")}: move the shared piece down to a lower layer instead.`,
+  })),
+  { target: "./components", from: ["./app", "./scripts", "./e2e"] },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "out/**",
+      "public/**",
+      "dist/**",
+      "data/**",
+      ".cache/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "**/fixtures/**",
+      "scripts/lint/fixtures/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".mjs", ".js", ".json"],
+          tsconfig: { configFile: "./tsconfig.json" },
+        }),
+      ],
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      // An async function without await is how this code turns a refusal into a rejection its callers catch.
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests read JSON (files, Arrow rows, page models) and assert on its fields: there `any` is the point, and a
+    // wrong field fails the assertion. Everything else stays under the unsafe-any rules.
+    files: ["**/*.test.ts", "e2e/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+    },
+  },
+  {
+    files: ["**/*.mjs", "**/*.js"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ["lib/**/*.ts", "components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/testing*.ts", "**/*-fixture.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", viewImports] },
+  },
+  {
+    files: ["lib/queries/**/*.ts", "lib/trajectory/**/*.ts", "lib/metrics/**/*.ts", "lib/site/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*-node.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [nodeBuiltins] }] },
+  },
+);
