@@ -13,6 +13,7 @@ import { analysisContextOf } from "@/lib/queries/run-context";
 import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { errorText } from "@/lib/trajectory/parse-text";
+import { taintInputOf } from "@/lib/trajectory/patch-taint";
 import { localRunId, trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { adoptEarlyLoad } from "./early-load";
@@ -72,6 +73,7 @@ function context(
   verdict: RunVerdict | null,
   submitText: string | null,
   facts: RunPatchFacts | null,
+  patchUrl: (ref: string) => string | null,
 ): AnalysisContext {
   const ctx = analysisContextOf({
     focusTaskId: basics?.header?.focus_task_id ?? null,
@@ -81,7 +83,22 @@ function context(
     annotations: basics?.annotations ?? [],
     submitText,
   });
-  return facts ? { ...ctx, stages: facts.stages } : ctx;
+  if (!facts) return ctx;
+  // The final patch is the cross-task detector's evidence too: the worker reads it beside the trajectory.
+  const url = facts.patch !== null && ctx.focusTaskId !== null ? patchUrl(facts.patch) : null;
+  const patch =
+    url !== null && basics
+      ? {
+          url,
+          taint: taintInputOf(
+            ctx.focusTaskId!,
+            facts.files,
+            basics.schedule.map((r) => ({ task_id: r.task_id, text: r.text })),
+            ctx.workspaces,
+          ),
+        }
+      : null;
+  return { ...ctx, stages: facts.stages, patch };
 }
 
 /** `contextShards`: the release's run-context shard count (release.json), null when the build wrote none. */
@@ -113,9 +130,11 @@ export function useRunTrajectory(
     let verdict: RunVerdict | null = null;
     let facts: RunPatchFacts | null = null;
     let loaded = false;
+    // A local run's patch is among the user's files, not fetched: not read for the detectors (yet).
+    const patchUrl = (ref: string) => (localRunId(runId) === null ? trajectoryUrl(releaseId, ref) : null);
     const analyze = () => {
       if (!loaded) return;
-      worker.analyze(context(basics, verdict, submitText, facts)).then(
+      worker.analyze(context(basics, verdict, submitText, facts, patchUrl)).then(
         (analysis) => patch({ analysis }),
         (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }),
       );

@@ -8,6 +8,7 @@ import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
 import { HttpError, openRemote } from "./open-remote";
 import { parseTrajectoryText } from "./parse-text";
+import { patchTaintFacts, type TaintFact, type TaintInput } from "./patch-taint";
 import { MAX_PATCH_BYTES, patchView } from "./patch-view";
 import { stepDetail } from "./detail";
 import type { Trajectory } from "./model";
@@ -97,6 +98,27 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
+/** The run's patch, read once per page (the tab and the detectors both ask for it). */
+const patchTexts = new Map<string, Promise<string>>();
+function patchText(url: string): Promise<string> {
+  let p = patchTexts.get(url);
+  if (!p) {
+    p = openRemote(url, MAX_PATCH_BYTES).then((body) => new Response(body).text());
+    p.catch(() => patchTexts.delete(url));
+    patchTexts.set(url, p);
+  }
+  return p;
+}
+
+/** The patch's taint findings for the detectors; an unreadable patch is no evidence (the tab says why). */
+async function patchFactsOf(url: string, taint: TaintInput): Promise<TaintFact[] | null> {
+  try {
+    return patchTaintFacts(await patchText(url), taint);
+  } catch {
+    return null;
+  }
+}
+
 async function handle(msg: WorkerRequest): Promise<void> {
   switch (msg.type) {
     case "load": {
@@ -131,7 +153,11 @@ async function handle(msg: WorkerRequest): Promise<void> {
     }
     case "analyze": {
       if (!current) throw new Error("no trajectory loaded");
-      const analysis = analyzeTrajectory(current.trajectory, msg.context);
+      const { patch, ...context } = msg.context;
+      const analysis = analyzeTrajectory(current.trajectory, {
+        ...context,
+        patchTaint: patch ? await patchFactsOf(patch.url, patch.taint) : (context.patchTaint ?? null),
+      });
       scope.postMessage({ type: "analysis", id: msg.id, analysis });
       return;
     }
@@ -146,7 +172,7 @@ async function handle(msg: WorkerRequest): Promise<void> {
       return;
     }
     case "patch": {
-      const text = await new Response(await openRemote(msg.url, MAX_PATCH_BYTES)).text();
+      const text = await patchText(msg.url);
       scope.postMessage({ type: "patch", id: msg.id, patch: patchView(text, msg.taint) });
       return;
     }

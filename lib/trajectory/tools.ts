@@ -47,13 +47,11 @@ export function fileEdits(call: ToolCall): FileEdit[] {
   }
   if (path === null) return [];
   if (Array.isArray(args.edits)) {
-    return args.edits
-      .filter(isRecord)
-      .map((e) => ({
-        path,
-        before: str(e.old_string) ?? str(e.old_str) ?? "",
-        after: str(e.new_string) ?? str(e.new_str) ?? "",
-      }));
+    return args.edits.filter(isRecord).map((e) => ({
+      path,
+      before: str(e.old_string) ?? str(e.old_str) ?? "",
+      after: str(e.new_string) ?? str(e.new_str) ?? "",
+    }));
   }
   const before = str(args.old_string) ?? str(args.old_str);
   const after = str(args.new_string) ?? str(args.new_str);
