@@ -2,8 +2,8 @@
 // requirement-state-loss detector (detect-state-loss.ts) read, so the two never disagree about what the
 // focus checkout held: every change of every call in order (edit tools, apply_patch, and shell edits: sed -i,
 // heredoc and redirection rewrites, git checkout --, cp, mv, patch; call-effects.ts), remembering which focus
-// stage added each line. A stage's line removed and later written again into a focus file (restored, or moved
-// by a refactor) is that stage's line again.
+// stage added each line. A stage's line removed and written again into a focus file (restored, or moved by a
+// refactor, before or after the removal) is that stage's line again.
 import { callEffect, TrajectoryShell, type FileChange } from "./call-effects";
 import type { Step } from "./model";
 import type { Segment, Segmentation } from "./segment";
@@ -82,13 +82,27 @@ export class FileLines {
     list.forEach((e, i) => {
       if (keep(e, i)) kept.push(e);
       else if (e.owner) {
-        this.gone.set(e.line, e.owner);
         this.events.push({ kind: "remove", line: e.line, path: this.rel(path), owner: e.owner, by });
         if (by.stage !== null && e.owner.stage < by.stage)
           this.removals.push({ line: e.line, owner: e.owner, by, change, path: this.rel(path) });
+        const elsewhere = this.isFocusPath(path) ? this.elsewhereInFocus(path, e.line) : null;
+        if (elsewhere) {
+          // Written into another focus file first (a refactor's new module, then the old lines removed): moved.
+          elsewhere.entry.owner = e.owner;
+          this.events.push({ kind: "restore", line: e.line, path: elsewhere.path, owner: e.owner, by });
+        } else this.gone.set(e.line, e.owner);
       }
     });
     this.files.set(path, kept);
+  }
+
+  private elsewhereInFocus(path: string, line: string): { entry: Entry; path: string } | null {
+    for (const [p, list] of this.files) {
+      if (p === path || !this.isFocusPath(p)) continue;
+      const entry = list.find((x) => x.line === line);
+      if (entry) return { entry, path: this.rel(p) };
+    }
+    return null;
   }
 
   private add(path: string, lines: string[], by: Actor) {
