@@ -39,21 +39,25 @@ export function useRunPatch(
       });
       return;
     }
-    if (localRunId(runId) !== null) {
+    // A local run's patch is read from the picked files by the worker that loaded its trajectory (the
+    // trajectory page's); a worker with no local files (the compare page's) cannot.
+    const local = localRunId(runId) !== null;
+    if (local && !worker.hasLocalFiles) {
       setState({
         status: "none",
-        message: `The patch of a local run (${ref}) is not read here yet; open the file from your folder.`,
+        message: `The patch of a local run (${ref}) is read on its trajectory page; open the file from your folder.`,
       });
       return;
     }
-    const url = trajectoryUrl(releaseId, ref);
+    const url = local ? ref : trajectoryUrl(releaseId, ref);
     if (url === null) {
       setState({ status: "error", message: `The run's patch path "${ref}" is outside the release.` });
       return;
     }
     let live = true;
     setState({ status: "loading" });
-    worker.patch(url, taintInputOf(ctx!.focusTaskId, facts!.files, ctx!.requests, ctx!.workspaces)).then(
+    const taint = taintInputOf(ctx!.focusTaskId, facts!.files, ctx!.requests, ctx!.workspaces);
+    worker.patch(url, taint, local).then(
       (view) => live && setState({ status: "ready", view }),
       (e: unknown) => live && setState({ status: "error", message: `The patch could not be read: ${errorText(e)}` }),
     );

@@ -73,7 +73,7 @@ function context(
   verdict: RunVerdict | null,
   submitText: string | null,
   facts: RunPatchFacts | null,
-  patchUrl: (ref: string) => string | null,
+  patchAt: (ref: string) => { url: string; local?: boolean } | null,
 ): AnalysisContext {
   const ctx = analysisContextOf({
     focusTaskId: basics?.header?.focus_task_id ?? null,
@@ -85,11 +85,11 @@ function context(
   });
   if (!facts) return ctx;
   // The final patch is the cross-task detector's evidence too: the worker reads it beside the trajectory.
-  const url = facts.patch !== null && ctx.focusTaskId !== null ? patchUrl(facts.patch) : null;
+  const at = facts.patch !== null && ctx.focusTaskId !== null ? patchAt(facts.patch) : null;
   const patch =
-    url !== null && basics
+    at !== null && basics
       ? {
-          url,
+          ...at,
           taint: taintInputOf(
             ctx.focusTaskId!,
             facts.files,
@@ -130,11 +130,15 @@ export function useRunTrajectory(
     let verdict: RunVerdict | null = null;
     let facts: RunPatchFacts | null = null;
     let loaded = false;
-    // A local run's patch is among the user's files, not fetched: not read for the detectors (yet).
-    const patchUrl = (ref: string) => (localRunId(runId) === null ? trajectoryUrl(releaseId, ref) : null);
+    // A local run's patch is among the user's files: the worker asks for it by path, as for the trajectory.
+    const patchAt = (ref: string) => {
+      if (localRunId(runId) !== null) return worker.hasLocalFiles ? { url: ref, local: true } : null;
+      const url = trajectoryUrl(releaseId, ref);
+      return url === null ? null : { url };
+    };
     const analyze = () => {
       if (!loaded) return;
-      worker.analyze(context(basics, verdict, submitText, facts, patchUrl)).then(
+      worker.analyze(context(basics, verdict, submitText, facts, patchAt)).then(
         (analysis) => patch({ analysis }),
         (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }),
       );

@@ -51,8 +51,11 @@ export interface AnalysisContext {
    * absent or null: no patch. The parse worker fills it from `patch` below; the build's pass reads the file.
    */
   patchTaint?: TaintFact[] | null;
-  /** Where the run's patch is (a URL built by trajectoryUrl) and what it is marked against: the worker reads it. */
-  patch?: { url: string; taint: TaintInput } | null;
+  /**
+   * Where the run's patch is (a URL built by trajectoryUrl, or with `local` its path below a local release
+   * folder, asked of the page like the trajectory) and what it is marked against: the worker reads it.
+   */
+  patch?: { url: string; taint: TaintInput; local?: boolean } | null;
 }
 
 export interface Analysis {
@@ -74,7 +77,7 @@ export type WorkerRequest =
   | { type: "detail"; id: number; n: number; limit: number }
   | { type: "search"; id: number; query: string }
   /** The run's submitted patch (a URL built by trajectoryUrl), read by range like a trajectory, capped. */
-  | { type: "patch"; id: number; url: string; taint: TaintInput | null };
+  | { type: "patch"; id: number; url: string; taint: TaintInput | null; local?: boolean };
 
 export type WorkerResponse =
   | { type: "loaded"; id: number; summary: TrajectorySummary; rows: StepRow[] }
