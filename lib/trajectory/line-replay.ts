@@ -9,7 +9,7 @@ import type { Step } from "./model";
 import type { Segment, Segmentation } from "./segment";
 import { resolvePath, type SedCommand } from "./shell-ops";
 
-export interface Actor {
+interface Actor {
   step: number;
   position: number | null;
   /** The task of the request the step belongs to (null before the first request). */
@@ -18,7 +18,7 @@ export interface Actor {
   stage: number | null;
 }
 
-export interface Owner {
+interface Owner {
   step: number;
   position: number;
   stage: number;
@@ -40,13 +40,13 @@ export interface Removal {
 }
 
 /** What happened to owned lines, in order (the ledger's input); `path` is checkout-relative. */
-export type ReplayEvent =
+type ReplayEvent =
   | { kind: "add"; line: string; path: string; owner: Owner }
   /** A stage's line written again into a focus file after it was removed. */
   | { kind: "restore"; line: string; path: string; owner: Owner; by: Actor }
   | { kind: "remove"; line: string; path: string; owner: Owner; by: Actor };
 
-export interface FocusChange {
+interface FocusChange {
   step: number;
   position: number;
   stage: number;
@@ -54,13 +54,13 @@ export interface FocusChange {
 }
 
 /** A line worth tracking: not blank, not a lone bracket or keyword. */
-export function significant(line: string): boolean {
+function significant(line: string): boolean {
   return line.length >= 8 && /[A-Za-z]/.test(line);
 }
 
 const trimmedLines = (text: string) => text.split("\n").map((l) => l.trim());
 
-export class FileLines {
+class FileLines {
   readonly files = new Map<string, Entry[]>();
   readonly removals: Removal[] = [];
   readonly events: ReplayEvent[] = [];
@@ -222,14 +222,31 @@ export class FileLines {
   }
 }
 
-export interface FocusReplay {
+interface FocusReplay {
   lines: FileLines;
   /** Every change a focus stage request made to a focus file (the weak verdict pattern's evidence). */
   focusChanges: FocusChange[];
 }
 
-/** Replays every agent call of the trace in order; focus-stage edits own the lines they add. */
+/** One analysis replays once: the ledger and the detector ask with the same segmentation (analyze.ts). */
+const replays = new WeakMap<Segmentation, { steps: readonly Step[]; key: string; replay: FocusReplay }>();
+
+/** Replays every agent call of the trace in order; focus-stage edits own the lines they add. The result is read-only. */
 export function replayFocusWork(
+  steps: readonly Step[],
+  segmentation: Segmentation,
+  focusTaskId: string,
+  workspaces: Readonly<Record<string, string>>,
+): FocusReplay {
+  const key = JSON.stringify([focusTaskId, workspaces]);
+  const hit = replays.get(segmentation);
+  if (hit && hit.steps === steps && hit.key === key) return hit.replay;
+  const replay = replayUncached(steps, segmentation, focusTaskId, workspaces);
+  replays.set(segmentation, { steps, key, replay });
+  return replay;
+}
+
+function replayUncached(
   steps: readonly Step[],
   segmentation: Segmentation,
   focusTaskId: string,
