@@ -119,6 +119,52 @@ test("E.3 (moto-7343 switched): the files from other checkouts in the combined p
   );
 });
 
+test("E.3 (moto-7343 switched): the cross-task tag points at the steps that wrote the other tasks' lines in the patch", async ({
+  page,
+}) => {
+  // From the files on disk: the patch's added lines in other tasks' files, and, per line, the last step of the
+  // trajectory whose edit writes it (new text, not already in the old text) into another task's checkout.
+  const run = jsonl("runs.jsonl").find((r) => r.run_id === E3)! as Line & { trajectory: string };
+  const session = jsonl("sessions.jsonl").find((s) => s.session_id === run.session_id)!;
+  const tasks = new Map(jsonl("tasks.jsonl").map((t) => [t.task_id!, t]));
+  const focusFiles = tasks.get(session.focus_task_id!)!.changed_source_files!;
+  const others = Object.entries(session.workspaces!).filter(([, t]) => t !== session.focus_task_id);
+  const otherFiles = new Set(others.flatMap(([, t]) => tasks.get(t)!.changed_source_files!));
+  const lines: string[] = [];
+  let file: string | null = null;
+  for (const l of (await patchText(E3)).split("\n")) {
+    const m = /^diff --git a\/(\S+) b\//.exec(l);
+    if (m) file = m[1]!;
+    else if (file && otherFiles.has(file) && !focusFiles.includes(file) && l.startsWith("+") && !l.startsWith("+++")) {
+      const t = l.slice(1).trim();
+      if (t.length >= 8 && /[A-Za-z]/.test(t)) lines.push(t);
+    }
+  }
+  const traj = JSON.parse(new TextDecoder().decode(await readReleaseFile(SAMPLE, run.trajectory, archives))) as {
+    steps: { tool_calls?: { arguments?: Record<string, string | undefined> }[] }[];
+  };
+  const writer = new Map<string, number>();
+  traj.steps.forEach((step, i) => {
+    for (const call of step.tool_calls ?? []) {
+      const a = call.arguments ?? {};
+      const path = a.file_path ?? a.path ?? "";
+      const added = a.new_string ?? a.content ?? "";
+      const old = a.old_string ?? "";
+      if (!others.some(([ws]) => path.startsWith(`${ws}/`))) continue;
+      for (const line of lines) if (added.includes(line) && !old.includes(line)) writer.set(line, i + 1);
+    }
+  });
+  const expected = [...new Set(writer.values())].sort((a, b) => a - b);
+  expect(expected.length).toBeGreaterThan(0);
+
+  await open(page, "sample", `?id=${E3}`);
+  const tag = page.locator('[data-tag-origin="detector"][data-tag-signature="cross_task_interference"]');
+  await expect(tag).toHaveCount(1, SLOW);
+  // The analysis re-runs once the patch facts arrive (after the release tables): wait for the patch's steps.
+  await expect(tag.locator(`[data-evidence-step="${expected[0]}"]`)).toHaveCount(1, SLOW);
+  for (const n of expected) await expect(tag.locator(`[data-evidence-step="${n}"]`)).toHaveCount(1);
+});
+
 test("a matched pair on the compare page shows both ledgers and what differs between the final patches", async ({
   page,
 }) => {

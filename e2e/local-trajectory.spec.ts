@@ -4,7 +4,7 @@
 // shown with its rows from the local release's own schema. Expected values come from the imported files on
 // disk and lib/data/fixtures/harbor/README.md; a reload says the local results must be opened again.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -256,4 +256,52 @@ test("a local run is aligned with a published one in the two-pane view, its file
   expect([...new Set(fetched)], "the local files are never fetched: only the published run's archive").toEqual([
     sampleArchivePath(published),
   ]);
+});
+
+test("a local run's final patch is read from the picked files (never fetched), in the tab and as detector evidence", async ({
+  page,
+}) => {
+  // A copy of the imported release whose run names a patch of two files: the focus checkout's file and, as a
+  // combined diff would carry it, a file of another checkout (absolute path: marked outside the checkout).
+  const dir = join(mine.tmp, "with-patch");
+  cpSync(mine.dir, dir, { recursive: true });
+  const runs = readFileSync(join(dir, "runs.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const run = runs.find((r) => r.run_id === RUN)!;
+  run.patch = "patches/mine.diff";
+  writeFileSync(join(dir, "runs.jsonl"), runs.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  mkdirSync(join(dir, "patches"));
+  writeFileSync(
+    join(dir, "patches/mine.diff"),
+    [
+      "diff --git a/httpx/_a.py b/httpx/_a.py",
+      "--- a/httpx/_a.py",
+      "+++ b/httpx/_a.py",
+      "@@ -1 +1,2 @@",
+      " x = 1",
+      "+y = 2",
+      "--- /dev/null",
+      "+++ b/../elsewhere.py",
+      "@@ -0,0 +1 @@",
+      "+z = 3",
+      "",
+    ].join("\n"),
+  );
+  const fetched: string[] = [];
+  page.on("request", (r) => r.url().includes("/patches/") && fetched.push(r.url()));
+  await openLocal(page, "local-folder-input", dir);
+  await page.getByTestId("local-runs-link").click();
+  await page.getByTestId("local-runs").locator(`li[data-run="${LOCAL_RUN}"]`).getByRole("link").click();
+  await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-analyzed", "true");
+  await page.getByTestId("tab-patch").click();
+  const patch = page.getByTestId("patch");
+  await expect(patch).toHaveAttribute("data-state", "ready", { timeout: 90_000 });
+  await expect(page.getByTestId("patch-file")).toHaveCount(2);
+  await expect(page.locator('[data-testid="patch-file"][data-path="../elsewhere.py"]')).toHaveAttribute(
+    "data-mark",
+    "outside",
+  );
+  expect(fetched, "a local patch is never fetched").toEqual([]);
 });

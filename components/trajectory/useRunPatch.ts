@@ -29,18 +29,18 @@ export function useRunPatch(
   const source = useReleaseSource();
   const ref = facts?.patch ?? null;
   const known = facts !== null && ctx !== null;
-  const url = ref === null ? null : trajectoryUrl(releaseId, ref);
-  const local = source.origin(runId) === "local";
+  const local = runId !== null && source.origin(runId) === "local";
+  // A local run's patch is read from the picked files by the worker that loaded its trajectory (the
+  // trajectory page's); a worker with no local files (the compare page's) cannot.
+  const readable = !local || (worker?.hasLocalFiles ?? false);
+  const url = ref === null ? null : local ? ref : trajectoryUrl(releaseId, ref);
   // ctx and facts are read when the reference changes (their identity changes on every render).
-  const read = useAsync<PatchState, [number, string, string]>(
-    enabled && worker && runId !== null && known && url !== null && !local ? [worker.id, runId, url] : null,
-    async ([, , u]) => {
+  const read = useAsync<PatchState, [number, string, string, boolean]>(
+    enabled && worker && runId !== null && known && url !== null && readable ? [worker.id, runId, url, local] : null,
+    async ([, , u, isLocal]) => {
       try {
-        const view = await worker!.patch(
-          u,
-          taintInputOf(ctx!.focusTaskId, facts!.files, ctx!.requests, ctx!.workspaces),
-        );
-        return { status: "ready", view };
+        const taint = taintInputOf(ctx!.focusTaskId, facts!.files, ctx!.requests, ctx!.workspaces);
+        return { status: "ready", view: await worker!.patch(u, taint, isLocal) };
       } catch (e) {
         return { status: "error", message: `The patch could not be read: ${errorText(e)}` };
       }
@@ -53,10 +53,10 @@ export function useRunPatch(
       status: "none",
       message: "This run names no submitted patch (the release does not carry it, or the run was never finalized).",
     };
-  if (local)
+  if (!readable)
     return {
       status: "none",
-      message: `The patch of a local run (${ref}) is not read here yet; open the file from your folder.`,
+      message: `The patch of a local run (${ref}) is read on its trajectory page; open the file from your folder.`,
     };
   if (url === null) return { status: "error", message: `The run's patch path "${ref}" is outside the release.` };
   return read.value ?? LOADING;

@@ -15,6 +15,7 @@ import { analysisContextOf } from "@/lib/queries/run-context";
 import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { errorText } from "@/lib/trajectory/error-text";
+import { taintInputOf } from "@/lib/trajectory/patch-taint";
 import { trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { adoptEarlyLoad } from "./early-load";
@@ -74,6 +75,7 @@ function context(
   verdict: RunVerdict | null,
   submitText: string | null,
   facts: RunPatchFacts | null,
+  patchAt: (ref: string) => { url: string; local?: boolean } | null,
 ): AnalysisContext {
   const ctx = analysisContextOf({
     focusTaskId: basics?.header?.focus_task_id ?? null,
@@ -83,7 +85,22 @@ function context(
     annotations: basics?.annotations ?? [],
     submitText,
   });
-  return facts ? { ...ctx, stages: facts.stages } : ctx;
+  if (!facts) return ctx;
+  // The final patch is the cross-task detector's evidence too: the worker reads it beside the trajectory.
+  const at = facts.patch !== null && ctx.focusTaskId !== null ? patchAt(facts.patch) : null;
+  const patch =
+    at !== null && basics
+      ? {
+          ...at,
+          taint: taintInputOf(
+            ctx.focusTaskId!,
+            facts.files,
+            basics.schedule.map((r) => ({ task_id: r.task_id, text: r.text })),
+            ctx.workspaces,
+          ),
+        }
+      : null;
+  return { ...ctx, stages: facts.stages, patch };
 }
 
 /** `contextShards`: the release's run-context shard count (release.json), null when the build wrote none. */
@@ -135,12 +152,18 @@ async function loadRun(
   let verdict: RunVerdict | null = null;
   let facts: RunPatchFacts | null = null;
   let loaded = false;
+  // A local run's patch is among the user's files: the worker asks for it by path, as for the trajectory.
+  const patchAt = (ref: string) => {
+    if (source.origin(runId) === "local") return worker.hasLocalFiles ? { url: ref, local: true } : null;
+    const url = trajectoryUrl(releaseId, ref);
+    return url === null ? null : { url };
+  };
   // Each arrival re-runs the analysis; the load is over when the last one has answered.
   const analyses: Promise<void>[] = [];
   const analyze = () => {
     if (!loaded) return;
     analyses.push(
-      worker.analyze(context(basics, verdict, submitText, facts)).then(
+      worker.analyze(context(basics, verdict, submitText, facts, patchAt)).then(
         (analysis) => patch({ analysis }),
         (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }),
       ),

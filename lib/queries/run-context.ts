@@ -44,11 +44,13 @@ export interface PassRunRow {
   repo: string | null;
   resolved: boolean;
   trajectory: string;
+  /** The run's submitted patch (file or archive entry), null when it names none. */
+  patch: string | null;
 }
 
 /** Every run that names a trajectory, in a stable order (the pass's work list). */
 export const PASS_RUNS_SQL = `
-SELECT r.run_id, r.config_id, s.condition, s.task_group, s.focus_task_id, t.repo, r.resolved, r.trajectory
+SELECT r.run_id, r.config_id, s.condition, s.task_group, s.focus_task_id, t.repo, r.resolved, r.trajectory, r.patch
 FROM runs r
 JOIN sessions s ON s.session_id = r.session_id
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id

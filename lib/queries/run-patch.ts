@@ -61,3 +61,25 @@ export const focusStagesQuery = defineQuery<string, FocusStageRow>({
   tables: ["runs", "sessions", "task_stages"],
   sql: (runId) => focusStagesSql(runId),
 });
+
+/** Changed source files of every session task, for the runs a predicate over runs r selects (the build's pass). */
+export function sessionTaskFilesWhereSql(where: string): string {
+  return `
+SELECT r.run_id, f.task_id, f.path
+FROM runs r
+JOIN session_workspaces w ON w.session_id = r.session_id
+JOIN task_files f ON f.task_id = w.task_id
+WHERE ${where}
+ORDER BY r.run_id, f.task_id, f.path`;
+}
+
+/** The focus task's stages, for the runs a predicate over runs r selects (the build's pass). */
+export function focusStagesWhereSql(where: string): string {
+  return `
+SELECT r.run_id, st.stage::INTEGER AS stage
+FROM runs r
+JOIN sessions s ON s.session_id = r.session_id
+JOIN task_stages st ON st.task_id = s.focus_task_id
+WHERE ${where}
+ORDER BY r.run_id, st.stage`;
+}

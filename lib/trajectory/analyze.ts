@@ -2,27 +2,17 @@
 // signature tags (annotations from the release first, then the detectors' findings). Pure.
 import { detectCrossTaskInterference } from "./detect-cross-task";
 import { detectRequirementStateLoss } from "./detect-state-loss";
-import { requirementLedger } from "./ledger";
+import { ledgerFacts, requirementLedger } from "./ledger";
 import type { Trajectory } from "./model";
 import { stepRow, type StepRow } from "./rows";
 import { segmentSteps } from "./segment";
-import { annotationTags, type SignatureTag } from "./tags";
+import { annotationTags, type DetectorInput, type SignatureTag } from "./tags";
 import type { Analysis, AnalysisContext, SubagentSummary, TrajectorySummary } from "./worker-protocol";
 import { pushAll } from "../common/arrays";
 
 export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis {
   const seg = segmentSteps(t.steps, ctx.schedule);
   const tags: SignatureTag[] = annotationTags(ctx.annotations, t.steps);
-  if (ctx.focusTaskId !== null && ctx.schedule !== null) {
-    const input = {
-      steps: t.steps,
-      segmentation: seg,
-      focusTaskId: ctx.focusTaskId,
-      workspaces: ctx.workspaces,
-      verdict: ctx.verdict,
-    };
-    pushAll(pushAll(tags, detectCrossTaskInterference(input)), detectRequirementStateLoss(input));
-  }
   const ledger =
     ctx.focusTaskId !== null && ctx.stages
       ? requirementLedger({
@@ -35,6 +25,19 @@ export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis
           verdict: ctx.verdict,
         })
       : undefined;
+  if (ctx.focusTaskId !== null && ctx.schedule !== null) {
+    const input: DetectorInput = {
+      steps: t.steps,
+      segmentation: seg,
+      focusTaskId: ctx.focusTaskId,
+      workspaces: ctx.workspaces,
+      verdict: ctx.verdict,
+      // The final patch's taint and the ledger are the detectors' evidence where the run has them.
+      patchTaint: ctx.patchTaint ?? null,
+      ledger: ledger ? ledgerFacts(ledger) : null,
+    };
+    pushAll(pushAll(tags, detectCrossTaskInterference(input)), detectRequirementStateLoss(input));
+  }
   return {
     segments: seg.segments,
     segmentOf: seg.segmentOf,

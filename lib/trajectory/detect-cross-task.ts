@@ -7,7 +7,12 @@
 //  - a command iterating over the checkouts (a loop over several of them, or a glob over their folder);
 //  - at finalization, a diff or patch built from other checkouts (the submission's scope), in one command
 //    or over several;
-//  - a focus edit (tool or shell) adding a name (identifier, file) that only another task's requests mention.
+//  - a focus edit (tool or shell) adding a name (identifier, file) that only another task's requests mention;
+//  - when the run's submitted patch is known (DetectorInput.patchTaint, patch-taint.ts): a patch file of another
+//    task or checkout, or an added line naming what only another task's requests mention. Such a finding points
+//    at the steps that wrote those lines (the last edit adding each line to a file of that path), joined to
+//    the tag of the focus request that step belongs to, or to the finalization's when an interruption wrote
+//    them; a finding no step of the trace produced makes no tag (the patch tab still shows it).
 // Reading another checkout is no interference when the focus request itself asks to compare with it (it
 // names that checkout or its task). Each finding points at the step that shows it; the verdict plays no part.
 import { addedText, callEffect, TrajectoryShell, type CallEffect } from "./call-effects";
@@ -15,10 +20,11 @@ import { containsName, isFileName, mentionedNames } from "./identifiers";
 import type { Step } from "./model";
 import type { RequestInfo, Segment } from "./segment";
 import { resolvePath } from "./shell-ops";
+import type { TaintFact } from "./patch-taint";
 import type { DetectorInput, EvidenceReason, SignatureTag } from "./tags";
 import { addedLines } from "./tools";
 
-export const CROSS_TASK_DETECTOR = "cross-task-interference detector v2";
+export const CROSS_TASK_DETECTOR = "cross-task-interference detector v3";
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -69,13 +75,14 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
   const foreignNames = new Map<string, string>(); // name → task whose request mentioned it
   const shell = new TrajectoryShell();
   const focusFiles = new Set<string>(); // files the focus work has edited so far: its own, whoever names them later
+  const produced: Produced[] = []; // every change's added lines, for tracing the final patch's lines back
   for (const seg of segmentation.segments) {
     const req = seg.request;
     if (!req || req.taskId !== focusTaskId) {
       // Other requests only move the shell (a `cd` there carries over) and name things.
       for (const n of mentionedNames(req?.text ?? ""))
         if (req && !focusNames.has(n) && !foreignNames.has(n)) foreignNames.set(n, req.taskId);
-      forEachCall(steps, seg, (call) => callEffect(call, shell, req?.workspace ?? null));
+      forEachCall(steps, seg, (call, n) => record(produced, n, callEffect(call, shell, req?.workspace ?? null)));
       continue;
     }
     const requested = others.filter(
@@ -88,6 +95,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
       focusWs,
       requested,
       focusFiles,
+      produced,
     });
     if (reasons.length === 0) continue;
     const stepNs = [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b);
@@ -107,7 +115,135 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
       reasons,
     });
   }
+  if (input.patchTaint?.length) addPatchEvidence(tags, input.patchTaint, produced, segmentation, focusTaskId);
   return tags;
+}
+
+interface Produced {
+  step: number;
+  path: string;
+  lines: Set<string>;
+}
+
+function record(out: Produced[], n: number, eff: CallEffect): CallEffect {
+  for (const change of eff.changes) {
+    const text = addedText(change);
+    if (!text) continue;
+    const path = change.kind === "copy" || change.kind === "move" ? change.to : change.path;
+    out.push({ step: n, path, lines: new Set(addedLines({ path, before: text.before, after: text.after })) });
+  }
+  return eff;
+}
+
+const bare = (p: string) => p.replace(/^(\.\/|\/)+/, "");
+
+/** A trace path and a patch path name the same file: equal, or one is the other below a checkout. */
+function samePath(tracePath: string, patchPath: string): boolean {
+  const a = bare(tracePath);
+  const b = bare(patchPath);
+  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`);
+}
+
+/** A line worth tracing: not blank, not a lone bracket or keyword (the state-loss detector's rule). */
+const traceable = (line: string) => line.length >= 8 && /[A-Za-z]/.test(line);
+
+/** The steps that wrote a finding's lines: for each line, the last change adding it to a file of that path. */
+function producers(fact: TaintFact, produced: readonly Produced[]): number[] {
+  const out = new Set<number>();
+  const lines = fact.lines
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => (fact.kind === "name" ? l !== "" : traceable(l)));
+  for (const line of lines) {
+    for (let i = produced.length - 1; i >= 0; i--) {
+      const p = produced[i]!;
+      if (p.lines.has(line) && samePath(p.path, fact.path)) {
+        out.add(p.step);
+        break;
+      }
+    }
+  }
+  if (out.size === 0 && fact.kind === "name" && fact.name !== null) {
+    // The line was reworded after the name came in: the last change adding the name to that file.
+    for (let i = produced.length - 1; i >= 0; i--) {
+      const p = produced[i]!;
+      if (samePath(p.path, fact.path) && [...p.lines].some((l) => containsName(l, fact.name!))) {
+        out.add(p.step);
+        break;
+      }
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+function factText(f: TaintFact, steps: number[]): string {
+  const by = `step${steps.length === 1 ? "" : "s"} ${steps.join(", ")} wrote ${f.kind === "name" ? "it" : "its lines"}`;
+  if (f.kind === "name")
+    return `the final patch adds \`${f.name}\` to ${f.path}, named only in ${f.task_id}'s requests (${by})`;
+  const whose =
+    f.mark === "other_task"
+      ? `a changed source file of ${f.task_id}`
+      : f.task_id
+        ? `a file of ${f.task_id}'s checkout`
+        : "a file outside the focus checkout";
+  return `the final patch carries ${f.path}, ${whose} (${by})`;
+}
+
+function addPatchEvidence(
+  tags: SignatureTag[],
+  facts: readonly TaintFact[],
+  produced: readonly Produced[],
+  segmentation: DetectorInput["segmentation"],
+  focusTaskId: string,
+) {
+  const focusReqs = segmentation.segments
+    .map((s) => s.request)
+    .filter((r): r is RequestInfo => r !== null && r.taskId === focusTaskId);
+  const submit = focusReqs.find((r) => r.isSubmit) ?? focusReqs[focusReqs.length - 1] ?? null;
+  // A step of a focus stage request answers for itself; an interruption's or the finalization's, at the finalization.
+  const requestOf = (n: number): RequestInfo | null => {
+    const req = segmentation.segments[segmentation.segmentOf[n - 1] ?? -1]?.request ?? null;
+    return req && req.taskId === focusTaskId && !req.isSubmit ? req : submit;
+  };
+  const byRequest = new Map<RequestInfo, EvidenceReason[]>();
+  for (const fact of facts) {
+    const steps = producers(fact, produced);
+    if (steps.length === 0) continue;
+    const kind = fact.kind === "name" ? "patch-foreign-identifier" : "patch-foreign-file";
+    const text = factText(fact, steps);
+    for (const n of steps) {
+      const req = requestOf(n);
+      if (!req) continue;
+      const list = byRequest.get(req) ?? byRequest.set(req, []).get(req)!;
+      if (!list.some((r) => r.step === n && r.text === text)) list.push({ step: n, kind, text });
+    }
+  }
+  for (const [req, reasons] of byRequest) {
+    const texts = [...new Set(reasons.map((r) => r.text))];
+    const summary = `${texts.slice(0, 2).join("; ")}${texts.length > 2 ? "; …" : ""}`;
+    const found = tags.find((t) => t.position === req.position);
+    if (found) {
+      found.reasons = [...found.reasons, ...reasons];
+      found.steps = [...new Set([...found.steps, ...reasons.map((r) => r.step)])].sort((a, b) => a - b);
+      found.note = `${found.note.replace(/\.$/, "")}; ${summary}.`;
+      continue;
+    }
+    const where = req.isSubmit
+      ? `At finalization (request ${req.position})`
+      : `During focus request ${req.position} (stage ${req.stage})`;
+    tags.push({
+      id: `detector-cti-${req.position}`,
+      signature: "cross_task_interference",
+      position: req.position,
+      steps: [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b),
+      note: `${where}: ${summary}.`,
+      author: { kind: "detector", name: CROSS_TASK_DETECTOR },
+      origin: "detector",
+      strength: "strong",
+      reasons,
+    });
+  }
+  tags.sort((a, b) => (a.position ?? -1) - (b.position ?? -1));
 }
 
 function forEachCall(steps: readonly Step[], seg: Segment, f: (call: Step["toolCalls"][number], n: number) => void) {
@@ -126,6 +262,7 @@ interface ScanContext {
   /** Checkouts the focus request itself names: reading them is what it asks for. */
   requested: Other[];
   focusFiles: Set<string>;
+  produced: Produced[];
 }
 
 const BUILDS_PATCH = /\b(diff|format-patch|patch|apply)\b/;
@@ -145,7 +282,7 @@ function scanSegment(
     reasons.push({ step, kind, text });
   };
   forEachCall(steps, seg, (call, n) => {
-    const eff = callEffect(call, shell, req.workspace);
+    const eff = record(ctx.produced, n, callEffect(call, shell, req.workspace));
     const copied = foreignCopies(eff, ctx);
     for (const c of copied)
       add(

@@ -10,54 +10,17 @@
 //  - weak: the final verdict fails F2P tests of an earlier focus stage while every F2P test of a later
 //    stage passes, and focus edits for the later stage rewrote a file the earlier stage had changed. The
 //    verdict alone is never enough (the paper tags only with visible evidence).
-// The final state comes from DetectorInput.finalState where it can say, else from the replay.
-import { callEffect, TrajectoryShell, type FileChange } from "./call-effects";
-import type { Segment } from "./segment";
-import { resolvePath, type SedCommand } from "./shell-ops";
+// The replay is line-replay.ts, which the requirement ledger (ledger.ts) reads too. The final state: when the
+// ledger's facts are given (DetectorInput.ledger), a stage counts as lost only where the ledger says so, and a
+// stage the ledger calls lost that no removal here explains is tagged from the ledger's own steps; within
+// that, DetectorInput.finalState answers for single lines where it can say, else the replay.
+import type { FileChange } from "./call-effects";
+import type { LedgerFact } from "./ledger";
+import { replayFocusWork, type Removal } from "./line-replay";
+import type { RequestInfo } from "./segment";
 import type { DetectorInput, EvidenceReason, SignatureTag, VerdictTest } from "./tags";
 
-export const STATE_LOSS_DETECTOR = "requirement-state-loss detector v2";
-
-interface Actor {
-  step: number;
-  position: number | null;
-  /** The focus stage being worked on; Infinity at the focus finalization; null outside focus requests. */
-  stage: number | null;
-}
-
-interface Owner {
-  step: number;
-  position: number;
-  stage: number;
-}
-
-interface Entry {
-  line: string;
-  /** The focus stage edit that added the line; null for lines present but not owned by a stage. */
-  owner: Owner | null;
-}
-
-interface Removal {
-  line: string;
-  owner: Owner;
-  by: Actor;
-  change: FileChange;
-  path: string;
-}
-
-interface FocusChange {
-  step: number;
-  position: number;
-  stage: number;
-  path: string;
-}
-
-/** A line worth tracking: not blank, not a lone bracket or keyword. */
-function significant(line: string): boolean {
-  return line.length >= 8 && /[A-Za-z]/.test(line);
-}
-
-const trimmedLines = (text: string) => text.split("\n").map((l) => l.trim());
+export const STATE_LOSS_DETECTOR = "requirement-state-loss detector v3";
 
 /**
  * A request that asks to change or replace what an earlier request established ("supersedes the
@@ -69,128 +32,6 @@ const REPLACES_EARLIER =
 
 export function asksToReplaceEarlier(text: string | null): boolean {
   return text !== null && REPLACES_EARLIER.test(text);
-}
-
-class FileLines {
-  readonly files = new Map<string, Entry[]>();
-  readonly removals: Removal[] = [];
-
-  constructor(
-    private readonly isFocusPath: (path: string) => boolean,
-    private readonly rel: (path: string) => string,
-  ) {}
-
-  private entries(path: string): Entry[] {
-    return this.files.get(path) ?? this.files.set(path, []).get(path)!;
-  }
-
-  private remove(path: string, keep: (e: Entry, i: number) => boolean, by: Actor, change: FileChange) {
-    const list = this.entries(path);
-    const kept: Entry[] = [];
-    list.forEach((e, i) => {
-      if (keep(e, i)) kept.push(e);
-      else if (e.owner && by.stage !== null && e.owner.stage < by.stage)
-        this.removals.push({ line: e.line, owner: e.owner, by, change, path: this.rel(path) });
-    });
-    this.files.set(path, kept);
-  }
-
-  private add(path: string, lines: string[], by: Actor) {
-    const list = this.entries(path);
-    const present = new Set(list.map((e) => e.line));
-    const owned = by.stage !== null && Number.isFinite(by.stage) && by.position !== null && this.isFocusPath(path);
-    for (const line of lines) {
-      if (!significant(line) || present.has(line)) continue;
-      present.add(line);
-      list.push({ line, owner: owned ? { step: by.step, position: by.position!, stage: by.stage! } : null });
-    }
-  }
-
-  apply(c: FileChange, by: Actor) {
-    switch (c.kind) {
-      case "replace": {
-        const before = new Set(trimmedLines(c.before));
-        const after = trimmedLines(c.after);
-        const afterSet = new Set(after);
-        this.remove(c.path, (e) => !(before.has(e.line) && !afterSet.has(e.line)), by, c);
-        this.add(
-          c.path,
-          after.filter((l) => !before.has(l)),
-          by,
-        );
-        return;
-      }
-      case "write": {
-        const after = c.content === null ? [] : trimmedLines(c.content);
-        const afterSet = new Set(after);
-        this.remove(c.path, (e) => afterSet.has(e.line), by, c);
-        this.add(c.path, after, by);
-        return;
-      }
-      case "append":
-        this.add(c.path, trimmedLines(c.content), by);
-        return;
-      case "sed":
-        this.sed(c.path, c.script, by, c);
-        return;
-      case "reset":
-      case "delete":
-        this.remove(c.path, () => false, by, c);
-        return;
-      case "reset_all":
-        for (const path of [...this.files.keys()])
-          if (path === c.path || path.startsWith(`${c.path.replace(/\/$/, "")}/`))
-            this.remove(path, () => false, by, c);
-        return;
-      case "copy":
-      case "move": {
-        const source = (this.files.get(c.from) ?? []).map((e) => ({ ...e }));
-        const sourceLines = new Set(source.map((e) => e.line));
-        this.remove(c.to, (e) => sourceLines.has(e.line), by, c);
-        const target = this.entries(c.to);
-        const present = new Set(target.map((e) => e.line));
-        for (const e of source) if (!present.has(e.line)) target.push(e);
-        if (c.kind === "move") this.remove(c.from, () => false, by, c);
-        return;
-      }
-    }
-  }
-
-  private sed(path: string, script: SedCommand[], by: Actor, c: FileChange) {
-    for (const cmd of script) {
-      const list = this.entries(path);
-      if (cmd.kind === "delete") {
-        const drop = new Set<number>();
-        list.forEach((e, i) => {
-          if (!cmd.address.test(e.line)) return;
-          for (let k = 0; k <= cmd.following && i + k < list.length; k++) drop.add(i + k);
-        });
-        this.remove(path, (_e, i) => !drop.has(i), by, c);
-      } else {
-        const changed: string[] = [];
-        const flags = cmd.pattern.flags.replace("g", "") + (cmd.global ? "g" : "");
-        const re = new RegExp(cmd.pattern.source, flags);
-        this.remove(
-          path,
-          (e) => {
-            const next = e.line.replace(re, cmd.replacement).trim();
-            if (next === e.line) return true;
-            changed.push(next);
-            return false;
-          },
-          by,
-          c,
-        );
-        this.add(path, changed, by);
-      }
-    }
-  }
-
-  /** Whether some focus file still has the line at the end of the replay. */
-  presentInFocus(line: string): boolean {
-    for (const [path, list] of this.files) if (this.isFocusPath(path) && list.some((e) => e.line === line)) return true;
-    return false;
-  }
 }
 
 function removalKind(c: FileChange): string {
@@ -205,56 +46,25 @@ function removalHow(c: FileChange): string {
 
 export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[] {
   const { steps, segmentation, focusTaskId, workspaces } = input;
-  const roots = Object.entries(workspaces)
-    .filter(([, t]) => t === focusTaskId)
-    .map(([ws]) => resolvePath(null, ws));
-  const rootOf = (path: string) => roots.find((r) => path.startsWith(`${r}/`));
-  const rel = (path: string) => {
-    const root = rootOf(path);
-    return root ? path.slice(root.length + 1) : path.replace(/^\.\//, "");
-  };
-  // Without a known focus checkout, relative paths are taken to be in it.
-  const isFocusPath = (path: string) => rootOf(path) !== undefined || (roots.length === 0 && !path.startsWith("/"));
-  const replay = new FileLines(isFocusPath, rel);
-  const shell = new TrajectoryShell();
-  const focusChanges: FocusChange[] = [];
-  const focusStage = (seg: Segment) =>
-    seg.request?.taskId === focusTaskId && !seg.request.isSubmit && seg.request.stage !== null
-      ? seg.request.stage
-      : null;
+  const { lines: replay, focusChanges } = replayFocusWork(steps, segmentation, focusTaskId, workspaces);
 
-  for (const seg of segmentation.segments) {
-    const req = seg.request;
-    const stage = focusStage(seg);
-    const atSubmit = req?.taskId === focusTaskId && req.isSubmit;
-    for (let n = seg.first; n <= seg.last; n++) {
-      const s = steps[n - 1]!;
-      if (s.source !== "agent" || s.copied || s.sidechain) continue;
-      const actor: Actor = { step: n, position: req?.position ?? null, stage: stage ?? (atSubmit ? Infinity : null) };
-      for (const call of s.toolCalls) {
-        for (const change of callEffect(call, shell, req?.workspace ?? null).changes) {
-          replay.apply(change, actor);
-          if (stage !== null && req) {
-            for (const p of change.kind === "copy" || change.kind === "move" ? [change.to] : [change.path]) {
-              if (isFocusPath(p)) focusChanges.push({ step: n, position: req.position, stage, path: rel(p) });
-            }
-          }
-        }
-      }
-    }
-  }
-
-  const requests = segmentation.segments.map((g) => g.request).filter((r): r is NonNullable<typeof r> => r !== null);
-  const excused = (r: Removal) =>
+  const requests = segmentation.segments.map((g) => g.request).filter((r): r is RequestInfo => r !== null);
+  const replacedBetween = (from: number, to: number | null) =>
     requests.some(
       (q) =>
         q.taskId === focusTaskId &&
         !q.isSubmit &&
-        q.position > r.owner.position &&
-        q.position <= (r.by.position ?? Infinity) &&
+        q.position > from &&
+        q.position <= (to ?? Infinity) &&
         asksToReplaceEarlier(q.text),
     );
+  const excused = (r: Removal) => replacedBetween(r.owner.position, r.by.position);
+  // The ledger (ledger.ts, over the same replay) judges each stage's final state: a stage it does not call
+  // lost (its lines all back, a partial change its tests pass, only documentation lines) lost nothing.
+  const ledger = new Map<number, LedgerFact>((input.ledger ?? []).map((f) => [f.stage, f]));
   const lost = (r: Removal) => {
+    const row = ledger.get(r.owner.stage);
+    if (row && row.status !== "lost") return false;
     const said = input.finalState?.containsLine(r.line, r.path) ?? null;
     return said === null ? !replay.presentInFocus(r.line) : !said;
   };
@@ -298,6 +108,38 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
           kind: removalKind(change),
           text: `removes them through ${removalHow(change)} while working on ${Number.isFinite(by.stage) ? `stage ${by.stage}` : "the finalization"}; the final state lacks them`,
         },
+      ],
+    });
+  }
+
+  // A stage the ledger calls lost that no removal above explains (its lines removed during an interruption,
+  // say): the stage's first edit and the step that removed the last of its lines.
+  for (const f of ledger.values()) {
+    if (f.status !== "lost" || covered.has(f.stage) || f.lost_at_step === null) continue;
+    const first = Number(f.edit_steps.split(",")[0]);
+    if (!Number.isFinite(first) || first <= 0) continue;
+    const ownerPos = segmentation.segments[segmentation.segmentOf[first - 1] ?? -1]?.request?.position ?? null;
+    const byReq = segmentation.segments[segmentation.segmentOf[f.lost_at_step - 1] ?? -1]?.request ?? null;
+    if (ownerPos === null || replacedBetween(ownerPos, byReq?.position ?? null)) continue;
+    covered.add(f.stage);
+    const failing = pattern?.failing.get(f.stage);
+    tags.push({
+      id: `detector-rsl-${first}-${f.lost_at_step}`,
+      signature: "requirement_state_loss",
+      position: byReq?.position ?? null,
+      steps: [first, f.lost_at_step].sort((a, b) => a - b),
+      note:
+        `The requirement ledger finds stage ${f.stage}'s lines (added at step ${first}) gone from the final state, ` +
+        `the last removed at step ${f.lost_at_step}${byReq ? ` (request ${byReq.position}, ${byReq.taskId === focusTaskId ? "a focus request" : `${byReq.taskId}'s request`})` : ""}.` +
+        (failing
+          ? ` The final verdict fails ${failing.length} stage-${f.stage} F2P test${failing.length === 1 ? "" : "s"}.`
+          : ""),
+      author: { kind: "detector", name: STATE_LOSS_DETECTOR },
+      origin: "detector",
+      strength: "strong",
+      reasons: [
+        { step: first, kind: "earlier-stage-lines", text: `adds the stage-${f.stage} lines` },
+        { step: f.lost_at_step, kind: "ledger-lost", text: "removes the last of them; the final state lacks them" },
       ],
     });
   }

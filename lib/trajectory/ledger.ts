@@ -1,11 +1,13 @@
 // The requirement ledger (docs/trajectory-explorer.md, "Requirement ledger"): what happened to each focus
 // stage's requirement over the run. One row per focus stage: the requests that asked it, the focus edits
 // made for it, later edits that changed or removed the lines those edits added, the stage's F2P tests in the
-// final verdict, and a status. The same facts are the evidence of requirement-state loss (paper App. E.2).
+// final verdict, and a status. The same facts are the evidence of requirement-state loss (paper App. E.2):
+// the ledger reads the state-loss detector's replay (line-replay.ts), and that detector takes its facts
+// (ledgerFacts) as the judge of each stage's final state.
+import { replayFocusWork } from "./line-replay";
 import type { Step } from "./model";
 import type { RequestInfo, Segmentation } from "./segment";
 import type { VerdictTest } from "./tags";
-import { fileEdits } from "./tools";
 
 export type LedgerStatus = "kept" | "lost" | "never_implemented" | "unknown";
 /** What became of the lines the stage's edits added: untouched, partly removed, all removed. */
@@ -61,11 +63,6 @@ export interface LedgerInput {
   verdict: readonly VerdictTest[] | null;
 }
 
-/** A line worth tracking: not blank, not a lone bracket or keyword (the rule of detect-state-loss.ts). */
-export function significantLine(line: string): boolean {
-  return line.length >= 8 && /[A-Za-z]/.test(line);
-}
-
 /**
  * A changelog or documentation file: its lines are no implementation of a requirement (a stage whose code is
  * gone is lost even if its changelog entry stays), so the ledger does not track them.
@@ -73,58 +70,6 @@ export function significantLine(line: string): boolean {
 export function isDocumentationPath(path: string): boolean {
   const name = path.slice(path.lastIndexOf("/") + 1);
   return /\.(rst|md|txt|adoc)$/i.test(name) || /^(CHANGES|CHANGELOG|NEWS|HISTORY|AUTHORS)(\.|$)/i.test(name);
-}
-
-interface TrackedEdit {
-  step: number;
-  position: number | null;
-  taskId: string | null;
-  /** The focus stage the edit was made for; null outside a focus stage request. */
-  stage: number | null;
-  path: string;
-  before: string | null;
-  after: string;
-}
-
-/** Edits to files of the focus checkout, in step order, with the request each was made in. */
-export function focusCheckoutEdits(
-  steps: readonly Step[],
-  seg: Segmentation,
-  focusTaskId: string,
-  workspaces: Readonly<Record<string, string>>,
-): TrackedEdit[] {
-  const roots = Object.entries(workspaces)
-    .filter(([, t]) => t === focusTaskId)
-    .map(([ws]) => ws.replace(/\/$/, ""));
-  const out: TrackedEdit[] = [];
-  for (const s of seg.segments) {
-    const req = s.request;
-    const activeIsFocus = req ? roots.includes(req.workspace.replace(/\/$/, "")) : false;
-    for (let n = s.first; n <= s.last; n++) {
-      const step = steps[n - 1];
-      if (!step || step.source !== "agent" || step.copied || step.sidechain) continue;
-      for (const call of step.toolCalls) {
-        for (const e of fileEdits(call)) {
-          let path: string | null = null;
-          const root = roots.find((r) => e.path.startsWith(`${r}/`));
-          if (root) path = e.path.slice(root.length + 1);
-          else if (!e.path.startsWith("/") && activeIsFocus) path = e.path.replace(/^\.\//, "");
-          if (path === null || isDocumentationPath(path)) continue;
-          const focusStage = req && req.taskId === focusTaskId && !req.isSubmit ? req.stage : null;
-          out.push({
-            step: n,
-            position: req?.position ?? null,
-            taskId: req?.taskId ?? null,
-            stage: focusStage,
-            path,
-            before: e.before,
-            after: e.after,
-          });
-        }
-      }
-    }
-  }
-  return out;
 }
 
 function stageTests(verdict: readonly VerdictTest[] | null, stage: number): LedgerRow["tests"] {
@@ -159,52 +104,53 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
     }));
   }
 
-  const edits = focusCheckoutEdits(steps, segmentation, focusTaskId, workspaces);
-  // path → line → the stage edit that added it; stage → its lines still present ("path\0line").
-  const owner = new Map<string, Map<string, { stage: number; step: number }>>();
+  // The state-loss detector's own replay (line-replay.ts): edit tools and shell edits alike, restores included.
+  const { lines: replay } = replayFocusWork(steps, segmentation, focusTaskId, workspaces);
+  // stage → its lines added (ever) and still present; stage → its edits and the later changes to its lines.
+  const all = new Map<number, Set<string>>();
   const alive = new Map<number, Set<string>>();
   const made = new Map<number, LedgerEdit[]>();
   const changes = new Map<number, LedgerChange[]>();
-  for (const e of edits) {
-    const owners = owner.get(e.path) ?? owner.set(e.path, new Map()).get(e.path)!;
-    const before = new Set((e.before ?? "").split("\n").map((l) => l.trim()));
-    const after = new Set(e.after.split("\n").map((l) => l.trim()));
-    const removed = new Map<number, string[]>();
-    for (const [line, o] of owners) {
-      const gone = e.before === null ? !after.has(line) : before.has(line) && !after.has(line);
-      if (!gone) continue;
-      owners.delete(line);
-      alive.get(o.stage)?.delete(`${e.path}\u0000${line}`);
-      if (o.stage !== e.stage) removed.set(o.stage, [...(removed.get(o.stage) ?? []), line]);
+  const setOf = (m: Map<number, Set<string>>, k: number) => m.get(k) ?? m.set(k, new Set()).get(k)!;
+  const restored = new Map<number, number>(); // stage → the last step that wrote its removed lines back
+  for (const e of replay.events) {
+    if (isDocumentationPath(e.path)) continue;
+    const stage = e.owner.stage;
+    if (e.kind === "add") {
+      setOf(all, stage).add(e.line);
+      setOf(alive, stage).add(e.line);
+      const list = made.get(stage) ?? made.set(stage, []).get(stage)!;
+      const last = list[list.length - 1];
+      if (last && last.step === e.owner.step && last.path === e.path) last.added++;
+      else list.push({ step: e.owner.step, position: e.owner.position, path: e.path, added: 1 });
+      continue;
     }
-    for (const [stage, lines] of removed) {
-      const kind = (alive.get(stage)?.size ?? 0) === 0 ? "reverted" : "modified";
-      const list = changes.get(stage) ?? changes.set(stage, []).get(stage)!;
+    if (e.kind === "restore") {
+      setOf(alive, stage).add(e.line);
+      restored.set(stage, e.by.step);
+      continue;
+    }
+    setOf(alive, stage).delete(e.line);
+    const byStage =
+      e.by.stage !== null && Number.isFinite(e.by.stage) && e.by.taskId === focusTaskId ? e.by.stage : null;
+    if (byStage === stage) continue; // reworked within its own stage
+    const list = changes.get(stage) ?? changes.set(stage, []).get(stage)!;
+    const last = list[list.length - 1];
+    const kind = (alive.get(stage)?.size ?? 0) === 0 ? "reverted" : "modified";
+    if (last && last.step === e.by.step && last.path === e.path) {
+      last.removed.push(e.line);
+      last.kind = kind;
+    } else {
       list.push({
-        step: e.step,
-        position: e.position,
-        taskId: e.taskId,
-        stage: e.stage,
+        step: e.by.step,
+        position: e.by.position,
+        taskId: e.by.taskId,
+        stage: byStage,
         path: e.path,
-        removed: lines,
+        removed: [e.line],
         kind,
       });
     }
-    if (e.stage === null) continue;
-    let added = 0;
-    for (const line of after) {
-      if (!significantLine(line) || before.has(line)) continue;
-      owners.set(line, { stage: e.stage, step: e.step });
-      (alive.get(e.stage) ?? alive.set(e.stage, new Set()).get(e.stage)!).add(`${e.path}\u0000${line}`);
-      added++;
-    }
-    if (added > 0)
-      (made.get(e.stage) ?? made.set(e.stage, []).get(e.stage)!).push({
-        step: e.step,
-        position: e.position!,
-        path: e.path,
-        added,
-      });
   }
 
   return stages.map((stage): LedgerRow => {
@@ -229,7 +175,8 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
       };
     }
     const left = alive.get(stage)?.size ?? 0;
-    const lines: LinesOutcome = stageChanges.length === 0 ? "kept" : left === 0 ? "reverted" : "modified";
+    const whole = left === (all.get(stage)?.size ?? 0);
+    const lines: LinesOutcome = stageChanges.length === 0 || whole ? "kept" : left === 0 ? "reverted" : "modified";
     const last = stageChanges[stageChanges.length - 1];
     if (lines === "reverted") {
       return {
@@ -252,9 +199,11 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
       lines,
       status: "kept",
       reason:
-        lines === "kept"
-          ? "No later edit removed the lines this stage's edits added."
-          : `Later edits changed some of this stage's lines (last at step ${last!.step}); the rest are kept.`,
+        lines !== "kept"
+          ? `Later edits changed some of this stage's lines (last at step ${last!.step}); the rest are kept.`
+          : stageChanges.length === 0
+            ? "No later edit removed the lines this stage's edits added."
+            : `Later edits removed some of this stage's lines (last at step ${last!.step}); step ${restored.get(stage) ?? "?"} wrote them back, and the final state has them all.`,
     };
   });
 }

@@ -1,13 +1,14 @@
 // The parse worker: fetches and parses the trajectory off the main thread, keeps it, and answers the page's
 // questions (rows, analysis, one step's detail, search). Only same-origin paths next to the trajectory are
 // ever fetched (chain.ts siblingPath); a local run's files are not fetched at all but handed over by the page.
-import { fileAsker } from "../files/file-asks";
+import { fileAsker, fileRefText } from "../files/file-asks";
 import { refuseBySize } from "../files/limits";
 import { fileRefSize, openFileRef } from "../files/run-files";
 import { analyzeTrajectory, rowsOf, summarize } from "./analyze";
 import { loadTrajectory, resolveSubagentFiles } from "./chain";
 import { HttpError, openRemote } from "./open-remote";
 import { parseTrajectoryText } from "./parse-text";
+import { patchTaintFacts, type TaintFact, type TaintInput } from "./patch-taint";
 import { MAX_PATCH_BYTES, patchView } from "./patch-view";
 import { stepDetail } from "./detail";
 import type { Trajectory } from "./model";
@@ -97,6 +98,41 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
+/** A local release's patch: its handle asked of the page (like the trajectory), capped like a published one. */
+async function readLocalPatch(id: number, path: string): Promise<string> {
+  const ref = await asker.ask({ id }, path);
+  if (!ref) throw new HttpError(404, path);
+  if (fileRefSize(ref) > MAX_PATCH_BYTES) throw new Error(`${path} is larger than ${MAX_PATCH_BYTES} bytes`);
+  return fileRefText(ref);
+}
+
+/** The run's patch, read once per page (the tab and the detectors both ask for it). */
+const patchTexts = new Map<string, Promise<string>>();
+function patchText(url: string, local: { id: number } | null): Promise<string> {
+  const key = `${local ? "local" : "url"}:${url}`;
+  let p = patchTexts.get(key);
+  if (!p) {
+    p = local
+      ? readLocalPatch(local.id, url)
+      : openRemote(url, MAX_PATCH_BYTES).then((body) => new Response(body).text());
+    p.catch(() => patchTexts.delete(key));
+    patchTexts.set(key, p);
+  }
+  return p;
+}
+
+/** The patch's taint findings for the detectors; an unreadable patch is no evidence (the tab says why). */
+async function patchFactsOf(
+  patch: { url: string; taint: TaintInput; local?: boolean },
+  id: number,
+): Promise<TaintFact[] | null> {
+  try {
+    return patchTaintFacts(await patchText(patch.url, patch.local ? { id } : null), patch.taint);
+  } catch {
+    return null;
+  }
+}
+
 async function handle(msg: WorkerRequest): Promise<void> {
   switch (msg.type) {
     case "load": {
@@ -131,7 +167,11 @@ async function handle(msg: WorkerRequest): Promise<void> {
     }
     case "analyze": {
       if (!current) throw new Error("no trajectory loaded");
-      const analysis = analyzeTrajectory(current.trajectory, msg.context);
+      const { patch, ...context } = msg.context;
+      const analysis = analyzeTrajectory(current.trajectory, {
+        ...context,
+        patchTaint: patch ? await patchFactsOf(patch, msg.id) : (context.patchTaint ?? null),
+      });
       scope.postMessage({ type: "analysis", id: msg.id, analysis });
       return;
     }
@@ -146,7 +186,7 @@ async function handle(msg: WorkerRequest): Promise<void> {
       return;
     }
     case "patch": {
-      const text = await new Response(await openRemote(msg.url, MAX_PATCH_BYTES)).text();
+      const text = await patchText(msg.url, msg.local ? { id: msg.id } : null);
       scope.postMessage({ type: "patch", id: msg.id, patch: patchView(text, msg.taint) });
       return;
     }

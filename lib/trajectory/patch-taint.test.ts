@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseUnifiedDiff } from "./patch";
-import { foreignNames, markFile, patchTaint, taintFacts, type TaintInput } from "./patch-taint";
+import { foreignNames, markFile, patchTaint, patchTaintFacts, taintFacts, type TaintInput } from "./patch-taint";
 
 // A hand-made session: focus moto-1 edits moto/s3/models.py; interruption moto-2 owns moto/ec2/models.py
 // and asks for `delete_tags_batch`; moto-3 owns moto/core/utils.py. Checkouts /work/w00 … /work/w02.
@@ -73,7 +73,8 @@ describe("patchTaint", () => {
     " x = 1",
     "+def delete_tags_batch(tags): pass",
   ].join("\n");
-  const t = patchTaint(parseUnifiedDiff(patch).files, input);
+  const files = parseUnifiedDiff(patch).files;
+  const t = patchTaint(files, input);
 
   it("marks the files and the added lines naming foreign identifiers", () => {
     expect(t.files.map((f) => [f.path, f.mark])).toEqual([
@@ -89,9 +90,18 @@ describe("patchTaint", () => {
     expect(t.lines[0]).toMatchObject({ file: 0, hunk: 0, line: 1 });
   });
 
-  it("gives the evidence as flat facts", () => {
-    expect(taintFacts(t)).toEqual([
-      { kind: "file", path: "moto/ec2/models.py", mark: "other_task", name: null, task_id: "moto-2", new_line: null },
+  it("gives the evidence as flat facts, with the added lines each stands on", () => {
+    const facts = taintFacts(t, files);
+    expect(facts).toEqual([
+      {
+        kind: "file",
+        path: "moto/ec2/models.py",
+        mark: "other_task",
+        name: null,
+        task_id: "moto-2",
+        new_line: null,
+        lines: "def delete_tags_batch(tags): pass",
+      },
       {
         kind: "name",
         path: "moto/s3/models.py",
@@ -99,6 +109,7 @@ describe("patchTaint", () => {
         name: "delete_tags_batch",
         task_id: "moto-2",
         new_line: 11,
+        lines: "        delete_tags_batch(self.tags)",
       },
       {
         kind: "name",
@@ -107,17 +118,16 @@ describe("patchTaint", () => {
         name: "delete_tags_batch",
         task_id: "moto-2",
         new_line: 2,
+        lines: "def delete_tags_batch(tags): pass",
       },
     ]);
+    expect(patchTaintFacts(patch, input)).toEqual(facts);
   });
 
   it("finds nothing in a patch that keeps to the focus file", () => {
-    const clean = patchTaint(
-      parseUnifiedDiff(
-        ["--- a/moto/s3/models.py", "+++ b/moto/s3/models.py", "@@ -1 +1 @@", "-a", "+key = bucket_name"].join("\n"),
-      ).files,
-      input,
+    const text = ["--- a/moto/s3/models.py", "+++ b/moto/s3/models.py", "@@ -1 +1 @@", "-a", "+key = bucket_name"].join(
+      "\n",
     );
-    expect(taintFacts(clean)).toEqual([]);
+    expect(patchTaintFacts(text, input)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // name identifiers only another task's requests mention are findings. These are evidence for cross-task
 // interference (paper App. E.3: the submission's scope), for the viewer and for the build's trajectory pass.
 import { containsName, isFileName, mentionedNames } from "./identifiers";
-import type { PatchFile } from "./patch";
+import { parseUnifiedDiff, type PatchFile } from "./patch";
 
 /**
  * - `outside`: the path leaves the focus checkout (absolute, `..`, or inside another checkout);
@@ -159,21 +159,33 @@ export interface TaintFact {
   name: string | null;
   task_id: string | null;
   new_line: number | null;
+  /**
+   * The patch's added lines the finding stands on, joined by "\n": a name's one line, or every added line of
+   * a file (what the cross-task detector traces back to the steps that produced them, detect-cross-task.ts).
+   */
+  lines: string;
 }
 
 /** The findings that are evidence of interference: files outside the checkout or of another task, and foreign names. */
-export function taintFacts(t: PatchTaint): TaintFact[] {
+export function taintFacts(t: PatchTaint, files: readonly PatchFile[]): TaintFact[] {
+  const added = (fi: number) =>
+    (files[fi]?.hunks ?? []).flatMap((h) => h.lines.filter((l) => l.kind === "add").map((l) => l.text));
   return [
-    ...t.files
-      .filter((f) => f.mark === "outside" || f.mark === "other_task")
-      .map((f): TaintFact => ({
-        kind: "file",
-        path: f.path,
-        mark: f.mark,
-        name: null,
-        task_id: f.tasks.join(",") || null,
-        new_line: null,
-      })),
+    ...t.files.flatMap((f, fi): TaintFact[] =>
+      f.mark === "outside" || f.mark === "other_task"
+        ? [
+            {
+              kind: "file",
+              path: f.path,
+              mark: f.mark,
+              name: null,
+              task_id: f.tasks.join(",") || null,
+              new_line: null,
+              lines: added(fi).join("\n"),
+            },
+          ]
+        : [],
+    ),
     ...t.lines.map((l): TaintFact => ({
       kind: "name",
       path: l.path,
@@ -181,8 +193,15 @@ export function taintFacts(t: PatchTaint): TaintFact[] {
       name: l.name,
       task_id: l.taskId,
       new_line: l.newLine,
+      lines: files[l.file]?.hunks[l.hunk]?.lines[l.line]?.text ?? "",
     })),
   ];
+}
+
+/** The final patch's taint findings, from its text: what the detectors take as evidence (DetectorInput.patchTaint). */
+export function patchTaintFacts(text: string, input: TaintInput): TaintFact[] {
+  const files = parseUnifiedDiff(text).files;
+  return taintFacts(patchTaint(files, input), files);
 }
 
 /** The taint input from the release tables: every session task's files, the request texts of the schedule. */

@@ -26,9 +26,10 @@ import {
   type VerdictTestRow,
   type WorkspaceRow,
 } from "../queries/trajectory";
+import { analyzeTrajectory } from "./analyze";
 import { readTrajectory } from "./chain";
 import { requirementLedger } from "./ledger";
-import { taintInputOf } from "./patch-taint";
+import { patchTaintFacts, taintInputOf } from "./patch-taint";
 import { patchView } from "./patch-view";
 import { segmentSteps } from "./segment";
 
@@ -83,6 +84,35 @@ async function patchOf(runId: string) {
   );
 }
 
+/** The trajectory page's analysis of a run (analyze.ts): the ledger, then the detectors with the patch's taint. */
+async function analysisOf(runId: string) {
+  const f = await facts(runId);
+  const [ref] = await db.query<{ trajectory: string }>(`SELECT trajectory FROM runs WHERE run_id = '${runId}'`);
+  const t = readTrajectory(
+    JSON.parse(new TextDecoder().decode(await readReleaseFile(DIR, ref!.trajectory, archives))) as unknown,
+  );
+  const text = f.patch ? new TextDecoder().decode(await readReleaseFile(DIR, f.patch, archives)) : null;
+  const requests = f.schedule.map((r) => ({ task_id: r.task_id, text: r.text }));
+  const a = analyzeTrajectory(t, {
+    schedule: f.schedule.map((r) => toRequestInfo(r, submitText)),
+    focusTaskId: f.focus,
+    workspaces: f.workspaces,
+    verdict: toVerdictTests(await db.query<VerdictTestRow>(verdictTestsSql(runId))),
+    annotations: [],
+    stages: f.stages,
+    patchTaint: text === null ? null : patchTaintFacts(text, taintInputOf(f.focus, f.files, requests, f.workspaces)),
+  });
+  const strong = (sig: string) => a.tags.filter((x) => x.signature === sig && x.strength === "strong");
+  const taskOf = (n: number) => a.segments[a.segmentOf[n - 1]!]?.request?.taskId ?? null;
+  return {
+    ledger: a.ledger!,
+    rsl: strong("requirement_state_loss"),
+    cti: strong("cross_task_interference"),
+    taskOf,
+    focus: f.focus,
+  };
+}
+
 describe.skipIf(!existsSync(`${DIR}/patches`))("the sample's planted runs: ledger and final patch", () => {
   beforeAll(async () => {
     const { release } = await loadRelease(DIR);
@@ -128,5 +158,65 @@ describe.skipIf(!existsSync(`${DIR}/patches`))("the sample's planted runs: ledge
     ]);
     expect(marks.filter(([, m]) => m === "focus").map(([p]) => p)).toEqual(["moto/iam/policy_validation.py"]);
     expect(marks).toHaveLength(10);
+  });
+
+  // One source of truth (ledger.ts and detect-state-loss.ts read one replay, line-replay.ts): on these planted
+  // runs and near misses (data/ground-truth/sample/signatures.jsonl), the stages the ledger calls lost are the
+  // stages the detector tags, with the planted steps (the stage's edit, the removal) among the tag's steps,
+  // except where a later focus request asks to replace the earlier behaviour (lost, not tagged).
+  it.each([
+    ["rsl-e2-restructure", E2, [3, 353]],
+    ["rsl-sed", "claude-opus-5-claude-code.pallets__flask-5839.switched.r0", [3, 251]],
+    ["rsl-git-checkout", "gemini-3.7-flash-gemini-cli.python-attrs__attrs-1476.switched.r0", [3, 74]],
+    ["rsl-cp-restore", "claude-opus-5-claude-code.tox-dev__tox-3487.switched.r0", [5, 95]],
+    ["rsl-heredoc", "glm-5.3-opencode-router.astropy__astropy-17363.switched.r0", [4, 315]],
+    ["rsl-overwrite", "claude-opus-5-claude-code.pypa__packaging-868.switched.r0", [5, 295]],
+    ["rsl-substitute", "claude-opus-5-claude-code.psf__requests-6809.switched.r0", [4, 251]],
+    ["nm-rsl-restored", "claude-opus-5-claude-code.psf__requests-6819.switched.r0", null],
+    ["nm-rsl-refactor", "claude-opus-5-claude-code.encode__httpx-3479.switched.r0", null],
+    // Codex's apply_patch adds the helper module before it removes the old lines: moved, not lost.
+    ["nm-rsl-refactor (codex)", "gpt-5.6-sol-medium-codex.agronholm__anyio-887.switched.r0", null],
+    ["nm-rsl-refactor (codex, 2)", "gpt-5.6-sol-medium-codex.pallets__flask-5744.switched.r0", null],
+    ["nm-rsl-requested-replace", "claude-opus-5-claude-code.encode__httpx-3499.switched.r0", "excused"],
+    ["uninterrupted pair of E.2", E2_PAIR, null],
+  ] as const)("ledger and detector agree: %s", async (_form, runId, planted) => {
+    const { ledger, rsl } = await analysisOf(runId);
+    const lost = ledger.filter((r) => r.status === "lost").map((r) => r.stage);
+    const tagged = ledger
+      .filter((r) =>
+        rsl.some((t) =>
+          t.reasons.some((x) => x.kind === "earlier-stage-lines" && r.edits.some((e) => e.step === x.step)),
+        ),
+      )
+      .map((r) => r.stage);
+    if (planted === null) {
+      expect(lost).toEqual([]);
+      expect(rsl).toEqual([]);
+    } else if (planted === "excused") {
+      expect(lost.length).toBeGreaterThan(0);
+      expect(rsl).toEqual([]);
+    } else {
+      expect(lost.length).toBeGreaterThan(0);
+      expect(tagged).toEqual(lost);
+      expect(rsl.some((t) => planted.every((n) => t.steps.includes(n)))).toBe(true);
+      const row = ledger.find((r) => r.edits.some((e) => e.step === planted[0]))!;
+      expect(row.status).toBe("lost");
+      expect(row.changes.map((c) => c.step)).toContain(planted[1]);
+    }
+  });
+
+  it("E.3 (moto-7343 switched): the patch's foreign files join the finalization's tag with the steps that wrote them", async () => {
+    const { cti, taskOf, focus } = await analysisOf(E3);
+    expect(cti).toHaveLength(1);
+    expect(cti[0]!.position).toBe(19);
+    // The planted loop (steps 359, 360) stays; the patch adds the edits that wrote the other tasks' lines,
+    // each in an interruption's request (14 steps, in the checkouts of the four other tasks).
+    expect(cti[0]!.steps).toEqual(expect.arrayContaining([359, 360]));
+    const patchSteps = [
+      ...new Set(cti[0]!.reasons.filter((r) => r.kind === "patch-foreign-file").map((r) => r.step)),
+    ].sort((a, b) => a - b);
+    expect(patchSteps).toEqual([46, 58, 96, 108, 121, 158, 175, 195, 207, 219, 235, 279, 291, 298]);
+    expect(patchSteps.every((n) => taskOf(n) !== null && taskOf(n) !== focus)).toBe(true);
+    expect(patchSteps.every((n) => cti[0]!.steps.includes(n))).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 // Trace-signature tags (docs/benchmark.md, "The two trace signatures"): each names its signature, who tagged it, and
 // the steps that show the evidence. Annotations from the release and detector findings share this shape, so the
 // timeline, the step list and the tagged-steps filter treat them alike.
+import type { LedgerFact } from "./ledger";
 import type { Step } from "./model";
+import type { TaintFact } from "./patch-taint";
 import type { Segmentation } from "./segment";
 
 /** The two trace signatures (docs/benchmark.md, "The two trace signatures"); the release schema's enum. */
@@ -18,8 +20,9 @@ export interface EvidenceReason {
   /**
    * A short machine-readable class of the evidence (the build's signature_tags.reason_kinds): for state loss
    * "earlier-stage-lines", "overwrite", "dropped-requirement", "shell-edit", "verdict-pattern",
-   * "later-rewrite"; for interference "sibling-path", "sibling-command", "checkout-loop",
-   * "multi-checkout-submission", "foreign-identifier", "foreign-file".
+   * "later-rewrite", "ledger-lost"; for interference "sibling-path", "sibling-command", "checkout-loop",
+   * "multi-checkout-submission", "foreign-identifier", "foreign-file", and from the final patch
+   * "patch-foreign-file", "patch-foreign-identifier".
    */
   kind: string;
   text: string;
@@ -63,6 +66,17 @@ export interface DetectorInput {
    * where it answers null, the detectors judge the final state by replaying the trace's edits.
    */
   finalState?: FinalStateSource;
+  /**
+   * The submitted focus patch's taint findings (patch-taint.ts `patchTaintFacts`): files of another task or
+   * checkout, names only another task's requests mention. Absent or null: the run has no readable patch, and
+   * the cross-task detector reads the trace alone.
+   */
+  patchTaint?: readonly TaintFact[] | null;
+  /**
+   * The requirement ledger's facts (ledger.ts `ledgerFacts`): what became of each focus stage's lines in the
+   * final state. Absent or null (no stages known): the state-loss detector judges from the trace alone.
+   */
+  ledger?: readonly LedgerFact[] | null;
 }
 
 /** What the final focus state holds, as far as a source can tell. */

@@ -128,9 +128,17 @@ export class TrajectoryWorker {
     return r.result;
   }
 
-  /** The run's submitted patch, parsed and marked against the session's tasks (lib/trajectory/patch-view.ts). */
-  async patch(url: string, taint: TaintInput | null): Promise<PatchView> {
-    const r = await this.ask({ type: "patch", url, taint });
+  /** Whether the loaded trajectory came from a local release's files (its other files can be read too). */
+  get hasLocalFiles(): boolean {
+    return this.files !== null;
+  }
+
+  /**
+   * The run's submitted patch, parsed and marked against the session's tasks (lib/trajectory/patch-view.ts);
+   * `local`: a path below the local release whose trajectory this worker loaded.
+   */
+  async patch(url: string, taint: TaintInput | null, local = false): Promise<PatchView> {
+    const r = await this.ask(local ? { type: "patch", url, taint, local } : { type: "patch", url, taint });
     if (r.type !== "patch") throw new Error(`unexpected answer ${r.type}`);
     return r.patch;
   }

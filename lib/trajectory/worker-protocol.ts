@@ -7,7 +7,7 @@ import type { SearchResult } from "./search";
 import type { Mismatch, RequestInfo, Segment } from "./segment";
 import type { AnnotationInput, SignatureTag, VerdictTest } from "./tags";
 import type { LedgerRow } from "./ledger";
-import type { TaintInput } from "./patch-taint";
+import type { TaintFact, TaintInput } from "./patch-taint";
 import type { PatchView } from "./patch-view";
 import type { FileAnswer, FileNeed } from "../files/file-asks";
 
@@ -46,6 +46,16 @@ export interface AnalysisContext {
   annotations: AnnotationInput[];
   /** The focus task's stage numbers, for the requirement ledger (lib/trajectory/ledger.ts); absent: no ledger. */
   stages?: number[];
+  /**
+   * The final patch's taint findings (patch-taint.ts `patchTaintFacts`), evidence for the cross-task detector;
+   * absent or null: no patch. The parse worker fills it from `patch` below; the build's pass reads the file.
+   */
+  patchTaint?: TaintFact[] | null;
+  /**
+   * Where the run's patch is (a URL built by trajectoryUrl, or with `local` its path below a local release
+   * folder, asked of the page like the trajectory) and what it is marked against: the worker reads it.
+   */
+  patch?: { url: string; taint: TaintInput; local?: boolean } | null;
 }
 
 export interface Analysis {
@@ -67,7 +77,7 @@ export type WorkerRequest =
   | { type: "detail"; id: number; n: number; limit: number }
   | { type: "search"; id: number; query: string }
   /** The run's submitted patch (a URL built by trajectoryUrl), read by range like a trajectory, capped. */
-  | { type: "patch"; id: number; url: string; taint: TaintInput | null };
+  | { type: "patch"; id: number; url: string; taint: TaintInput | null; local?: boolean };
 
 export type WorkerResponse =
   | { type: "loaded"; id: number; summary: TrajectorySummary; rows: StepRow[] }

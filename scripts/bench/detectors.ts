@@ -18,10 +18,17 @@ import {
   type ScheduleRow,
   type VerdictTestRow,
 } from "../../lib/queries/trajectory";
+import {
+  focusStagesWhereSql,
+  sessionTaskFilesWhereSql,
+  type FocusStageRow,
+  type SessionTaskFileRow,
+} from "../../lib/queries/run-patch";
+import { analyzeTrajectory } from "../../lib/trajectory/analyze";
 import { readTrajectory } from "../../lib/trajectory/chain";
-import { CROSS_TASK_DETECTOR, detectCrossTaskInterference } from "../../lib/trajectory/detect-cross-task";
-import { STATE_LOSS_DETECTOR, detectRequirementStateLoss } from "../../lib/trajectory/detect-state-loss";
-import { segmentSteps } from "../../lib/trajectory/segment";
+import { CROSS_TASK_DETECTOR } from "../../lib/trajectory/detect-cross-task";
+import { STATE_LOSS_DETECTOR } from "../../lib/trajectory/detect-state-loss";
+import { patchTaintFacts, taintInputOf } from "../../lib/trajectory/patch-taint";
 import { annotationTags } from "../../lib/trajectory/tags";
 import {
   annotationDisagreements,
@@ -40,6 +47,9 @@ export interface DetectorBench {
   switched: number;
   seconds: number;
   jsonBytes: number;
+  /** Runs whose final patch was read, and its characters. */
+  patches: number;
+  patchChars: number;
   score: Score;
   tags: DetectedTag[];
   disagreements: ReturnType<typeof annotationDisagreements>;
@@ -78,10 +88,20 @@ export async function benchDetectors(
     const runs = await db.query<{
       run_id: string;
       trajectory: string | null;
+      patch: string | null;
       focus_task_id: string;
       condition: string;
     }>(
-      "SELECT r.run_id, r.trajectory, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
+      "SELECT r.run_id, r.trajectory, r.patch, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
+    );
+    // The ledger's stages and the final patch's taint input, by the build pass's SQL (lib/queries/run-patch.ts).
+    const stages = groupBy(
+      await db.query<FocusStageRow & { run_id: string }>(focusStagesWhereSql("TRUE")),
+      (r) => r.run_id,
+    );
+    const taskFiles = groupBy(
+      await db.query<SessionTaskFileRow & { run_id: string }>(sessionTaskFilesWhereSql("TRUE")),
+      (r) => r.run_id,
     );
     const schedules = groupBy(
       // The trajectory page's own schedule SQL, over every run (lib/queries/trajectory.ts).
@@ -108,6 +128,8 @@ export async function benchDetectors(
     const tags: DetectedTag[] = [];
     const annotated: AnnotatedCase[] = [];
     let jsonBytes = 0;
+    let patchBytes = 0;
+    let patches = 0;
     let analysed = 0;
     const started = performance.now();
     for (const run of runs) {
@@ -115,15 +137,35 @@ export async function benchDetectors(
       const bytes = await readReleaseFile(dir, run.trajectory, archives);
       jsonBytes += bytes.byteLength;
       const t = readTrajectory(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
-      const schedule = (schedules.get(run.run_id) ?? []).map((r) => toRequestInfo(r, submitText));
-      const input = {
-        steps: t.steps,
-        segmentation: segmentSteps(t.steps, schedule),
+      const scheduleRows = schedules.get(run.run_id) ?? [];
+      const ws = Object.fromEntries((workspaces.get(run.run_id) ?? []).map((w) => [w.workspace, w.task_id]));
+      // The run's final patch, read and marked as the viewer and the build pass do (the detectors' evidence).
+      let patchTaint = null;
+      if (run.patch !== null) {
+        patches++;
+        const text = new TextDecoder().decode(await readReleaseFile(dir, run.patch, archives));
+        patchBytes += text.length;
+        patchTaint = patchTaintFacts(
+          text,
+          taintInputOf(
+            run.focus_task_id,
+            taskFiles.get(run.run_id) ?? [],
+            scheduleRows.map((r) => ({ task_id: r.task_id, text: r.text })),
+            ws,
+          ),
+        );
+      }
+      // The viewer's analysis (lib/trajectory/analyze.ts): the ledger, then both detectors with their evidence.
+      const analysis = analyzeTrajectory(t, {
+        schedule: scheduleRows.map((r) => toRequestInfo(r, submitText)),
         focusTaskId: run.focus_task_id,
-        workspaces: Object.fromEntries((workspaces.get(run.run_id) ?? []).map((w) => [w.workspace, w.task_id])),
+        workspaces: ws,
         verdict: toVerdictTests(verdicts.get(run.run_id) ?? []),
-      };
-      for (const tag of [...detectCrossTaskInterference(input), ...detectRequirementStateLoss(input)]) {
+        annotations: [],
+        stages: (stages.get(run.run_id) ?? []).map((r) => r.stage),
+        patchTaint,
+      });
+      for (const tag of analysis.tags.filter((x) => x.origin === "detector")) {
         tags.push({
           run_id: run.run_id,
           signature: tag.signature,
@@ -169,6 +211,8 @@ export async function benchDetectors(
       switched,
       seconds,
       jsonBytes,
+      patches,
+      patchChars: patchBytes,
       score,
       tags,
       disagreements,
@@ -248,7 +292,27 @@ Re-run it to refresh every number here; nothing in this file is typed by hand.
 The detectors (\`${STATE_LOSS_DETECTOR}\`, \`${CROSS_TASK_DETECTOR}\`; lib/trajectory/detect-state-loss.ts,
 detect-cross-task.ts) ran over **all ${b.runs} trajectories** of the synthetic sample (${b.switched} switched runs), read from its
 archives as the viewer reads them: ${(b.jsonBytes / 1024 / 1024).toFixed(1)} MB of trajectory JSON in ${b.seconds.toFixed(1)} s
-(${(b.jsonBytes / 1024 / 1024 / b.seconds).toFixed(1)} MB/s, one thread, reading and parsing included).
+(${(b.jsonBytes / 1024 / 1024 / b.seconds).toFixed(1)} MB/s, one thread, reading and parsing included), with the final patch of
+the ${b.patches} runs that name one (${(b.patchChars / 1024 / 1024).toFixed(1)} MB), as the viewer and the build's trajectory pass run them
+(lib/trajectory/analyze.ts: the requirement ledger first, then both detectors with their evidence).
+
+## Evidence beside the trace
+
+- **Final patch → cross-task interference.** The run's submitted patch is parsed (lib/trajectory/patch.ts) and marked
+  (patch-taint.ts); its findings (a file of another task or checkout, an added line naming what only another task's
+  requests mention) reach the detector as \`DetectorInput.patchTaint\`. Each finding points at the steps that wrote its
+  lines (per line, the last change adding it to a file of that path), never at the step that built the patch; the
+  evidence joins the tag of the focus request that step belongs to, or the finalization's tag when an interruption
+  wrote the lines. A finding no step of the trace produced makes no tag (the patch tab still shows it). Reason kinds
+  \`patch-foreign-file\`, \`patch-foreign-identifier\`.
+- **Requirement ledger → requirement-state loss.** The ledger (lib/trajectory/ledger.ts) and the detector read one
+  replay of the trace's file changes (line-replay.ts: edit tools and shell edits; a removed line written back into a
+  focus file is its stage's again), so they cannot disagree about what the focus checkout held. The detector takes
+  the ledger's facts (\`ledgerFacts\`, \`DetectorInput.ledger\`) as the judge of each stage's final state: a stage the
+  ledger does not call lost (kept, restored, a partial change its tests pass) is never tagged; a stage it calls lost
+  that no removal explains is tagged from the ledger's steps (reason kind \`ledger-lost\`). A later focus request
+  that asks to replace the earlier behaviour still excuses the loss (the ledger says lost, the detector does not tag).
+- Runs without a patch, or without known stages, are judged on the trace alone, as before.
 
 The sample generator plants each signature in a known subset of switched runs, in the forms below, and near misses
 that must not be tagged (scripts/sample/trajectory-plants.ts, plant-selection.ts). The ground truth,

@@ -1,10 +1,13 @@
 // One job of the trajectory pass: read the run's trajectory (plain, .gz or archive entry, with its
-// continuation and subagent files), look its results up in the cache, else parse it with the viewer's reader
-// and run every analyzer. Runs in a worker thread (worker.ts) or, for small releases and tests, inline.
+// continuation and subagent files) and its submitted patch, look its results up in the cache, else parse it
+// with the viewer's reader and run every analyzer (the patch's taint findings in the analysis context). Runs in a
+// worker thread (worker.ts) or, for small releases and tests, inline.
 import { readReleaseFile, type ArchiveCache } from "../../../lib/archive/read-node";
 import { loadTrajectory } from "../../../lib/trajectory/chain";
 import { errorText } from "../../../lib/trajectory/error-text";
 import { parseTrajectoryText } from "../../../lib/trajectory/parse-text";
+import { patchTaintFacts, type TaintFact } from "../../../lib/trajectory/patch-taint";
+import { MAX_PATCH_BYTES } from "../../../lib/trajectory/patch-view";
 import { cacheKey, sha256, type CacheEntry, type PassCache } from "./cache";
 import type { PassAnalyzer, PassJob, PassProblem, PassResult } from "./types";
 
@@ -40,6 +43,26 @@ async function stillValid(job: PassJob, entry: CacheEntry, archives: ArchiveCach
   return true;
 }
 
+/**
+ * The run's patch, read like the trajectory (plain file or archive entry), and its taint findings. An
+ * unreadable or oversized patch is no evidence (the validator reports it: lib/data/validate-patches.ts).
+ */
+async function readPatch(
+  job: PassJob,
+  archives: ArchiveCache,
+): Promise<{ hash: string | null; facts: TaintFact[] | null }> {
+  if (!job.patch) return { hash: null, facts: null };
+  let data: Uint8Array;
+  try {
+    data = await readReleaseFile(job.releaseDir, job.patch.ref, archives);
+  } catch (err) {
+    return { hash: `unreadable: ${errorText(err)}`, facts: null };
+  }
+  const hash = sha256(data);
+  if (data.byteLength > MAX_PATCH_BYTES) return { hash, facts: null };
+  return { hash, facts: patchTaintFacts(new TextDecoder().decode(data), job.patch.taint) };
+}
+
 export async function analyzeOne(
   job: PassJob,
   archives: ArchiveCache,
@@ -55,7 +78,9 @@ export async function analyzeOne(
     return unreadable(job, errorText(err), null, 0);
   }
   const hash = sha256(main);
-  const key = cacheKey(hash, job.ctx, versions);
+  const patch = await readPatch(job, archives);
+  // The patch's hash and its taint input join the key: a changed submission re-runs the detectors.
+  const key = cacheKey(hash, { ctx: job.ctx, patch: job.patch, patchHash: patch.hash }, versions);
   const hit = cache.get(key);
   if (hit && (await stillValid(job, hit, archives))) {
     return {
@@ -92,9 +117,10 @@ export async function analyzeOne(
       : null;
   const tables: Record<string, string> = {};
   if (steps > 0) {
+    const ctx = { ...job.ctx, analysis: { ...job.ctx.analysis, patchTaint: patch.facts } };
     for (const a of analyzers) {
       try {
-        const rows = a.rows(trajectory, job.ctx);
+        const rows = a.rows(trajectory, ctx);
         if (rows.length > 0) tables[a.table] = rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
       } catch (err) {
         throw new Error(

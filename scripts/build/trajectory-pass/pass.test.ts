@@ -2,7 +2,7 @@
 // EXPECTED.md): 4 trajectories of 15, 14, 9 and 14 steps; the detectors find requirement-state loss in
 // alpha.s-N1 (request 3, steps 2 and 8) and cross-task interference in alpha.s-F1 (request 6, step 14), and
 // nothing in beta's runs. A second pass over the same files analyses nothing; a changed file is analysed again.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -97,5 +97,15 @@ describe("the trajectory pass", () => {
     expect(threaded.stats).toMatchObject({ runs: 4, analyzed: 4, cached: 0 });
     expect(threaded.tags).toEqual(TAGS);
     expect(threaded.analysis.map((r) => r.run_id)).toEqual(["alpha.s-F1", "alpha.s-N1", "beta.s-F1", "beta.s-N1"]);
+  });
+
+  it("analyses a run again when its patch changes (the patch's hash is in the cache key)", async () => {
+    // beta.s-F1 was made unreadable above: unreadable results are never cached, so it is analysed every time.
+    const before = await pass();
+    expect(before.stats).toMatchObject({ analyzed: 1, cached: 3 });
+    appendFileSync(join(dir, "patches/alpha.s-N1.diff"), " # a changed submission\n");
+    const after = await pass();
+    expect(after.stats).toMatchObject({ analyzed: 2, cached: 2 });
+    expect(after.tags).toEqual(TAGS);
   });
 });

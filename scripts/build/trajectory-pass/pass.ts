@@ -16,6 +16,13 @@ import {
   type VerdictTestRow,
   type WorkspaceRow,
 } from "../../../lib/queries/trajectory";
+import {
+  focusStagesWhereSql,
+  sessionTaskFilesWhereSql,
+  type FocusStageRow,
+  type SessionTaskFileRow,
+} from "../../../lib/queries/run-patch";
+import { taintInputOf } from "../../../lib/trajectory/patch-taint";
 import { analyzeOne } from "./analyze-one";
 import { ANALYZERS, versionsKey } from "./analyzers";
 import { PassCache } from "./cache";
@@ -73,27 +80,42 @@ async function jobsFor(
   const schedule = groupBy(await db.query<ScheduleRow>(scheduleSql(runsIn(ids))));
   const workspaces = groupBy(await db.query<WorkspaceRow>(workspacesSql(runsIn(ids))));
   const verdict = groupBy(await db.query<VerdictTestRow>(verdictTestsWhereSql(runsIn(ids, "run_id"))));
-  return runs.map((r) => ({
-    releaseDir,
-    ref: r.trajectory,
-    ctx: {
-      runId: r.run_id,
-      configId: r.config_id,
-      condition: r.condition,
-      taskGroup: r.task_group,
+  // The ledger's stages and the final patch's taint input: the detectors' evidence beside the trace.
+  const stages = groupBy(await db.query<FocusStageRow & { run_id: string }>(focusStagesWhereSql(runsIn(ids))));
+  const taskFiles = groupBy(
+    await db.query<SessionTaskFileRow & { run_id: string }>(sessionTaskFilesWhereSql(runsIn(ids))),
+  );
+  return runs.map((r) => {
+    const analysis = analysisContextOf({
       focusTaskId: r.focus_task_id,
-      repo: r.repo,
-      resolved: r.resolved,
-      analysis: analysisContextOf({
+      schedule: schedule.get(r.run_id) ?? [],
+      workspaces: workspaces.get(r.run_id) ?? [],
+      verdictTests: verdict.get(r.run_id) ?? [],
+      annotations: [],
+      submitText,
+    });
+    const taint = taintInputOf(
+      r.focus_task_id,
+      taskFiles.get(r.run_id) ?? [],
+      (schedule.get(r.run_id) ?? []).map((q) => ({ task_id: q.task_id, text: q.text })),
+      analysis.workspaces,
+    );
+    return {
+      releaseDir,
+      ref: r.trajectory,
+      patch: r.patch === null ? null : { ref: r.patch, taint },
+      ctx: {
+        runId: r.run_id,
+        configId: r.config_id,
+        condition: r.condition,
+        taskGroup: r.task_group,
         focusTaskId: r.focus_task_id,
-        schedule: schedule.get(r.run_id) ?? [],
-        workspaces: workspaces.get(r.run_id) ?? [],
-        verdictTests: verdict.get(r.run_id) ?? [],
-        annotations: [],
-        submitText,
-      }),
-    },
-  }));
+        repo: r.repo,
+        resolved: r.resolved,
+        analysis: { ...analysis, stages: (stages.get(r.run_id) ?? []).map((s) => s.stage) },
+      },
+    };
+  });
 }
 
 interface Runner {

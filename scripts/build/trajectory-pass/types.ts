@@ -2,6 +2,7 @@
 // given. An analyzer is a pure function of one trajectory and its run's context; the pass owns reading,
 // hashing, caching, threads and tables.
 import type { Trajectory } from "../../../lib/trajectory/model";
+import type { TaintInput } from "../../../lib/trajectory/patch-taint";
 import type { AnalysisContext } from "../../../lib/trajectory/worker-protocol";
 
 export type PassColumnType = "VARCHAR" | "INTEGER" | "BIGINT" | "DOUBLE" | "BOOLEAN";
@@ -64,6 +65,11 @@ export interface PassJob {
   releaseDir: string;
   ref: string;
   ctx: PassContext;
+  /**
+   * The run's submitted patch (a file or archive entry, read like the trajectory) and what its taint is judged
+   * against; null when the run names none. Its findings become ctx.analysis.patchTaint for the analyzers.
+   */
+  patch: { ref: string; taint: TaintInput } | null;
 }
 
 export interface PassProblem {
