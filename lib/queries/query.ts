@@ -3,7 +3,7 @@
 // very same objects, so no list of tables is kept apart from the SQL that reads them (docs/architecture.md,
 // "One door to the data"). The release sources live in lib/source; this file is here so that the queries
 // themselves depend on nothing above lib/db.
-import type { Db, Row } from "./db-types";
+import type { Row } from "./db-types";
 
 export interface Query<P, R> {
   /** What the query answers, for errors and performance marks. */
@@ -34,13 +34,4 @@ export function tablesOf(queries: readonly Query<never, unknown>[]): string[] {
 
 export function shapeRows<P, R>(query: Query<P, R>, rows: Row[]): R[] {
   return query.row ? rows.map(query.row) : (rows as R[]);
-}
-
-/** Runs queries on a database whose tables are all there: the build and the tests in Node. */
-export function dbSource(db: Db): QuerySource {
-  return {
-    async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      return shapeRows(query, await db.query<Row>(query.sql(params[0] as P)));
-    },
-  };
 }
