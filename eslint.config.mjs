@@ -63,6 +63,7 @@ export const LIB_LAYERS = [
   "queries",
   "db",
   "local",
+  "source",
   "site",
 ];
 
