@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { rowsToArrowIPC } from "../../lib/data/arrow-ipc";
 import type { ColumnType } from "../../lib/data/tables";
 import type { NodeDb } from "../../lib/db/node";
+import { STEPS_INDEX_COLUMNS } from "../../lib/trajectory/steps-index";
 import { sqlString } from "../../lib/queries/sql";
 import {
   STEP_CONTEXTS,
@@ -42,15 +43,19 @@ const STEP_RUNS_COLUMNS: Record<string, ColumnType> = {
   repo: "VARCHAR",
   resolved: "BOOLEAN",
 };
+// A context is the steps index's step-level facts (lib/trajectory/steps-index.ts), typed as there.
+const CONTEXT_FACTS = [
+  "request_kind",
+  "task_id",
+  "checkout",
+  "other_checkout",
+  "source",
+  "tools",
+  "tool_calls",
+] as const;
 const STEP_CONTEXTS_COLUMNS: Record<string, ColumnType> = {
   ctx: "INTEGER",
-  request_kind: "VARCHAR",
-  task_id: "VARCHAR",
-  checkout: "VARCHAR",
-  other_checkout: "BOOLEAN",
-  source: "VARCHAR",
-  tools: "VARCHAR",
-  tool_calls: "INTEGER",
+  ...Object.fromEntries(CONTEXT_FACTS.map((c) => [c, STEPS_INDEX_COLUMNS[c]])),
 };
 const TEXT_COLUMNS: Record<string, ColumnType> = { id: "INTEGER", field: "VARCHAR", text: "VARCHAR" };
 
