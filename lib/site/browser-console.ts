@@ -126,7 +126,23 @@ export class ConsoleEngine {
   }
 
   /** Runs one checked statement; `cancel()` stops it. */
-  async run(statement: string): Promise<ConsoleResult> {
+  /**
+   * Statements run one after another: a second statement sent on the connection while the first one's result
+   * is still streaming ends that stream early, so the schema's counts (run after each statement) could leave a
+   * statement run by Back with its columns and no rows.
+   */
+  run(statement: string): Promise<ConsoleResult> {
+    const next = this.queue.then(
+      () => this.runNow(statement),
+      () => this.runNow(statement),
+    );
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private async runNow(statement: string): Promise<ConsoleResult> {
     const t0 = performance.now();
     await this.prepare(statement);
     const conn = await this.connection();
