@@ -7,10 +7,18 @@ import { runInNewContext } from "node:vm";
 
 setFlagsFromString("--expose-gc");
 const collect = runInNewContext("gc") as () => void;
+const used = () => getHeapStatistics().used_heap_size;
 
-/** A check to call between trajectories: collects when this thread's heap holds more than `bytes` above `base`. */
-export function heapBound(bytes: number, base = getHeapStatistics().used_heap_size): () => void {
+/**
+ * A check to call between trajectories: collects once this thread's heap holds `bytes` more than it held after
+ * the last collection. The bound moves with what survives, so a thread whose live data is large is not made to
+ * collect after every trajectory.
+ */
+export function heapBound(bytes: number): () => void {
+  let base = used();
   return () => {
-    if (getHeapStatistics().used_heap_size > base + bytes) collect();
+    if (used() <= base + bytes) return;
+    collect();
+    base = used();
   };
 }
