@@ -2,24 +2,14 @@
 import { CROSS_TASK_DETECTOR } from "../../../lib/trajectory/detect-cross-task";
 import { STATE_LOSS_DETECTOR } from "../../../lib/trajectory/detect-state-loss";
 import { signatureTagRows, type SignatureTagRow } from "../../../lib/trajectory/tag-rows";
+import { SIGNATURE_TAGS_COLUMNS } from "../../../lib/queries/signature-tables";
 import type { PassAnalyzer } from "./types";
 
 export const signatureTagsAnalyzer: PassAnalyzer<SignatureTagRow> = {
   table: "signature_tags",
   // The detectors' own version strings: a detector change invalidates every cached tag.
   version: `${STATE_LOSS_DETECTOR}; ${CROSS_TASK_DETECTOR}; rows v1`,
-  columns: {
-    run_id: "VARCHAR",
-    tag_id: "VARCHAR",
-    signature: "VARCHAR",
-    position: "INTEGER",
-    first_step: "INTEGER",
-    evidence_steps: "VARCHAR",
-    strength: "VARCHAR",
-    detector: "VARCHAR",
-    detector_version: "VARCHAR",
-    reason_kinds: "VARCHAR",
-    note: "VARCHAR",
-  },
+  columns: SIGNATURE_TAGS_COLUMNS,
+
   rows: (t, ctx) => signatureTagRows(ctx.runId, t, ctx.analysis),
 };
