@@ -37,7 +37,7 @@ test("distributions and the Sankey follow the chosen condition, kept in the URL"
 });
 
 // The sample release against the two targets its generator copies from data/taskflow/ (values recomputed
-// independently in lib/queries/taskflow-sample.test.ts): its labels are all derived from the schedule, so
+// independently in lib/queries/taskflow/sample.test.ts): its labels are all derived from the schedule, so
 // SWE-Bench Pro single prompts share no event with it (every S is 0); the §3.1 example is one 12-request
 // switched session, so switched sessions (all 11+ requests) match its length bin and uninterrupted ones none.
 test("the sample release is scored against both of its targets", async ({ page }) => {

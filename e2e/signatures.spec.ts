@@ -1,7 +1,7 @@
 // Detector prevalence on the sample, read off the leaderboard, the signatures page and the compare page, and
 // a cell followed to a run opened at its first evidence step. The expected numbers are computed here, from
 // the Parquet files the build published (public/data/sample/*.parquet) with DuckDB in Node and a Wilson
-// interval written out below, not by the site's SQL (lib/queries/signature-prevalence.ts).
+// interval written out below, not by the site's SQL (lib/queries/signatures/prevalence.sql.ts).
 import { DuckDBInstance } from "@duckdb/node-api";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

@@ -8,7 +8,7 @@ import { releaseTables } from "../lib/data/tables";
 import { validateRelease } from "../lib/data/validate";
 import { loadTablesNode } from "../lib/db/load-node";
 import { openNodeDb } from "../lib/db/node";
-import { computeLeaderboard } from "../lib/queries/leaderboard-model";
+import { computeLeaderboard } from "../lib/queries/leaderboard/model";
 import { generateContextReuse, TARGET_SOURCE } from "./generate-context-reuse";
 
 const DIR = join("data", "releases", "context-reuse");

@@ -2,8 +2,8 @@
 // with each variant's gain over native in every condition and group, and the gap, each with its paired 95%
 // interval and exact McNemar p. Bold: the family's highest non-baseline resolution, ties included.
 import { LabelTerm, Term } from "@/components/site/Term";
-import type { AblationFamily, AblationModel, GainCell } from "@/lib/queries/ablation";
-import type { GapCell } from "@/lib/queries/leaderboard-model";
+import type { AblationFamily, AblationModel, GainCell } from "@/lib/queries/ablation/model";
+import type { GapCell } from "@/lib/queries/leaderboard/model";
 import { conditionLabel, fmt, fmtP, groupLabel } from "@/lib/site/labels";
 import { TableExport } from "@/components/site/TableExport";
 

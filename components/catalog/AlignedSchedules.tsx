@@ -1,8 +1,8 @@
 // The matched sessions of one focus task side by side. The k-th focus request of every session sits on
 // one highlighted row, so reading the highlighted rows of any column gives the baseline schedule:
 // π_A(S_cond) = S_base, made visible.
-import type { Alignment, ScheduleRequest } from "@/lib/queries/catalog-align";
-import type { TaskSession } from "@/lib/queries/catalog-model";
+import type { Alignment, ScheduleRequest } from "@/lib/queries/catalog/align";
+import type { TaskSession } from "@/lib/queries/catalog/model";
 import { conditionLabel } from "@/lib/site/labels";
 
 export const payloadOf = (r: ScheduleRequest) => `${r.task_id}|${r.is_submit ? "submit" : r.stage}|${r.workspace}`;

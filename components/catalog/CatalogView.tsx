@@ -6,7 +6,7 @@ import { LabelTerm, Term } from "@/components/site/Term";
 import Link from "next/link";
 import { useCallback, useMemo } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
-import type { CatalogModel } from "@/lib/queries/catalog-model";
+import type { CatalogModel } from "@/lib/queries/catalog/model";
 import {
   EMPTY_CATALOG_STATE,
   filterCatalog,
@@ -16,7 +16,7 @@ import {
   serializeCatalogState,
   type CatalogState,
   type Outcome,
-} from "@/lib/queries/catalog-filter";
+} from "@/lib/queries/catalog/url";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { releaseHref } from "@/lib/site/nav";
 import { TableExport } from "@/components/site/TableExport";

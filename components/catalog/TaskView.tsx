@@ -2,8 +2,8 @@
 // matched session schedules side by side. Server-rendered; stage texts are rendered as text.
 import { LabelTerm } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
-import type { Alignment } from "@/lib/queries/catalog-align";
-import type { CatalogModel, CatalogTask, TaskPageModel, TaskRun } from "@/lib/queries/catalog-model";
+import type { Alignment } from "@/lib/queries/catalog/align";
+import type { CatalogModel, CatalogTask, TaskPageModel, TaskRun } from "@/lib/queries/catalog/model";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { AlignedSchedules } from "./AlignedSchedules";

@@ -14,19 +14,19 @@ import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { LocalBadge } from "@/components/local/LocalBadge";
 import type { PublishedBench } from "@/lib/local/bench";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import { localConfigRow } from "@/lib/queries/local-union";
-import type { CompareCostRow } from "@/lib/queries/compare";
-import { withIntervals, type CompareModel } from "@/lib/queries/compare-model";
-import type { SignatureRateRow } from "@/lib/queries/signatures";
-import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
+import { localConfigRow } from "@/lib/queries/local/union.sql";
+import type { CompareCostRow } from "@/lib/queries/compare/sql";
+import { withIntervals, type CompareModel } from "@/lib/queries/compare/model";
+import type { SignatureRateRow } from "@/lib/queries/signatures/rates.sql";
+import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import {
   parseCompareUrl,
   serializeCompareUrl,
   type CompareUrlContext,
   type CompareUrlState,
   type PaneMode,
-} from "@/lib/queries/compare-url";
-import type { ConfigRow } from "@/lib/queries/leaderboard";
+} from "@/lib/queries/compare/url";
+import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { compareCostFor, compareFor, compareSignaturesFor, unmatchedLocalRuns } from "@/lib/site/browser-compare";
 import { prevalenceFor } from "@/lib/site/browser-signatures";
 import { CostDeltas } from "./CostDeltas";

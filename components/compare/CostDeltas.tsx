@@ -1,7 +1,7 @@
 // Mean usage per run of the two configurations under Table 2's three scopes, and A − B.
 import { TableExport } from "@/components/site/TableExport";
-import type { CompareModel } from "@/lib/queries/compare-model";
-import { COST_SCOPES, type CompareCostRow } from "@/lib/queries/compare";
+import type { CompareModel } from "@/lib/queries/compare/model";
+import { COST_SCOPES, type CompareCostRow } from "@/lib/queries/compare/sql";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 
 const MEASURES: { id: string; label: string; f: (v: number) => string }[] = [

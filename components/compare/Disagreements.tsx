@@ -4,10 +4,10 @@
 import { Term } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
-import { runOf, type CompareModel } from "@/lib/queries/compare-model";
-import type { ComparePairRow } from "@/lib/queries/compare";
-import type { PaneMode } from "@/lib/queries/compare-url";
-import { OVERALL } from "@/lib/queries/leaderboard";
+import { runOf, type CompareModel } from "@/lib/queries/compare/model";
+import type { ComparePairRow } from "@/lib/queries/compare/sql";
+import type { PaneMode } from "@/lib/queries/compare/url";
+import { OVERALL } from "@/lib/queries/leaderboard/sql";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";

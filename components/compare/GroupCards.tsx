@@ -2,7 +2,7 @@
 // where the two disagree, and the two paired differences with their 95% intervals.
 import { Term } from "@/components/site/Term";
 import { ExportButtons } from "@/components/site/ExportButtons";
-import type { CompareModel, GroupCompare, PointInterval } from "@/lib/queries/compare-model";
+import type { CompareModel, GroupCompare, PointInterval } from "@/lib/queries/compare/model";
 import { conditionLabel, fmt, fmtP, groupLabel } from "@/lib/site/labels";
 
 function Interval({ v, stat }: { v: PointInterval; stat: string }) {

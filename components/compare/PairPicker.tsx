@@ -1,6 +1,6 @@
 // Which two configurations, under which condition. Plain selects: they work in the static HTML's first
 // paint and from the keyboard. Local configurations are listed last, in their own group, marked "(local)".
-import type { ConfigRow } from "@/lib/queries/leaderboard";
+import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { conditionLabel } from "@/lib/site/labels";
 
 export interface PairPickerProps {

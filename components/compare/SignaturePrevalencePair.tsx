@@ -5,8 +5,8 @@ import { DetectorProvenance } from "@/components/leaderboard/SignaturePrevalence
 import { AnnotationRates } from "@/components/signatures/AnnotationRates";
 import { OutcomeTable } from "@/components/signatures/OutcomeTable";
 import { PrevalenceTable } from "@/components/signatures/PrevalenceTable";
-import type { CompareModel } from "@/lib/queries/compare-model";
-import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
+import type { CompareModel } from "@/lib/queries/compare/model";
+import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 
 export function SignaturePrevalencePair({
   releaseId,

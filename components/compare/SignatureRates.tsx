@@ -1,8 +1,8 @@
 // Trace-signature rates of the two configurations side by side, over all runs and over the runs that
 // publish a trajectory (only those can carry a tag).
 import { TableExport } from "@/components/site/TableExport";
-import type { CompareModel } from "@/lib/queries/compare-model";
-import type { SignatureRateRow } from "@/lib/queries/signatures";
+import type { CompareModel } from "@/lib/queries/compare/model";
+import type { SignatureRateRow } from "@/lib/queries/signatures/rates.sql";
 import { conditionLabel, fmt } from "@/lib/site/labels";
 
 const SIGNATURE_LABELS: Record<string, string> = {

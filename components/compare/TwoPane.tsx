@@ -4,10 +4,10 @@
 // and both panes scroll together. Interruption work between two focus requests is one collapsed band.
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { runOf, type CompareModel } from "@/lib/queries/compare-model";
-import type { CompareRunRow } from "@/lib/queries/compare";
+import { runOf, type CompareModel } from "@/lib/queries/compare/model";
+import type { CompareRunRow } from "@/lib/queries/compare/sql";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import type { PaneMode } from "@/lib/queries/compare-url";
+import type { PaneMode } from "@/lib/queries/compare/url";
 import type { PaneRun } from "@/lib/site/browser-compare";
 import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";

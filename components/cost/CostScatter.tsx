@@ -14,7 +14,7 @@ import {
   useXAxisScale,
   useYAxisScale,
 } from "recharts";
-import type { ScatterPoint } from "@/lib/queries/cost-view";
+import type { ScatterPoint } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
 
 interface Datum {

@@ -2,7 +2,7 @@
 import { Term } from "@/components/site/Term";
 import type { GlossaryKey } from "@/lib/site/glossary";
 import { LocalBadge } from "@/components/local/LocalBadge";
-import type { ScopeCell, Table2Row } from "@/lib/queries/cost-view";
+import type { ScopeCell, Table2Row } from "@/lib/queries/cost/view";
 import { calls, millions, ratio, usd } from "./format";
 
 export interface ScopeLabels {

@@ -11,7 +11,7 @@ import { useUrlState } from "@/components/site/useUrlState";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { useLocalCost } from "@/components/local/useLocalCost";
 import type { PublishedBench } from "@/lib/local/bench";
-import type { CostPageData } from "@/lib/queries/cost-model";
+import type { CostPageData } from "@/lib/queries/cost/model";
 import {
   defaultCostState,
   failureTable,
@@ -22,7 +22,7 @@ import {
   serializeCostState,
   table2Rows,
   type CostViewState,
-} from "@/lib/queries/cost-view";
+} from "@/lib/queries/cost/view";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { TableExport } from "@/components/site/TableExport";
 import { CostTable } from "./CostTable";

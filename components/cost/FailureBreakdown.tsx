@@ -3,8 +3,8 @@
 import { Term } from "@/components/site/Term";
 import type { GlossaryKey } from "@/lib/site/glossary";
 import { LocalBadge } from "@/components/local/LocalBadge";
-import type { Outcome } from "@/lib/queries/cost-failures";
-import type { FailureTableRow } from "@/lib/queries/cost-view";
+import type { Outcome } from "@/lib/queries/cost/failures.sql";
+import type { FailureTableRow } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
 
 const FAILURES: { outcome: Exclude<Outcome, "resolved">; label: string; color: string; term: GlossaryKey }[] = [

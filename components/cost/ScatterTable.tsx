@@ -1,8 +1,8 @@
 // The scatter's points as a table, in the static HTML: cost and resolution per configuration and
 // condition, ★ where the point is on that condition's Pareto frontier.
 import { LocalBadge } from "@/components/local/LocalBadge";
-import type { ScatterPoint } from "@/lib/queries/cost-view";
-import type { ConfigRow } from "@/lib/queries/leaderboard";
+import type { ScatterPoint } from "@/lib/queries/cost/view";
+import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { conditionLabel, fmt } from "@/lib/site/labels";
 
 export function ScatterTable({

@@ -5,10 +5,10 @@
 import { Term } from "@/components/site/Term";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import { binRange } from "@/lib/queries/cost-bins";
-import type { TaskCostDistribution } from "@/lib/queries/cost-model";
-import type { TaskCostRow, TokenMode } from "@/lib/queries/cost-tasks";
-import type { ConfigRow } from "@/lib/queries/leaderboard";
+import { binRange } from "@/lib/queries/cost/bins";
+import type { TaskCostDistribution } from "@/lib/queries/cost/model";
+import type { TaskCostRow, TokenMode } from "@/lib/queries/cost/tasks.sql";
+import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { binTasks } from "@/lib/site/browser-cost";
 import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";

@@ -1,5 +1,5 @@
 // The uncertainty behind a row's numbers, shown on expand so the table itself stays readable.
-import type { GapCell, LeaderboardRow, RateCell } from "@/lib/queries/leaderboard-model";
+import type { GapCell, LeaderboardRow, RateCell } from "@/lib/queries/leaderboard/model";
 import { fmt, fmtP } from "@/lib/site/labels";
 import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 

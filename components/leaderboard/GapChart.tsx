@@ -2,7 +2,7 @@
 // Unint vs Switch per configuration, near and far side by side; the gap is the distance between the two
 // marks. Loaded after first paint (recharts is not in the JS budget of the page's first load).
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard-model";
+import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 
 const COLORS = ["var(--chart-1)", "var(--chart-2)", "var(--chart-3)", "var(--chart-4)"];

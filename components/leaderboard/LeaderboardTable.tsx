@@ -14,7 +14,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import type { Mark } from "@/lib/metrics/marks";
-import type { LeaderboardRow } from "@/lib/queries/leaderboard-model";
+import type { LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { fmt } from "@/lib/site/labels";
 import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 import { glossaryFor } from "@/lib/site/glossary";

@@ -5,7 +5,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
+import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
 import { leaderboardForScope } from "@/lib/site/browser-queries";
 import {
   columnsFor,
@@ -25,7 +25,7 @@ import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState } from "@/components/site/useUrlState";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { useLocalRows } from "@/components/local/useLocalRows";
-import { compareHref } from "@/lib/queries/compare-url";
+import { compareHref } from "@/lib/queries/compare/url";
 import { download } from "@/components/site/ExportButtons";
 import { toJson } from "@/lib/site/csv";
 import { exportName } from "@/lib/site/csv";

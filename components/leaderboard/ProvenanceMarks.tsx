@@ -1,6 +1,6 @@
 // A configuration's submission provenance beside its name: the verified mark, the submission date and the
 // report link. Values arrive from CONFIGS_SQL through lib/site/leaderboard-view's provenanceOf; text only.
-import type { ConfigRow } from "@/lib/queries/leaderboard";
+import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { provenanceOf } from "@/lib/site/leaderboard-view";
 
 export function ProvenanceMarks({ config }: { config: ConfigRow }) {

@@ -1,7 +1,7 @@
 "use client";
 // Repositories × configurations, gap as a heat-map. Needs a query, so it starts DuckDB-WASM when opened.
-import type { ConfigRow, RepoGapRow } from "@/lib/queries/leaderboard";
-import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
+import type { ConfigRow, RepoGapRow } from "@/lib/queries/leaderboard/sql";
+import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
 import { repoGaps } from "@/lib/site/browser-queries";
 import { conditionLabel, fmt } from "@/lib/site/labels";
 import { releaseHref } from "@/lib/site/nav";

@@ -8,8 +8,8 @@ import Link from "next/link";
 import { AnnotationRates } from "@/components/signatures/AnnotationRates";
 import { OutcomeTable } from "@/components/signatures/OutcomeTable";
 import { PrevalenceTable } from "@/components/signatures/PrevalenceTable";
-import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
-import { SIGNATURE_LABELS } from "@/lib/queries/signature-tables";
+import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
 import { releaseHref } from "@/lib/site/nav";
 
 export function DetectorProvenance({ model }: { model: PrevalenceModel }) {

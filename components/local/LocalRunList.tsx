@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
+import type { TrajectoryRunRow } from "@/lib/queries/trajectory/sql";
 import { runHref } from "@/lib/site/nav";
 import { localTrajectoryRuns } from "@/lib/source/local-views";
 import { useAsync } from "@/components/site/useAsync";

@@ -6,7 +6,7 @@ import dynamic from "next/dynamic";
 import { useState, useSyncExternalStore } from "react";
 import { benchOf, type PublishedBench } from "@/lib/local/bench";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import type { LeaderboardModel } from "@/lib/queries/leaderboard-model";
+import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
 
 const LocalPanel = dynamic(() => import("./LocalPanel").then((m) => m.LocalPanel), {
   ssr: false,

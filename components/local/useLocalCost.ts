@@ -1,12 +1,12 @@
 "use client";
-// The cost page's data with the local releases opened on this page appended (lib/queries/cost-local.ts):
+// The cost page's data with the local releases opened on this page appended (lib/queries/cost/local.ts):
 // each local release's Table 2, resolution and failure rows are computed on DuckDB-WASM in its own schema by
 // the build's cost SQL (lib/source/local-views.ts). Until they arrive (or when there are none) the published
 // data is returned as is.
 import { useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import { withLocalCost } from "@/lib/queries/cost-local";
-import type { CostPageData } from "@/lib/queries/cost-model";
+import { withLocalCost } from "@/lib/queries/cost/local";
+import type { CostPageData } from "@/lib/queries/cost/model";
 import { localCostRows } from "@/lib/source/local-views";
 import { useAsync } from "@/components/site/useAsync";
 

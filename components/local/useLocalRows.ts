@@ -4,7 +4,7 @@
 // published rows, their config ids told apart from the published ones.
 import { useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard-model";
+import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { localLeaderboardRows } from "@/lib/source/local-views";
 import { useAsync } from "@/components/site/useAsync";
 

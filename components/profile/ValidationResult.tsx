@@ -2,7 +2,7 @@
 // pass or its count, then any other rule that fired. Errors stop the build, so a published release only
 // ever shows warnings here.
 import type { BuiltReleaseMeta } from "@/lib/data/built";
-import { ruleResults } from "@/lib/queries/profile-rules";
+import { ruleResults } from "@/lib/queries/profile/rules";
 
 export function ValidationResult({ validation }: { validation: BuiltReleaseMeta["validation"] }) {
   const { schedule, other } = ruleResults(validation.rules);

@@ -1,8 +1,8 @@
 // The release's own trace-signature annotations (annotations.jsonl), kept apart from the detectors' tags and
 // split by who tagged (human, judge, or a detector the release itself ran), with the authors' names and the
 // release version: counted as published, never replaced by the build's detectors.
-import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
-import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signature-tables";
+import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
 import { conditionLabel } from "@/lib/site/labels";
 import { TableExport } from "@/components/site/TableExport";
 

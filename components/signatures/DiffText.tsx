@@ -1,6 +1,6 @@
 // A condition − baseline difference of detector shares: points, paired bootstrap 95% interval over the
-// focus tasks, and exact McNemar on the discordant tasks (lib/queries/signature-prevalence-model.ts).
-import type { PrevalenceDiff } from "@/lib/queries/signature-prevalence-model";
+// focus tasks, and exact McNemar on the discordant tasks (lib/queries/signatures/prevalence-model.ts).
+import type { PrevalenceDiff } from "@/lib/queries/signatures/prevalence-model";
 import { fmt, fmtP } from "@/lib/site/labels";
 
 const signed = (x: number | null) => (x === null ? "—" : `${x > 0 ? "+" : x < 0 ? "−" : ""}${fmt(Math.abs(x))}`);

@@ -1,8 +1,8 @@
 // Does a signature go with failure? Resolution of the readable runs of one condition (switched by default)
 // with a strong tag, with no tag at all, and with weak tags only, per configuration, as k/n with Wilson 95%.
 import { TableExport } from "@/components/site/TableExport";
-import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
-import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signature-tables";
+import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { configsOf } from "./PrevalenceTable";
 import { ShareText } from "./ShareText";

@@ -3,8 +3,8 @@
 // difference paired over focus tasks. Rendered at build time from signature-prevalence.json (the numbers are
 // in the static HTML) and, on the signatures page, from the browser's run of the same SQL.
 import { TableExport } from "@/components/site/TableExport";
-import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
-import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signature-tables";
+import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { DiffText } from "./DiffText";
 import { ShareText } from "./ShareText";

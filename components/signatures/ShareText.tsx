@@ -1,7 +1,7 @@
 // One detector share as shown everywhere: k/n, the percentage and its Wilson 95% interval. The counts ride
 // on data-k / data-n and the bounds on data-stat spans, so exports get them as their own columns
 // (lib/site/table-export.ts). An empty denominator is unknown ("no readable run"), never 0 %.
-import type { Share } from "@/lib/queries/signature-prevalence-model";
+import type { Share } from "@/lib/queries/signatures/prevalence-model";
 import { fmt } from "@/lib/site/labels";
 
 export function ShareText({ s, what = "readable run" }: { s: Share | undefined; what?: string }) {

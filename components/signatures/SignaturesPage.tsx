@@ -2,7 +2,7 @@
 // build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL.
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { builtRelease, repos, signaturePrevalence } from "@/lib/site/release-files-node";
-import type { PrevalenceModel } from "@/lib/queries/signature-prevalence-model";
+import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SignaturesView } from "./SignaturesView";
 
 // The view needs the cells only; the rest of the model would ride along in the page's client payload.

@@ -1,16 +1,16 @@
 "use client";
 // Read-only SQL over the release's tables, its derived tables, the steps index and any local results opened on
 // this page, in a DuckDB-WASM of the console's own. The statement is checked before it runs
-// (lib/queries/sql-check.ts); the query is in the URL (?q=…); results are virtualized and exportable.
+// (lib/queries/console/sql-check.ts); the query is in the URL (?q=…); results are virtualized and exportable.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import { useUrlState, type UrlCodec } from "@/components/site/useUrlState";
 import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/site/browser-console";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import { checkStatement } from "@/lib/queries/sql-check";
-import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, stepsViewSql } from "@/lib/queries/step-index-tables";
-import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/steps-shards";
-import { SCHEMA_COLUMNS_SQL, tableCountsSql, type SchemaColumnRow } from "@/lib/queries/console-schema";
+import { checkStatement } from "@/lib/queries/console/sql-check";
+import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, stepsViewSql } from "@/lib/queries/search/index-tables";
+import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/search/shards";
+import { SCHEMA_COLUMNS_SQL, tableCountsSql, type SchemaColumnRow } from "@/lib/queries/console/schema.sql";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
 
@@ -28,7 +28,7 @@ interface SchemaTable {
 }
 
 /**
- * The steps index's tables (lib/queries/step-index-tables.ts), each loaded when a statement names it, and the
+ * The steps index's tables (lib/queries/search/index-tables.ts), each loaded when a statement names it, and the
  * flat `steps` of docs/data-format.md as a view over them.
  */
 function stepsSources(releaseId: string, m: StepsManifest): ConsoleSource[] {

@@ -6,14 +6,14 @@ import { TableExport } from "@/components/site/TableExport";
 import { Term } from "@/components/site/Term";
 import { useMemo } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
-import type { TaskFlowModel } from "@/lib/queries/taskflow-model";
+import type { TaskFlowModel } from "@/lib/queries/taskflow/model";
 import {
   defaultTaskFlowState,
   flowShares,
   parseTaskFlowState,
   serializeTaskFlowState,
   type TaskFlowState,
-} from "@/lib/queries/taskflow-view";
+} from "@/lib/queries/taskflow/view";
 import { conditionLabel, fmt } from "@/lib/site/labels";
 import { DistBars } from "./DistBars";
 import { Sankey } from "./Sankey";

@@ -1,6 +1,6 @@
 // Which run this is (from the release tables) and what the trajectory itself reports.
 import { LocalBadge } from "@/components/local/LocalBadge";
-import type { RunHeaderRow } from "@/lib/queries/trajectory";
+import type { RunHeaderRow } from "@/lib/queries/trajectory/sql";
 import type { Totals } from "@/lib/trajectory/model";
 import type { TrajectorySummary } from "@/lib/trajectory/worker-protocol";
 import { useReleaseSource } from "@/components/site/ReleaseSource";

@@ -1,7 +1,7 @@
 // From a trajectory to the views around it: its focus task's page, the matched run (same configuration and
 // task under the other condition) and the compare view with this configuration as A and this task open.
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import type { RunHeaderRow } from "@/lib/queries/trajectory";
+import type { RunHeaderRow } from "@/lib/queries/trajectory/sql";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { conditionLabel } from "@/lib/site/labels";
 

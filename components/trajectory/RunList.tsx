@@ -7,7 +7,7 @@ import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
 import { useMemo } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
-import type { TrajectoryRunRow } from "@/lib/queries/trajectory";
+import type { TrajectoryRunRow } from "@/lib/queries/trajectory/sql";
 import { runHref } from "@/lib/site/nav";
 
 interface Filters {

@@ -1,7 +1,7 @@
 // A run without a trajectory still has its schedule and its per-request usage in the release tables: the
 // session's requests as a strip (one cell per request, the focus checkout's marked, requests that never ran
-// hatched) and a table of what each request cost. Rows come from the run's schedule query (lib/queries/trajectory.ts).
-import type { ScheduleRow } from "@/lib/queries/trajectory";
+// hatched) and a table of what each request cost. Rows come from the run's schedule query (lib/queries/trajectory/sql.ts).
+import type { ScheduleRow } from "@/lib/queries/trajectory/sql";
 
 const fmt = (v: number | null, digits = 0) =>
   v === null ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });

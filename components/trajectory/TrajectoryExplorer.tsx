@@ -32,7 +32,7 @@ import { useUrlState } from "@/components/site/useUrlState";
 import { useAsync } from "@/components/site/useAsync";
 import type { HistoryMode } from "@/lib/site/url-history";
 import { requirementLedger } from "@/lib/trajectory/ledger";
-import { toVerdictTests } from "@/lib/queries/trajectory";
+import { toVerdictTests } from "@/lib/queries/trajectory/sql";
 import { LedgerPanel, type StepLink } from "./LedgerPanel";
 import { PatchPanel } from "./PatchPanel";
 import { PatchTabs } from "./PatchTabs";

@@ -1,6 +1,6 @@
 // The final focus verdict beside the trajectory: did the artifact apply, how many F2P tests of each stage
 // and how many P2P tests passed, and which tests did not.
-import type { RunHeaderRow, VerdictStageRow, VerdictTestRow } from "@/lib/queries/trajectory";
+import type { RunHeaderRow, VerdictStageRow, VerdictTestRow } from "@/lib/queries/trajectory/sql";
 
 export function VerdictPanel({
   header,

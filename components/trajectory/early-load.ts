@@ -3,7 +3,7 @@
 // page is while the page hydrates, rather than after hydration in an effect: a large file then arrives
 // a few hundred milliseconds sooner. The run's file is found in the run index (one small shard), then read
 // (an archive entry by range). The hook adopts the load when it asks for the same run.
-import type { RunIndexEntry } from "@/lib/queries/run-index";
+import type { RunIndexEntry } from "@/lib/queries/run-context/run-index";
 import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { localRunId, parseTrajectoryUrl, trajectoryUrl } from "@/lib/trajectory/url-state";

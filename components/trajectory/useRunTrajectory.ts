@@ -11,7 +11,7 @@ import type { ReleaseSource } from "@/lib/source/release-source";
 import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
 import { staticRunContext } from "@/lib/site/run-context-locator";
 import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
-import { analysisContextOf } from "@/lib/queries/run-context";
+import { analysisContextOf } from "@/lib/queries/run-context/context";
 import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { errorText } from "@/lib/trajectory/error-text";

@@ -21,7 +21,7 @@ export interface BuiltReleaseMeta {
   meta: ReleaseMeta;
   tables: WrittenTable[];
   trajectories: number;
-  /** How many run-context shards the build wrote (lib/queries/run-context.ts); absent: none (an older build). */
+  /** How many run-context shards the build wrote (lib/queries/run-context/context.ts); absent: none (an older build). */
   run_context_shards?: number;
   /** What the validator said when the release was built (only warnings: errors stop the build). */
   validation: { errors: number; warnings: number; rules: Record<string, number> };

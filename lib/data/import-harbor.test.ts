@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb } from "../db/node";
-import { computeLeaderboard } from "../queries/leaderboard-model";
+import { computeLeaderboard } from "../queries/leaderboard/model";
 import { assembleRealJob, REAL_SPECS, REAL_TRIAL } from "./fixtures/harbor/real-job";
 import { loadSample, PICKS, STRAY_TASK, writeJobs } from "./fixtures/harbor/make-jobs";
 import { importHarbor, releaseIdFrom, type ImportResult } from "./import-harbor";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb } from "../db/node";
-import { CONFIGS_SQL, type ConfigRow } from "../queries/leaderboard";
+import { CONFIGS_SQL, type ConfigRow } from "../queries/leaderboard/sql";
 import { SUBMITTED_CONFIG, writeHarborSubmission } from "./fixtures/submission";
 import { loadRelease } from "./load-release";
 import { addSubmission, provenanceConfig, trajectoryCopies } from "./submission-add";

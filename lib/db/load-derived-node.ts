@@ -1,10 +1,10 @@
-// Loads hand-made derived tables (run_analysis, signature_tags: lib/queries/signature-tables.ts) from
+// Loads hand-made derived tables (run_analysis, signature_tags: lib/queries/signatures/tables.ts) from
 // `<table>.jsonl` files into DuckDB in Node, beside a release loaded with loadTablesNode. Tests use it to stand
 // in for the build's trajectory pass with tables whose every row is written out; a missing file gives an
 // empty table of the same columns.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { SIGNATURE_DERIVED_TABLES } from "../queries/signature-tables";
+import { SIGNATURE_DERIVED_TABLES } from "../queries/signatures/tables";
 import { sqlString } from "../queries/sql";
 import type { NodeDb } from "./node";
 

@@ -29,7 +29,7 @@ ORDER BY run_id`;
  * leaderboard, compare, catalog and cost queries aggregate this table instead of re-joining configs × sessions × runs:
  * in the browser a subset is then one filter and one aggregation over a single small table, which keeps DuckDB-WASM's
  * first query close to its start-up time (docs/performance.md). With a schema, the tables read are that schema's (a
- * combined published + local schema derives its own, lib/queries/local-union.ts).
+ * combined published + local schema derives its own, lib/queries/local/union.sql.ts).
  */
 export function taskCellsSelect(schema = ""): string {
   const p = schema ? `${schema}.` : "";

@@ -9,20 +9,20 @@ import { loadDerivedNode } from "../db/load-derived-node";
 import { loadTablesNode } from "../db/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import { STEPS_INDEX_COLUMNS } from "../trajectory/steps-index";
-import * as compare from "./compare";
-import * as cost from "./cost";
-import * as costFailures from "./cost-failures";
-import * as costSession from "./cost-session";
-import * as costTasks from "./cost-tasks";
-import * as leaderboard from "./leaderboard";
-import * as localUnion from "./local-union";
+import * as compare from "./compare/sql";
+import * as cost from "./cost/sql";
+import * as costFailures from "./cost/failures.sql";
+import * as costSession from "./cost/session.sql";
+import * as costTasks from "./cost/tasks.sql";
+import * as leaderboard from "./leaderboard/sql";
+import * as localUnion from "./local/union.sql";
 import type { Query } from "./query";
-import * as runPatch from "./run-patch";
-import * as prevalence from "./signature-prevalence";
-import * as signatures from "./signatures";
-import { STEP_INDEX_TABLES_SQL } from "./step-index-tables";
-import * as stepSearch from "./step-search";
-import * as trajectory from "./trajectory";
+import * as runPatch from "./trajectory/patch.sql";
+import * as prevalence from "./signatures/prevalence.sql";
+import * as signatures from "./signatures/rates.sql";
+import { STEP_INDEX_TABLES_SQL } from "./search/index-tables";
+import * as stepSearch from "./search/sql";
+import * as trajectory from "./trajectory/sql";
 
 const MODULES = [
   compare,

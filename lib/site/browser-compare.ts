@@ -1,11 +1,11 @@
 // The compare page's queries: the pair's statistics (lib/queries/compare*.ts) and, for the two-pane view, each
-// run's header, schedule and final verdict through the trajectory page's own queries (lib/queries/trajectory.ts).
+// run's header, schedule and final verdict through the trajectory page's own queries (lib/queries/trajectory/sql.ts).
 // Each panel's query names its own tables, so one table that cannot be read (or a release without annotations)
 // never takes the 2×2 down with it. With local results open, the view's source is the combined one
 // (lib/source/combined.ts): the same SQL pairs a local configuration with a published one.
 import type { QuerySource } from "../queries/query";
-import { unmatchedLocalRunsQuery } from "../queries/local-union";
-import type { CompareCostRow } from "../queries/compare";
+import { unmatchedLocalRunsQuery } from "../queries/local/union.sql";
+import type { CompareCostRow } from "../queries/compare/sql";
 import {
   computeCompare,
   computeCompareCost,
@@ -14,16 +14,16 @@ import {
   type CompareModel,
   type CompareOptions,
   type CompareRequest,
-} from "../queries/compare-model";
-import type { SignatureRateRow } from "../queries/signatures";
+} from "../queries/compare/model";
+import type { SignatureRateRow } from "../queries/signatures/rates.sql";
 import {
   runHeaderQuery,
   runScheduleQuery,
   toRequestInfo,
   toVerdictTests,
   verdictTestsQuery,
-} from "../queries/trajectory";
-import type { RunHeaderRow } from "../queries/trajectory";
+} from "../queries/trajectory/sql";
+import type { RunHeaderRow } from "../queries/trajectory/sql";
 import type { RequestInfo } from "../trajectory/segment";
 import type { VerdictTest } from "../trajectory/tags";
 

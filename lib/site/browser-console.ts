@@ -2,7 +2,7 @@
 // cancelled, or the worker terminated and started again, without touching the DuckDB the other views share.
 // Tables arrive as Arrow IPC fetched by this page (published tables, the steps index's shards, local results'
 // blob: URLs); once the release's tables are in, the engine is locked: external access off, configuration
-// locked (lib/queries/sql-check.ts is the first wall, this is the second).
+// locked (lib/queries/console/sql-check.ts is the first wall, this is the second).
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
 import { newWasmDuckDb } from "../db/wasm";
 

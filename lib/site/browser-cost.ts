@@ -1,6 +1,6 @@
 // The cost page's queries the static HTML cannot answer in advance (the tasks of one histogram bin, one chosen
 // session request by request, the list of sessions to choose from), on the view's release source.
-import type { BinSpec } from "../queries/cost-bins";
+import type { BinSpec } from "../queries/cost/bins";
 import type { QuerySource } from "../queries/query";
 import {
   sessionListQuery,
@@ -8,8 +8,8 @@ import {
   type SessionListRow,
   type SessionPick,
   type SessionUsageRow,
-} from "../queries/cost-session";
-import { taskCostBinQuery, type TaskCostRow, type TokenMode } from "../queries/cost-tasks";
+} from "../queries/cost/session.sql";
+import { taskCostBinQuery, type TaskCostRow, type TokenMode } from "../queries/cost/tasks.sql";
 
 export function binTasks(
   src: QuerySource,

@@ -1,8 +1,13 @@
 // The trajectory and compare pages' patch facts of a run: its `patch` reference, the session tasks' changed
-// files and the focus stages (lib/queries/run-patch.ts), on the view's release source.
+// files and the focus stages (lib/queries/trajectory/patch.sql.ts), on the view's release source.
 import type { QuerySource } from "../queries/query";
-import { focusStagesQuery, runPatchQuery, sessionTaskFilesQuery, type SessionTaskFileRow } from "../queries/run-patch";
-import { runWorkspacesQuery } from "../queries/trajectory";
+import {
+  focusStagesQuery,
+  runPatchQuery,
+  sessionTaskFilesQuery,
+  type SessionTaskFileRow,
+} from "../queries/trajectory/patch.sql";
+import { runWorkspacesQuery } from "../queries/trajectory/sql";
 
 export interface RunPatchFacts {
   /** The release's reference to the run's patch, or null when it names none. */

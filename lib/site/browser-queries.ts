@@ -1,7 +1,7 @@
 // The leaderboard's queries the static HTML cannot answer in advance (a repository or task subset), on the
 // view's release source (lib/source). Components call these, never DuckDB.
-import { repoGapQuery, type RepoGapRow, type TaskScope } from "../queries/leaderboard";
-import { computeLeaderboard, type LeaderboardModel, type LeaderboardOptions } from "../queries/leaderboard-model";
+import { repoGapQuery, type RepoGapRow, type TaskScope } from "../queries/leaderboard/sql";
+import { computeLeaderboard, type LeaderboardModel, type LeaderboardOptions } from "../queries/leaderboard/model";
 import type { ReleaseSource } from "../source/release-source";
 
 export function leaderboardForScope(

@@ -1,9 +1,9 @@
-// The search page's door: the steps index's files (lib/queries/steps-shards.ts) loaded into DuckDB-WASM on the
+// The search page's door: the steps index's files (lib/queries/search/shards.ts) loaded into DuckDB-WASM on the
 // first search, only those the search needs: the step_index shards of the configurations searched, step_runs
 // and step_contexts (small), and the texts of the fields shown (commands, paths, messages) plus the
 // observations only when the search matches in them. Then the lib/queries SQL; no table of the release itself.
 import { loadTableParts, releaseDb } from "../db/wasm";
-import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/step-index-tables";
+import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/search/index-tables";
 import {
   fieldsOf,
   searchByConfigQuery,
@@ -11,8 +11,8 @@ import {
   type SearchConfigRow,
   type StepHitRow,
   type StepSearch,
-} from "../queries/step-search";
-import { searchFiles, STEPS_TABLES, type StepsManifest } from "../queries/steps-shards";
+} from "../queries/search/sql";
+import { searchFiles, STEPS_TABLES, type StepsManifest } from "../queries/search/shards";
 import type { ReleaseSource } from "../source/release-source";
 import { runOn } from "../source/published";
 

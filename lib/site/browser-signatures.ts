@@ -8,8 +8,8 @@ import {
   type CellRunRow,
   type CellRunsFilter,
   type PrevalenceScope,
-} from "../queries/signature-prevalence";
-import { computePrevalence, type PrevalenceMeta, type PrevalenceModel } from "../queries/signature-prevalence-model";
+} from "../queries/signatures/prevalence.sql";
+import { computePrevalence, type PrevalenceMeta, type PrevalenceModel } from "../queries/signatures/prevalence-model";
 
 export function prevalenceFor(
   src: QuerySource,

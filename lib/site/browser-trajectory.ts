@@ -1,6 +1,6 @@
 // The trajectory page's rows beside a run: its header, schedule, checkouts and annotations first (small
 // tables), the final verdict second (test_results is the largest table of a release). Run on the view's
-// release source (lib/source), by the same query objects the tests run in Node (lib/queries/trajectory.ts).
+// release source (lib/source), by the same query objects the tests run in Node (lib/queries/trajectory/sql.ts).
 import type { QuerySource } from "../queries/query";
 import {
   runAnnotationsQuery,
@@ -15,7 +15,7 @@ import {
   type VerdictStageRow,
   type VerdictTestRow,
   type WorkspaceRow,
-} from "../queries/trajectory";
+} from "../queries/trajectory/sql";
 
 export interface RunBasics {
   header: RunHeaderRow | null;

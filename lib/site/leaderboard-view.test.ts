@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard-model";
+import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard/model";
 import {
   columnsFor,
   exportRecords,

@@ -1,8 +1,8 @@
 // What the leaderboard shows, as pure functions of the model and the URL: the columns, filters, marks and
 // the exported CSV/JSON. The component only renders what these return.
 import { extremeMarks, type Mark } from "../metrics/marks";
-import type { ConfigRow } from "../queries/leaderboard";
-import type { GapCell, LeaderboardModel, LeaderboardRow, RateCell } from "../queries/leaderboard-model";
+import type { ConfigRow } from "../queries/leaderboard/sql";
+import type { GapCell, LeaderboardModel, LeaderboardRow, RateCell } from "../queries/leaderboard/model";
 import { conditionLabel, groupLabel } from "./labels";
 import { csvText } from "./csv";
 

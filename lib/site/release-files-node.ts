@@ -2,15 +2,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuiltReleaseMeta, ReleaseIndexEntry } from "../data/built";
-import type { CostPageData } from "../queries/cost-model";
-import type { LeaderboardModel } from "../queries/leaderboard-model";
-import type { AblationModel } from "../queries/ablation";
-import type { CatalogModel, TaskPageModel } from "../queries/catalog-model";
-import type { ProfileModel } from "../queries/profile-model";
-import type { TaskFlowModel } from "../queries/taskflow-model";
-import type { PrevalenceModel } from "../queries/signature-prevalence-model";
-import type { TrajectoryRunRow } from "../queries/trajectory";
-import { STEPS_MANIFEST, type StepsManifest } from "../queries/steps-shards";
+import type { CostPageData } from "../queries/cost/model";
+import type { LeaderboardModel } from "../queries/leaderboard/model";
+import type { AblationModel } from "../queries/ablation/model";
+import type { CatalogModel, TaskPageModel } from "../queries/catalog/model";
+import type { ProfileModel } from "../queries/profile/model";
+import type { TaskFlowModel } from "../queries/taskflow/model";
+import type { PrevalenceModel } from "../queries/signatures/prevalence-model";
+import type { TrajectoryRunRow } from "../queries/trajectory/sql";
+import { STEPS_MANIFEST, type StepsManifest } from "../queries/search/shards";
 
 const DATA = join(process.cwd(), "public", "data");
 
@@ -28,7 +28,7 @@ export function defaultReleaseId(): string {
   return first.release_id;
 }
 
-/** The steps index's manifest (lib/queries/steps-shards.ts), or null when the build wrote none. */
+/** The steps index's manifest (lib/queries/search/shards.ts), or null when the build wrote none. */
 export function stepsManifest(id: string): StepsManifest | null {
   return existsSync(join(DATA, id, STEPS_MANIFEST)) ? readJson<StepsManifest>(id, STEPS_MANIFEST) : null;
 }

@@ -1,5 +1,5 @@
 // The trajectory page's verdict, schedule, usage and checkouts from the build's static shards
-// (lib/queries/run-context.ts): two small fetches, no DuckDB-WASM. Each shard is fetched once per page.
+// (lib/queries/run-context/context.ts): two small fetches, no DuckDB-WASM. Each shard is fetched once per page.
 import {
   runContextFile,
   runContextShard,
@@ -11,7 +11,7 @@ import {
   workspacesOf,
   type RunContextShard,
   type SessionContextShard,
-} from "../queries/run-context-shards";
+} from "../queries/run-context/shards";
 import type { RunBasics, RunVerdict } from "./browser-trajectory";
 
 const files = new Map<string, Promise<unknown>>();

@@ -1,6 +1,6 @@
-// Finds a published run's trajectory without DuckDB: one small run-index shard (lib/queries/run-index.ts),
+// Finds a published run's trajectory without DuckDB: one small run-index shard (lib/queries/run-context/run-index.ts),
 // fetched once per shard and kept for the page's life.
-import { runIndexFile, runIndexShard, type RunIndexEntry, type RunIndexShard } from "../queries/run-index";
+import { runIndexFile, runIndexShard, type RunIndexEntry, type RunIndexShard } from "../queries/run-context/run-index";
 
 const shards = new Map<string, Promise<RunIndexShard>>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_SEARCH } from "../queries/step-search";
+import { EMPTY_SEARCH } from "../queries/search/sql";
 import { EXAMPLE_SEARCHES, isRunnable, readSearch, writeSearch } from "./search-url";
 
 describe("search URL state", () => {

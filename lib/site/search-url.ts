@@ -1,6 +1,6 @@
 // The search page's state in the URL (?q=…&mode=regex&field=command&config=…&kind=focus&other=1), so every
 // search is a permalink; and the example searches for the two signatures' evidence patterns.
-import { EMPTY_SEARCH, type SearchField, type StepSearch } from "../queries/step-search";
+import { EMPTY_SEARCH, type SearchField, type StepSearch } from "../queries/search/sql";
 
 const FIELDS: SearchField[] = ["all", "command", "paths", "text"];
 const KEYS = ["config", "condition", "group", "repo", "kind", "tool", "outcome"] as const;

@@ -15,9 +15,9 @@ export const WARM_MARK = "duckdb:warm";
  * page's own bundle already holds them, and a page never carries another page's queries.
  */
 export const WARM_QUERIES = {
-  leaderboard: () => import("../queries/leaderboard-model").then((m) => m.SCOPE_QUERIES),
-  cost: () => import("../queries/cost-session").then((m) => [m.sessionUsageQuery]),
-  compare: () => import("../queries/compare-model").then((m) => m.PAIR_QUERIES),
+  leaderboard: () => import("../queries/leaderboard/model").then((m) => m.SCOPE_QUERIES),
+  cost: () => import("../queries/cost/session.sql").then((m) => [m.sessionUsageQuery]),
+  compare: () => import("../queries/compare/model").then((m) => m.PAIR_QUERIES),
 } as const satisfies Record<string, () => Promise<readonly Query<never, unknown>[]>>;
 
 export type WarmPage = keyof typeof WARM_QUERIES;

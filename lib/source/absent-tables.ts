@@ -4,7 +4,7 @@
 // (components/site/ReleaseFrame.tsx), so the browser's sources get plain data and never import the release
 // schemas; a source creates these tables empty (published.ts), and a view shows unknown instead of failing.
 import { TABLES } from "../data/tables";
-import { SIGNATURE_DERIVED_TABLES } from "../queries/signature-tables";
+import { SIGNATURE_DERIVED_TABLES } from "../queries/signatures/tables";
 
 export type AbsentTables = Record<string, Record<string, string>>;
 

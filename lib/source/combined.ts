@@ -1,13 +1,13 @@
-// The published release and the local releases opened on this page, together (lib/queries/local-union.ts):
+// The published release and the local releases opened on this page, together (lib/queries/local/union.sql.ts):
 // the tables a query names become views of a schema of their own, the run-level ones the union of the published
 // rows and each local release's rows with their ids prefixed, so one SQL text pairs a local configuration with
 // a published one. The published and local tables are loaded first (each at most once, as for any query).
 import type { Db } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
-import { combinedViewSql, isLocalId, isUnioned, LOCAL_PREFIX } from "../queries/local-union";
+import { combinedViewSql, isLocalId, isUnioned, LOCAL_PREFIX } from "../queries/local/union.sql";
 import { tablesOf, type ParamsOf, type Query } from "../queries/query";
-import { runHeaderQuery } from "../queries/trajectory";
+import { runHeaderQuery } from "../queries/trajectory/sql";
 import type { ReleaseFiles } from "../files/run-files";
 import { localDb, localSource, once } from "./local";
 import { publishedDb, publishedSource, runOn, unsharded } from "./published";

@@ -1,12 +1,12 @@
 // What the local-results views show of the local releases opened on this page, each computed on its own schema
 // (local.ts) by the SQL the build runs for the published pages, ids prefixed as everywhere
-// (lib/queries/local-union.ts). Only the local-results views import this (the other pages do not carry it).
+// (lib/queries/local/union.sql.ts). Only the local-results views import this (the other pages do not carry it).
 import type { LocalTables } from "../local/db";
-import { computeCostRows, type CostRows } from "../queries/cost-model";
-import type { TaskScope } from "../queries/leaderboard";
-import { computeLeaderboard, type LeaderboardMeta, type LeaderboardRow } from "../queries/leaderboard-model";
-import { LOCAL_PREFIX } from "../queries/local-union";
-import { trajectoryRunsQuery, type TrajectoryRunRow } from "../queries/trajectory";
+import { computeCostRows, type CostRows } from "../queries/cost/model";
+import type { TaskScope } from "../queries/leaderboard/sql";
+import { computeLeaderboard, type LeaderboardMeta, type LeaderboardRow } from "../queries/leaderboard/model";
+import { LOCAL_PREFIX } from "../queries/local/union.sql";
+import { trajectoryRunsQuery, type TrajectoryRunRow } from "../queries/trajectory/sql";
 import { localSource } from "./local";
 
 /** The local release's runs that name a trajectory (the run list's own SQL), ids prefixed as everywhere. */

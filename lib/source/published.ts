@@ -2,9 +2,9 @@
 // once, on first need (lib/db/wasm.ts). The table files are fetched while DuckDB-WASM starts.
 import type { Db, Row } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
-import { isLocalId, LOCAL_PREFIX } from "../queries/local-union";
+import { isLocalId, LOCAL_PREFIX } from "../queries/local/union.sql";
 import { shapeRows, tablesOf, type ParamsOf, type Query } from "../queries/query";
-import { STEPS_TABLE, STEPS_TABLES } from "../queries/steps-shards";
+import { STEPS_TABLE, STEPS_TABLES } from "../queries/search/shards";
 import type { AbsentTables } from "./absent-tables";
 import type { ReleaseSource } from "./release-source";
 

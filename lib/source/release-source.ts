@@ -1,7 +1,7 @@
 // What a view runs its queries on (docs/architecture.md, "One door to the data"): a release source. A view
 // asks for rows with `run(query, params)` and never learns where they live: the published release's Arrow
 // tables in DuckDB-WASM (published.ts), a local release opened on this page (local.ts), or both together
-// (combined.ts). The ids of local configurations and runs carry a prefix (lib/queries/local-union.ts); only
+// (combined.ts). The ids of local configurations and runs carry a prefix (lib/queries/local/union.sql.ts); only
 // the sources read it, and a view asks them (`origin`, `shownId`, `localRun`) instead.
 import type { Query, QuerySource } from "../queries/query";
 import type { ReleaseFiles } from "../files/run-files";

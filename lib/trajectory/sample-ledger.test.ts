@@ -1,6 +1,6 @@
 // The requirement ledger and the final patch's marks on the bundled sample's planted runs (App. E.2 and E.3
 // shapes, scripts/sample/trajectory.ts), read through the same SQL as the trajectory page
-// (lib/queries/trajectory.ts, lib/queries/run-patch.ts). The browser tests read the same runs off the page.
+// (lib/queries/trajectory/sql.ts, lib/queries/trajectory/patch.sql.ts). The browser tests read the same runs off the page.
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
@@ -15,7 +15,7 @@ import {
   type FocusStageRow,
   type RunPatchRow,
   type SessionTaskFileRow,
-} from "../queries/run-patch";
+} from "../queries/trajectory/patch.sql";
 import {
   runScheduleSql,
   runWorkspacesSql,
@@ -25,7 +25,7 @@ import {
   type ScheduleRow,
   type VerdictTestRow,
   type WorkspaceRow,
-} from "../queries/trajectory";
+} from "../queries/trajectory/sql";
 import { analyzeTrajectory } from "./analyze";
 import { readTrajectory } from "./chain";
 import { requirementLedger } from "./ledger";

@@ -25,7 +25,7 @@ import {
   type TrajectoryRunRow,
   type VerdictTestRow,
   type WorkspaceRow,
-} from "../queries/trajectory";
+} from "../queries/trajectory/sql";
 import { readTrajectory } from "./chain";
 import { detectCrossTaskInterference } from "./detect-cross-task";
 import { detectRequirementStateLoss } from "./detect-state-loss";

@@ -17,13 +17,13 @@ import {
   type AnnotationRow,
   type ScheduleRow,
   type VerdictTestRow,
-} from "../../lib/queries/trajectory";
+} from "../../lib/queries/trajectory/sql";
 import {
   focusStagesWhereSql,
   sessionTaskFilesWhereSql,
   type FocusStageRow,
   type SessionTaskFileRow,
-} from "../../lib/queries/run-patch";
+} from "../../lib/queries/trajectory/patch.sql";
 import { analyzeTrajectory } from "../../lib/trajectory/analyze";
 import { readTrajectory } from "../../lib/trajectory/chain";
 import { CROSS_TASK_DETECTOR } from "../../lib/trajectory/detect-cross-task";
@@ -94,7 +94,7 @@ export async function benchDetectors(
     }>(
       "SELECT r.run_id, r.trajectory, r.patch, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
     );
-    // The ledger's stages and the final patch's taint input, by the build pass's SQL (lib/queries/run-patch.ts).
+    // The ledger's stages and the final patch's taint input, by the build pass's SQL (lib/queries/trajectory/patch.sql.ts).
     const stages = groupBy(
       await db.query<FocusStageRow & { run_id: string }>(focusStagesWhereSql("TRUE")),
       (r) => r.run_id,
@@ -104,7 +104,7 @@ export async function benchDetectors(
       (r) => r.run_id,
     );
     const schedules = groupBy(
-      // The trajectory page's own schedule SQL, over every run (lib/queries/trajectory.ts).
+      // The trajectory page's own schedule SQL, over every run (lib/queries/trajectory/sql.ts).
       await db.query<ScheduleRow>(scheduleSql("TRUE")),
       (r) => r.run_id,
     );

@@ -8,8 +8,8 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { fieldsOf } from "../../lib/queries/step-search";
-import { searchFiles, type StepsManifest } from "../../lib/queries/steps-shards";
+import { fieldsOf } from "../../lib/queries/search/sql";
+import { searchFiles, type StepsManifest } from "../../lib/queries/search/shards";
 import { duckdbStartAlone } from "./duckdb-start";
 
 const RELEASE = "sample";
@@ -91,7 +91,7 @@ export async function benchSearch(browser: Browser, base: string, outDir: string
     files.reduce((a, s) => a + gzipBytes(join(outDir, "data", RELEASE, s.file)), 0);
   const allGzip = gz(all);
   const allRaw = all.reduce((a, s) => a + s.bytes, 0);
-  // The files the cold search loads (the page's own rule, lib/queries/steps-shards.ts searchFiles).
+  // The files the cold search loads (the page's own rule, lib/queries/search/shards.ts searchFiles).
   const needed = searchFiles(manifest, [], fieldsOf("command")).files;
   const neededGzip = gz(needed);
   const urls = needed.map((s) => `/data/${RELEASE}/${s.file}`);

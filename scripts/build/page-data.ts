@@ -2,17 +2,17 @@
 // One entry per file written to public/data/<release>/; a view adds its entry here.
 import type { Release } from "../../lib/data/schema";
 import type { NodeDb } from "../../lib/db/node";
-import { computeAblation } from "../../lib/queries/ablation";
-import { computeCatalog, computeTaskPages } from "../../lib/queries/catalog-model";
-import { computeCostPage } from "../../lib/queries/cost-model";
-import { REPOS_SQL, repoGapSql } from "../../lib/queries/leaderboard";
-import { computeLeaderboard } from "../../lib/queries/leaderboard-model";
-import { computeProfile } from "../../lib/queries/profile-model";
-import { computePrevalence } from "../../lib/queries/signature-prevalence-model";
-import { ensureSignatureTablesSql } from "../../lib/queries/signature-tables";
-import { readTargetFiles } from "../../lib/queries/taskflow-files-node";
-import { computeTaskFlow } from "../../lib/queries/taskflow-model";
-import { TRAJECTORY_RUNS_SQL } from "../../lib/queries/trajectory";
+import { computeAblation } from "../../lib/queries/ablation/model";
+import { computeCatalog, computeTaskPages } from "../../lib/queries/catalog/model";
+import { computeCostPage } from "../../lib/queries/cost/model";
+import { REPOS_SQL, repoGapSql } from "../../lib/queries/leaderboard/sql";
+import { computeLeaderboard } from "../../lib/queries/leaderboard/model";
+import { computeProfile } from "../../lib/queries/profile/model";
+import { computePrevalence } from "../../lib/queries/signatures/prevalence-model";
+import { ensureSignatureTablesSql } from "../../lib/queries/signatures/tables";
+import { readTargetFiles } from "../../lib/queries/taskflow/files-node";
+import { computeTaskFlow } from "../../lib/queries/taskflow/model";
+import { TRAJECTORY_RUNS_SQL } from "../../lib/queries/trajectory/sql";
 
 export interface PageDataContext {
   db: NodeDb;

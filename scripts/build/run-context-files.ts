@@ -1,4 +1,4 @@
-// Writes public/data/<release>/run-context/*.json and session-context/*.json (lib/queries/run-context.ts):
+// Writes public/data/<release>/run-context/*.json and session-context/*.json (lib/queries/run-context/context.ts):
 // the trajectory page's verdict, schedule and usage per run without DuckDB-WASM. Runs go through in batches
 // of shards (one batched query per part and batch), so memory stays bounded by a batch, not the release.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +15,7 @@ import {
   sessionContexts,
   sessionContextShard,
   type SessionContextShard,
-} from "../../lib/queries/run-context-shards";
+} from "../../lib/queries/run-context/shards";
 import { sqlString } from "../../lib/queries/sql";
 
 /** Runs per batch: a batch's rows (tests dominate: ~30 a run) stay a few hundred MB at most. */
@@ -45,7 +45,7 @@ export async function writeRunContexts(db: NodeDb, out: string): Promise<{ shard
     await db.run(
       `CREATE OR REPLACE TEMP TABLE context_runs AS SELECT run_id FROM run_shards WHERE shard BETWEEN ${first} AND ${last}`,
     );
-    // Entries stay JSON text from DuckDB to the file (lib/queries/run-context.ts, RUN_CONTEXT_SQL).
+    // Entries stay JSON text from DuckDB to the file (lib/queries/run-context/context.ts, RUN_CONTEXT_SQL).
     const files: string[][] = Array.from({ length: last - first + 1 }, () => []);
     for (const { run_id, entry } of await runContextJson(db))
       files[runContextShard(run_id, shards) - first]!.push(`${JSON.stringify(run_id)}:${entry}`);

@@ -1,4 +1,4 @@
-// The steps index leaves the build as the search's tables (lib/queries/step-index-tables.ts): step_index one
+// The steps index leaves the build as the search's tables (lib/queries/search/index-tables.ts): step_index one
 // Arrow shard per configuration, step_texts one per field, step_runs and step_contexts, plus the flat table as
 // one Parquet: on the trajcalc fixture's runs (alpha: 2 runs with trajectories, beta: 2) and a hand-made steps
 // table of 3 + 2 rows.
@@ -11,7 +11,7 @@ import { loadRelease } from "../../lib/data/load-release";
 import { releaseTables } from "../../lib/data/tables";
 import { loadTablesNode } from "../../lib/db/load-node";
 import { openNodeDb, type NodeDb } from "../../lib/db/node";
-import type { StepsManifest } from "../../lib/queries/steps-shards";
+import type { StepsManifest } from "../../lib/queries/search/shards";
 import { STEPS_INDEX_COLUMNS } from "../../lib/trajectory/steps-index";
 import { exportStepsShards } from "./steps-shards";
 

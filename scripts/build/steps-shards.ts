@@ -1,5 +1,5 @@
 // After the trajectory pass: the derived `steps` table (lib/trajectory/steps-index.ts) leaves the build's
-// DuckDB as the search's four tables (lib/queries/step-index-tables.ts) in Arrow files: step_index one shard
+// DuckDB as the search's four tables (lib/queries/search/index-tables.ts) in Arrow files: step_index one shard
 // per configuration, step_texts one per field (without `hay`, which the browser derives), step_runs and
 // step_contexts one file each;
 // all named by steps/index.json; plus the flat table as one Parquet for download (docs/data-format.md,
@@ -19,8 +19,8 @@ import {
   STEP_RUNS,
   STEP_TEXTS,
   TEXT_FIELDS,
-} from "../../lib/queries/step-index-tables";
-import { SEARCH_TOOLS_SQL } from "../../lib/queries/step-search";
+} from "../../lib/queries/search/index-tables";
+import { SEARCH_TOOLS_SQL } from "../../lib/queries/search/sql";
 import {
   STEP_CONTEXTS_FILE,
   STEP_RUNS_FILE,
@@ -30,7 +30,7 @@ import {
   textsShardFile,
   type StepsFile,
   type StepsManifest,
-} from "../../lib/queries/steps-shards";
+} from "../../lib/queries/search/shards";
 
 const STEP_RUNS_COLUMNS: Record<string, ColumnType> = {
   run: "INTEGER",

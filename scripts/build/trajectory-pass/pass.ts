@@ -1,5 +1,5 @@
 // The build's one pass over every trajectory of a release (docs/data-format.md, "Derived tables"): each run's
-// context comes from the same SQL the trajectory page runs (lib/queries/trajectory.ts, lib/queries/run-context.ts),
+// context comes from the same SQL the trajectory page runs (lib/queries/trajectory/sql.ts, lib/queries/run-context/context.ts),
 // a chunk of runs at a time; the trajectories go to worker threads one at a time each; results are cached by
 // content hash (cache.ts); rows become derived tables in the build's DuckDB, taken in run order so no table
 // depends on which thread finished first.
@@ -7,7 +7,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { ArchiveCache } from "../../../lib/archive/read-node";
 import type { NodeDb } from "../../../lib/db/node";
-import { analysisContextOf, PASS_RUNS_SQL, runsIn, type PassRunRow } from "../../../lib/queries/run-context";
+import { analysisContextOf, PASS_RUNS_SQL, runsIn, type PassRunRow } from "../../../lib/queries/run-context/context";
 import {
   scheduleSql,
   verdictTestsWhereSql,
@@ -15,13 +15,13 @@ import {
   type ScheduleRow,
   type VerdictTestRow,
   type WorkspaceRow,
-} from "../../../lib/queries/trajectory";
+} from "../../../lib/queries/trajectory/sql";
 import {
   focusStagesWhereSql,
   sessionTaskFilesWhereSql,
   type FocusStageRow,
   type SessionTaskFileRow,
-} from "../../../lib/queries/run-patch";
+} from "../../../lib/queries/trajectory/patch.sql";
 import { taintInputOf } from "../../../lib/trajectory/patch-taint";
 import { analyzeOne } from "./analyze-one";
 import { ANALYZERS, versionsKey } from "./analyzers";

@@ -2,7 +2,7 @@
 import { CROSS_TASK_DETECTOR } from "../../../lib/trajectory/detect-cross-task";
 import { STATE_LOSS_DETECTOR } from "../../../lib/trajectory/detect-state-loss";
 import { signatureTagRows, type SignatureTagRow } from "../../../lib/trajectory/tag-rows";
-import { SIGNATURE_TAGS_COLUMNS } from "../../../lib/queries/signature-tables";
+import { SIGNATURE_TAGS_COLUMNS } from "../../../lib/queries/signatures/tables";
 import type { PassAnalyzer } from "./types";
 
 export const signatureTagsAnalyzer: PassAnalyzer<SignatureTagRow> = {

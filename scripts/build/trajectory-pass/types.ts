@@ -1,7 +1,7 @@
 // The build's trajectory pass (docs/data-format.md, "Derived tables"): what an analyzer is and what it is
 // given. An analyzer is a pure function of one trajectory and its run's context; the pass owns reading,
 // hashing, caching, threads and tables.
-import { RUN_ANALYSIS_COLUMNS as RUN_ANALYSIS_TABLE } from "../../../lib/queries/signature-tables";
+import { RUN_ANALYSIS_COLUMNS as RUN_ANALYSIS_TABLE } from "../../../lib/queries/signatures/tables";
 import type { Trajectory } from "../../../lib/trajectory/model";
 import type { TaintInput } from "../../../lib/trajectory/patch-taint";
 import type { AnalysisContext } from "../../../lib/trajectory/worker-protocol";
@@ -51,7 +51,7 @@ export type RunAnalysisFields = {
 /** One row per run that names a trajectory. */
 export type RunAnalysisRow = RunAnalysisFields & { run_id: string };
 
-// The contract's columns (lib/queries/signature-tables.ts), checked here against the row the pass writes.
+// The contract's columns (lib/queries/signatures/tables.ts), checked here against the row the pass writes.
 export const RUN_ANALYSIS_COLUMNS: Record<keyof RunAnalysisRow, PassColumnType> = RUN_ANALYSIS_TABLE;
 
 export interface PassJob {

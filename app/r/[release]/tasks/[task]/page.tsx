@@ -5,7 +5,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TaskView } from "@/components/catalog/TaskView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { alignSchedules } from "@/lib/queries/catalog-align";
+import { alignSchedules } from "@/lib/queries/catalog/align";
 import { releaseHref } from "@/lib/site/nav";
 import { builtRelease, catalog, releaseIndex, taskPage } from "@/lib/site/release-files-node";
 

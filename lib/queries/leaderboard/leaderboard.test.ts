@@ -1,0 +1,97 @@
+// The leaderboard SQL on real DuckDB against the hand-computed release (e2e/fixtures/releases/handcalc).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadRelease } from "../../data/load-release";
+import { releaseTables } from "../../data/tables";
+import { loadTablesNode } from "../../db/load-node";
+import { openNodeDb, type NodeDb } from "../../db/node";
+import { computeLeaderboard, type LeaderboardModel } from "./model";
+import { DERIVE_TASK_CELLS } from "../derive";
+import { repoGapSql } from "./sql";
+
+const DIR = "e2e/fixtures/releases/handcalc";
+const META = { groups: ["near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted" };
+let db: NodeDb;
+let model: LeaderboardModel;
+
+beforeAll(async () => {
+  const { release, problems } = await loadRelease(DIR);
+  expect(problems.filter((p) => p.level === "error")).toEqual([]);
+  db = await openNodeDb();
+  await loadTablesNode(db, releaseTables(release!));
+  model = await computeLeaderboard(db, META);
+});
+afterAll(() => db?.close());
+
+function cells(config: string) {
+  const row = model.rows.find((r) => r.config.config_id === config)!;
+  return ["overall", "near", "far"].flatMap((g) => [
+    row.rates[g]!.uninterrupted!.value,
+    row.rates[g]!.switched!.value,
+    row.gaps[g]!.switched!.value,
+  ]);
+}
+
+describe("leaderboard on the hand-computed release", () => {
+  it("reproduces every resolution and gap", () => {
+    expect(cells("alpha")).toEqual([75, 50, 25, 100, 50, 50, 50, 50, 0]);
+    expect(cells("beta")).toEqual([75, 25, 50, 50, 50, 0, 100, 0, 100]);
+    expect(cells("gamma")).toEqual([50, 50, 0, 50, 100, -50, 50, 0, 50]);
+  });
+
+  it("keeps the missing run in the denominator and counts it", () => {
+    const far = model.rows.find((r) => r.config.config_id === "beta")!.rates.far!.switched!;
+    expect(far).toMatchObject({ n: 2, resolved: 0, missingRuns: 1 });
+  });
+
+  it("pairs tasks for McNemar", () => {
+    const p = (c: string) => model.rows.find((r) => r.config.config_id === c)!.gaps.overall!.switched!;
+    expect([p("alpha").baselineOnly, p("alpha").conditionOnly, p("alpha").p]).toEqual([1, 0, 1]);
+    expect([p("beta").baselineOnly, p("beta").conditionOnly, p("beta").p]).toEqual([2, 0, 0.5]);
+    expect([p("gamma").baselineOnly, p("gamma").conditionOnly, p("gamma").p]).toEqual([1, 1, 1]);
+  });
+
+  it("gives the Wilson interval of 3/4", () => {
+    const u = model.rows.find((r) => r.config.config_id === "alpha")!.rates.overall!.uninterrupted!;
+    expect(u.lo).toBeCloseTo(30.06, 2);
+    expect(u.hi).toBeCloseTo(95.44, 2);
+  });
+
+  it("recomputes denominators for a subset of tasks", async () => {
+    const sub = await computeLeaderboard(db, META, { taskIds: ["N1", "F2"] });
+    const beta = sub.rows.find((r) => r.config.config_id === "beta")!;
+    expect(beta.rates.overall!.uninterrupted).toMatchObject({ value: 100, n: 2 });
+    expect(beta.rates.overall!.switched).toMatchObject({ value: 50, n: 2 });
+  });
+
+  it("breaks resolution down by repository", async () => {
+    const rows = await db.query(repoGapSql("uninterrupted"));
+    expect(rows).toContainEqual({
+      config_id: "beta",
+      repo: "acme/widgets",
+      n_tasks: 4,
+      condition: "switched",
+      baseline_resolution: 75,
+      resolution: 25,
+      gap: 50,
+    });
+  });
+
+  it("averages repeats and reports their min–max, a missing repeat counting unresolved", async () => {
+    // alpha gets a second repeat with one run only (u-N1 resolved): R = 2 for alpha, every other repeat-1 cell is missing.
+    await db.run(`INSERT INTO runs (run_id, config_id, session_id, repeat, finalized, applied, resolved, failure_class)
+      VALUES ('alpha.u-N1.r1', 'alpha', 'u-N1', 1, TRUE, TRUE, TRUE, NULL)`);
+    // task_cells is derived from runs: re-derived after the insert, as the build would.
+    await db.run(DERIVE_TASK_CELLS);
+    try {
+      const m = await computeLeaderboard(db, META);
+      const u = m.rows.find((r) => r.config.config_id === "alpha")!.rates.overall!.uninterrupted!;
+      // scores N1 (1+1)/2, N2 (1+0)/2, F1 (1+0)/2, F2 0 → 2/4; repeat 0: 3/4, repeat 1: 1/4
+      expect(u).toMatchObject({ value: 50, resolved: 2, repeats: 2, repMin: 25, repMax: 75, missingRuns: 3 });
+      const beta = m.rows.find((r) => r.config.config_id === "beta")!.rates.overall!.uninterrupted!;
+      expect(beta).toMatchObject({ value: 75, repeats: 1, repMin: 75, repMax: 75 });
+    } finally {
+      await db.run(`DELETE FROM runs WHERE run_id = 'alpha.u-N1.r1'`);
+      await db.run(DERIVE_TASK_CELLS);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+// Runs the leaderboard queries on any Db (DuckDB in Node at build time, DuckDB-WASM in the browser) and
+// attaches the paired statistics. The rates come from SQL; this file only pairs them with intervals.
+import { mcnemarExact } from "../../metrics/mcnemar";
+import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
+import { wilsonInterval } from "../../metrics/wilson";
+import type { QuerySource } from "../query";
+import {
+  configsQuery,
+  OVERALL,
+  resolutionQuery,
+  taskScoresQuery,
+  type ConfigRow,
+  type ResolutionRow,
+  type TaskScope,
+  type TaskScoreRow,
+} from "./sql";
+
+export interface RateCell {
+  /** Percent, e.g. 46.5. */
+  value: number;
+  resolved: number;
+  n: number;
+  /** Wilson 95% interval, percent. */
+  lo: number;
+  hi: number;
+  missingRuns: number;
+  repeats: number;
+  repMin: number;
+  repMax: number;
+}
+
+export interface GapCell {
+  /** Baseline minus condition, percentage points. */
+  value: number;
+  /** Paired bootstrap 95% interval over focus tasks, percentage points (NaN until computed). */
+  lo: number;
+  hi: number;
+  /** Tasks better under the baseline / better under the condition (discordant pairs). */
+  baselineOnly: number;
+  conditionOnly: number;
+  /** Exact two-sided McNemar (sign test on per-task differences when cells have repeats). */
+  p: number;
+}
+
+export interface LeaderboardRow {
+  config: ConfigRow;
+  /** rates[group][condition] */
+  rates: Record<string, Record<string, RateCell>>;
+  /** gaps[group][condition] for every non-baseline condition */
+  gaps: Record<string, Record<string, GapCell>>;
+}
+
+export interface LeaderboardModel {
+  groups: string[];
+  conditions: string[];
+  baseline: string;
+  scope: TaskScope;
+  rows: LeaderboardRow[];
+}
+
+export interface LeaderboardMeta {
+  groups: string[];
+  conditions: string[];
+  baseline: string;
+}
+
+const pct = (x: number) => 100 * x;
+
+export interface LeaderboardOptions {
+  /**
+   * Bootstrap the gap intervals (default true). The browser first shows a subset without them (they cost
+   * ~20 ms per cell) and fills them in right after, so the first numbers are not held up.
+   */
+  intervals?: boolean;
+  /**
+   * The configurations, when the caller already has them (the browser's subsets reuse the build's CONFIGS_SQL
+   * rows from the static model instead of loading the configs table for them).
+   */
+  configs?: ConfigRow[];
+}
+
+/** The queries of a task subset (the configurations come from the static model): what the leaderboard warms. */
+export const SCOPE_QUERIES = [resolutionQuery, taskScoresQuery] as const;
+
+export async function computeLeaderboard(
+  src: QuerySource,
+  meta: LeaderboardMeta,
+  scope: TaskScope = {},
+  opts: LeaderboardOptions = {},
+): Promise<LeaderboardModel> {
+  const [configs, rates, scores] = await Promise.all([
+    opts.configs ?? src.run(configsQuery),
+    src.run(resolutionQuery, scope),
+    src.run(taskScoresQuery, scope),
+  ]);
+  return leaderboardModel(meta, scope, configs, rates, scores, opts);
+}
+
+export function leaderboardModel(
+  meta: LeaderboardMeta,
+  scope: TaskScope,
+  configs: ConfigRow[],
+  rates: ResolutionRow[],
+  scores: TaskScoreRow[],
+  opts: LeaderboardOptions = {},
+): LeaderboardModel {
+  const groups = [OVERALL, ...meta.groups];
+  const others = meta.conditions.filter((c) => c !== meta.baseline);
+  // score by config → condition → task
+  const byCell = new Map<string, Map<string, number>>();
+  const groupOf = new Map<string, string>();
+  for (const s of scores) {
+    const key = `${s.config_id}\u0000${s.condition}`;
+    if (!byCell.has(key)) byCell.set(key, new Map());
+    byCell.get(key)!.set(s.task_id, s.score);
+    groupOf.set(s.task_id, s.grp);
+  }
+  const rows = configs.map((config): LeaderboardRow => {
+    const row: LeaderboardRow = { config, rates: {}, gaps: {} };
+    for (const grp of groups) {
+      row.rates[grp] = {};
+      row.gaps[grp] = {};
+      for (const r of rates.filter((x) => x.config_id === config.config_id && x.grp === grp)) {
+        const ci = wilsonInterval(r.resolved, r.n_tasks);
+        row.rates[grp][r.condition] = {
+          value: r.resolution,
+          resolved: r.resolved,
+          n: r.n_tasks,
+          lo: pct(ci.lo),
+          hi: pct(ci.hi),
+          missingRuns: r.missing_runs,
+          repeats: r.n_repeats,
+          repMin: r.rep_min,
+          repMax: r.rep_max,
+        };
+      }
+      const base = byCell.get(`${config.config_id}\u0000${meta.baseline}`);
+      for (const cond of others) {
+        const other = byCell.get(`${config.config_id}\u0000${cond}`);
+        if (!base || !other) continue;
+        const diffs: number[] = [];
+        let baselineOnly = 0;
+        let conditionOnly = 0;
+        for (const [task, b] of base) {
+          if (grp !== OVERALL && groupOf.get(task) !== grp) continue;
+          const o = other.get(task) ?? 0;
+          diffs.push(b - o);
+          if (b > o) baselineOnly++;
+          else if (o > b) conditionOnly++;
+        }
+        const baseRate = row.rates[grp][meta.baseline];
+        const condRate = row.rates[grp][cond];
+        if (!baseRate || !condRate) continue;
+        const ci = opts.intervals === false ? { lo: Number.NaN, hi: Number.NaN } : pairedBootstrapOfDiffs(diffs);
+        row.gaps[grp][cond] = {
+          value: baseRate.value - condRate.value,
+          lo: pct(ci.lo),
+          hi: pct(ci.hi),
+          baselineOnly,
+          conditionOnly,
+          p: mcnemarExact(baselineOnly, conditionOnly),
+        };
+      }
+    }
+    return row;
+  });
+  return { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows };
+}

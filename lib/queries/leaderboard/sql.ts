@@ -1,0 +1,187 @@
+// The leaderboard's numbers (docs/benchmark.md, "Resolution and gap"). One SQL text per number, run by DuckDB in Node
+// at build time for the static HTML and by DuckDB-WASM in the browser for subsets; never re-implemented in TypeScript.
+//
+// A focus task's score in (configuration, condition) is its resolved runs divided by the configuration's
+// repeat count R (1 + the highest repeat index it ran), so a missing run or repeat counts as unresolved;
+// the per-repeat cells come from the derived task_cells table (derive.ts).
+// A group's resolution is the sum of scores over the group's focus tasks divided by the number of focus
+// tasks in the group: the denominator comes from the sessions, never from the runs that exist.
+import { sqlInList, sqlString } from "../sql";
+import { defineQuery } from "../query";
+
+export interface TaskScope {
+  /** Only focus tasks of these repositories (empty or absent: all). */
+  repos?: string[];
+  /** Only these focus tasks (empty or absent: all). */
+  taskIds?: string[];
+}
+
+export const OVERALL = "overall";
+
+function scopeWhere(scope: TaskScope): string {
+  const parts: string[] = [];
+  if (scope.repos?.length) parts.push(`t.repo IN ${sqlInList(scope.repos)}`);
+  if (scope.taskIds?.length) parts.push(`t.task_id IN ${sqlInList(scope.taskIds)}`);
+  return parts.length ? `WHERE ${parts.join(" AND ")}` : "";
+}
+
+/**
+ * CTEs shared by the leaderboard queries over the derived task_cells table (lib/queries/derive.ts): the
+ * cells of the focus tasks in scope, per repeat and averaged over repeats.
+ */
+function cellsCte(scope: TaskScope): string {
+  return `
+repeat_cells AS (
+  SELECT t.config_id, t.condition, t.task_id, t.task_group, t.repo, t.rep, t.resolved, t.ran
+  FROM task_cells t
+  ${scopeWhere(scope)}
+),
+cells AS (
+  SELECT config_id, condition, task_id, task_group, repo,
+    AVG(resolved::INTEGER)::DOUBLE AS score,
+    COUNT(*) FILTER (WHERE NOT ran)::INTEGER AS missing_runs
+  FROM repeat_cells GROUP BY ALL
+)`;
+}
+
+/**
+ * Resolution per (configuration, condition, group), "overall" included, with the repeat spread:
+ * rep_min / rep_max are the lowest and highest resolution of a single repeat.
+ */
+export function resolutionSql(scope: TaskScope = {}): string {
+  return `
+WITH ${cellsCte(scope)},
+by_group AS (
+  SELECT config_id, condition, task_group AS grp, rep, resolved, ran FROM repeat_cells
+  UNION ALL
+  SELECT config_id, condition, '${OVERALL}' AS grp, rep, resolved, ran FROM repeat_cells
+),
+per_repeat AS (
+  SELECT config_id, condition, grp, rep, COUNT(*) AS n_tasks, SUM(resolved::INTEGER) AS resolved,
+    COUNT(*) FILTER (WHERE NOT ran) AS missing_runs
+  FROM by_group GROUP BY ALL
+)
+SELECT p.config_id, p.condition, p.grp,
+  MAX(p.n_tasks)::INTEGER AS n_tasks,
+  (SUM(p.resolved) / COUNT(*))::DOUBLE AS resolved,
+  (100 * SUM(p.resolved) / SUM(p.n_tasks))::DOUBLE AS resolution,
+  SUM(p.missing_runs)::INTEGER AS missing_runs,
+  (100 * MIN(p.resolved / p.n_tasks))::DOUBLE AS rep_min,
+  (100 * MAX(p.resolved / p.n_tasks))::DOUBLE AS rep_max,
+  COUNT(*)::INTEGER AS n_repeats
+FROM per_repeat p
+GROUP BY p.config_id, p.condition, p.grp
+ORDER BY p.config_id, p.condition, p.grp`;
+}
+
+export interface ResolutionRow {
+  config_id: string;
+  condition: string;
+  grp: string;
+  n_tasks: number;
+  resolved: number;
+  resolution: number;
+  missing_runs: number;
+  rep_min: number;
+  rep_max: number;
+  n_repeats: number;
+}
+
+/** Per focus task scores, the paired unit that intervals and McNemar's test are computed from. */
+export function taskScoresSql(scope: TaskScope = {}): string {
+  return `
+WITH ${cellsCte(scope)}
+SELECT config_id, condition, task_id, task_group AS grp, repo, score
+FROM cells
+ORDER BY config_id, condition, task_id`;
+}
+
+export interface TaskScoreRow {
+  config_id: string;
+  condition: string;
+  task_id: string;
+  grp: string;
+  repo: string;
+  score: number;
+}
+
+/** Per repository × configuration: baseline and condition resolution and their gap (the per-repository view). */
+export function repoGapSql(baseline: string, scope: TaskScope = {}): string {
+  return `
+WITH ${cellsCte(scope)},
+per AS (
+  SELECT config_id, condition, repo, COUNT(*)::INTEGER AS n_tasks, (100 * SUM(score) / COUNT(*))::DOUBLE AS res
+  FROM cells GROUP BY ALL
+)
+SELECT b.config_id, b.repo, b.n_tasks, o.condition, b.res AS baseline_resolution, o.res AS resolution,
+  (b.res - o.res)::DOUBLE AS gap
+FROM per b JOIN per o ON o.config_id = b.config_id AND o.repo = b.repo AND o.condition <> b.condition
+WHERE b.condition = ${sqlString(baseline)}
+ORDER BY b.repo, b.config_id, o.condition`;
+}
+
+export interface RepoGapRow {
+  config_id: string;
+  repo: string;
+  n_tasks: number;
+  condition: string;
+  baseline_resolution: number;
+  resolution: number;
+  gap: number;
+}
+
+export const CONFIGS_SQL = `
+SELECT config_id, model, harness, harness_version, reasoning, variant, base_config_id, display_name,
+  sort_order::INTEGER AS sort_order, is_local,
+  submitted_at, submitted_by, report_url, verified_by, verified_at
+FROM configs ORDER BY sort_order`;
+
+export interface ConfigRow {
+  config_id: string;
+  model: string;
+  harness: string;
+  harness_version: string | null;
+  reasoning: string | null;
+  variant: string;
+  base_config_id: string | null;
+  display_name: string;
+  sort_order: number;
+  is_local: boolean;
+  // Submission provenance (docs/submissions.md); null for a configuration without it. Optional so that
+  // rows built outside CONFIGS_SQL (local releases, tests) need not list them.
+  submitted_at?: string | null;
+  submitted_by?: string | null;
+  report_url?: string | null;
+  verified_by?: string | null;
+  verified_at?: string | null;
+}
+
+export const REPOS_SQL = `
+SELECT t.repo, COUNT(DISTINCT s.focus_task_id)::INTEGER AS n_tasks
+FROM sessions s JOIN tasks t ON t.task_id = s.focus_task_id
+GROUP BY t.repo ORDER BY t.repo`;
+
+// The query objects (lib/queries/query.ts): what the build and the browser run.
+export const configsQuery = defineQuery<void, ConfigRow>({
+  name: "configs",
+  tables: ["configs"],
+  sql: () => CONFIGS_SQL,
+});
+
+export const resolutionQuery = defineQuery<TaskScope, ResolutionRow>({
+  name: "resolution",
+  tables: ["task_cells"],
+  sql: (scope) => resolutionSql(scope),
+});
+
+export const taskScoresQuery = defineQuery<TaskScope, TaskScoreRow>({
+  name: "task scores",
+  tables: ["task_cells"],
+  sql: (scope) => taskScoresSql(scope),
+});
+
+export const repoGapQuery = defineQuery<{ baseline: string; scope?: TaskScope }, RepoGapRow>({
+  name: "repository gaps",
+  tables: ["task_cells"],
+  sql: (p) => repoGapSql(p.baseline, p.scope),
+});

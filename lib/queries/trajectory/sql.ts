@@ -1,0 +1,293 @@
+// The run beside a trajectory: its header, the session's schedule with flags and usage, the checkouts, the
+// final focus verdict (per stage, from test_results) and the release's annotations. Run by DuckDB-WASM on
+// the trajectory page and by DuckDB in Node in tests (and for the run list at build time).
+import type { RequestInfo } from "../../trajectory/segment";
+import type { AnnotationInput, VerdictTest } from "../../trajectory/tags";
+import { requestColumnsSql, type RequestRow } from "./request-row";
+import { sqlString } from "../sql";
+import { defineQuery } from "../query";
+
+export interface RunHeaderRow {
+  run_id: string;
+  config_id: string;
+  display_name: string;
+  session_id: string;
+  focus_task_id: string;
+  repo: string | null;
+  task_title: string | null;
+  condition: string;
+  task_group: string;
+  repeat: number;
+  finalized: boolean;
+  applied: boolean;
+  resolved: boolean;
+  failure_class: string | null;
+  trajectory: string | null;
+  tokens: number;
+  cached_tokens: number;
+  model_calls: number;
+  tool_calls: number;
+  cost_usd: number | null;
+  requests_run: number;
+  request_count: number;
+  /** The same configuration's run of the same focus task and repeat under another condition (the matched session). */
+  matched_run_id: string | null;
+  matched_condition: string | null;
+}
+
+export function runHeaderSql(runId: string): string {
+  return `
+SELECT r.run_id, r.config_id, c.display_name, r.session_id, s.focus_task_id, t.repo, t.title AS task_title,
+  s.condition, s.task_group, r.repeat::INTEGER AS repeat, r.finalized, r.applied, r.resolved, r.failure_class, r.trajectory,
+  r.tokens::DOUBLE AS tokens, r.cached_tokens::DOUBLE AS cached_tokens, r.model_calls::INTEGER AS model_calls,
+  r.tool_calls::INTEGER AS tool_calls, r.cost_usd::DOUBLE AS cost_usd, r.requests_run::INTEGER AS requests_run,
+  s.request_count::INTEGER AS request_count, m.run_id AS matched_run_id, m.condition AS matched_condition
+FROM runs r
+JOIN configs c ON c.config_id = r.config_id
+JOIN sessions s ON s.session_id = r.session_id
+LEFT JOIN tasks t ON t.task_id = s.focus_task_id
+LEFT JOIN LATERAL (
+  SELECT mr.run_id, ms.condition FROM runs mr JOIN sessions ms ON ms.session_id = mr.session_id
+  WHERE mr.config_id = r.config_id AND mr.repeat = r.repeat AND ms.focus_task_id = s.focus_task_id AND ms.condition <> s.condition
+  ORDER BY ms.condition, mr.run_id LIMIT 1
+) m ON TRUE
+WHERE r.run_id = ${sqlString(runId)}`;
+}
+
+export interface ScheduleRow extends RequestRow {
+  run_id: string;
+  in_switch_focus_scope: boolean;
+  text: string | null;
+  ran: boolean;
+  tokens: number | null;
+  cached_tokens: number | null;
+  model_calls: number | null;
+  tool_calls: number | null;
+  wall_s: number | null;
+  cost_usd: number | null;
+}
+
+/** The run's session schedule with the request flags and the run's usage per request (null: did not run). */
+export function runScheduleSql(runId: string): string {
+  return scheduleSql(`r.run_id = ${sqlString(runId)}`);
+}
+
+/**
+ * The schedules of every run `where` selects (a predicate over runs r), ordered by run then position: the one
+ * text behind the page's schedule and the build's trajectory pass (scripts/build/trajectory-pass).
+ */
+export function scheduleSql(where: string): string {
+  return `
+SELECT r.run_id, ${requestColumnsSql("q")}, q.in_switch_focus_scope, st.text,
+  u.run_id IS NOT NULL AS ran, u.tokens::DOUBLE AS tokens, u.cached_tokens::DOUBLE AS cached_tokens,
+  u.model_calls::INTEGER AS model_calls, u.tool_calls::INTEGER AS tool_calls, u.wall_s::DOUBLE AS wall_s, u.cost_usd::DOUBLE AS cost_usd
+FROM runs r
+JOIN requests q ON q.session_id = r.session_id
+LEFT JOIN task_stages st ON st.task_id = q.task_id AND st.stage = q.stage
+LEFT JOIN request_usage u ON u.run_id = r.run_id AND u.position = q.position
+WHERE ${where}
+ORDER BY r.run_id, q.position`;
+}
+
+/** A schedule row as the segmenter reads it; the finalization text comes from release.json. */
+export function toRequestInfo(row: ScheduleRow, submitText: string | null): RequestInfo {
+  return {
+    position: row.position,
+    taskId: row.task_id,
+    stage: row.is_submit ? null : row.stage,
+    isSubmit: row.is_submit,
+    workspace: row.workspace,
+    isFocus: row.is_focus,
+    workspaceSwitch: row.workspace_switch,
+    focusReturn: row.focus_return,
+    ran: row.ran,
+    modelCalls: row.model_calls,
+    tokens: row.tokens,
+    text: row.is_submit ? submitText : row.text,
+  };
+}
+
+export interface WorkspaceRow {
+  run_id: string;
+  workspace: string;
+  task_id: string;
+  is_focus: boolean;
+}
+
+export function runWorkspacesSql(runId: string): string {
+  return workspacesSql(`r.run_id = ${sqlString(runId)}`);
+}
+
+/** The checkouts of every run `where` selects, ordered by run then checkout. */
+export function workspacesSql(where: string): string {
+  return `
+SELECT r.run_id, w.workspace, w.task_id, w.task_id = s.focus_task_id AS is_focus
+FROM runs r JOIN sessions s ON s.session_id = r.session_id
+JOIN session_workspaces w ON w.session_id = r.session_id
+WHERE ${where}
+ORDER BY r.run_id, w.workspace`;
+}
+
+export interface VerdictStageRow {
+  kind: string;
+  /** null: P2P tests, and F2P tests no stage justifies. */
+  stage: number | null;
+  total: number;
+  passed: number;
+  failed: number;
+  missing: number;
+  skipped: number;
+  not_run: number;
+}
+
+/** The final focus verdict per test kind and stage. */
+export function verdictStagesSql(runId: string): string {
+  return `
+SELECT kind, stage::INTEGER AS stage, COUNT(*)::INTEGER AS total,
+  COUNT(*) FILTER (WHERE status = 'passed')::INTEGER AS passed,
+  COUNT(*) FILTER (WHERE status = 'failed')::INTEGER AS failed,
+  COUNT(*) FILTER (WHERE status = 'missing')::INTEGER AS missing,
+  COUNT(*) FILTER (WHERE status = 'skipped')::INTEGER AS skipped,
+  COUNT(*) FILTER (WHERE status = 'not_run')::INTEGER AS not_run
+FROM test_results
+WHERE run_id = ${sqlString(runId)}
+GROUP BY kind, stage
+ORDER BY kind, stage NULLS LAST`;
+}
+
+export interface VerdictTestRow {
+  run_id: string;
+  test_id: string;
+  kind: string;
+  stage: number | null;
+  status: string;
+}
+
+/** Every focus test's final status (the detectors read stages; the panel lists the ones that did not pass). */
+export function verdictTestsSql(runId: string): string {
+  return verdictTestsWhereSql(`run_id = ${sqlString(runId)}`);
+}
+
+/** The final focus tests of every run `where` selects (a predicate over test_results), ordered by run. */
+export function verdictTestsWhereSql(where: string): string {
+  return `
+SELECT run_id, test_id, kind, stage::INTEGER AS stage, status
+FROM test_results
+WHERE ${where}
+ORDER BY run_id, kind, stage NULLS LAST, test_id`;
+}
+
+export function toVerdictTests(rows: readonly VerdictTestRow[]): VerdictTest[] {
+  return rows.map((r) => ({ testId: r.test_id, kind: r.kind, stage: r.stage, status: r.status }));
+}
+
+export interface AnnotationRow {
+  annotation_id: number;
+  signature: AnnotationInput["signature"];
+  position: number | null;
+  step_ids: string;
+  note: string;
+  author_kind: AnnotationInput["authorKind"];
+  author_name: string | null;
+}
+
+export function runAnnotationsSql(runId: string): string {
+  return `
+SELECT annotation_id::INTEGER AS annotation_id, signature, position::INTEGER AS position, step_ids, note, author_kind, author_name
+FROM annotations
+WHERE run_id = ${sqlString(runId)}
+ORDER BY annotation_id`;
+}
+
+export function toAnnotationInputs(rows: readonly AnnotationRow[]): AnnotationInput[] {
+  return rows.map((r) => ({
+    signature: r.signature,
+    position: r.position,
+    stepIds: r.step_ids
+      .split(",")
+      .filter((x) => x.trim() !== "")
+      .map(Number),
+    note: r.note,
+    authorKind: r.author_kind,
+    authorName: r.author_name,
+  }));
+}
+
+export interface TrajectoryRunRow {
+  run_id: string;
+  config_id: string;
+  display_name: string;
+  focus_task_id: string;
+  repo: string | null;
+  condition: string;
+  task_group: string;
+  repeat: number;
+  resolved: boolean;
+  failure_class: string | null;
+  /** The release's reference to the run's trajectory, or null when the run publishes none. */
+  trajectory: string | null;
+  requirement_state_loss: number;
+  cross_task_interference: number;
+}
+
+/** Every run, with its trajectory reference (null: none) and how many annotations of each signature it carries (the run list). */
+export const TRAJECTORY_RUNS_SQL = `
+WITH tags AS (
+  SELECT run_id,
+    COUNT(*) FILTER (WHERE signature = 'requirement_state_loss')::INTEGER AS requirement_state_loss,
+    COUNT(*) FILTER (WHERE signature = 'cross_task_interference')::INTEGER AS cross_task_interference
+  FROM annotations GROUP BY run_id
+)
+SELECT r.run_id, r.config_id, c.display_name, s.focus_task_id, t.repo, s.condition, s.task_group,
+  r.repeat::INTEGER AS repeat, r.resolved, r.failure_class, r.trajectory,
+  COALESCE(g.requirement_state_loss, 0)::INTEGER AS requirement_state_loss,
+  COALESCE(g.cross_task_interference, 0)::INTEGER AS cross_task_interference
+FROM runs r
+JOIN configs c ON c.config_id = r.config_id
+JOIN sessions s ON s.session_id = r.session_id
+LEFT JOIN tasks t ON t.task_id = s.focus_task_id
+LEFT JOIN tags g ON g.run_id = r.run_id
+ORDER BY c.sort_order, s.focus_task_id, s.condition, r.repeat`;
+
+// One run, by id: the trajectory page's and the compare panes' queries.
+export const runHeaderQuery = defineQuery<string, RunHeaderRow>({
+  name: "run header",
+  tables: ["runs", "configs", "sessions", "tasks"],
+  sql: (runId) => runHeaderSql(runId),
+});
+
+export const runScheduleQuery = defineQuery<string, ScheduleRow>({
+  name: "run schedule",
+  tables: ["runs", "requests", "task_stages", "request_usage"],
+  sql: (runId) => runScheduleSql(runId),
+});
+
+export const runWorkspacesQuery = defineQuery<string, WorkspaceRow>({
+  name: "run workspaces",
+  tables: ["runs", "sessions", "session_workspaces"],
+  sql: (runId) => runWorkspacesSql(runId),
+});
+
+export const runAnnotationsQuery = defineQuery<string, AnnotationRow>({
+  name: "run annotations",
+  tables: ["annotations"],
+  sql: (runId) => runAnnotationsSql(runId),
+});
+
+export const verdictStagesQuery = defineQuery<string, VerdictStageRow>({
+  name: "verdict stages",
+  tables: ["test_results"],
+  sql: (runId) => verdictStagesSql(runId),
+});
+
+export const verdictTestsQuery = defineQuery<string, VerdictTestRow>({
+  name: "verdict tests",
+  tables: ["test_results"],
+  sql: (runId) => verdictTestsSql(runId),
+});
+
+export const trajectoryRunsQuery = defineQuery<void, TrajectoryRunRow>({
+  name: "trajectory runs",
+  tables: ["runs", "configs", "sessions", "tasks", "annotations"],
+  sql: () => TRAJECTORY_RUNS_SQL,
+});
