@@ -46,6 +46,10 @@ beforeAll(async () => {
   const bomb = Buffer.from(await writeArchive([{ name: "bomb.json", text: () => "0".repeat(8 * 1024 * 1024) }]));
   for (const at of centralRecords(bomb)) bomb.writeUInt32LE(100, at + 24);
   writeFileSync(join(dir, "bomb.zip"), bomb);
+  // A directory that says the entry's compressed bytes run 2 GB past the end of a small archive.
+  const long = Buffer.from(await writeArchive([{ name: "long.json", text: () => DOC }]));
+  for (const at of centralRecords(long)) long.writeUInt32LE(0x7fffffff, at + 20);
+  writeFileSync(join(dir, "long.zip"), long);
   writeFileSync(join(dir, "notzip.zip"), "this is not a zip archive at all, only text");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,6 +84,19 @@ describe("readReleaseFile", () => {
       /corrupt\.zip#bad\.json: could not be inflated/,
     );
     expect(text(await readReleaseFile(dir, "corrupt.zip#ok.json", cache))).toBe(DOC);
+    await cache.close();
+  });
+
+  it("refuses an entry whose compressed bytes would run past the archive's end, before allocating them", async () => {
+    const cache = new ArchiveCache();
+    await expect(readReleaseFile(dir, "long.zip#long.json", cache)).rejects.toThrow(
+      "long.zip#long.json: the archive ends inside the entry",
+    );
+    const index = (await indexArchives(dir, ["long.zip#long.json"])).get("long.zip")!;
+    if ("error" in index) throw new Error(index.error);
+    expect(() => readEntrySync(join(dir, "long.zip"), "long.json", index.entries.get("long.json")!)).toThrow(
+      "long.zip#long.json: the archive ends inside the entry",
+    );
     await cache.close();
   });
 

@@ -1,6 +1,6 @@
 // Node side of the release's packed files (build, validator, importer, tests): an archive is opened once, its
 // central directory read through @zip.js/zip.js over a file handle (only the bytes asked for are read), and
-// one entry inflated with the running cap. Plain and .gz files are read here too, so every caller reads a
+// one entry read and inflated by lib/archive/inflate-node.ts with the cap at its declared size. Plain and .gz files are read here too, so every caller reads a
 // trajectory reference the same way.
 import { createReadStream } from "node:fs";
 import { open, readFile, stat, type FileHandle } from "node:fs/promises";
@@ -9,14 +9,9 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { configure, Reader, ZipReader, type Entry } from "@zip.js/zip.js/lib/zip-core-native.js";
 import { listEntries, type ArchiveListing } from "./entries";
-import {
-  ArchiveError,
-  MAX_ENTRY_BYTES,
-  ZIPJS_SIZE_EXCEEDED,
-  cappedStream,
-  declaredSizeExceeded,
-  formatBytes,
-} from "./limits";
+import { LOCAL_HEADER_BYTES, checkDeclaredSize, checkInside, dataStart, inflateEntry } from "./inflate-node";
+import { ArchiveError, MAX_ENTRY_BYTES, cappedStream, formatBytes } from "./limits";
+import type { EntryMeta } from "./types";
 import { parseFileRef } from "./ref";
 
 configure({ useWebWorkers: false });
@@ -50,7 +45,9 @@ export async function openArchive(file: string): Promise<OpenArchive> {
   }
   const reader = new ZipReader(new FileHandleReader(handle), { useWebWorkers: false });
   let listing: ArchiveListing;
+  let archiveBytes: number;
   try {
+    archiveBytes = (await handle.stat()).size;
     listing = await listEntries(file, reader);
   } catch (err) {
     await handle.close();
@@ -62,30 +59,34 @@ export async function openArchive(file: string): Promise<OpenArchive> {
     read: (name, maxBytes = MAX_ENTRY_BYTES) => {
       const entry = listing.entries.get(name);
       if (!entry) return Promise.reject(new ArchiveError(`${file}#${name}`, "no such entry in the archive"));
-      return readEntry(`${file}#${name}`, entry, maxBytes);
+      return readEntry(handle, archiveBytes, `${file}#${name}`, entry, maxBytes);
     },
     close: () => handle.close(),
   };
 }
 
-async function readEntry(what: string, entry: Entry, maxBytes: number): Promise<Uint8Array> {
-  if (entry.uncompressedSize > maxBytes) {
-    throw new ArchiveError(
-      what,
-      `declares ${formatBytes(entry.uncompressedSize)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`,
-    );
-  }
+async function readEntry(
+  handle: FileHandle,
+  archiveBytes: number,
+  what: string,
+  entry: Entry,
+  maxBytes: number,
+): Promise<Uint8Array> {
   if (entry.directory) throw new ArchiveError(what, "is a folder");
-  const capped = cappedStream(maxBytes, what, entry.uncompressedSize);
-  try {
-    const [, bytes] = await Promise.all([entry.getData(capped.writable), new Response(capped.readable).arrayBuffer()]);
-    return new Uint8Array(bytes);
-  } catch (err) {
-    if (err instanceof ArchiveError) throw err;
-    if (err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED)
-      throw declaredSizeExceeded(what, entry.uncompressedSize);
-    throw new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`);
-  }
+  const meta = metaOf(entry);
+  checkDeclaredSize(what, meta, maxBytes);
+  const header = Buffer.alloc(LOCAL_HEADER_BYTES);
+  const { bytesRead } = await handle.read(header, 0, LOCAL_HEADER_BYTES, meta.offset);
+  const start = dataStart(what, meta, header, bytesRead);
+  checkInside(what, start, meta, archiveBytes);
+  const data = Buffer.alloc(meta.compressedSize);
+  if ((await handle.read(data, 0, data.length, start)).bytesRead !== data.length)
+    throw new ArchiveError(what, "the archive ends inside the entry");
+  return inflateEntry(what, meta, data, maxBytes);
+}
+
+export function metaOf(e: Entry): EntryMeta {
+  return { offset: e.offset, compressedSize: e.compressedSize, size: e.uncompressedSize, method: e.compressionMethod };
 }
 
 /** Archives opened by path, kept open for the caller's pass over many entries; close() when done. */
