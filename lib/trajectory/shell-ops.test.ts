@@ -49,6 +49,25 @@ describe("analyzeShell", () => {
     ]);
   });
 
+  it("reads a NUL of the trace's own text as a word break, also next to heredoc markers (no hang)", () => {
+    expect(ops("echo a\u0000b > out.txt")).toEqual([
+      { op: "write", path: "/work/w00/out.txt", content: "a b", how: "shell" },
+    ]);
+    expect(ops("cat > f.py <<EOF\nx\u0000\nEOF\nrm g\u0000")).toEqual([
+      { op: "write", path: "/work/w00/f.py", content: "x ", how: "shell" },
+      { op: "delete", path: "/work/w00/g", how: "shell" },
+    ]);
+  });
+
+  it("keeps quoted text, escapes and comments as a shell does", () => {
+    const a = analyzeShell(`echo "a \\"b\\" \\$c \\n" 'd "e' f\\ g # h > x\nprintf x#y > "o u t"`, "/w");
+    expect(a.commands.map((c) => c.words)).toEqual([
+      ["echo", 'a "b" $c \\n', 'd "e', "f g"],
+      ["printf", "x#y"],
+    ]);
+    expect(a.ops).toEqual([{ op: "write", path: "/w/o u t", content: "x#y", how: "shell" }]);
+  });
+
   it("says which scripts only read", () => {
     expect(readOnlyScript(analyzeShell("sed -n '1,20p' /work/w01/a.py | head -5", null))).toBe(true);
     expect(readOnlyScript(analyzeShell("diff -u /work/w01/a.py /work/w00/a.py; git -C /work/w01 log -3", null))).toBe(

@@ -75,6 +75,9 @@ interface Token {
 
 /** Pulls heredoc bodies out of the script, leaving a marker where each `<<WORD` stood. */
 function extractHeredocs(script: string): { text: string; bodies: string[] } {
+  // NUL is the markers' delimiter below; a NUL of the trace's own text means nothing to a shell.
+  if (script.includes("\u0000")) script = script.replaceAll("\u0000", " ");
+  if (!script.includes("<<")) return { text: script, bodies: [] };
   const lines = script.split("\n");
   const out: string[] = [];
   const bodies: string[] = [];
@@ -102,72 +105,147 @@ function extractHeredocs(script: string): { text: string; bodies: string[] } {
   return { text: out.join("\n"), bodies };
 }
 
+// The tokenizer reads every shell command of every trajectory in the build's pass, so it walks char codes and
+// slices runs of plain characters rather than testing a regular expression per character.
+const NUL = 0,
+  SQ = 0x27,
+  DQ = 0x22,
+  BS = 0x5c,
+  HASH = 0x23,
+  NL = 0x0a,
+  GT = 0x3e;
+/** `;&|<>()`: characters that end a word and are operators themselves. */
+const OPERATOR_CODES = new Set([0x3b, 0x26, 0x7c, 0x3c, 0x3e, 0x28, 0x29]);
+const TWO_CHAR_OPS = new Set(["&&", "||", ">>", ">&", "&>"]);
+/** Characters a backslash escapes inside double quotes: `"`, `\`, `$`, backquote. */
+const DQ_ESCAPES = new Set([DQ, BS, 0x24, 0x60]);
+
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return /\s/.test(String.fromCharCode(c));
+}
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** A character that neither starts a quote, an escape or a heredoc marker nor ends a word. */
+function isPlain(c: number): boolean {
+  return c !== NUL && c !== SQ && c !== DQ && c !== BS && !OPERATOR_CODES.has(c) && !isSpace(c);
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
+  const n = text.length;
   let word = "";
   let inWord = false;
-  const flush = () => {
-    if (inWord) tokens.push({ text: word, op: false });
-    word = "";
-    inWord = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "\u0000") {
-      flush();
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === NUL) {
+      if (inWord) tokens.push({ text: word, op: false });
+      word = "";
+      inWord = false;
+      // extractHeredocs' markers come in pairs; a lone NUL of the trace's own text separates words.
       const end = text.indexOf("\u0000", i + 1);
+      if (end === -1) continue;
       tokens.push({ text: "<<", op: true, heredoc: Number(text.slice(i + 8, end)) });
       i = end;
-    } else if (c === "'") {
+    } else if (c === SQ) {
       const end = text.indexOf("'", i + 1);
-      word += text.slice(i + 1, end === -1 ? text.length : end);
+      word += text.slice(i + 1, end === -1 ? n : end);
       inWord = true;
-      i = end === -1 ? text.length : end;
-    } else if (c === '"') {
+      i = end === -1 ? n : end;
+    } else if (c === DQ) {
       let j = i + 1;
-      while (j < text.length && text[j] !== '"') {
-        if (text[j] === "\\" && j + 1 < text.length && /["\\$`]/.test(text[j + 1]!)) j++;
-        word += text[j];
-        j++;
+      let from = j;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === DQ) break;
+        if (d === BS && j + 1 < n && DQ_ESCAPES.has(text.charCodeAt(j + 1))) {
+          word += text.slice(from, j);
+          from = j + 1;
+          j += 2;
+        } else j++;
       }
+      word += text.slice(from, Math.min(j, n));
       inWord = true;
       i = j;
-    } else if (c === "\\" && i + 1 < text.length) {
-      if (text[i + 1] !== "\n") word += text[i + 1];
-      inWord = text[i + 1] !== "\n" || inWord;
+    } else if (c === BS && i + 1 < n) {
+      if (text.charCodeAt(i + 1) !== NL) word += text[i + 1];
+      inWord = text.charCodeAt(i + 1) !== NL || inWord;
       i++;
-    } else if (c === "#" && !inWord) {
-      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
-    } else if (/\s/.test(c)) {
-      flush();
-      if (c === "\n") tokens.push({ text: ";", op: true });
-    } else if (/[;&|<>()]/.test(c)) {
+    } else if (c === HASH && !inWord) {
+      const end = text.indexOf("\n", i + 1);
+      i = end === -1 ? n - 1 : end - 1;
+    } else if (isSpace(c)) {
+      if (inWord) tokens.push({ text: word, op: false });
+      word = "";
+      inWord = false;
+      if (c === NL) tokens.push({ text: ";", op: true });
+    } else if (OPERATOR_CODES.has(c)) {
       // `2>` and `2>&1`: a file descriptor before a redirection.
-      if (/^\d$/.test(word) && c === ">") {
+      if (c === GT && word.length === 1 && isDigit(word.charCodeAt(0))) {
         word = "";
         inWord = false;
       }
-      flush();
+      if (inWord) tokens.push({ text: word, op: false });
+      word = "";
+      inWord = false;
       const two = text.slice(i, i + 2);
-      if (["&&", "||", ">>", ">&", "&>"].includes(two)) {
+      if (TWO_CHAR_OPS.has(two)) {
         tokens.push({ text: two === "&>" ? ">" : two, op: true });
         i++;
         if (two === ">&") {
           // `>&1`, `>&2`: duplicate a descriptor, no file.
-          while (i + 1 < text.length && /\d/.test(text[i + 1]!)) i++;
+          while (i + 1 < n && isDigit(text.charCodeAt(i + 1))) i++;
           tokens.pop();
         }
-      } else tokens.push({ text: c, op: true });
+      } else tokens.push({ text: text[i]!, op: true });
     } else {
-      word += c;
+      // A run of plain characters (`#` is plain inside a word).
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d !== HASH && !isPlain(d)) break;
+        j++;
+      }
+      word += text.slice(i, j);
       inWord = true;
+      i = j - 1;
     }
   }
-  flush();
+  if (inWord) tokens.push({ text: word, op: false });
   return tokens;
 }
 
 const SEPARATORS = new Set([";", "&&", "||", "|", "&", "(", ")"]);
+
+interface ShellReading {
+  commands: SimpleCommand[];
+  cwd: string | null;
+  depth: number;
+  endCwd: string | null;
+  dirs: Set<string>;
+  cur: SimpleCommand;
+  piped: boolean;
+}
+
+/** Ends the command being read: a `cd` moves the reading's directory, anything else is kept. */
+function finishCommand(r: ShellReading): void {
+  const w = r.cur.words;
+  if (w.length > 0) {
+    if (w[0] === "cd" || w[0] === "pushd") {
+      const target = w[1] && w[1] !== "-" ? resolvePath(r.cwd, w[1]) : null;
+      if (target) {
+        r.cwd = target;
+        r.dirs.add(target);
+        if (r.depth === 0) r.endCwd = target;
+      }
+    } else {
+      r.commands.push(r.cur);
+      if (r.cwd !== null && cwdDependent(r.cur)) r.dirs.add(r.cwd);
+    }
+  }
+  r.cur = { words: [], redirects: [], heredoc: null, cwd: r.cwd, piped: r.piped };
+}
 
 /** Splits a script into simple commands, following `cd` so each knows the directory it runs in. */
 export function parseShell(
@@ -176,51 +254,36 @@ export function parseShell(
 ): { commands: SimpleCommand[]; endCwd: string | null; dirs: string[] } {
   const { text, bodies } = extractHeredocs(script);
   const tokens = tokenize(text);
-  const commands: SimpleCommand[] = [];
-  let cwd = startCwd;
-  let depth = 0;
-  let endCwd: string | null = null;
-  const dirs = new Set<string>();
-  let cur: SimpleCommand = { words: [], redirects: [], heredoc: null, cwd, piped: false };
-  let piped = false;
-  const finish = () => {
-    if (cur.words.length > 0) {
-      const w = cur.words;
-      if (w[0] === "cd" || w[0] === "pushd") {
-        const target = w[1] && w[1] !== "-" ? resolvePath(cwd, w[1]) : null;
-        if (target) {
-          cwd = target;
-          dirs.add(target);
-          if (depth === 0) endCwd = target;
-        }
-      } else {
-        commands.push(cur);
-        if (cwd !== null && cwdDependent(cur)) dirs.add(cwd);
-      }
-    }
-    cur = { words: [], redirects: [], heredoc: null, cwd, piped };
+  const r: ShellReading = {
+    commands: [],
+    cwd: startCwd,
+    depth: 0,
+    endCwd: null,
+    dirs: new Set<string>(),
+    cur: { words: [], redirects: [], heredoc: null, cwd: startCwd, piped: false },
+    piped: false,
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (!t.op) {
-      cur.words.push(t.text);
+      r.cur.words.push(t.text);
     } else if (t.heredoc !== undefined) {
-      cur.heredoc = bodies[t.heredoc] ?? "";
+      r.cur.heredoc = bodies[t.heredoc] ?? "";
     } else if (t.text === ">" || t.text === ">>" || t.text === "<") {
       const target = tokens[i + 1];
       if (target && !target.op) {
-        cur.redirects.push({ op: t.text, target: target.text });
+        r.cur.redirects.push({ op: t.text, target: target.text });
         i++;
       }
     } else if (SEPARATORS.has(t.text)) {
-      piped = t.text === "|";
-      finish();
-      if (t.text === "(") depth++;
-      if (t.text === ")") depth = Math.max(0, depth - 1);
+      r.piped = t.text === "|";
+      finishCommand(r);
+      if (t.text === "(") r.depth++;
+      if (t.text === ")") r.depth = Math.max(0, r.depth - 1);
     }
   }
-  finish();
-  return { commands, endCwd, dirs: [...dirs] };
+  finishCommand(r);
+  return { commands: r.commands, endCwd: r.endCwd, dirs: [...r.dirs] };
 }
 
 const CWD_FREE = /^(echo|printf|true|false|sleep|date|which|type|export|set|exit|done|fi|esac|for|while|if|\{|\})$/;
@@ -365,7 +428,6 @@ function printedText(words: string[], c: SimpleCommand): string | null {
 function commandOps(c: SimpleCommand, how: string): ShellOp[] {
   const words = commandWords(c);
   if (words.length === 0) return [];
-  const at = (p: string) => resolvePath(c.cwd, p);
   const ops: ShellOp[] = [];
   const name = words[0]!.split("/").pop()!;
   const printed = printedText(words, c);
@@ -374,17 +436,17 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
   for (const r of c.redirects) {
     if (r.op === "<" || r.target === "/dev/null" || r.target.startsWith("&")) continue;
     if (r.op === ">" && catSource.length === 1)
-      ops.push({ op: "copy", from: at(catSource[0]!), to: at(r.target), how });
-    else if (r.op === ">") ops.push({ op: "write", path: at(r.target), content: printed, how });
-    else if (printed !== null) ops.push({ op: "append", path: at(r.target), content: printed, how });
+      ops.push({ op: "copy", from: resolvePath(c.cwd, catSource[0]!), to: resolvePath(c.cwd, r.target), how });
+    else if (r.op === ">") ops.push({ op: "write", path: resolvePath(c.cwd, r.target), content: printed, how });
+    else if (printed !== null) ops.push({ op: "append", path: resolvePath(c.cwd, r.target), content: printed, how });
   }
   if (name === "tee" && printed !== null) {
     const { flags, args } = options(words.slice(1));
     for (const f of args)
       ops.push(
         flags.has("-a")
-          ? { op: "append", path: at(f), content: printed, how }
-          : { op: "write", path: at(f), content: printed, how },
+          ? { op: "append", path: resolvePath(c.cwd, f), content: printed, how }
+          : { op: "write", path: resolvePath(c.cwd, f), content: printed, how },
       );
   }
   if (name === "sed") {
@@ -403,7 +465,11 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
       const script = parseSedScript(scripts.join("\n"), extended);
       for (const f of files) {
         // A sed script the reader cannot follow still rewrites the file: its effect is unknown.
-        ops.push(script ? { op: "sed", path: at(f), script, how } : { op: "write", path: at(f), content: null, how });
+        ops.push(
+          script
+            ? { op: "sed", path: resolvePath(c.cwd, f), script, how }
+            : { op: "write", path: resolvePath(c.cwd, f), content: null, how },
+        );
       }
     }
   }
@@ -418,7 +484,6 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
       }
     }
     const sub = gitWords[1];
-    const gat = (p: string) => resolvePath(gitCwd, p);
     const rest = gitWords.slice(2);
     if (sub === "checkout" || sub === "restore") {
       const dash = rest.indexOf("--");
@@ -429,8 +494,8 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
       const staged = sub === "restore" && rest.includes("--staged") && !rest.includes("--worktree");
       if (!staged) {
         for (const f of files) {
-          if (f === "." || f === "./") ops.push({ op: "reset_all", path: gat(f), how });
-          else ops.push({ op: "reset", path: gat(f), how });
+          if (f === "." || f === "./") ops.push({ op: "reset_all", path: resolvePath(gitCwd, f), how });
+          else ops.push({ op: "reset", path: resolvePath(gitCwd, f), how });
         }
       }
     } else if (
@@ -440,7 +505,7 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
       if (gitCwd !== null) ops.push({ op: "reset_all", path: gitCwd, how });
     } else if (sub === "apply" && c.heredoc !== null) {
       for (const e of parsePatch(c.heredoc))
-        ops.push({ op: "patch", path: gat(e.path), before: e.before, after: e.after, how });
+        ops.push({ op: "patch", path: resolvePath(gitCwd, e.path), before: e.before, after: e.after, how });
     }
   }
   if (name === "cp" || name === "mv") {
@@ -449,18 +514,23 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
       const to = args[args.length - 1]!;
       for (const from of args.slice(0, -1)) {
         const dest = to.endsWith("/") || args.length > 2 ? `${to.replace(/\/$/, "")}/${from.split("/").pop()}` : to;
-        ops.push({ op: name === "cp" ? "copy" : "move", from: at(from), to: at(dest), how });
+        ops.push({
+          op: name === "cp" ? "copy" : "move",
+          from: resolvePath(c.cwd, from),
+          to: resolvePath(c.cwd, dest),
+          how,
+        });
       }
     }
   }
   if (name === "rm") {
-    for (const f of options(words.slice(1)).args) ops.push({ op: "delete", path: at(f), how });
+    for (const f of options(words.slice(1)).args) ops.push({ op: "delete", path: resolvePath(c.cwd, f), how });
   }
   if (name === "patch" && c.heredoc !== null) {
     const { args } = options(words.slice(1));
     const strip = Number(/^-p(\d)$/.exec(words.find((w) => /^-p\d$/.test(w)) ?? "")?.[1] ?? 0);
     const dIdx = words.indexOf("-d");
-    const base = dIdx >= 0 && words[dIdx + 1] ? at(words[dIdx + 1]!) : c.cwd;
+    const base = dIdx >= 0 && words[dIdx + 1] ? resolvePath(c.cwd, words[dIdx + 1]!) : c.cwd;
     for (const e of parsePatch(c.heredoc)) {
       // parsePatch already strips "b/": -p1 is its default reading; a named file overrides the header.
       const rel =
