@@ -326,13 +326,16 @@ function scanSegment(
         continue; // reported as a copy
       const text = addedText(change);
       const rel = relativeTo(paths[0]!, ctx.focusWs);
+      let added: string[] | null = null;
       for (const [name, task] of ctx.foreignNames) {
         if (isFileName(name) && (rel === name || rel.endsWith(`/${name}`)) && !ctx.focusFiles.has(rel)) {
           add(n, "foreign-file", `edits ${rel}, a file only ${task}'s requests name`);
         } else if (
           text &&
           !containsName(text.before, name) &&
-          addedLines({ path: rel, before: text.before, after: text.after }).some((l) => containsName(l, name))
+          (added ??= addedLines({ path: rel, before: text.before, after: text.after })).some((l) =>
+            containsName(l, name),
+          )
         ) {
           add(n, "foreign-identifier", `a focus edit adds \`${name}\`, named only in ${task}'s requests`);
         }

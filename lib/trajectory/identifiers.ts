@@ -4,8 +4,10 @@
 const EXT = "(?:py|pyi|js|ts|tsx|rs|go|java|rb|c|h|cpp|rst|md|toml|cfg|ini|txt|json|ya?ml)";
 const FILE = new RegExp(`(?:[\\w.-]+\\/)*[\\w.-]+\\.${EXT}\\b`, "g");
 
+const FILE_NAME = new RegExp(`\\.${EXT}$`);
+
 export function isFileName(name: string): boolean {
-  return new RegExp(`\\.${EXT}$`).test(name);
+  return FILE_NAME.test(name);
 }
 
 const CODE_SPAN = /`([^`\n]{1,120})`/g;
@@ -19,31 +21,51 @@ function codeLike(token: string): boolean {
   return /\w_\w|\w\.\w|\//.test(token);
 }
 
-export function mentionedNames(text: string): Set<string> {
+// A session's request texts are read once for each of its runs (configurations × repeats): their names are
+// kept (a bounded memo; callers never change the set they get).
+const NAMES_OF = new Map<string, ReadonlySet<string>>();
+
+export function mentionedNames(text: string): ReadonlySet<string> {
+  const known = NAMES_OF.get(text);
+  if (known) return known;
   const names = new Set<string>();
-  const add = (t: string) => {
-    const clean = t.replace(/^[.(]+|[.,:;)(]+$/g, "");
-    if (codeLike(clean)) names.add(clean);
-  };
   for (const m of text.matchAll(CODE_SPAN)) {
     for (const token of m[1]!.split(/[^\w./()-]+/)) {
-      add(token);
+      addName(names, token);
       const dotted = token.replace(/\(\)$/, "").split(/[./]/).filter(Boolean);
-      if (dotted.length > 1) add(dotted[dotted.length - 1]!);
+      if (dotted.length > 1) addName(names, dotted[dotted.length - 1]!);
     }
   }
   for (const m of text.matchAll(FILE)) {
-    add(m[0]);
-    add(m[0].split("/").pop()!);
+    addName(names, m[0]);
+    addName(names, m[0].split("/").pop()!);
   }
+  if (NAMES_OF.size > 5_000) NAMES_OF.clear();
+  NAMES_OF.set(text, names);
   return names;
+}
+
+function addName(names: Set<string>, t: string): void {
+  const clean = t.replace(/^[.(]+|[.,:;)(]+$/g, "");
+  if (codeLike(clean)) names.add(clean);
 }
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+// The detectors test every foreign name against every focus edit: most texts lack the name altogether, which
+// includes() says without a regular expression, and a name's expression is compiled once.
+const NAME_PATTERNS = new Map<string, RegExp>();
+
 /** Whole-name occurrence: `get_help` does not match inside `get_help_extra`. */
 export function containsName(text: string, name: string): boolean {
-  return new RegExp(`(^|[^\\w])${escapeRegExp(name)}(?![\\w])`).test(text);
+  if (!text.includes(name)) return false;
+  let re = NAME_PATTERNS.get(name);
+  if (!re) {
+    if (NAME_PATTERNS.size > 10_000) NAME_PATTERNS.clear();
+    re = new RegExp(`(^|[^\\w])${escapeRegExp(name)}(?![\\w])`);
+    NAME_PATTERNS.set(name, re);
+  }
+  return re.test(text);
 }

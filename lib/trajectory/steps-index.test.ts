@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readTrajectory } from "./chain";
-import { clipText, STEP_LIMITS, stepsIndexRows, type StepsIndexContext } from "./steps-index";
+import { clipText, joinedExcerpt, STEP_LIMITS, stepsIndexRows, type StepsIndexContext } from "./steps-index";
 import { agent, bash, edit, schedule, user } from "./testing";
 
 const WS = { "/work/w00": "F", "/work/w01": "B" };
@@ -111,6 +111,21 @@ describe("stepsIndexRows", () => {
     expect(s!.message).toBe("y".repeat(STEP_LIMITS.message));
     expect(clipText("abcdef", 4)).toBe("abc…");
     expect(clipText("", 4)).toBeNull();
+  });
+
+  it("clips observations joined by newlines as clipText of the join would, without the join", () => {
+    expect(joinedExcerpt(["ab", "", "cd"], 4)).toEqual({ excerpt: "ab\ncd".slice(0, 3) + "…", chars: 5 });
+    expect(joinedExcerpt(["ab", "c"], 4)).toEqual({ excerpt: "ab\nc", chars: 4 });
+    expect(joinedExcerpt(["", ""], 4)).toEqual({ excerpt: null, chars: 0 });
+    // Every split of a few texts around the limit agrees with the plain join.
+    const parts = ["", "a", "bcd", "efghij", "\n"];
+    for (const a of parts)
+      for (const b of parts)
+        for (const c of parts)
+          for (const max of [1, 3, 4, 5, 9]) {
+            const join = [a, b, c].filter((t) => t !== "").join("\n");
+            expect(joinedExcerpt([a, b, c], max)).toEqual({ excerpt: clipText(join, max), chars: join.length });
+          }
   });
 
   it("numbers requests by user step when the schedule is unknown (no kind, no task)", () => {

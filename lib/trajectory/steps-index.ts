@@ -94,10 +94,10 @@ export function stepsIndexRows(t: Trajectory, ctx: StepsIndexContext): StepIndex
     const acted = actedIn(s, checkouts);
     const commands = s.toolCalls.map(shellCommand).filter((c): c is string => c !== null);
     const paths = [...new Set(s.toolCalls.flatMap((c) => fileEdits(c).map((e) => e.path)))];
-    const observation = s.results
-      .map((r) => r.content)
-      .filter((c) => c !== "")
-      .join("\n");
+    const observation = joinedExcerpt(
+      s.results.map((r) => r.content),
+      STEP_LIMITS.observation,
+    );
     const checkout = acted.length > 0 ? acted.map((c) => c.ws).join(",") : (request?.workspace ?? null);
     return {
       run_id: ctx.runId,
@@ -114,15 +114,31 @@ export function stepsIndexRows(t: Trajectory, ctx: StepsIndexContext): StepIndex
       paths: clipText(paths.join(","), STEP_LIMITS.paths),
       message: clipText(s.message, STEP_LIMITS.message),
       message_chars: s.message.length,
-      observation: clipText(observation, STEP_LIMITS.observation),
-      observation_chars: observation.length,
+      observation: observation.excerpt,
+      observation_chars: observation.chars,
     };
   });
+}
+
+/**
+ * clipText of the non-empty texts joined by newlines, and that join's length, without building the join:
+ * observations run to megabytes, of which the index keeps `max` characters.
+ */
+export function joinedExcerpt(texts: readonly string[], max: number): { excerpt: string | null; chars: number } {
+  let chars = 0;
+  let head = "";
+  for (const t of texts) {
+    if (t === "") continue;
+    const sep = chars > 0 ? 1 : 0;
+    if (head.length <= max) head += (sep ? "\n" : "") + t.slice(0, max + 1);
+    chars += sep + t.length;
+  }
+  return { excerpt: clipText(head.length > max ? head.slice(0, max + 1) : head, max), chars };
 }
 
 /** The checkouts a step's tool calls name (their commands, or every argument string of other tools). */
 function actedIn(s: Step, checkouts: { ws: string; task: string; re: RegExp }[]): { ws: string; task: string }[] {
   if (s.toolCalls.length === 0 || checkouts.length === 0) return [];
   const text = s.toolCalls.map((c) => shellCommand(c) ?? argumentText(c)).join("\n");
-  return checkouts.filter((c) => c.re.test(text));
+  return checkouts.filter((c) => text.includes(c.ws.replace(/\/$/, "")) && c.re.test(text));
 }

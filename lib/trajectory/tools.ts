@@ -72,13 +72,15 @@ export function parsePatch(patch: string): FileEdit[] {
 /** Every string in a call's arguments, for scanning paths (what a command or a tool touches). */
 export function argumentText(call: ToolCall): string {
   const out: string[] = [];
-  const walk = (v: unknown, depth: number) => {
-    if (typeof v === "string") out.push(v);
-    else if (depth < 4 && Array.isArray(v)) v.forEach((x) => walk(x, depth + 1));
-    else if (depth < 4 && isRecord(v)) Object.values(v).forEach((x) => walk(x, depth + 1));
-  };
-  walk(call.args, 0);
+  collectStrings(call.args, 0, out);
   return out.join("\n");
+}
+
+// A function of the module, not a closure: the build's pass calls this for every tool call of every trajectory.
+function collectStrings(v: unknown, depth: number, out: string[]): void {
+  if (typeof v === "string") out.push(v);
+  else if (depth < 4 && Array.isArray(v)) for (const x of v) collectStrings(x, depth + 1, out);
+  else if (depth < 4 && isRecord(v)) for (const x of Object.values(v)) collectStrings(x, depth + 1, out);
 }
 
 /** Lines an edit adds (in `after`, not in `before`), trimmed and non-empty. */
