@@ -6,12 +6,23 @@ import { LocalBadge } from "@/components/local/LocalBadge";
 import type { Outcome } from "@/lib/queries/cost/failures.sql";
 import type { FailureTableRow } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
+import { ROLE_COLORS } from "@/components/ui/chart";
 
 const FAILURES: { outcome: Exclude<Outcome, "resolved">; label: string; color: string; term: GlossaryKey }[] = [
-  { outcome: "implementation", label: "Implementation", color: "var(--chart-5)", term: "failure_implementation" },
-  { outcome: "submission", label: "Submission", color: "var(--chart-2)", term: "failure_submission" },
-  { outcome: "incomplete", label: "Incomplete execution", color: "var(--chart-6)", term: "failure_incomplete" },
-  { outcome: "no_run", label: "No run", color: "var(--chart-muted)", term: "failure_no_run" },
+  {
+    outcome: "implementation",
+    label: "Implementation",
+    color: ROLE_COLORS.failure.implementation,
+    term: "failure_implementation",
+  },
+  { outcome: "submission", label: "Submission", color: ROLE_COLORS.failure.submission, term: "failure_submission" },
+  {
+    outcome: "incomplete",
+    label: "Incomplete execution",
+    color: ROLE_COLORS.failure.incomplete,
+    term: "failure_incomplete",
+  },
+  { outcome: "no_run", label: "No run", color: ROLE_COLORS.failure.no_run, term: "failure_no_run" },
 ];
 
 export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {

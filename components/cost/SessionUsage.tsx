@@ -12,17 +12,7 @@ import { sessionList, sessionUsage } from "@/lib/site/browser-cost";
 import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import { millions } from "./format";
-
-const FOCUS_COLOR = "var(--chart-3)";
-const OTHER_COLORS = [
-  "var(--chart-5)",
-  "var(--chart-4)",
-  "var(--chart-7)",
-  "var(--chart-6)",
-  "var(--chart-8)",
-  "var(--chart-9)",
-  "var(--chart-10)",
-];
+import { PALETTES, ROLE_COLORS, seriesColor } from "@/components/ui/chart";
 
 export interface SessionUsageProps {
   releaseId: string;
@@ -42,7 +32,7 @@ function taskColors(rows: SessionUsageRow[]): Map<string, string> {
   let others = 0;
   for (const r of rows) {
     if (!colors.has(r.task_id))
-      colors.set(r.task_id, r.is_focus ? FOCUS_COLOR : OTHER_COLORS[others++ % OTHER_COLORS.length]!);
+      colors.set(r.task_id, r.is_focus ? ROLE_COLORS.focus : seriesColor(PALETTES.tasks, others++));
   }
   return colors;
 }
