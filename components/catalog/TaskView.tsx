@@ -2,6 +2,7 @@
 // matched session schedules side by side. Server-rendered; stage texts are rendered as text.
 import { LabelTerm } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
+import { Badge } from "@/components/ui/Badge";
 import type { Alignment } from "@/lib/queries/catalog/align";
 import type { CatalogModel, CatalogTask, TaskPageModel, TaskRun } from "@/lib/queries/catalog/model";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
@@ -64,9 +65,7 @@ export function TaskView({
             >
               <div className="mb-1 flex flex-wrap gap-2 text-xs text-zinc-600 dark:text-zinc-400">
                 <strong className="text-zinc-900 dark:text-zinc-100">Stage {s.stage}</strong>
-                <span data-provenance={s.provenance} className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">
-                  {s.provenance}
-                </span>
+                <Badge data-provenance={s.provenance}>{s.provenance}</Badge>
                 {s.source_ref ? <span>{s.source_ref}</span> : null}
                 {s.intent ? <span>intent: {s.intent}</span> : null}
                 <span>

@@ -9,6 +9,7 @@ import { useMemo } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory/sql";
 import { runHref } from "@/lib/site/nav";
+import { Badge } from "@/components/ui/Badge";
 
 interface Filters {
   config: string;
@@ -201,26 +202,14 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
                 </td>
                 <td>{r.condition}</td>
                 <td>{r.resolved ? "resolved" : (r.failure_class ?? "unresolved")}</td>
-                <td className="text-xs">
-                  {r.trajectory !== null ? (
-                    "yes"
-                  ) : (
-                    <span className="rounded bg-zinc-100 px-1 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-                      no trajectory
-                    </span>
-                  )}
-                </td>
+                <td className="text-xs">{r.trajectory !== null ? "yes" : <Badge>no trajectory</Badge>}</td>
                 <td className="text-xs">
                   {r.requirement_state_loss ? (
-                    <span className="mr-1 rounded bg-rose-100 px-1 text-rose-900 dark:bg-rose-950 dark:text-rose-100">
+                    <Badge tone="bad" className="mr-1">
                       RSL ×{r.requirement_state_loss}
-                    </span>
+                    </Badge>
                   ) : null}
-                  {r.cross_task_interference ? (
-                    <span className="rounded bg-indigo-100 px-1 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
-                      CTI ×{r.cross_task_interference}
-                    </span>
-                  ) : null}
+                  {r.cross_task_interference ? <Badge tone="info">CTI ×{r.cross_task_interference}</Badge> : null}
                 </td>
               </tr>
             ))}
