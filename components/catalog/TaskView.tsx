@@ -9,6 +9,7 @@ import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { AlignedSchedules } from "./AlignedSchedules";
 import { ScoreMark } from "./ScoreMark";
+import { Table, Th } from "@/components/ui/Table";
 
 function runNote(r: TaskRun): string {
   if (r.resolved) return `repeat ${r.repeat}: resolved`;
@@ -105,19 +106,18 @@ export function TaskView({
           trajectory
           {page.runs.every((r) => r.has_trajectory) ? "." : "; the others are marked “no trajectory”."}
         </p>
-        <table className="text-sm [&_td]:px-2 [&_td]:py-1" data-testid="task-outcomes">
-          <caption className="sr-only">
-            How each configuration did on this task in each condition, with links to the runs
-          </caption>
+        <Table
+          className="text-sm [&_td]:px-2 [&_td]:py-1"
+          data-testid="task-outcomes"
+          caption="How each configuration did on this task in each condition, with links to the runs"
+        >
           <thead>
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <th scope="col" className="px-2 py-1 text-left font-medium">
-                Configuration
-              </th>
+              <Th className="px-2 py-1 text-left font-medium">Configuration</Th>
               {catalog.conditions.map((c) => (
-                <th key={c} scope="col" className="px-2 py-1 text-left font-medium">
+                <Th key={c} className="px-2 py-1 text-left font-medium">
                   <LabelTerm label={conditionLabel(c)} />
-                </th>
+                </Th>
               ))}
             </tr>
           </thead>
@@ -158,7 +158,7 @@ export function TaskView({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </section>
 
       <section aria-labelledby="schedules-h" className="space-y-2">

@@ -13,6 +13,7 @@ import { TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { LedgerPanel } from "@/components/trajectory/LedgerPanel";
 import type { PatchState } from "@/components/trajectory/PatchPanel";
 import { useRunPatch, type PatchContext } from "@/components/trajectory/useRunPatch";
+import { Table, Th } from "@/components/ui/Table";
 
 export interface PairSide {
   label: string;
@@ -118,12 +119,15 @@ function PatchDifferenceView({
       ) : diff.same ? (
         <p>The two final patches add and remove the same lines in the same files.</p>
       ) : (
-        <table className="w-full table-fixed text-xs">
+        <Table
+          caption={`Files whose final patch differs: lines only in ${leftLabel} and only in ${rightLabel}`}
+          className="w-full table-fixed text-xs"
+        >
           <thead>
             <tr className="text-left text-zinc-500">
-              <th className="w-1/4 font-normal">file</th>
-              <th className="font-normal">only in {leftLabel}</th>
-              <th className="font-normal">only in {rightLabel}</th>
+              <Th className="w-1/4 font-normal">file</Th>
+              <Th className="font-normal">only in {leftLabel}</Th>
+              <Th className="font-normal">only in {rightLabel}</Th>
             </tr>
           </thead>
           <tbody>
@@ -164,7 +168,7 @@ function PatchDifferenceView({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import type { Outcome } from "@/lib/queries/cost/failures.sql";
 import type { FailureTableRow } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
 import { ROLE_COLORS } from "@/components/ui/chart";
+import { Table, Th } from "@/components/ui/Table";
 
 const FAILURES: { outcome: Exclude<Outcome, "resolved">; label: string; color: string; term: GlossaryKey }[] = [
   {
@@ -29,20 +30,24 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
   const td = "px-2 py-1 text-right";
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-xs tabular-nums" data-testid="failure-table">
+      <Table
+        caption="Unresolved focus tasks by failure class, per configuration and condition"
+        className="w-full border-collapse text-xs tabular-nums"
+        data-testid="failure-table"
+      >
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th className="px-2 py-1 text-left font-medium">Configuration</th>
-            <th className="px-2 py-1 text-left font-medium">Condition</th>
+            <Th className="px-2 py-1 text-left font-medium">Configuration</Th>
+            <Th className="px-2 py-1 text-left font-medium">Condition</Th>
             {FAILURES.map((f) => (
-              <th key={f.outcome} className={`${td} font-medium`}>
+              <Th key={f.outcome} className={`${td} font-medium`}>
                 <span className="mr-1 inline-block h-2 w-2 rounded-sm" style={{ background: f.color }} aria-hidden />
                 <Term term={f.term}>{f.label}</Term>
-              </th>
+              </Th>
             ))}
-            <th className={`${td} font-semibold`}>Unresolved</th>
-            <th className={`${td} font-medium`}>Resolved</th>
-            <th className="w-1/4 px-2 py-1 text-left font-medium">Unresolved, by class</th>
+            <Th className={`${td} font-semibold`}>Unresolved</Th>
+            <Th className={`${td} font-medium`}>Resolved</Th>
+            <Th className="w-1/4 px-2 py-1 text-left font-medium">Unresolved, by class</Th>
           </tr>
         </thead>
         <tbody>
@@ -84,7 +89,7 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

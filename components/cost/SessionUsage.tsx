@@ -13,6 +13,7 @@ import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import { millions } from "./format";
 import { PALETTES, ROLE_COLORS, seriesColor } from "@/components/ui/chart";
+import { Table, Th } from "@/components/ui/Table";
 
 export interface SessionUsageProps {
   releaseId: string;
@@ -191,20 +192,24 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
   const td = "px-2 text-right";
   return (
     <div className="overflow-x-auto">
-      <table className="mt-2 border-collapse text-xs tabular-nums" data-testid="session-table">
+      <Table
+        caption="Usage of each request of the session"
+        className="mt-2 border-collapse text-xs tabular-nums"
+        data-testid="session-table"
+      >
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th className="px-2 text-right font-medium">#</th>
-            <th className="px-2 text-left font-medium">Request</th>
-            <th className="px-2 text-left font-medium">Scope</th>
-            <th className={`${td} font-medium`}>Tokens (M)</th>
-            <th className={`${td} font-medium`}>Cached (M)</th>
-            <th className={`${td} font-medium`}>Model calls</th>
-            <th className={`${td} font-medium`}>Tool calls</th>
+            <Th className="px-2 text-right font-medium">#</Th>
+            <Th className="px-2 text-left font-medium">Request</Th>
+            <Th className="px-2 text-left font-medium">Scope</Th>
+            <Th className={`${td} font-medium`}>Tokens (M)</Th>
+            <Th className={`${td} font-medium`}>Cached (M)</Th>
+            <Th className={`${td} font-medium`}>Model calls</Th>
+            <Th className={`${td} font-medium`}>Tool calls</Th>
             {hasBase ? (
               <>
-                <th className={`${td} font-medium`}>{conditionLabel(baseline)} (M)</th>
-                <th className={`${td} font-medium`}>Extra (M)</th>
+                <Th className={`${td} font-medium`}>{conditionLabel(baseline)} (M)</Th>
+                <Th className={`${td} font-medium`}>Extra (M)</Th>
               </>
             ) : null}
           </tr>
@@ -236,7 +241,7 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { runHref } from "@/lib/site/nav";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import { TableExport } from "@/components/site/TableExport";
 import { binDecimals, millions } from "./format";
+import { Table, Th } from "@/components/ui/Table";
 
 export interface HistogramProps {
   releaseId: string;
@@ -180,17 +181,20 @@ function BinTasks({
       ) : current.error ? (
         <p role="alert">Could not list the tasks: {current.error}</p>
       ) : (
-        <table className="mt-1 border-collapse text-xs tabular-nums">
+        <Table
+          caption="Focus tasks of the selected bin and their tokens in both conditions"
+          className="mt-1 border-collapse text-xs tabular-nums"
+        >
           <thead>
             <tr>
-              <th className="px-2 text-left font-medium">Focus task</th>
-              <th className="px-2 text-left font-medium">Group</th>
-              <th className="px-2 text-right font-medium">{conditionLabel(baseline)} (M)</th>
-              <th className="px-2 text-right font-medium">{conditionLabel(condition)} (M)</th>
-              <th className="px-2 text-right font-medium">
+              <Th className="px-2 text-left font-medium">Focus task</Th>
+              <Th className="px-2 text-left font-medium">Group</Th>
+              <Th className="px-2 text-right font-medium">{conditionLabel(baseline)} (M)</Th>
+              <Th className="px-2 text-right font-medium">{conditionLabel(condition)} (M)</Th>
+              <Th className="px-2 text-right font-medium">
                 <Term term="switch_cost">Difference (M)</Term>
-              </th>
-              <th className="px-2 text-left font-medium">Trajectories</th>
+              </Th>
+              <Th className="px-2 text-left font-medium">Trajectories</Th>
             </tr>
           </thead>
           <tbody>
@@ -214,7 +218,7 @@ function BinTasks({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import type { ProfileModel } from "@/lib/queries/profile/model";
 import { conditionLabel, fmt, groupLabel } from "@/lib/site/labels";
 import { Histogram } from "./Histogram";
 import { ValidationResult } from "./ValidationResult";
+import { Table, Th } from "@/components/ui/Table";
 
 const MEASURE_LABELS: Record<Measure, string> = {
   request_count: "Requests",
@@ -107,15 +108,19 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
         </h2>
         <TableExport releaseId={built.meta.release_id} view="profile-conditions" what="sessions per condition" />
         <div className="overflow-x-auto">
-          <table className="text-sm" data-testid="profile-conditions">
+          <Table
+            caption="Medians per condition: sessions and their usage"
+            className="text-sm"
+            data-testid="profile-conditions"
+          >
             <thead>
               <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-                <th className="px-2 py-1 text-left font-medium">Condition</th>
-                <th className="px-2 py-1 text-right font-medium">Sessions</th>
+                <Th className="px-2 py-1 text-left font-medium">Condition</Th>
+                <Th className="px-2 py-1 text-right font-medium">Sessions</Th>
                 {Object.entries(MEASURE_LABELS).map(([m, l]) => (
-                  <th key={l} className="px-2 py-1 text-right font-medium">
+                  <Th key={l} className="px-2 py-1 text-right font-medium">
                     {TERMS[m] ? <Term term={TERMS[m]}>{l}</Term> : l}
-                  </th>
+                  </Th>
                 ))}
               </tr>
             </thead>
@@ -135,7 +140,7 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
         <div className="space-y-3">
           {model.byCondition.map((row) => (
@@ -168,17 +173,21 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
           ))}
         </p>
         <div className="overflow-x-auto">
-          <table className="text-sm" data-testid="profile-repos">
+          <Table
+            caption="Focus tasks per repository and locality group, and interruption tasks"
+            className="text-sm"
+            data-testid="profile-repos"
+          >
             <thead>
               <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-                <th className="px-2 py-1 text-left font-medium">Repository</th>
-                <th className="px-2 py-1 text-right font-medium">Focus tasks</th>
+                <Th className="px-2 py-1 text-left font-medium">Repository</Th>
+                <Th className="px-2 py-1 text-right font-medium">Focus tasks</Th>
                 {model.groups.map((g) => (
-                  <th key={g} className="px-2 py-1 text-right font-medium">
+                  <Th key={g} className="px-2 py-1 text-right font-medium">
                     {groupLabel(g)}
-                  </th>
+                  </Th>
                 ))}
-                <th className="px-2 py-1 text-right font-medium">Interruption tasks</th>
+                <Th className="px-2 py-1 text-right font-medium">Interruption tasks</Th>
               </tr>
             </thead>
             <tbody>
@@ -195,7 +204,7 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       </section>
 

@@ -3,6 +3,7 @@
 // the final verdict, and a status. Step references are links (the caller decides where they go).
 import type { ReactNode } from "react";
 import type { LedgerRow, LedgerStatus } from "@/lib/trajectory/ledger";
+import { Table, Th } from "@/components/ui/Table";
 
 const STATUS: Record<LedgerStatus, { label: string; cls: string }> = {
   kept: { label: "kept", cls: "text-emerald-800 dark:text-emerald-300" },
@@ -47,15 +48,18 @@ export function LedgerPanel({
         <p className="text-zinc-500">The release names no stage for the focus task.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-xs tabular-nums">
+          <Table
+            caption="Each focus stage: when it was asked, when its lines were edited, and its F2P tests"
+            className="w-full text-xs tabular-nums"
+          >
             <thead>
               <tr className="text-left text-zinc-500">
-                <th className="pr-2 font-normal">stage</th>
-                <th className="pr-2 font-normal">asked at</th>
-                <th className="pr-2 font-normal">edited at</th>
-                <th className="pr-2 font-normal">later edits of its lines</th>
-                <th className="pr-2 text-right font-normal">F2P passed</th>
-                <th className="font-normal">status</th>
+                <Th className="pr-2 font-normal">stage</Th>
+                <Th className="pr-2 font-normal">asked at</Th>
+                <Th className="pr-2 font-normal">edited at</Th>
+                <Th className="pr-2 font-normal">later edits of its lines</Th>
+                <Th className="pr-2 text-right font-normal">F2P passed</Th>
+                <Th className="font-normal">status</Th>
               </tr>
             </thead>
             <tbody>
@@ -112,7 +116,7 @@ export function LedgerPanel({
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           <ul className="mt-1 list-none text-xs text-zinc-600 dark:text-zinc-400" data-testid="ledger-reasons">
             {rows.map((r) => (
               <li key={r.stage}>

@@ -10,6 +10,7 @@ import { useUrlState } from "@/components/site/useUrlState";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory/sql";
 import { runHref } from "@/lib/site/nav";
 import { Badge } from "@/components/ui/Badge";
+import { Table, Th } from "@/components/ui/Table";
 
 interface Filters {
   config: string;
@@ -153,34 +154,23 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
         />
       </div>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">
-            Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature
-            annotations
-          </caption>
+        <Table
+          className="w-full text-sm"
+          caption="Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature annotations"
+        >
           <thead>
             <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
-              <th scope="col" className="py-1 font-normal">
-                Run
-              </th>
-              <th scope="col" className="font-normal">
-                Configuration
-              </th>
-              <th scope="col" className="font-normal">
-                Focus task
-              </th>
-              <th scope="col" className="font-normal">
-                Condition
-              </th>
-              <th scope="col" className="font-normal">
+              <Th className="py-1 font-normal">Run</Th>
+              <Th className="font-normal">Configuration</Th>
+              <Th className="font-normal">Focus task</Th>
+              <Th className="font-normal">Condition</Th>
+              <Th className="font-normal">
                 <Term term="outcome">Outcome</Term>
-              </th>
-              <th scope="col" className="font-normal">
-                Trajectory
-              </th>
-              <th scope="col" className="font-normal">
+              </Th>
+              <Th className="font-normal">Trajectory</Th>
+              <Th className="font-normal">
                 <Term term="annotations">Annotations</Term>
-              </th>
+              </Th>
             </tr>
           </thead>
           <tbody>
@@ -214,7 +204,7 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
       {pages > 1 ? (
         <nav className="flex items-center gap-2 text-sm" aria-label="pages of runs" data-testid="run-pager">

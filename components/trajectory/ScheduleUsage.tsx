@@ -2,6 +2,7 @@
 // session's requests as a strip (one cell per request, the focus checkout's marked, requests that never ran
 // hatched) and a table of what each request cost. Rows come from the run's schedule query (lib/queries/trajectory/sql.ts).
 import type { ScheduleRow } from "@/lib/queries/trajectory/sql";
+import { Table, Th } from "@/components/ui/Table";
 
 const fmt = (v: number | null, digits = 0) =>
   v === null ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -28,40 +29,19 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
           </li>
         ))}
       </ol>
-      <table className="w-full text-xs tabular-nums">
-        <caption className="sr-only">Each request of the session and the run's usage for it</caption>
+      <Table className="w-full text-xs tabular-nums" caption="Each request of the session and the run's usage for it">
         <thead>
           <tr className="border-b border-zinc-200 text-left text-zinc-500 dark:border-zinc-800">
-            <th scope="col" className="font-normal">
-              #
-            </th>
-            <th scope="col" className="font-normal">
-              Task
-            </th>
-            <th scope="col" className="font-normal">
-              Request
-            </th>
-            <th scope="col" className="font-normal">
-              Checkout
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Tokens
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Cached
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Model calls
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Tool calls
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Wall s
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Cost $
-            </th>
+            <Th className="font-normal">#</Th>
+            <Th className="font-normal">Task</Th>
+            <Th className="font-normal">Request</Th>
+            <Th className="font-normal">Checkout</Th>
+            <Th className="text-right font-normal">Tokens</Th>
+            <Th className="text-right font-normal">Cached</Th>
+            <Th className="text-right font-normal">Model calls</Th>
+            <Th className="text-right font-normal">Tool calls</Th>
+            <Th className="text-right font-normal">Wall s</Th>
+            <Th className="text-right font-normal">Cost $</Th>
           </tr>
         </thead>
         <tbody>
@@ -95,7 +75,7 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </section>
   );
 }

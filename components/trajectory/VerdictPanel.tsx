@@ -1,6 +1,7 @@
 // The final focus verdict beside the trajectory: did the artifact apply, how many F2P tests of each stage
 // and how many P2P tests passed, and which tests did not.
 import type { RunHeaderRow, VerdictStageRow, VerdictTestRow } from "@/lib/queries/trajectory/sql";
+import { Table, Th } from "@/components/ui/Table";
 
 export function VerdictPanel({
   header,
@@ -34,11 +35,11 @@ export function VerdictPanel({
       ) : null}
       {stages === null && !error ? <p className="text-zinc-500">Loading the per-test results (DuckDB-WASM)…</p> : null}
       {stages && stages.length > 0 ? (
-        <table className="mt-1 w-full text-xs tabular-nums">
+        <Table caption="Tests passed at each stage of the focus task" className="mt-1 w-full text-xs tabular-nums">
           <thead>
             <tr className="text-left text-zinc-500">
-              <th className="font-normal">tests</th>
-              <th className="text-right font-normal">passed</th>
+              <Th className="font-normal">tests</Th>
+              <Th className="text-right font-normal">passed</Th>
             </tr>
           </thead>
           <tbody>
@@ -59,7 +60,7 @@ export function VerdictPanel({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : null}
       {failing.length > 0 && failing.some((t) => t.status !== "not_run") ? (
         <details className="mt-1 text-xs" open={failing.length <= 8}>
