@@ -11,7 +11,7 @@ import { OVERALL } from "@/lib/queries/leaderboard/sql";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface DisagreementsProps {
   releaseId: string;
@@ -160,16 +160,18 @@ export function Disagreements(props: DisagreementsProps) {
         <div className="max-h-96 overflow-auto">
           <Table className="w-full border-collapse text-xs" caption="Focus tasks resolved by exactly one of A and B">
             <thead className="sticky top-0 bg-white dark:bg-zinc-950">
-              <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-                <Th className="px-2 py-1 font-medium">Focus task</Th>
-                <Th className="px-2 py-1 font-medium">Group</Th>
-                <Th className="px-2 py-1 font-medium">Repository</Th>
-                <Th className="px-2 py-1 font-medium">
-                  <Term term="disagreeing">Resolved by</Term>
-                </Th>
-                <Th className="px-2 py-1 font-medium">Runs ({conditionLabel(model.condition)})</Th>
-                <Th className="px-2 py-1 font-medium">Side by side</Th>
-              </tr>
+              <HeaderRow
+                className="border-b border-zinc-200 text-left dark:border-zinc-800"
+                cellClassName="px-2 py-1 font-medium"
+                columns={[
+                  "Focus task",
+                  "Group",
+                  "Repository",
+                  <Term term="disagreeing">Resolved by</Term>,
+                  <>Runs ({conditionLabel(model.condition)})</>,
+                  "Side by side",
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map((t) => (

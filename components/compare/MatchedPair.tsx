@@ -13,7 +13,7 @@ import { TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { LedgerPanel } from "@/components/trajectory/LedgerPanel";
 import type { PatchState } from "@/components/trajectory/PatchPanel";
 import { useRunPatch, type PatchContext } from "@/components/trajectory/useRunPatch";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface PairSide {
   label: string;
@@ -124,11 +124,11 @@ function PatchDifferenceView({
           className="w-full table-fixed text-xs"
         >
           <thead>
-            <tr className="text-left text-zinc-500">
-              <Th className="w-1/4 font-normal">file</Th>
-              <Th className="font-normal">only in {leftLabel}</Th>
-              <Th className="font-normal">only in {rightLabel}</Th>
-            </tr>
+            <HeaderRow
+              className="text-left text-zinc-500"
+              cellClassName="font-normal"
+              columns={[{ label: "file", className: "w-1/4" }, <>only in {leftLabel}</>, <>only in {rightLabel}</>]}
+            />
           </thead>
           <tbody>
             {diff.files.map((f) => (

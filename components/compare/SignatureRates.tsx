@@ -4,7 +4,7 @@ import { TableExport } from "@/components/site/TableExport";
 import type { CompareModel } from "@/lib/queries/compare/model";
 import type { SignatureRateRow } from "@/lib/queries/signatures/rates.sql";
 import { conditionLabel, fmt } from "@/lib/site/labels";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const SIGNATURE_LABELS: Record<string, string> = {
   requirement_state_loss: "Requirement-state loss",
@@ -49,12 +49,16 @@ export function SignatureRates({
         caption="Runs of A and B tagged with each trace signature"
       >
         <thead>
-          <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-            <Th className="px-2 py-1 font-medium">Signature</Th>
-            <Th className="px-2 py-1 font-medium">Condition</Th>
-            <Th className="px-2 py-1 font-medium">A: {model.a?.display_name ?? model.pair.a}</Th>
-            <Th className="px-2 py-1 font-medium">B: {model.b?.display_name ?? model.pair.b}</Th>
-          </tr>
+          <HeaderRow
+            className="border-b border-zinc-200 text-left dark:border-zinc-800"
+            cellClassName="px-2 py-1 font-medium"
+            columns={[
+              "Signature",
+              "Condition",
+              <>A: {model.a?.display_name ?? model.pair.a}</>,
+              <>B: {model.b?.display_name ?? model.pair.b}</>,
+            ]}
+          />
         </thead>
         <tbody>
           {keys.map((k) => {

@@ -15,7 +15,7 @@ import { runHref } from "@/lib/site/nav";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import { TableExport } from "@/components/site/TableExport";
 import { binDecimals, millions } from "./format";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface HistogramProps {
   releaseId: string;
@@ -186,16 +186,17 @@ function BinTasks({
           className="mt-1 border-collapse text-xs tabular-nums"
         >
           <thead>
-            <tr>
-              <Th className="px-2 text-left font-medium">Focus task</Th>
-              <Th className="px-2 text-left font-medium">Group</Th>
-              <Th className="px-2 text-right font-medium">{conditionLabel(baseline)} (M)</Th>
-              <Th className="px-2 text-right font-medium">{conditionLabel(condition)} (M)</Th>
-              <Th className="px-2 text-right font-medium">
-                <Term term="switch_cost">Difference (M)</Term>
-              </Th>
-              <Th className="px-2 text-left font-medium">Trajectories</Th>
-            </tr>
+            <HeaderRow
+              cellClassName="px-2 font-medium"
+              columns={[
+                { label: "Focus task", className: "text-left" },
+                { label: "Group", className: "text-left" },
+                { label: <>{conditionLabel(baseline)} (M)</>, numeric: true },
+                { label: <>{conditionLabel(condition)} (M)</>, numeric: true },
+                { label: <Term term="switch_cost">Difference (M)</Term>, numeric: true },
+                { label: "Trajectories", className: "text-left" },
+              ]}
+            />
           </thead>
           <tbody>
             {current.rows!.map((r) => (

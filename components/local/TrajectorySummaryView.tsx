@@ -2,7 +2,7 @@
 // counted the way the Harbor import counts it. A trajectory alone has no verifier result, so it cannot join
 // the leaderboard; importing its Harbor job does that.
 import type { TrajectorySummary } from "@/lib/local/open";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const n = (x: number) => x.toLocaleString("en-US");
 
@@ -30,14 +30,11 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
       {s.requests.length ? (
         <Table caption="Usage per request of the local trajectory" className="text-xs tabular-nums">
           <thead>
-            <tr className="text-left">
-              <Th className="pr-3">request</Th>
-              <Th className="pr-3">tokens</Th>
-              <Th className="pr-3">cached</Th>
-              <Th className="pr-3">model calls</Th>
-              <Th className="pr-3">tool calls</Th>
-              <Th className="pr-3">wall s</Th>
-            </tr>
+            <HeaderRow
+              className="text-left"
+              cellClassName="pr-3"
+              columns={["request", "tokens", "cached", "model calls", "tool calls", "wall s"]}
+            />
           </thead>
           <tbody>
             {s.requests.map((u) => (

@@ -24,7 +24,7 @@ import {
 } from "@/lib/site/signatures-url";
 import { configsOf } from "./PrevalenceTable";
 import { ShareText } from "./ShareText";
-import { RowHeader, Table, Th } from "@/components/ui/Table";
+import { HeaderRow, RowHeader, Table, Th } from "@/components/ui/Table";
 
 export interface SignaturesViewProps {
   releaseId: string;
@@ -327,11 +327,15 @@ function CellRuns(props: {
           caption={<>Runs of {title}, each with its first evidence step</>}
         >
           <thead>
-            <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-              <Th className="w-[30%] px-1 py-1 font-normal">Task</Th>
-              <Th className="w-[16%] px-1 py-1 font-normal">Resolved</Th>
-              <Th className="px-1 py-1 font-normal">Evidence</Th>
-            </tr>
+            <HeaderRow
+              className="border-b border-zinc-200 text-left dark:border-zinc-800"
+              cellClassName="px-1 py-1 font-normal"
+              columns={[
+                { label: "Task", className: "w-[30%]" },
+                { label: "Resolved", className: "w-[16%]" },
+                "Evidence",
+              ]}
+            />
           </thead>
           <tbody>
             {runs.rows.map((r) => (

@@ -4,7 +4,7 @@
 import { MANIFEST_EXAMPLE } from "@/lib/data/submission-docs";
 import { MANIFEST_FIELDS, PROVENANCE_FIELDS, SUBMISSION_RULES, SUBMISSION_STEPS } from "@/lib/data/submission-rules";
 import { inlineCodeParts } from "@/lib/site/inline-code";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 function Text({ children }: { children: string }) {
   return (
@@ -32,11 +32,11 @@ function FieldTable({
   return (
     <Table caption={label} className="w-full border-collapse text-sm">
       <thead>
-        <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-          <Th className="py-1 pr-3">field</Th>
-          <Th className="py-1 pr-3">type</Th>
-          <Th className="py-1">meaning</Th>
-        </tr>
+        <HeaderRow
+          className="border-b border-zinc-200 text-left dark:border-zinc-800"
+          cellClassName="py-1"
+          columns={[{ label: "field", className: "pr-3" }, { label: "type", className: "pr-3" }, "meaning"]}
+        />
       </thead>
       <tbody>
         {rows.map((r) => (
@@ -89,11 +89,11 @@ export function SubmitGuide() {
           data-testid="submission-rules"
         >
           <thead>
-            <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-              <Th className="py-1 pr-3">rule</Th>
-              <Th className="py-1 pr-3">code</Th>
-              <Th className="py-1">what must hold</Th>
-            </tr>
+            <HeaderRow
+              className="border-b border-zinc-200 text-left dark:border-zinc-800"
+              cellClassName="py-1"
+              columns={[{ label: "rule", className: "pr-3" }, { label: "code", className: "pr-3" }, "what must hold"]}
+            />
           </thead>
           <tbody>
             {SUBMISSION_RULES.map((r) => (

@@ -2,7 +2,7 @@
 // (grey). Plain markup, so the shares are in the static HTML.
 import { TableExport } from "@/components/site/TableExport";
 import { fmt } from "@/lib/site/labels";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface DistRow {
   key: string;
@@ -37,11 +37,7 @@ export function DistBars({
         className="w-full text-xs tabular-nums"
       >
         <thead className="sr-only">
-          <tr>
-            <Th>event</Th>
-            <Th>observed %</Th>
-            <Th>{targetName ?? "target"} %</Th>
-          </tr>
+          <HeaderRow columns={["event", "observed %", <>{targetName ?? "target"} %</>]} />
         </thead>
         <tbody>
           {rows.map((r) => (

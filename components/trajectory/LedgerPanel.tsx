@@ -3,7 +3,7 @@
 // the final verdict, and a status. Step references are links (the caller decides where they go).
 import type { ReactNode } from "react";
 import type { LedgerRow, LedgerStatus } from "@/lib/trajectory/ledger";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const STATUS: Record<LedgerStatus, { label: string; cls: string }> = {
   kept: { label: "kept", cls: "text-emerald-800 dark:text-emerald-300" },
@@ -53,14 +53,18 @@ export function LedgerPanel({
             className="w-full text-xs tabular-nums"
           >
             <thead>
-              <tr className="text-left text-zinc-500">
-                <Th className="pr-2 font-normal">stage</Th>
-                <Th className="pr-2 font-normal">asked at</Th>
-                <Th className="pr-2 font-normal">edited at</Th>
-                <Th className="pr-2 font-normal">later edits of its lines</Th>
-                <Th className="pr-2 text-right font-normal">F2P passed</Th>
-                <Th className="font-normal">status</Th>
-              </tr>
+              <HeaderRow
+                className="text-left text-zinc-500"
+                cellClassName="font-normal"
+                columns={[
+                  { label: "stage", className: "pr-2" },
+                  { label: "asked at", className: "pr-2" },
+                  { label: "edited at", className: "pr-2" },
+                  { label: "later edits of its lines", className: "pr-2" },
+                  { label: "F2P passed", className: "pr-2 text-right" },
+                  "status",
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map((r) => (

@@ -10,7 +10,7 @@ import { useUrlState } from "@/components/site/useUrlState";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory/sql";
 import { runHref } from "@/lib/site/nav";
 import { Badge } from "@/components/ui/Badge";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 interface Filters {
   config: string;
@@ -159,19 +159,19 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           caption="Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature annotations"
         >
           <thead>
-            <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
-              <Th className="py-1 font-normal">Run</Th>
-              <Th className="font-normal">Configuration</Th>
-              <Th className="font-normal">Focus task</Th>
-              <Th className="font-normal">Condition</Th>
-              <Th className="font-normal">
-                <Term term="outcome">Outcome</Term>
-              </Th>
-              <Th className="font-normal">Trajectory</Th>
-              <Th className="font-normal">
-                <Term term="annotations">Annotations</Term>
-              </Th>
-            </tr>
+            <HeaderRow
+              className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800"
+              cellClassName="font-normal"
+              columns={[
+                { label: "Run", className: "py-1" },
+                "Configuration",
+                "Focus task",
+                "Condition",
+                <Term term="outcome">Outcome</Term>,
+                "Trajectory",
+                <Term term="annotations">Annotations</Term>,
+              ]}
+            />
           </thead>
           <tbody>
             {pageRows.map((r) => (

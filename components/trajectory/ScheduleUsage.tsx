@@ -2,7 +2,7 @@
 // session's requests as a strip (one cell per request, the focus checkout's marked, requests that never ran
 // hatched) and a table of what each request cost. Rows come from the run's schedule query (lib/queries/trajectory/sql.ts).
 import type { ScheduleRow } from "@/lib/queries/trajectory/sql";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const fmt = (v: number | null, digits = 0) =>
   v === null ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -31,18 +31,22 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
       </ol>
       <Table className="w-full text-xs tabular-nums" caption="Each request of the session and the run's usage for it">
         <thead>
-          <tr className="border-b border-zinc-200 text-left text-zinc-500 dark:border-zinc-800">
-            <Th className="font-normal">#</Th>
-            <Th className="font-normal">Task</Th>
-            <Th className="font-normal">Request</Th>
-            <Th className="font-normal">Checkout</Th>
-            <Th className="text-right font-normal">Tokens</Th>
-            <Th className="text-right font-normal">Cached</Th>
-            <Th className="text-right font-normal">Model calls</Th>
-            <Th className="text-right font-normal">Tool calls</Th>
-            <Th className="text-right font-normal">Wall s</Th>
-            <Th className="text-right font-normal">Cost $</Th>
-          </tr>
+          <HeaderRow
+            className="border-b border-zinc-200 text-left text-zinc-500 dark:border-zinc-800"
+            cellClassName="font-normal"
+            columns={[
+              "#",
+              "Task",
+              "Request",
+              "Checkout",
+              { label: "Tokens", numeric: true },
+              { label: "Cached", numeric: true },
+              { label: "Model calls", numeric: true },
+              { label: "Tool calls", numeric: true },
+              { label: "Wall s", numeric: true },
+              { label: "Cost $", numeric: true },
+            ]}
+          />
         </thead>
         <tbody>
           {schedule.map((r) => (
