@@ -9,7 +9,7 @@ import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { AlignedSchedules } from "./AlignedSchedules";
 import { ScoreMark } from "./ScoreMark";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 function runNote(r: TaskRun): string {
   if (r.resolved) return `repeat ${r.repeat}: resolved`;
@@ -112,14 +112,14 @@ export function TaskView({
           caption="How each configuration did on this task in each condition, with links to the runs"
         >
           <thead>
-            <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <Th className="px-2 py-1 text-left font-medium">Configuration</Th>
-              {catalog.conditions.map((c) => (
-                <Th key={c} className="px-2 py-1 text-left font-medium">
-                  <LabelTerm label={conditionLabel(c)} />
-                </Th>
-              ))}
-            </tr>
+            <HeaderRow
+              className="border-b border-zinc-200 text-xs dark:border-zinc-800"
+              cellClassName="px-2 py-1 text-left font-medium"
+              columns={[
+                "Configuration",
+                ...catalog.conditions.map((c) => ({ key: c, label: <LabelTerm label={conditionLabel(c)} /> })),
+              ]}
+            />
           </thead>
           <tbody>
             {catalog.configs.map((c, ci) => (

@@ -7,7 +7,7 @@ import type { Outcome } from "@/lib/queries/cost/failures.sql";
 import type { FailureTableRow } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
 import { ROLE_COLORS } from "@/components/ui/chart";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const FAILURES: { outcome: Exclude<Outcome, "resolved">; label: string; color: string; term: GlossaryKey }[] = [
   {
@@ -36,19 +36,31 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
         data-testid="failure-table"
       >
         <thead>
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <Th className="px-2 py-1 text-left font-medium">Configuration</Th>
-            <Th className="px-2 py-1 text-left font-medium">Condition</Th>
-            {FAILURES.map((f) => (
-              <Th key={f.outcome} className={`${td} font-medium`}>
-                <span className="mr-1 inline-block h-2 w-2 rounded-sm" style={{ background: f.color }} aria-hidden />
-                <Term term={f.term}>{f.label}</Term>
-              </Th>
-            ))}
-            <Th className={`${td} font-semibold`}>Unresolved</Th>
-            <Th className={`${td} font-medium`}>Resolved</Th>
-            <Th className="w-1/4 px-2 py-1 text-left font-medium">Unresolved, by class</Th>
-          </tr>
+          <HeaderRow
+            className="border-b border-zinc-200 dark:border-zinc-800"
+            cellClassName="px-2 py-1 text-left font-medium"
+            columns={[
+              "Configuration",
+              "Condition",
+              ...FAILURES.map((f) => ({
+                key: f.outcome,
+                numeric: true,
+                label: (
+                  <>
+                    <span
+                      className="mr-1 inline-block h-2 w-2 rounded-sm"
+                      style={{ background: f.color }}
+                      aria-hidden
+                    />
+                    <Term term={f.term}>{f.label}</Term>
+                  </>
+                ),
+              })),
+              { label: "Unresolved", numeric: true, className: "font-semibold" },
+              { label: "Resolved", numeric: true },
+              { label: "Unresolved, by class", className: "w-1/4" },
+            ]}
+          />
         </thead>
         <tbody>
           {rows.map((r) => (

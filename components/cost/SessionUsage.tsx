@@ -13,7 +13,7 @@ import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import { millions } from "./format";
 import { PALETTES, ROLE_COLORS, seriesColor } from "@/components/ui/chart";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface SessionUsageProps {
   releaseId: string;
@@ -198,21 +198,19 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
         data-testid="session-table"
       >
         <thead>
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <Th className="px-2 text-right font-medium">#</Th>
-            <Th className="px-2 text-left font-medium">Request</Th>
-            <Th className="px-2 text-left font-medium">Scope</Th>
-            <Th className={`${td} font-medium`}>Tokens (M)</Th>
-            <Th className={`${td} font-medium`}>Cached (M)</Th>
-            <Th className={`${td} font-medium`}>Model calls</Th>
-            <Th className={`${td} font-medium`}>Tool calls</Th>
-            {hasBase ? (
-              <>
-                <Th className={`${td} font-medium`}>{conditionLabel(baseline)} (M)</Th>
-                <Th className={`${td} font-medium`}>Extra (M)</Th>
-              </>
-            ) : null}
-          </tr>
+          <HeaderRow
+            className="border-b border-zinc-200 dark:border-zinc-800"
+            cellClassName="px-2 text-left font-medium"
+            columns={[
+              { label: "#", numeric: true },
+              "Request",
+              "Scope",
+              ...["Tokens (M)", "Cached (M)", "Model calls", "Tool calls"].map((label) => ({ label, numeric: true })),
+              ...(hasBase
+                ? [`${conditionLabel(baseline)} (M)`, "Extra (M)"].map((label) => ({ label, numeric: true }))
+                : []),
+            ]}
+          />
         </thead>
         <tbody>
           {rows.map((r) => (

@@ -8,7 +8,7 @@ import { releaseHref } from "@/lib/site/nav";
 import { TableExport } from "@/components/site/TableExport";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import { RowHeader, Table, Th } from "@/components/ui/Table";
+import { HeaderRow, RowHeader, Table } from "@/components/ui/Table";
 
 function heat(gap: number): string {
   // Diverging scale: red where switching costs resolution, blue where it helps; 30 points saturates.
@@ -49,15 +49,18 @@ export function RepoBreakdown({
         caption="Gap by repository and configuration; open a repository for the leaderboard of its tasks"
       >
         <thead>
-          <tr>
-            <Th className="px-2 text-left">Repository</Th>
-            <Th className="px-2 text-right">Tasks</Th>
-            {configs.map((c) => (
-              <Th key={c.config_id} className="max-w-24 px-1 text-right align-bottom font-normal">
-                {c.display_name}
-              </Th>
-            ))}
-          </tr>
+          <HeaderRow
+            columns={[
+              { label: "Repository", className: "px-2 text-left" },
+              { label: "Tasks", className: "px-2", numeric: true },
+              ...configs.map((c) => ({
+                key: c.config_id,
+                label: c.display_name,
+                className: "max-w-24 px-1 align-bottom font-normal",
+                numeric: true,
+              })),
+            ]}
+          />
         </thead>
         <tbody>
           {repos.map((repo) => (

@@ -11,7 +11,7 @@ import type { ProfileModel } from "@/lib/queries/profile/model";
 import { conditionLabel, fmt, groupLabel } from "@/lib/site/labels";
 import { Histogram } from "./Histogram";
 import { ValidationResult } from "./ValidationResult";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const MEASURE_LABELS: Record<Measure, string> = {
   request_count: "Requests",
@@ -114,15 +114,19 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
             data-testid="profile-conditions"
           >
             <thead>
-              <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-                <Th className="px-2 py-1 text-left font-medium">Condition</Th>
-                <Th className="px-2 py-1 text-right font-medium">Sessions</Th>
-                {Object.entries(MEASURE_LABELS).map(([m, l]) => (
-                  <Th key={l} className="px-2 py-1 text-right font-medium">
-                    {TERMS[m] ? <Term term={TERMS[m]}>{l}</Term> : l}
-                  </Th>
-                ))}
-              </tr>
+              <HeaderRow
+                className="border-b border-zinc-200 text-xs dark:border-zinc-800"
+                cellClassName="px-2 py-1 text-left font-medium"
+                columns={[
+                  "Condition",
+                  { label: "Sessions", numeric: true },
+                  ...Object.entries(MEASURE_LABELS).map(([m, l]) => ({
+                    key: l,
+                    label: TERMS[m] ? <Term term={TERMS[m]}>{l}</Term> : l,
+                    numeric: true,
+                  })),
+                ]}
+              />
             </thead>
             <tbody>
               {model.byCondition.map((row) => (
@@ -179,16 +183,16 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
             data-testid="profile-repos"
           >
             <thead>
-              <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-                <Th className="px-2 py-1 text-left font-medium">Repository</Th>
-                <Th className="px-2 py-1 text-right font-medium">Focus tasks</Th>
-                {model.groups.map((g) => (
-                  <Th key={g} className="px-2 py-1 text-right font-medium">
-                    {groupLabel(g)}
-                  </Th>
-                ))}
-                <Th className="px-2 py-1 text-right font-medium">Interruption tasks</Th>
-              </tr>
+              <HeaderRow
+                className="border-b border-zinc-200 text-xs dark:border-zinc-800"
+                cellClassName="px-2 py-1 text-left font-medium"
+                columns={[
+                  "Repository",
+                  { label: "Focus tasks", numeric: true },
+                  ...model.groups.map((g) => ({ key: g, label: groupLabel(g), numeric: true })),
+                  { label: "Interruption tasks", numeric: true },
+                ]}
+              />
             </thead>
             <tbody>
               {model.repos.map((r) => (

@@ -13,7 +13,7 @@ import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/sea
 import { SCHEMA_COLUMNS_SQL, tableCountsSql, type SchemaColumnRow } from "@/lib/queries/console/schema.sql";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table, Th } from "@/components/ui/Table";
 
 const ROW = 28;
 const VIEWPORT = 480;
@@ -305,13 +305,10 @@ export function SqlConsole({
           >
             <Table className="text-xs" caption="Result of the query">
               <thead className="sticky top-0 bg-white dark:bg-zinc-950">
-                <tr>
-                  {result.columns.map((c) => (
-                    <Th key={c.name} className="px-2 py-1 text-left font-semibold whitespace-nowrap" title={c.type}>
-                      {c.name}
-                    </Th>
-                  ))}
-                </tr>
+                <HeaderRow
+                  cellClassName="px-2 py-1 text-left font-semibold whitespace-nowrap"
+                  columns={result.columns.map((c) => ({ key: c.name, label: c.name, title: c.type }))}
+                />
               </thead>
               <tbody>
                 {win.start > 0 ? <tr aria-hidden="true" style={{ height: win.start * ROW }} /> : null}

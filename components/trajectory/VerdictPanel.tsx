@@ -1,7 +1,7 @@
 // The final focus verdict beside the trajectory: did the artifact apply, how many F2P tests of each stage
 // and how many P2P tests passed, and which tests did not.
 import type { RunHeaderRow, VerdictStageRow, VerdictTestRow } from "@/lib/queries/trajectory/sql";
-import { Table, Th } from "@/components/ui/Table";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export function VerdictPanel({
   header,
@@ -37,10 +37,11 @@ export function VerdictPanel({
       {stages && stages.length > 0 ? (
         <Table caption="Tests passed at each stage of the focus task" className="mt-1 w-full text-xs tabular-nums">
           <thead>
-            <tr className="text-left text-zinc-500">
-              <Th className="font-normal">tests</Th>
-              <Th className="text-right font-normal">passed</Th>
-            </tr>
+            <HeaderRow
+              className="text-left text-zinc-500"
+              cellClassName="font-normal"
+              columns={["tests", { label: "passed", numeric: true }]}
+            />
           </thead>
           <tbody>
             {stages.map((s) => (
