@@ -113,7 +113,8 @@ export function TaskView({
         >
           <thead>
             <HeaderRow
-              className="border-b border-zinc-200 text-xs dark:border-zinc-800"
+              look="ruled"
+              className="text-xs"
               cellClassName="px-2 py-1 text-left font-medium"
               columns={[
                 "Configuration",

@@ -161,7 +161,8 @@ export function Disagreements(props: DisagreementsProps) {
           <Table className="w-full border-collapse text-xs" caption="Focus tasks resolved by exactly one of A and B">
             <thead className="sticky top-0 bg-white dark:bg-zinc-950">
               <HeaderRow
-                className="border-b border-zinc-200 text-left dark:border-zinc-800"
+                look="ruled"
+                className="text-left"
                 cellClassName="px-2 py-1 font-medium"
                 columns={[
                   "Focus task",

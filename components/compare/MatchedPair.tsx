@@ -125,8 +125,7 @@ function PatchDifferenceView({
         >
           <thead>
             <HeaderRow
-              className="text-left text-zinc-500"
-              cellClassName="font-normal"
+              look="quiet"
               columns={[{ label: "file", className: "w-1/4" }, <>only in {leftLabel}</>, <>only in {rightLabel}</>]}
             />
           </thead>

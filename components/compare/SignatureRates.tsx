@@ -50,7 +50,8 @@ export function SignatureRates({
       >
         <thead>
           <HeaderRow
-            className="border-b border-zinc-200 text-left dark:border-zinc-800"
+            look="ruled"
+            className="text-left"
             cellClassName="px-2 py-1 font-medium"
             columns={[
               "Signature",

@@ -37,7 +37,7 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
       >
         <thead>
           <HeaderRow
-            className="border-b border-zinc-200 dark:border-zinc-800"
+            look="ruled"
             cellClassName="px-2 py-1 text-left font-medium"
             columns={[
               "Configuration",

@@ -199,7 +199,7 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
       >
         <thead>
           <HeaderRow
-            className="border-b border-zinc-200 dark:border-zinc-800"
+            look="ruled"
             cellClassName="px-2 text-left font-medium"
             columns={[
               { label: "#", numeric: true },

@@ -115,7 +115,8 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
           >
             <thead>
               <HeaderRow
-                className="border-b border-zinc-200 text-xs dark:border-zinc-800"
+                look="ruled"
+                className="text-xs"
                 cellClassName="px-2 py-1 text-left font-medium"
                 columns={[
                   "Condition",
@@ -184,7 +185,8 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
           >
             <thead>
               <HeaderRow
-                className="border-b border-zinc-200 text-xs dark:border-zinc-800"
+                look="ruled"
+                className="text-xs"
                 cellClassName="px-2 py-1 text-left font-medium"
                 columns={[
                   "Repository",

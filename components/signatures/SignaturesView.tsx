@@ -328,7 +328,8 @@ function CellRuns(props: {
         >
           <thead>
             <HeaderRow
-              className="border-b border-zinc-200 text-left dark:border-zinc-800"
+              look="ruled"
+              className="text-left"
               cellClassName="px-1 py-1 font-normal"
               columns={[
                 { label: "Task", className: "w-[30%]" },

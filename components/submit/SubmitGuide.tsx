@@ -33,7 +33,8 @@ function FieldTable({
     <Table caption={label} className="w-full border-collapse text-sm">
       <thead>
         <HeaderRow
-          className="border-b border-zinc-200 text-left dark:border-zinc-800"
+          look="ruled"
+          className="text-left"
           cellClassName="py-1"
           columns={[{ label: "field", className: "pr-3" }, { label: "type", className: "pr-3" }, "meaning"]}
         />
@@ -90,7 +91,8 @@ export function SubmitGuide() {
         >
           <thead>
             <HeaderRow
-              className="border-b border-zinc-200 text-left dark:border-zinc-800"
+              look="ruled"
+              className="text-left"
               cellClassName="py-1"
               columns={[{ label: "rule", className: "pr-3" }, { label: "code", className: "pr-3" }, "what must hold"]}
             />

@@ -54,8 +54,7 @@ export function LedgerPanel({
           >
             <thead>
               <HeaderRow
-                className="text-left text-zinc-500"
-                cellClassName="font-normal"
+                look="quiet"
                 columns={[
                   { label: "stage", className: "pr-2" },
                   { label: "asked at", className: "pr-2" },

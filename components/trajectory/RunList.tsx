@@ -160,7 +160,8 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
         >
           <thead>
             <HeaderRow
-              className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800"
+              look="ruled"
+              className="text-left text-xs text-zinc-500"
               cellClassName="font-normal"
               columns={[
                 { label: "Run", className: "py-1" },

@@ -32,7 +32,8 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
       <Table className="w-full text-xs tabular-nums" caption="Each request of the session and the run's usage for it">
         <thead>
           <HeaderRow
-            className="border-b border-zinc-200 text-left text-zinc-500 dark:border-zinc-800"
+            look="ruled"
+            className="text-left text-zinc-500"
             cellClassName="font-normal"
             columns={[
               "#",

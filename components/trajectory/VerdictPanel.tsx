@@ -37,11 +37,7 @@ export function VerdictPanel({
       {stages && stages.length > 0 ? (
         <Table caption="Tests passed at each stage of the focus task" className="mt-1 w-full text-xs tabular-nums">
           <thead>
-            <HeaderRow
-              className="text-left text-zinc-500"
-              cellClassName="font-normal"
-              columns={["tests", { label: "passed", numeric: true }]}
-            />
+            <HeaderRow look="quiet" columns={["tests", { label: "passed", numeric: true }]} />
           </thead>
           <tbody>
             {stages.map((s) => (

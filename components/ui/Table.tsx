@@ -55,18 +55,26 @@ function isColumn(c: ReactNode | Column): c is Column {
   return typeof c === "object" && c !== null && !isValidElement(c) && !Array.isArray(c) && "label" in c;
 }
 
+/** The header looks the views share: a rule under the row, or grey labels of normal weight. */
+const LOOKS = {
+  ruled: { row: "border-b border-zinc-200 dark:border-zinc-800", cell: undefined },
+  quiet: { row: "text-left text-zinc-500", cell: "font-normal" },
+} as const;
+
 export interface HeaderRowProps {
   /** The headers, in order: a label, or a Column for one that is numeric or carries attributes. */
   columns: (ReactNode | Column)[];
+  look?: keyof typeof LOOKS;
   /** Classes of every header cell of the row (a Column's own classes are added). */
   cellClassName?: string;
   className?: string;
 }
 
 /** A row of column headers, written once rather than one th a column. */
-export function HeaderRow({ columns, cellClassName, className }: HeaderRowProps) {
+export function HeaderRow({ columns, look, cellClassName: cellOwn, className }: HeaderRowProps) {
+  const cellClassName = cx(look && LOOKS[look].cell, cellOwn) || undefined;
   return (
-    <tr className={className}>
+    <tr className={cx(look && LOOKS[look].row, className) || undefined}>
       {columns.map((c, i) => {
         if (!isColumn(c))
           return (
