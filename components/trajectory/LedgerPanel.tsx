@@ -3,7 +3,7 @@
 // the final verdict, and a status. Step references are links (the caller decides where they go).
 import type { ReactNode } from "react";
 import type { LedgerRow, LedgerStatus } from "@/lib/trajectory/ledger";
-import { HeaderRow, Table } from "@/components/ui/Table";
+import { HeaderRow, Table, Td } from "@/components/ui/Table";
 
 const STATUS: Record<LedgerStatus, { label: string; cls: string }> = {
   kept: { label: "kept", cls: "text-emerald-800 dark:text-emerald-300" },
@@ -104,7 +104,7 @@ export function LedgerPanel({
                     )}
                     {r.lines === "kept" ? <span className="text-zinc-500"> (kept)</span> : null}
                   </td>
-                  <td className="pr-2 text-right" data-testid="ledger-tests">
+                  <Td numeric className="pr-2" data-testid="ledger-tests">
                     {r.tests === null
                       ? "unknown"
                       : r.tests.total === 0
@@ -112,7 +112,7 @@ export function LedgerPanel({
                         : r.tests.notRun === r.tests.total
                           ? "not run"
                           : `${r.tests.passed}/${r.tests.total}`}
-                  </td>
+                  </Td>
                   <td className={STATUS[r.status].cls} title={r.reason} data-testid="ledger-status">
                     {STATUS[r.status].label}
                   </td>

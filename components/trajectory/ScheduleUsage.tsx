@@ -2,7 +2,7 @@
 // session's requests as a strip (one cell per request, the focus checkout's marked, requests that never ran
 // hatched) and a table of what each request cost. Rows come from the run's schedule query (lib/queries/trajectory/sql.ts).
 import type { ScheduleRow } from "@/lib/queries/trajectory/sql";
-import { HeaderRow, Table } from "@/components/ui/Table";
+import { HeaderRow, Table, Td } from "@/components/ui/Table";
 
 const fmt = (v: number | null, digits = 0) =>
   v === null ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -65,12 +65,12 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
               <td>{r.workspace}</td>
               {r.ran ? (
                 <>
-                  <td className="text-right">{fmt(r.tokens)}</td>
-                  <td className="text-right">{fmt(r.cached_tokens)}</td>
-                  <td className="text-right">{fmt(r.model_calls)}</td>
-                  <td className="text-right">{fmt(r.tool_calls)}</td>
-                  <td className="text-right">{fmt(r.wall_s, 1)}</td>
-                  <td className="text-right">{fmt(r.cost_usd, 4)}</td>
+                  <Td numeric>{fmt(r.tokens)}</Td>
+                  <Td numeric>{fmt(r.cached_tokens)}</Td>
+                  <Td numeric>{fmt(r.model_calls)}</Td>
+                  <Td numeric>{fmt(r.tool_calls)}</Td>
+                  <Td numeric>{fmt(r.wall_s, 1)}</Td>
+                  <Td numeric>{fmt(r.cost_usd, 4)}</Td>
                 </>
               ) : (
                 <td colSpan={6} className="text-zinc-500">

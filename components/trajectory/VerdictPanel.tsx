@@ -1,7 +1,7 @@
 // The final focus verdict beside the trajectory: did the artifact apply, how many F2P tests of each stage
 // and how many P2P tests passed, and which tests did not.
 import type { RunHeaderRow, VerdictStageRow, VerdictTestRow } from "@/lib/queries/trajectory/sql";
-import { HeaderRow, Table } from "@/components/ui/Table";
+import { HeaderRow, Table, Td } from "@/components/ui/Table";
 
 export function VerdictPanel({
   header,
@@ -51,9 +51,9 @@ export function VerdictPanel({
                   {s.kind}
                   {s.kind === "F2P" ? (s.stage !== null ? ` stage ${s.stage}` : " (no stage)") : ""}
                 </td>
-                <td className="text-right" data-testid="verdict-passed">
+                <Td numeric data-testid="verdict-passed">
                   {s.not_run === s.total ? "not run" : `${s.passed}/${s.total}`}
-                </td>
+                </Td>
               </tr>
             ))}
           </tbody>
