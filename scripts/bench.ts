@@ -66,6 +66,7 @@ Median of 5 fresh browser contexts, Debian Chromium headless, the export served 
 | measure | value |
 | --- | ---: |
 | JS loaded before interaction on \`/\` (gzip, ${l.jsFiles} files) | ${kb(l.jsGzipBytes)} |
+| for reference, no budget: JS the idle-time DuckDB-WASM warm-up fetches after that (gzip, ${l.warmJsFiles} files) | ${kb(l.warmJsGzipBytes)} |
 | navigation → all ${l.cells} leaderboard numbers visible | ${ms(l.numbersVisibleMs)} |
 | interaction (tick a repository) → first DuckDB-WASM result | ${ms(l.firstQueryMs)} |
 | the same browser starting DuckDB-WASM alone (download + instantiate + open, /diagnostics/) | ${ms(l.duckdbStartMs)} |

@@ -6,6 +6,7 @@ import type { AblationFamily, AblationModel, GainCell } from "@/lib/queries/abla
 import type { GapCell } from "@/lib/queries/leaderboard/model";
 import { conditionLabel, fmt, fmtP, groupLabel } from "@/lib/site/labels";
 import { TableExport } from "@/components/site/TableExport";
+import { RowHeader, Table, Th } from "@/components/ui/Table";
 
 const signed = (v: number) => `${v > 0 ? "+" : ""}${fmt(v)}`;
 
@@ -54,44 +55,48 @@ function FamilyTable({
         subset={family.native.config_id}
         what={`ablation of ${family.native.display_name}`}
       />
-      <table className="border-collapse text-sm tabular-nums" data-family={family.native.config_id}>
-        <caption className="sr-only">
-          {family.native.display_name} and its variants: resolution (%), gain over native with its paired 95% interval,
-          discordant tasks and exact McNemar p, and the gap
-        </caption>
+      <Table
+        className="border-collapse text-sm tabular-nums"
+        data-family={family.native.config_id}
+        caption={
+          <>
+            {family.native.display_name} and its variants: resolution (%), gain over native with its paired 95%
+            interval, discordant tasks and exact McNemar p, and the gap
+          </>
+        }
+      >
         <thead>
           <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-            <th rowSpan={2} scope="col" className="px-2 py-1 text-left font-medium">
+            <Th rowSpan={2} className="px-2 py-1 text-left font-medium">
               Configuration
-            </th>
+            </Th>
             {model.groups.map((g) => (
-              <th
+              <Th
                 key={g}
                 colSpan={perGroup}
                 scope="colgroup"
                 className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800"
               >
                 <LabelTerm label={groupLabel(g)} />
-              </th>
+              </Th>
             ))}
           </tr>
           <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
             {model.groups.map((g) => [
               ...model.conditions.map((c, i) => (
-                <th
+                <Th
                   key={`${g}.${c}`}
-                  scope="col"
                   className={`${th} ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
                 >
                   <LabelTerm label={conditionLabel(c)} />
-                </th>
+                </Th>
               )),
               ...others.map((c) => (
-                <th key={`${g}.gap.${c}`} scope="col" className={th}>
+                <Th key={`${g}.gap.${c}`} className={th}>
                   <Term term="gap" label="the gap">
                     {others.length > 1 ? `Gap ${conditionLabel(c)}` : "Gap"}
                   </Term>
-                </th>
+                </Th>
               )),
             ])}
           </tr>
@@ -101,10 +106,10 @@ function FamilyTable({
             const id = m.row.config.config_id;
             return (
               <tr key={id} data-config={id} className="border-b border-zinc-100 align-top dark:border-zinc-900">
-                <th scope="row" className="px-2 py-1 text-left font-normal">
+                <RowHeader className="px-2 py-1 text-left font-normal">
                   {m.row.config.display_name}
                   <div className="text-xs text-zinc-500">{m.row.config.variant}</div>
-                </th>
+                </RowHeader>
                 {model.groups.map((g) => [
                   ...model.conditions.map((c, i) => {
                     const rate = m.row.rates[g]?.[c];
@@ -143,7 +148,7 @@ function FamilyTable({
             );
           })}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

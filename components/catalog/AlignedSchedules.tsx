@@ -4,6 +4,7 @@
 import type { Alignment, ScheduleRequest } from "@/lib/queries/catalog/align";
 import type { TaskSession } from "@/lib/queries/catalog/model";
 import { conditionLabel } from "@/lib/site/labels";
+import { Table, Th } from "@/components/ui/Table";
 
 export const payloadOf = (r: ScheduleRequest) => `${r.task_id}|${r.is_submit ? "submit" : r.stage}|${r.workspace}`;
 
@@ -36,14 +37,15 @@ export function AlignedSchedules({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table
+      <Table
+        caption="The sessions of this task side by side, one column per condition, aligned on the focus task's requests"
         className="border-collapse font-mono text-xs [&_code]:text-zinc-500 [&_i]:mr-1 [&_i]:inline-block [&_i]:w-6 [&_i]:text-right [&_i]:text-zinc-500 [&_i]:not-italic [&_td]:border-l [&_td]:border-zinc-200 [&_td]:px-2 [&_td]:py-0.5 dark:[&_td]:border-zinc-800"
         data-testid="aligned-schedules"
       >
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
             {sessions.map((s, i) => (
-              <th
+              <Th
                 key={s.session_id}
                 className="border-l border-zinc-200 px-2 py-1 text-left font-sans font-medium dark:border-zinc-800"
                 data-condition={s.condition}
@@ -58,7 +60,7 @@ export function AlignedSchedules({
                     <span className="text-rose-700 dark:text-rose-400">π(focus) ≠ S_base ✗</span>
                   )}
                 </div>
-              </th>
+              </Th>
             ))}
           </tr>
         </thead>
@@ -76,7 +78,7 @@ export function AlignedSchedules({
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

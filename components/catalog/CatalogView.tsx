@@ -21,6 +21,7 @@ import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { releaseHref } from "@/lib/site/nav";
 import { TableExport } from "@/components/site/TableExport";
 import { ScoreMark } from "./ScoreMark";
+import { Table, Th } from "@/components/ui/Table";
 
 const count = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
@@ -127,47 +128,41 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
           subset={serializeCatalogState(state).slice(1) || null}
           what="task catalog"
         />
-        <table className="w-full border-collapse text-sm" data-testid="catalog-table">
-          <caption className="sr-only">
-            Focus tasks with their stages, verifier sizes, interruptions and how many configurations resolved each
-          </caption>
+        <Table
+          className="w-full border-collapse text-sm"
+          data-testid="catalog-table"
+          caption="Focus tasks with their stages, verifier sizes, interruptions and how many configurations resolved each"
+        >
           <thead>
             <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <th scope="col" className="px-2 py-1 text-left font-medium">
-                Task
-              </th>
-              <th scope="col" className="px-2 py-1 text-left font-medium">
-                Repository
-              </th>
-              <th scope="col" className="px-2 py-1 text-left font-medium">
-                Group
-              </th>
-              <th
-                scope="col"
+              <Th className="px-2 py-1 text-left font-medium">Task</Th>
+              <Th className="px-2 py-1 text-left font-medium">Repository</Th>
+              <Th className="px-2 py-1 text-left font-medium">Group</Th>
+              <Th
                 className="px-2 py-1 text-left font-medium"
                 title="stage provenance: i = issue, r = review, e = extension"
               >
                 <Term term="stages">Stages</Term>
-              </th>
-              <th scope="col" className="px-2 py-1 text-right font-medium">
+              </Th>
+              <Th className="px-2 py-1 text-right font-medium">
                 <Term term="f2p_p2p">F2P / P2P</Term>
-              </th>
-              <th scope="col" className="px-2 py-1 text-right font-medium">
+              </Th>
+              <Th className="px-2 py-1 text-right font-medium">
                 <Term term="interruption_tasks">Interruptions</Term>
-              </th>
+              </Th>
               {model.conditions.map((c) => (
-                <th
+                <Th
                   key={c}
                   className="px-2 py-1 text-right font-medium"
                   title={`configurations (of ${nConfigs}) that resolved the task`}
                 >
                   <LabelTerm label={conditionLabel(c)} suffix=" resolved" />
-                </th>
+                </Th>
               ))}
               {configIndex >= 0 ? (
-                <th scope="col" className="px-2 py-1 text-left font-medium" colSpan={1}>
+                <Th className="px-2 py-1 text-left font-medium" colSpan={1}>
                   {model.configs[configIndex]!.display_name}
-                </th>
+                </Th>
               ) : null}
             </tr>
           </thead>
@@ -227,7 +222,7 @@ export function CatalogView({ releaseId, model }: { releaseId: string; model: Ca
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
     </section>
   );

@@ -2,12 +2,14 @@
 // matched session schedules side by side. Server-rendered; stage texts are rendered as text.
 import { LabelTerm } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
+import { Badge } from "@/components/ui/Badge";
 import type { Alignment } from "@/lib/queries/catalog/align";
 import type { CatalogModel, CatalogTask, TaskPageModel, TaskRun } from "@/lib/queries/catalog/model";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { AlignedSchedules } from "./AlignedSchedules";
 import { ScoreMark } from "./ScoreMark";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 function runNote(r: TaskRun): string {
   if (r.resolved) return `repeat ${r.repeat}: resolved`;
@@ -64,9 +66,7 @@ export function TaskView({
             >
               <div className="mb-1 flex flex-wrap gap-2 text-xs text-zinc-600 dark:text-zinc-400">
                 <strong className="text-zinc-900 dark:text-zinc-100">Stage {s.stage}</strong>
-                <span data-provenance={s.provenance} className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">
-                  {s.provenance}
-                </span>
+                <Badge data-provenance={s.provenance}>{s.provenance}</Badge>
                 {s.source_ref ? <span>{s.source_ref}</span> : null}
                 {s.intent ? <span>intent: {s.intent}</span> : null}
                 <span>
@@ -106,21 +106,21 @@ export function TaskView({
           trajectory
           {page.runs.every((r) => r.has_trajectory) ? "." : "; the others are marked “no trajectory”."}
         </p>
-        <table className="text-sm [&_td]:px-2 [&_td]:py-1" data-testid="task-outcomes">
-          <caption className="sr-only">
-            How each configuration did on this task in each condition, with links to the runs
-          </caption>
+        <Table
+          className="text-sm [&_td]:px-2 [&_td]:py-1"
+          data-testid="task-outcomes"
+          caption="How each configuration did on this task in each condition, with links to the runs"
+        >
           <thead>
-            <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-              <th scope="col" className="px-2 py-1 text-left font-medium">
-                Configuration
-              </th>
-              {catalog.conditions.map((c) => (
-                <th key={c} scope="col" className="px-2 py-1 text-left font-medium">
-                  <LabelTerm label={conditionLabel(c)} />
-                </th>
-              ))}
-            </tr>
+            <HeaderRow
+              look="ruled"
+              className="text-xs"
+              cellClassName="px-2 py-1 text-left font-medium"
+              columns={[
+                "Configuration",
+                ...catalog.conditions.map((c) => ({ key: c, label: <LabelTerm label={conditionLabel(c)} /> })),
+              ]}
+            />
           </thead>
           <tbody>
             {catalog.configs.map((c, ci) => (
@@ -159,7 +159,7 @@ export function TaskView({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </section>
 
       <section aria-labelledby="schedules-h" className="space-y-2">

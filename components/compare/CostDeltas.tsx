@@ -3,6 +3,7 @@ import { TableExport } from "@/components/site/TableExport";
 import type { CompareModel } from "@/lib/queries/compare/model";
 import { COST_SCOPES, type CompareCostRow } from "@/lib/queries/compare/sql";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
+import { Table, Th } from "@/components/ui/Table";
 
 const MEASURES: { id: string; label: string; f: (v: number) => string }[] = [
   { id: "tokens", label: "Tokens", f: (v) => Math.round(v).toLocaleString("en-US") },
@@ -48,34 +49,36 @@ export function CostDeltas({
         what="cost per run"
       />
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-xs tabular-nums">
-          <caption className="sr-only">Mean usage per run of A and B under each scope, and their difference</caption>
+        <Table
+          className="w-full border-collapse text-xs tabular-nums"
+          caption="Mean usage per run of A and B under each scope, and their difference"
+        >
           <thead>
             <tr className="border-b border-zinc-200 dark:border-zinc-800">
-              <th rowSpan={2} className="px-2 py-1 text-left font-medium">
+              <Th rowSpan={2} className="px-2 py-1 text-left font-medium">
                 Mean per run
-              </th>
+              </Th>
               {COST_SCOPES.map((s) => (
-                <th
+                <Th
                   key={s}
                   colSpan={3}
                   className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800"
                 >
                   {scopeLabel[s]}
-                </th>
+                </Th>
               ))}
             </tr>
             <tr className="border-b border-zinc-200 dark:border-zinc-800">
               {COST_SCOPES.map((s) => [
-                <th key={`${s}a`} className={`${th} border-l border-zinc-200 dark:border-zinc-800`}>
+                <Th key={`${s}a`} className={`${th} border-l border-zinc-200 dark:border-zinc-800`}>
                   A
-                </th>,
-                <th key={`${s}b`} className={th}>
+                </Th>,
+                <Th key={`${s}b`} className={th}>
                   B
-                </th>,
-                <th key={`${s}d`} className={th}>
+                </Th>,
+                <Th key={`${s}d`} className={th}>
                   A − B
-                </th>,
+                </Th>,
               ])}
             </tr>
           </thead>
@@ -104,7 +107,7 @@ export function CostDeltas({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
       <p className="text-xs text-zinc-500">
         {scopeLabel.unint}: whole {model.baseline} session; {scopeLabel.all}: whole {model.gapCondition} session;{" "}

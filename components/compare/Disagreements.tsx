@@ -11,6 +11,7 @@ import { OVERALL } from "@/lib/queries/leaderboard/sql";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface DisagreementsProps {
   releaseId: string;
@@ -157,19 +158,21 @@ export function Disagreements(props: DisagreementsProps) {
         <p className="text-sm text-zinc-500">No disagreement under this filter.</p>
       ) : (
         <div className="max-h-96 overflow-auto">
-          <table className="w-full border-collapse text-xs">
-            <caption className="sr-only">Focus tasks resolved by exactly one of A and B</caption>
+          <Table className="w-full border-collapse text-xs" caption="Focus tasks resolved by exactly one of A and B">
             <thead className="sticky top-0 bg-white dark:bg-zinc-950">
-              <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-                <th className="px-2 py-1 font-medium">Focus task</th>
-                <th className="px-2 py-1 font-medium">Group</th>
-                <th className="px-2 py-1 font-medium">Repository</th>
-                <th className="px-2 py-1 font-medium">
-                  <Term term="disagreeing">Resolved by</Term>
-                </th>
-                <th className="px-2 py-1 font-medium">Runs ({conditionLabel(model.condition)})</th>
-                <th className="px-2 py-1 font-medium">Side by side</th>
-              </tr>
+              <HeaderRow
+                look="ruled"
+                className="text-left"
+                cellClassName="px-2 py-1 font-medium"
+                columns={[
+                  "Focus task",
+                  "Group",
+                  "Repository",
+                  <Term term="disagreeing">Resolved by</Term>,
+                  <>Runs ({conditionLabel(model.condition)})</>,
+                  "Side by side",
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map((t) => (
@@ -235,7 +238,7 @@ export function Disagreements(props: DisagreementsProps) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       )}
     </section>

@@ -4,6 +4,7 @@ import { Term } from "@/components/site/Term";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import type { CompareModel, GroupCompare, PointInterval } from "@/lib/queries/compare/model";
 import { conditionLabel, fmt, fmtP, groupLabel } from "@/lib/site/labels";
+import { RowHeader, Table, Th } from "@/components/ui/Table";
 
 function Interval({ v, stat }: { v: PointInterval; stat: string }) {
   return (
@@ -30,24 +31,20 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
       <h3 className="mb-2 font-semibold">
         {groupLabel(g.grp)} <span className="text-xs font-normal text-zinc-500">({g.n} focus tasks)</span>
       </h3>
-      <table className="mb-2 border-collapse text-sm">
-        <caption className="sr-only">{`${g.grp} 2×2`}: focus tasks by outcome of A and B</caption>
+      <Table
+        className="mb-2 border-collapse text-sm"
+        caption={<>{`${g.grp} 2×2`}: focus tasks by outcome of A and B</>}
+      >
         <thead>
           <tr>
             <td />
-            <th scope="col" className={head}>
-              B resolved
-            </th>
-            <th scope="col" className={head}>
-              B unresolved
-            </th>
+            <Th className={head}>B resolved</Th>
+            <Th className={head}>B unresolved</Th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <th scope="row" className={`${head} text-right`}>
-              A resolved
-            </th>
+            <RowHeader className={`${head} text-right`}>A resolved</RowHeader>
             <td className={cell} data-cell="both" title="both resolved">
               {g.both}
             </td>
@@ -56,9 +53,7 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
             </td>
           </tr>
           <tr>
-            <th scope="row" className={`${head} text-right`}>
-              A unresolved
-            </th>
+            <RowHeader className={`${head} text-right`}>A unresolved</RowHeader>
             <td className={`${cell} bg-rose-50 dark:bg-rose-950`} data-cell="only_b" title="only B resolved">
               {g.onlyB}
             </td>
@@ -67,7 +62,7 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
             </td>
           </tr>
         </tbody>
-      </table>
+      </Table>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
         <dt className="text-zinc-500">
           <Term term="mcnemar">McNemar p (exact)</Term>

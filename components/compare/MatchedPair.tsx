@@ -13,6 +13,7 @@ import { TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { LedgerPanel } from "@/components/trajectory/LedgerPanel";
 import type { PatchState } from "@/components/trajectory/PatchPanel";
 import { useRunPatch, type PatchContext } from "@/components/trajectory/useRunPatch";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface PairSide {
   label: string;
@@ -118,13 +119,15 @@ function PatchDifferenceView({
       ) : diff.same ? (
         <p>The two final patches add and remove the same lines in the same files.</p>
       ) : (
-        <table className="w-full table-fixed text-xs">
+        <Table
+          caption={`Files whose final patch differs: lines only in ${leftLabel} and only in ${rightLabel}`}
+          className="w-full table-fixed text-xs"
+        >
           <thead>
-            <tr className="text-left text-zinc-500">
-              <th className="w-1/4 font-normal">file</th>
-              <th className="font-normal">only in {leftLabel}</th>
-              <th className="font-normal">only in {rightLabel}</th>
-            </tr>
+            <HeaderRow
+              look="quiet"
+              columns={[{ label: "file", className: "w-1/4" }, <>only in {leftLabel}</>, <>only in {rightLabel}</>]}
+            />
           </thead>
           <tbody>
             {diff.files.map((f) => (
@@ -164,7 +167,7 @@ function PatchDifferenceView({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { TableExport } from "@/components/site/TableExport";
 import type { CompareModel } from "@/lib/queries/compare/model";
 import type { SignatureRateRow } from "@/lib/queries/signatures/rates.sql";
 import { conditionLabel, fmt } from "@/lib/site/labels";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const SIGNATURE_LABELS: Record<string, string> = {
   requirement_state_loss: "Requirement-state loss",
@@ -43,15 +44,22 @@ export function SignatureRates({
         subset={`${model.pair.a}-vs-${model.pair.b}`}
         what="trace signatures"
       />
-      <table className="w-full border-collapse text-xs tabular-nums">
-        <caption className="sr-only">Runs of A and B tagged with each trace signature</caption>
+      <Table
+        className="w-full border-collapse text-xs tabular-nums"
+        caption="Runs of A and B tagged with each trace signature"
+      >
         <thead>
-          <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-            <th className="px-2 py-1 font-medium">Signature</th>
-            <th className="px-2 py-1 font-medium">Condition</th>
-            <th className="px-2 py-1 font-medium">A: {model.a?.display_name ?? model.pair.a}</th>
-            <th className="px-2 py-1 font-medium">B: {model.b?.display_name ?? model.pair.b}</th>
-          </tr>
+          <HeaderRow
+            look="ruled"
+            className="text-left"
+            cellClassName="px-2 py-1 font-medium"
+            columns={[
+              "Signature",
+              "Condition",
+              <>A: {model.a?.display_name ?? model.pair.a}</>,
+              <>B: {model.b?.display_name ?? model.pair.b}</>,
+            ]}
+          />
         </thead>
         <tbody>
           {keys.map((k) => {
@@ -85,7 +93,7 @@ export function SignatureRates({
             );
           })}
         </tbody>
-      </table>
+      </Table>
       <p className="text-xs text-zinc-500">
         Runs tagged with each signature in the release's annotations (a run counts once however many tags it carries).
       </p>

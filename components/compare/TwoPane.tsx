@@ -17,6 +17,7 @@ import type { FocusComparison } from "@/lib/trajectory/divergence";
 import type { StepRow } from "@/lib/trajectory/rows";
 import type { Segment } from "@/lib/trajectory/segment";
 import { CommandLine } from "@/components/trajectory/CommandLine";
+import { Badge } from "@/components/ui/Badge";
 import { MatchedPair } from "./MatchedPair";
 import { useAlignedRuns } from "./useAlignedRuns";
 
@@ -295,8 +296,7 @@ function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side;
           >
             {source.shownId(side.runId)}
           </Link>{" "}
-          {local ? <span className="rounded bg-sky-100 px-1 text-sky-900">local</span> : null}{" "}
-          {h ? <Outcome run={h} /> : null}
+          {local ? <Badge tone="local">local</Badge> : null} {h ? <Outcome run={h} /> : null}
         </p>
       )}
       {h && !h.trajectory ? (
@@ -353,17 +353,15 @@ function DivergenceText({
   );
 }
 
-function Badge({ label, state }: { label: string; state: string }) {
-  const style =
-    state === "differ"
-      ? "bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-100"
-      : state === "same"
-        ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
-        : "bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300";
+function StateBadge({ label, state }: { label: string; state: string }) {
   return (
-    <span className={`rounded px-1 ${style}`} data-badge={label} data-state={state}>
+    <Badge
+      tone={state === "differ" ? "bad" : state === "same" ? "good" : "neutral"}
+      data-badge={label}
+      data-state={state}
+    >
       {label} {state}
-    </span>
+    </Badge>
   );
 }
 
@@ -396,12 +394,12 @@ function FocusLine({
         <span className="font-semibold">
           Focus request {row.k + 1} · {row.isSubmit ? "finalization" : `stage ${row.stage}`}
         </span>
-        {first ? <span className="rounded bg-rose-600 px-1 text-white">first divergence</span> : null}
+        {first ? <Badge tone="alert">first divergence</Badge> : null}
         {row.mismatch ? <span className="text-amber-700">the two schedules disagree on this request</span> : null}
         {comparison ? (
           <>
-            <Badge label="actions" state={comparison.actions} />
-            <Badge label="tests" state={comparison.tests} />
+            <StateBadge label="actions" state={comparison.actions} />
+            <StateBadge label="tests" state={comparison.tests} />
           </>
         ) : null}
       </div>
@@ -411,12 +409,12 @@ function FocusLine({
           data-testid="first-differing-action"
           title={`action ${(comparison.actionIndex ?? 0) + 1} of the request`}
         >
-          <span className="truncate rounded bg-rose-50 px-1 dark:bg-rose-950">
+          <Badge tone="faint" className="truncate">
             {comparison.leftAction ?? "(no further action)"}
-          </span>
-          <span className="truncate rounded bg-rose-50 px-1 dark:bg-rose-950">
+          </Badge>
+          <Badge tone="faint" className="truncate">
             {comparison.rightAction ?? "(no further action)"}
-          </span>
+          </Badge>
         </div>
       ) : null}
       <div className="grid grid-cols-2 gap-2 p-2">
@@ -520,11 +518,12 @@ function RequestCell({
               >
                 {r.n}
               </Link>
-              <span
-                className={`w-10 shrink-0 rounded px-1 text-center ${r.source === "user" ? "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" : "bg-zinc-100 dark:bg-zinc-800"}`}
+              <Badge
+                tone="plain"
+                className={`w-10 shrink-0 text-center ${r.source === "user" ? "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" : "bg-zinc-100 dark:bg-zinc-800"}`}
               >
                 {r.source}
-              </span>
+              </Badge>
               <span className="min-w-0 flex-1 truncate">
                 {r.command !== null && r.preview.startsWith("$ ") ? <CommandLine command={r.command} /> : r.preview}
               </span>

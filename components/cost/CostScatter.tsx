@@ -16,6 +16,7 @@ import {
 } from "recharts";
 import type { ScatterPoint } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
+import { axisLabel, axisProps, CHART, gridProps, ROLE_COLORS } from "@/components/ui/chart";
 
 interface Datum {
   x: number;
@@ -30,8 +31,8 @@ interface Pair {
   to: Datum;
 }
 
-const BASE_COLOR = "var(--chart-1)";
-const COND_COLOR = "var(--chart-2)";
+const BASE_COLOR = ROLE_COLORS.baseline;
+const COND_COLOR = ROLE_COLORS.condition;
 
 function Arrows({ pairs }: { pairs: Pair[] }) {
   const xs = useXAxisScale();
@@ -49,7 +50,7 @@ function Arrows({ pairs }: { pairs: Pair[] }) {
           markerHeight="7"
           orient="auto-start-reverse"
         >
-          <path d="M0,0 L10,5 L0,10 z" fill="var(--chart-muted)" />
+          <path d="M0,0 L10,5 L0,10 z" fill={CHART.muted} />
         </marker>
       </defs>
       {pairs.map((p) => {
@@ -62,7 +63,7 @@ function Arrows({ pairs }: { pairs: Pair[] }) {
             y1={y1}
             x2={x2}
             y2={y2}
-            stroke="var(--chart-muted)"
+            stroke={CHART.muted}
             strokeWidth={1.2}
             markerEnd="url(#cost-arrow)"
           />
@@ -128,23 +129,15 @@ export function CostScatter({
     <figure className="h-96" data-testid="cost-scatter">
       <ResponsiveContainer width="100%" height="100%">
         <ScatterChart margin={{ top: 10, right: 24, bottom: 28, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--chart-grid)" />
+          <CartesianGrid {...gridProps()} />
           <XAxis
             type="number"
             dataKey="x"
             domain={[0, "auto"]}
-            label={{ value: xLabel, position: "insideBottom", offset: -16, fontSize: 12, fill: "var(--chart-axis)" }}
-            tick={{ fontSize: 11, fill: "var(--chart-axis)" }}
-            stroke="var(--chart-muted)"
+            label={axisLabel(xLabel, "insideBottom", -16)}
+            {...axisProps(11)}
           />
-          <YAxis
-            type="number"
-            dataKey="y"
-            domain={[0, 100]}
-            unit="%"
-            tick={{ fontSize: 11, fill: "var(--chart-axis)" }}
-            stroke="var(--chart-muted)"
-          />
+          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" {...axisProps(11)} />
           <Tooltip content={<Tip />} />
           <Arrows pairs={pairs} />
           <Scatter
@@ -168,7 +161,7 @@ export function CostScatter({
           <Scatter
             name={conditionLabel(baseline)}
             data={data(baseline)}
-            fill="var(--chart-faint)"
+            fill={CHART.faint}
             stroke={BASE_COLOR}
             strokeWidth={1.5}
             isAnimationActive={false}

@@ -4,6 +4,7 @@ import type { GlossaryKey } from "@/lib/site/glossary";
 import { LocalBadge } from "@/components/local/LocalBadge";
 import type { ScopeCell, Table2Row } from "@/lib/queries/cost/view";
 import { calls, millions, ratio, usd } from "./format";
+import { RowHeader, Table, Th } from "@/components/ui/Table";
 
 export interface ScopeLabels {
   base: string;
@@ -60,25 +61,29 @@ export function CostTable({
   const th = "px-2 py-1 text-right font-medium";
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-xs tabular-nums" data-testid="cost-table">
+      <Table
+        caption="Mean usage per run under the three scopes, and the ratios against the whole baseline session"
+        className="w-full border-collapse text-xs tabular-nums"
+        data-testid="cost-table"
+      >
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th rowSpan={2} className="px-2 py-1 text-left font-medium">
+            <Th rowSpan={2} className="px-2 py-1 text-left font-medium">
               Configuration
-            </th>
+            </Th>
             {groups.map((g) => (
-              <th
+              <Th
                 key={g.title}
                 colSpan={g.ratios ? 5 : 3}
                 className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800"
                 data-testid={g.testId}
               >
                 {g.term ? <Term term={g.term}>{g.title}</Term> : g.title}
-              </th>
+              </Th>
             ))}
-            <th rowSpan={2} className={th} title="runs that exist: baseline / condition">
+            <Th rowSpan={2} className={th} title="runs that exist: baseline / condition">
               Runs
-            </th>
+            </Th>
           </tr>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
             {groups.map((g, i) => (
@@ -107,7 +112,7 @@ export function CostTable({
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }
@@ -118,17 +123,19 @@ function Sub({ labels, ratios, terms }: { labels: ScopeLabels; ratios: boolean; 
   const named = (term: GlossaryKey, label: string) => (terms ? <Term term={term}>{label}</Term> : label);
   return (
     <>
-      <th className={`${th} border-l border-zinc-200 dark:border-zinc-800`}>{named("unint_scope", labels.base)}</th>
-      <th className={th}>{named("switch_all", labels.all)}</th>
-      <th className={th}>{named("switch_focus", labels.focus)}</th>
+      <RowHeader className={`${th} border-l border-zinc-200 dark:border-zinc-800`}>
+        {named("unint_scope", labels.base)}
+      </RowHeader>
+      <RowHeader className={th}>{named("switch_all", labels.all)}</RowHeader>
+      <RowHeader className={th}>{named("switch_focus", labels.focus)}</RowHeader>
       {ratios ? (
         <>
-          <th className={th}>
+          <RowHeader className={th}>
             {labels.all}/{labels.base}
-          </th>
-          <th className={th}>
+          </RowHeader>
+          <RowHeader className={th}>
             {labels.focus}/{labels.base}
-          </th>
+          </RowHeader>
         </>
       ) : null}
     </>

@@ -6,33 +6,61 @@ import { LocalBadge } from "@/components/local/LocalBadge";
 import type { Outcome } from "@/lib/queries/cost/failures.sql";
 import type { FailureTableRow } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
+import { ROLE_COLORS } from "@/components/ui/chart";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const FAILURES: { outcome: Exclude<Outcome, "resolved">; label: string; color: string; term: GlossaryKey }[] = [
-  { outcome: "implementation", label: "Implementation", color: "var(--chart-5)", term: "failure_implementation" },
-  { outcome: "submission", label: "Submission", color: "var(--chart-2)", term: "failure_submission" },
-  { outcome: "incomplete", label: "Incomplete execution", color: "var(--chart-6)", term: "failure_incomplete" },
-  { outcome: "no_run", label: "No run", color: "var(--chart-muted)", term: "failure_no_run" },
+  {
+    outcome: "implementation",
+    label: "Implementation",
+    color: ROLE_COLORS.failure.implementation,
+    term: "failure_implementation",
+  },
+  { outcome: "submission", label: "Submission", color: ROLE_COLORS.failure.submission, term: "failure_submission" },
+  {
+    outcome: "incomplete",
+    label: "Incomplete execution",
+    color: ROLE_COLORS.failure.incomplete,
+    term: "failure_incomplete",
+  },
+  { outcome: "no_run", label: "No run", color: ROLE_COLORS.failure.no_run, term: "failure_no_run" },
 ];
 
 export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
   const td = "px-2 py-1 text-right";
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-xs tabular-nums" data-testid="failure-table">
+      <Table
+        caption="Unresolved focus tasks by failure class, per configuration and condition"
+        className="w-full border-collapse text-xs tabular-nums"
+        data-testid="failure-table"
+      >
         <thead>
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th className="px-2 py-1 text-left font-medium">Configuration</th>
-            <th className="px-2 py-1 text-left font-medium">Condition</th>
-            {FAILURES.map((f) => (
-              <th key={f.outcome} className={`${td} font-medium`}>
-                <span className="mr-1 inline-block h-2 w-2 rounded-sm" style={{ background: f.color }} aria-hidden />
-                <Term term={f.term}>{f.label}</Term>
-              </th>
-            ))}
-            <th className={`${td} font-semibold`}>Unresolved</th>
-            <th className={`${td} font-medium`}>Resolved</th>
-            <th className="w-1/4 px-2 py-1 text-left font-medium">Unresolved, by class</th>
-          </tr>
+          <HeaderRow
+            look="ruled"
+            cellClassName="px-2 py-1 text-left font-medium"
+            columns={[
+              "Configuration",
+              "Condition",
+              ...FAILURES.map((f) => ({
+                key: f.outcome,
+                numeric: true,
+                label: (
+                  <>
+                    <span
+                      className="mr-1 inline-block h-2 w-2 rounded-sm"
+                      style={{ background: f.color }}
+                      aria-hidden
+                    />
+                    <Term term={f.term}>{f.label}</Term>
+                  </>
+                ),
+              })),
+              { label: "Unresolved", numeric: true, className: "font-semibold" },
+              { label: "Resolved", numeric: true },
+              { label: "Unresolved, by class", className: "w-1/4" },
+            ]}
+          />
         </thead>
         <tbody>
           {rows.map((r) => (
@@ -73,7 +101,7 @@ export function FailureBreakdown({ rows }: { rows: FailureTableRow[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { LocalBadge } from "@/components/local/LocalBadge";
 import type { ScatterPoint } from "@/lib/queries/cost/view";
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { conditionLabel, fmt } from "@/lib/site/labels";
+import { Table, Th } from "@/components/ui/Table";
 
 export function ScatterTable({
   points,
@@ -22,14 +23,18 @@ export function ScatterTable({
     points.find((p) => p.configId === configId && p.condition === condition);
   const td = "px-2 py-0.5 text-right";
   return (
-    <table className="border-collapse text-xs tabular-nums" data-testid="scatter-table">
+    <Table
+      caption={`The scatter's points: ${costLabel} and resolution per configuration and condition`}
+      className="border-collapse text-xs tabular-nums"
+      data-testid="scatter-table"
+    >
       <thead>
         <tr className="border-b border-zinc-200 dark:border-zinc-800">
-          <th className="px-2 text-left font-medium">Configuration</th>
+          <Th className="px-2 text-left font-medium">Configuration</Th>
           {conditions.map((c) => (
-            <th key={c} colSpan={2} className="px-2 text-center font-medium">
+            <Th key={c} colSpan={2} className="px-2 text-center font-medium">
               {conditionLabel(c)}: {costLabel}, resolution %
-            </th>
+            </Th>
           ))}
         </tr>
       </thead>
@@ -60,6 +65,6 @@ export function ScatterTable({
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

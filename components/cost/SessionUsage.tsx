@@ -12,17 +12,8 @@ import { sessionList, sessionUsage } from "@/lib/site/browser-cost";
 import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import { millions } from "./format";
-
-const FOCUS_COLOR = "var(--chart-3)";
-const OTHER_COLORS = [
-  "var(--chart-5)",
-  "var(--chart-4)",
-  "var(--chart-7)",
-  "var(--chart-6)",
-  "var(--chart-8)",
-  "var(--chart-9)",
-  "var(--chart-10)",
-];
+import { PALETTES, ROLE_COLORS, seriesColor } from "@/components/ui/chart";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface SessionUsageProps {
   releaseId: string;
@@ -42,7 +33,7 @@ function taskColors(rows: SessionUsageRow[]): Map<string, string> {
   let others = 0;
   for (const r of rows) {
     if (!colors.has(r.task_id))
-      colors.set(r.task_id, r.is_focus ? FOCUS_COLOR : OTHER_COLORS[others++ % OTHER_COLORS.length]!);
+      colors.set(r.task_id, r.is_focus ? ROLE_COLORS.focus : seriesColor(PALETTES.tasks, others++));
   }
   return colors;
 }
@@ -201,23 +192,25 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
   const td = "px-2 text-right";
   return (
     <div className="overflow-x-auto">
-      <table className="mt-2 border-collapse text-xs tabular-nums" data-testid="session-table">
+      <Table
+        caption="Usage of each request of the session"
+        className="mt-2 border-collapse text-xs tabular-nums"
+        data-testid="session-table"
+      >
         <thead>
-          <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th className="px-2 text-right font-medium">#</th>
-            <th className="px-2 text-left font-medium">Request</th>
-            <th className="px-2 text-left font-medium">Scope</th>
-            <th className={`${td} font-medium`}>Tokens (M)</th>
-            <th className={`${td} font-medium`}>Cached (M)</th>
-            <th className={`${td} font-medium`}>Model calls</th>
-            <th className={`${td} font-medium`}>Tool calls</th>
-            {hasBase ? (
-              <>
-                <th className={`${td} font-medium`}>{conditionLabel(baseline)} (M)</th>
-                <th className={`${td} font-medium`}>Extra (M)</th>
-              </>
-            ) : null}
-          </tr>
+          <HeaderRow
+            look="ruled"
+            cellClassName="px-2 text-left font-medium"
+            columns={[
+              { label: "#", numeric: true },
+              "Request",
+              "Scope",
+              ...["Tokens (M)", "Cached (M)", "Model calls", "Tool calls"].map((label) => ({ label, numeric: true })),
+              ...(hasBase
+                ? [`${conditionLabel(baseline)} (M)`, "Extra (M)"].map((label) => ({ label, numeric: true }))
+                : []),
+            ]}
+          />
         </thead>
         <tbody>
           {rows.map((r) => (
@@ -246,7 +239,7 @@ function UsageTable({ rows, baseline, hasBase }: { rows: SessionUsageRow[]; base
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

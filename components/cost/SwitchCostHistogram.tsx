@@ -15,6 +15,7 @@ import { runHref } from "@/lib/site/nav";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import { TableExport } from "@/components/site/TableExport";
 import { binDecimals, millions } from "./format";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface HistogramProps {
   releaseId: string;
@@ -180,18 +181,22 @@ function BinTasks({
       ) : current.error ? (
         <p role="alert">Could not list the tasks: {current.error}</p>
       ) : (
-        <table className="mt-1 border-collapse text-xs tabular-nums">
+        <Table
+          caption="Focus tasks of the selected bin and their tokens in both conditions"
+          className="mt-1 border-collapse text-xs tabular-nums"
+        >
           <thead>
-            <tr>
-              <th className="px-2 text-left font-medium">Focus task</th>
-              <th className="px-2 text-left font-medium">Group</th>
-              <th className="px-2 text-right font-medium">{conditionLabel(baseline)} (M)</th>
-              <th className="px-2 text-right font-medium">{conditionLabel(condition)} (M)</th>
-              <th className="px-2 text-right font-medium">
-                <Term term="switch_cost">Difference (M)</Term>
-              </th>
-              <th className="px-2 text-left font-medium">Trajectories</th>
-            </tr>
+            <HeaderRow
+              cellClassName="px-2 font-medium"
+              columns={[
+                { label: "Focus task", className: "text-left" },
+                { label: "Group", className: "text-left" },
+                { label: <>{conditionLabel(baseline)} (M)</>, numeric: true },
+                { label: <>{conditionLabel(condition)} (M)</>, numeric: true },
+                { label: <Term term="switch_cost">Difference (M)</Term>, numeric: true },
+                { label: "Trajectories", className: "text-left" },
+              ]}
+            />
           </thead>
           <tbody>
             {current.rows!.map((r) => (
@@ -214,7 +219,7 @@ function BinTasks({
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </section>
   );

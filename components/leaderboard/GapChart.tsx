@@ -4,8 +4,7 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
-
-const COLORS = ["var(--chart-1)", "var(--chart-2)", "var(--chart-3)", "var(--chart-4)"];
+import { axisProps, CHART, gridProps, PALETTES, seriesColor, tooltipProps } from "@/components/ui/chart";
 
 function gapText(gap: number | undefined): string {
   return gap === undefined ? "" : `gap ${gap.toFixed(1)}`;
@@ -29,30 +28,20 @@ export function GapChart({ model, rows }: { model: LeaderboardModel; rows: Leade
             </figcaption>
             <ResponsiveContainer width="100%" height="90%">
               <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
-                <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="var(--chart-grid)" />
-                <XAxis
-                  type="number"
-                  domain={[0, 100]}
-                  unit="%"
-                  tick={{ fill: "var(--chart-axis)" }}
-                  stroke="var(--chart-muted)"
-                />
-                <YAxis
-                  type="category"
-                  dataKey="name"
-                  width={170}
-                  tick={{ fontSize: 10, fill: "var(--chart-axis)" }}
-                  stroke="var(--chart-muted)"
-                />
-                <Tooltip
-                  contentStyle={{ background: "var(--chart-tooltip-bg)", color: "var(--chart-tooltip-fg)" }}
-                  formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))}
-                />
+                <CartesianGrid {...gridProps({ horizontal: false })} />
+                <XAxis type="number" domain={[0, 100]} unit="%" {...axisProps()} />
+                <YAxis type="category" dataKey="name" width={170} {...axisProps(10)} />
+                <Tooltip {...tooltipProps} formatter={(v) => (typeof v === "number" ? v.toFixed(1) : String(v))} />
                 <Legend />
                 {model.conditions.map((c, i) => (
-                  <Bar key={c} dataKey={conditionLabel(c)} fill={COLORS[i % COLORS.length]} isAnimationActive={false}>
+                  <Bar
+                    key={c}
+                    dataKey={conditionLabel(c)}
+                    fill={seriesColor(PALETTES.conditions, i)}
+                    isAnimationActive={false}
+                  >
                     {i === model.conditions.length - 1 ? (
-                      <LabelList dataKey="gapLabel" position="right" fontSize={10} fill="var(--chart-axis)" />
+                      <LabelList dataKey="gapLabel" position="right" fontSize={10} fill={CHART.axis} />
                     ) : null}
                   </Bar>
                 ))}

@@ -22,6 +22,9 @@ import { rowWindow, WINDOW_FROM, type RowWindow } from "@/lib/site/row-window";
 import { Term } from "@/components/site/Term";
 import { CellDetail } from "./CellDetail";
 import { ProvenanceMarks } from "./ProvenanceMarks";
+import { LocalBadge } from "@/components/local/LocalBadge";
+import { RowHeader, Table, Th } from "@/components/ui/Table";
+import { SortHeader, tanstackSort } from "@/components/ui/SortHeader";
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -118,44 +121,44 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
   const firstOfGroup = new Set(groupsOf(columns).map(([, cols]) => cols[0]!.id));
   return (
     <div className="overflow-x-auto rounded border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full border-collapse text-sm tabular-nums" data-testid="leaderboard">
-        <caption className="sr-only">
-          Focus-task resolution (%) per configuration and condition, and the gap (points), per locality group
-        </caption>
+      <Table
+        className="w-full border-collapse text-sm tabular-nums"
+        data-testid="leaderboard"
+        caption="Focus-task resolution (%) per configuration and condition, and the gap (points), per locality group"
+      >
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
               {hg.depth === 0 ? (
                 <td className="w-8" />
               ) : (
-                <th scope="col" className="w-8">
+                <Th className="w-8">
                   <span className="sr-only">Compare</span>
-                </th>
+                </Th>
               )}
               {hg.headers.map((h) => {
                 const sortable = h.column.getCanSort() && h.subHeaders.length === 0 && !h.isPlaceholder;
-                const dir = h.column.getIsSorted();
                 const label = typeof h.column.columnDef.header === "string" ? h.column.columnDef.header : "";
                 const term = h.isPlaceholder ? undefined : glossaryFor(label.replace(/^Gap .*/, "Gap"));
-                return (
-                  <th
+                const th = {
+                  colSpan: h.colSpan,
+                  "data-col": h.column.id,
+                  className: `border-b border-zinc-200 px-2 py-1.5 dark:border-zinc-800 ${h.column.id === "config" ? "text-left" : h.subHeaders.length ? "border-l text-center" : "text-right"} ${firstOfGroup.has(h.column.id) ? "border-l" : ""}`,
+                };
+                const glossary = term ? <Term term={term} label={label} /> : null;
+                return sortable ? (
+                  <SortHeader
                     key={h.id}
-                    colSpan={h.colSpan}
-                    scope="col"
-                    data-col={h.column.id}
-                    aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
-                    className={`border-b border-zinc-200 px-2 py-1.5 dark:border-zinc-800 ${h.column.id === "config" ? "text-left" : h.subHeaders.length ? "border-l text-center" : "text-right"} ${firstOfGroup.has(h.column.id) ? "border-l" : ""}`}
-                  >
-                    {h.isPlaceholder ? null : sortable ? (
-                      <button type="button" className="hover:underline" onClick={h.column.getToggleSortingHandler()}>
-                        <table.FlexRender header={h} />
-                        {dir ? (dir === "desc" ? " ↓" : " ↑") : ""}
-                      </button>
-                    ) : (
-                      <table.FlexRender header={h} />
-                    )}
-                    {term ? <Term term={term} label={label} /> : null}
-                  </th>
+                    {...th}
+                    {...tanstackSort(h.column)}
+                    label={<table.FlexRender header={h} />}
+                    after={glossary}
+                  />
+                ) : (
+                  <Th key={h.id} {...th}>
+                    {h.isPlaceholder ? null : <table.FlexRender header={h} />}
+                    {glossary}
+                  </Th>
                 );
               })}
             </tr>
@@ -182,7 +185,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                       onChange={() => props.onSelect(id)}
                     />
                   </td>
-                  <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                  <RowHeader className="px-2 py-1.5 text-left font-normal">
                     <button
                       type="button"
                       aria-expanded={open}
@@ -192,9 +195,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                       <span className="mr-1 inline-block w-3 text-zinc-400">{open ? "▾" : "▸"}</span>
                       {r.config.display_name}
                     </button>
-                    {r.config.is_local ? (
-                      <span className="ml-2 rounded bg-sky-100 px-1 text-xs text-sky-900">local</span>
-                    ) : null}
+                    <LocalBadge show={r.config.is_local} />
                     <div className="pl-4 text-xs text-zinc-500">
                       {[
                         r.config.variant !== "native" ? r.config.variant : null,
@@ -205,7 +206,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                         .join(" · ")}
                     </div>
                     <ProvenanceMarks config={r.config} />
-                  </th>
+                  </RowHeader>
                   {columns.map((col) => {
                     const cell = cellOf(r, col);
                     const mark = marks.get(col.id)?.[i];
@@ -233,7 +234,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
           })}
           {win.after > 0 ? <tr aria-hidden="true" style={{ height: win.after }} /> : null}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

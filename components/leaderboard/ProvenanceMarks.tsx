@@ -2,6 +2,7 @@
 // report link. Values arrive from CONFIGS_SQL through lib/site/leaderboard-view's provenanceOf; text only.
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { provenanceOf } from "@/lib/site/leaderboard-view";
+import { Badge } from "@/components/ui/Badge";
 
 export function ProvenanceMarks({ config }: { config: ConfigRow }) {
   const p = provenanceOf(config);
@@ -9,20 +10,11 @@ export function ProvenanceMarks({ config }: { config: ConfigRow }) {
   return (
     <div className="flex flex-wrap items-center gap-2 pl-4 text-xs text-zinc-500" data-testid="provenance">
       {p.verified ? (
-        <span
-          className="rounded bg-emerald-100 px-1 text-emerald-900"
-          data-testid="verified-mark"
-          title={`reproduced by ${p.verified.by} on ${p.verified.at}`}
-        >
+        <Badge tone="good" data-testid="verified-mark" title={`reproduced by ${p.verified.by} on ${p.verified.at}`}>
           ✓ verified
-        </span>
+        </Badge>
       ) : (
-        <span
-          className="rounded bg-zinc-100 px-1 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
-          data-testid="unverified-mark"
-        >
-          not verified
-        </span>
+        <Badge data-testid="unverified-mark">not verified</Badge>
       )}
       {p.submittedAt ? <span data-testid="submitted-at">submitted {p.submittedAt}</span> : null}
       {p.submittedBy ? <span>by {p.submittedBy}</span> : null}

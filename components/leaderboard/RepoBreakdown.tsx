@@ -8,6 +8,7 @@ import { releaseHref } from "@/lib/site/nav";
 import { TableExport } from "@/components/site/TableExport";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
+import { HeaderRow, RowHeader, Table } from "@/components/ui/Table";
 
 function heat(gap: number): string {
   // Diverging scale: red where switching costs resolution, blue where it helps; 30 points saturates.
@@ -43,29 +44,28 @@ export function RepoBreakdown({
         Gap by repository ({conditionLabel(model.baseline)} − {conditionLabel(condition ?? "")}, points)
       </h2>
       <TableExport releaseId={releaseId} view="leaderboard-repositories" subset={condition} what="gap by repository" />
-      <table className="border-collapse text-xs tabular-nums">
-        <caption className="sr-only">
-          Gap by repository and configuration; open a repository for the leaderboard of its tasks
-        </caption>
+      <Table
+        className="border-collapse text-xs tabular-nums"
+        caption="Gap by repository and configuration; open a repository for the leaderboard of its tasks"
+      >
         <thead>
-          <tr>
-            <th scope="col" className="px-2 text-left">
-              Repository
-            </th>
-            <th scope="col" className="px-2 text-right">
-              Tasks
-            </th>
-            {configs.map((c) => (
-              <th key={c.config_id} scope="col" className="max-w-24 px-1 text-right align-bottom font-normal">
-                {c.display_name}
-              </th>
-            ))}
-          </tr>
+          <HeaderRow
+            columns={[
+              { label: "Repository", className: "px-2 text-left" },
+              { label: "Tasks", className: "px-2", numeric: true },
+              ...configs.map((c) => ({
+                key: c.config_id,
+                label: c.display_name,
+                className: "max-w-24 px-1 align-bottom font-normal",
+                numeric: true,
+              })),
+            ]}
+          />
         </thead>
         <tbody>
           {repos.map((repo) => (
             <tr key={repo} data-repo={repo}>
-              <th scope="row" className="px-2 text-left font-normal">
+              <RowHeader className="px-2 text-left font-normal">
                 <a
                   className="underline"
                   href={`${releaseHref(releaseId)}?repos=${encodeURIComponent(repo)}`}
@@ -78,7 +78,7 @@ export function RepoBreakdown({
                 >
                   {repo}
                 </a>
-              </th>
+              </RowHeader>
               <td className="px-2 text-right">{rows.find((r) => r.repo === repo)?.n_tasks}</td>
               {configs.map((c) => {
                 const r = cell.get(`${repo}\u0000${c.config_id}`);
@@ -111,7 +111,7 @@ export function RepoBreakdown({
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 // The mark of a configuration the user opened from local files (the leaderboard's "local" badge).
+import { Badge } from "@/components/ui/Badge";
 export function LocalBadge({ show }: { show: boolean }) {
   return show ? (
-    <span className="ml-2 rounded bg-sky-100 px-1 text-xs text-sky-900" data-testid="local-badge">
+    <Badge tone="local" className="ml-2 text-xs" data-testid="local-badge">
       local
-    </span>
+    </Badge>
   ) : null;
 }

@@ -2,6 +2,7 @@
 // counted the way the Harbor import counts it. A trajectory alone has no verifier result, so it cannot join
 // the leaderboard; importing its Harbor job does that.
 import type { TrajectorySummary } from "@/lib/local/open";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const n = (x: number) => x.toLocaleString("en-US");
 
@@ -27,16 +28,13 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
         </p>
       ) : null}
       {s.requests.length ? (
-        <table className="text-xs tabular-nums">
+        <Table caption="Usage per request of the local trajectory" className="text-xs tabular-nums">
           <thead>
-            <tr className="text-left">
-              <th className="pr-3">request</th>
-              <th className="pr-3">tokens</th>
-              <th className="pr-3">cached</th>
-              <th className="pr-3">model calls</th>
-              <th className="pr-3">tool calls</th>
-              <th className="pr-3">wall s</th>
-            </tr>
+            <HeaderRow
+              className="text-left"
+              cellClassName="pr-3"
+              columns={["request", "tokens", "cached", "model calls", "tool calls", "wall s"]}
+            />
           </thead>
           <tbody>
             {s.requests.map((u) => (
@@ -50,7 +48,7 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : null}
       {s.warnings.length ? (
         <ul className="max-h-32 overflow-auto text-xs text-amber-800 dark:text-amber-300">

@@ -11,6 +11,7 @@ import type { ProfileModel } from "@/lib/queries/profile/model";
 import { conditionLabel, fmt, groupLabel } from "@/lib/site/labels";
 import { Histogram } from "./Histogram";
 import { ValidationResult } from "./ValidationResult";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 const MEASURE_LABELS: Record<Measure, string> = {
   request_count: "Requests",
@@ -107,17 +108,26 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
         </h2>
         <TableExport releaseId={built.meta.release_id} view="profile-conditions" what="sessions per condition" />
         <div className="overflow-x-auto">
-          <table className="text-sm" data-testid="profile-conditions">
+          <Table
+            caption="Medians per condition: sessions and their usage"
+            className="text-sm"
+            data-testid="profile-conditions"
+          >
             <thead>
-              <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-                <th className="px-2 py-1 text-left font-medium">Condition</th>
-                <th className="px-2 py-1 text-right font-medium">Sessions</th>
-                {Object.entries(MEASURE_LABELS).map(([m, l]) => (
-                  <th key={l} className="px-2 py-1 text-right font-medium">
-                    {TERMS[m] ? <Term term={TERMS[m]}>{l}</Term> : l}
-                  </th>
-                ))}
-              </tr>
+              <HeaderRow
+                look="ruled"
+                className="text-xs"
+                cellClassName="px-2 py-1 text-left font-medium"
+                columns={[
+                  "Condition",
+                  { label: "Sessions", numeric: true },
+                  ...Object.entries(MEASURE_LABELS).map(([m, l]) => ({
+                    key: l,
+                    label: TERMS[m] ? <Term term={TERMS[m]}>{l}</Term> : l,
+                    numeric: true,
+                  })),
+                ]}
+              />
             </thead>
             <tbody>
               {model.byCondition.map((row) => (
@@ -135,7 +145,7 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
         <div className="space-y-3">
           {model.byCondition.map((row) => (
@@ -168,18 +178,23 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
           ))}
         </p>
         <div className="overflow-x-auto">
-          <table className="text-sm" data-testid="profile-repos">
+          <Table
+            caption="Focus tasks per repository and locality group, and interruption tasks"
+            className="text-sm"
+            data-testid="profile-repos"
+          >
             <thead>
-              <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-                <th className="px-2 py-1 text-left font-medium">Repository</th>
-                <th className="px-2 py-1 text-right font-medium">Focus tasks</th>
-                {model.groups.map((g) => (
-                  <th key={g} className="px-2 py-1 text-right font-medium">
-                    {groupLabel(g)}
-                  </th>
-                ))}
-                <th className="px-2 py-1 text-right font-medium">Interruption tasks</th>
-              </tr>
+              <HeaderRow
+                look="ruled"
+                className="text-xs"
+                cellClassName="px-2 py-1 text-left font-medium"
+                columns={[
+                  "Repository",
+                  { label: "Focus tasks", numeric: true },
+                  ...model.groups.map((g) => ({ key: g, label: groupLabel(g), numeric: true })),
+                  { label: "Interruption tasks", numeric: true },
+                ]}
+              />
             </thead>
             <tbody>
               {model.repos.map((r) => (
@@ -195,7 +210,7 @@ export function ProfileView({ model, built }: { model: ProfileModel; built: Buil
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       </section>
 

@@ -14,6 +14,7 @@ import { runHref } from "@/lib/site/nav";
 import { EXAMPLE_SEARCHES, isRunnable, readSearch, writeSearch } from "@/lib/site/search-url";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
+import { HeaderRow, RowHeader, Table } from "@/components/ui/Table";
 
 export interface SearchOptions {
   configs: { id: string; name: string }[];
@@ -323,25 +324,22 @@ export function SearchView({
                 }
               />
             </div>
-            <table className="w-full text-sm" data-testid="search-configs">
-              <caption className="sr-only">
-                Runs with at least one matching step, per configuration, of the runs with a trajectory in the filters
-              </caption>
+            <Table
+              className="w-full text-sm"
+              data-testid="search-configs"
+              caption="Runs with at least one matching step, per configuration, of the runs with a trajectory in the filters"
+            >
               <thead>
-                <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
-                  <th scope="col" className="py-1 font-normal">
-                    Configuration
-                  </th>
-                  <th scope="col" className="text-right font-normal">
-                    Matching runs
-                  </th>
-                  <th scope="col" className="text-right font-normal">
-                    of runs
-                  </th>
-                  <th scope="col" className="text-right font-normal">
-                    Matching steps
-                  </th>
-                </tr>
+                <HeaderRow
+                  look="quiet"
+                  className="border-b border-zinc-200 text-xs dark:border-zinc-800"
+                  columns={[
+                    { label: "Configuration", className: "py-1" },
+                    { label: "Matching runs", numeric: true },
+                    { label: "of runs", numeric: true },
+                    { label: "Matching steps", numeric: true },
+                  ]}
+                />
               </thead>
               <tbody>
                 {result.configs.map((c) => (
@@ -351,16 +349,14 @@ export function SearchView({
                     data-matching-runs={c.matching_runs}
                     className="border-b border-zinc-100 dark:border-zinc-900"
                   >
-                    <th scope="row" className="py-1 text-left font-normal">
-                      {c.display_name}
-                    </th>
+                    <RowHeader className="py-1 text-left font-normal">{c.display_name}</RowHeader>
                     <td className="text-right tabular-nums">{c.matching_runs}</td>
                     <td className="text-right tabular-nums">{c.runs}</td>
                     <td className="text-right tabular-nums">{c.matching_steps}</td>
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </Table>
           </section>
 
           <section className="space-y-1">

@@ -5,6 +5,7 @@ import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model"
 import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
 import { conditionLabel } from "@/lib/site/labels";
 import { TableExport } from "@/components/site/TableExport";
+import { RowHeader, Table, Th } from "@/components/ui/Table";
 
 const KIND_LABELS: Record<string, string> = {
   human: "Human annotations",
@@ -55,18 +56,19 @@ export function AnnotationRates({
               what={caption}
             />
             <div className="overflow-x-auto">
-              <table className="border-collapse text-xs tabular-nums">
-                <caption className="mb-1 text-left text-sm font-medium">{caption}</caption>
+              <Table
+                className="border-collapse text-xs tabular-nums"
+                caption={caption}
+                captionClassName="mb-1 text-left text-sm font-medium"
+              >
                 <thead>
                   <tr>
-                    <th scope="col" className="px-2 text-left font-normal">
-                      Configuration
-                    </th>
+                    <Th className="px-2 text-left font-normal">Configuration</Th>
                     {model.conditions.flatMap((c) =>
                       SIGNATURES.map((s) => (
-                        <th key={`${c}-${s}`} scope="col" className="px-2 text-right font-normal">
+                        <Th key={`${c}-${s}`} className="px-2 text-right font-normal">
                           {conditionLabel(c)} · {SIGNATURE_LABELS[s]}
-                        </th>
+                        </Th>
                       )),
                     )}
                   </tr>
@@ -74,9 +76,7 @@ export function AnnotationRates({
                 <tbody>
                   {configs.map(([id, name]) => (
                     <tr key={id} data-annotation-config={id} className="border-t border-zinc-100 dark:border-zinc-900">
-                      <th scope="row" className="px-2 text-left font-normal">
-                        {name}
-                      </th>
+                      <RowHeader className="px-2 text-left font-normal">{name}</RowHeader>
                       {model.conditions.flatMap((c) =>
                         SIGNATURES.map((s) => {
                           const r = byKey.get(`${id}\u0000${c}\u0000${s}`);
@@ -96,7 +96,7 @@ export function AnnotationRates({
                     </tr>
                   ))}
                 </tbody>
-              </table>
+              </Table>
             </div>
           </div>
         );

@@ -6,6 +6,7 @@ import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { configsOf } from "./PrevalenceTable";
 import { ShareText } from "./ShareText";
+import { RowHeader, Table, Th } from "@/components/ui/Table";
 
 const KINDS = [
   { key: "strong", label: "strong tag" },
@@ -33,34 +34,36 @@ export function OutcomeTable(props: {
     <div data-export-scope className="space-y-1" data-testid="prevalence-outcomes">
       <TableExport releaseId={releaseId} view={props.exportView} subset={props.exportSubset} what={caption} />
       <div className="overflow-x-auto">
-        <table className="border-collapse text-xs tabular-nums">
-          <caption className="mb-1 text-left text-sm font-medium">{caption}</caption>
+        <Table
+          className="border-collapse text-xs tabular-nums"
+          caption={caption}
+          captionClassName="mb-1 text-left text-sm font-medium"
+        >
           <thead>
             <tr>
-              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">
+              <Th rowSpan={2} className="px-2 text-left font-normal">
                 Configuration
-              </th>
+              </Th>
               {SIGNATURES.map((s) => (
-                <th
+                <Th
                   key={s}
                   scope="colgroup"
                   colSpan={KINDS.length}
                   className="border-l border-zinc-200 px-2 text-center dark:border-zinc-800"
                 >
                   {SIGNATURE_LABELS[s]}: resolved
-                </th>
+                </Th>
               ))}
             </tr>
             <tr>
               {SIGNATURES.flatMap((s) =>
                 KINDS.map((k, i) => (
-                  <th
+                  <Th
                     key={`${s}-${k.key}`}
-                    scope="col"
                     className={`px-2 text-right font-normal ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
                   >
                     {k.label}
-                  </th>
+                  </Th>
                 )),
               )}
             </tr>
@@ -68,9 +71,7 @@ export function OutcomeTable(props: {
           <tbody>
             {configs.map(({ id, name }) => (
               <tr key={id} data-outcome-config={id} className="border-t border-zinc-100 dark:border-zinc-900">
-                <th scope="row" className="px-2 text-left font-normal">
-                  {name}
-                </th>
+                <RowHeader className="px-2 text-left font-normal">{name}</RowHeader>
                 {SIGNATURES.flatMap((s) =>
                   KINDS.map((k, i) => (
                     <td
@@ -85,7 +86,7 @@ export function OutcomeTable(props: {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
     </div>
   );

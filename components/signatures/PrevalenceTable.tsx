@@ -8,6 +8,7 @@ import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { DiffText } from "./DiffText";
 import { ShareText } from "./ShareText";
+import { RowHeader, Table, Th } from "@/components/ui/Table";
 
 export interface PrevalenceTableProps {
   releaseId: string;
@@ -46,42 +47,40 @@ export function PrevalenceTable({
     <div data-export-scope className="space-y-1">
       <TableExport releaseId={releaseId} view={exportView} subset={exportSubset} what={caption} />
       <div className="overflow-x-auto">
-        <table className="border-collapse text-xs tabular-nums" data-testid="prevalence-table">
-          <caption className="sr-only">{caption}</caption>
+        <Table className="border-collapse text-xs tabular-nums" data-testid="prevalence-table" caption={caption}>
           <thead>
             <tr>
-              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">
+              <Th rowSpan={2} className="px-2 text-left font-normal">
                 Configuration
-              </th>
-              <th scope="col" rowSpan={2} className="px-2 text-left font-normal">
+              </Th>
+              <Th rowSpan={2} className="px-2 text-left font-normal">
                 Group
-              </th>
+              </Th>
               {SIGNATURES.map((s) => (
-                <th
+                <Th
                   key={s}
                   scope="colgroup"
                   colSpan={perSignature}
                   className="border-l border-zinc-200 px-2 text-center dark:border-zinc-800"
                 >
                   {SIGNATURE_LABELS[s]}
-                </th>
+                </Th>
               ))}
             </tr>
             <tr>
               {SIGNATURES.flatMap((s) => [
                 ...model.conditions.map((c, i) => (
-                  <th
+                  <Th
                     key={`${s}-${c}`}
-                    scope="col"
                     className={`px-2 text-right font-normal ${i === 0 ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
                   >
                     {conditionLabel(c)}
-                  </th>
+                  </Th>
                 )),
                 ...others.map((c) => (
-                  <th key={`${s}-${c}-diff`} scope="col" className="px-2 text-right font-normal">
+                  <Th key={`${s}-${c}-diff`} className="px-2 text-right font-normal">
                     {conditionLabel(c)} − {conditionLabel(model.baseline)}
-                  </th>
+                  </Th>
                 )),
               ])}
             </tr>
@@ -95,9 +94,9 @@ export function PrevalenceTable({
                   data-group={g}
                   className={gi === 0 ? "border-t border-zinc-200 dark:border-zinc-800" : ""}
                 >
-                  <th scope="row" className="px-2 text-left align-top font-normal">
+                  <RowHeader className="px-2 text-left align-top font-normal">
                     {gi === 0 ? name : <span className="sr-only">{name}</span>}
-                  </th>
+                  </RowHeader>
                   <td className="px-2 align-top text-zinc-600 dark:text-zinc-400">{groupLabel(g)}</td>
                   {SIGNATURES.flatMap((s) => [
                     ...model.conditions.map((c, i) => {
@@ -132,7 +131,7 @@ export function PrevalenceTable({
               )),
             )}
           </tbody>
-        </table>
+        </Table>
       </div>
     </div>
   );

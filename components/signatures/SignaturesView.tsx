@@ -24,6 +24,7 @@ import {
 } from "@/lib/site/signatures-url";
 import { configsOf } from "./PrevalenceTable";
 import { ShareText } from "./ShareText";
+import { HeaderRow, RowHeader, Table, Th } from "@/components/ui/Table";
 
 export interface SignaturesViewProps {
   releaseId: string;
@@ -179,20 +180,22 @@ export function SignaturesView({ releaseId, model: staticModel, repos }: Signatu
               what={`${SIGNATURE_LABELS[sig]} matrix`}
             />
           </div>
-          <table className="w-full table-fixed border-collapse text-xs tabular-nums">
-            <caption className="sr-only">
-              {SIGNATURE_LABELS[sig]}: share of readable runs with a {state.strength} tag, per configuration, condition
-              and group
-            </caption>
+          <Table
+            className="w-full table-fixed border-collapse text-xs tabular-nums"
+            caption={
+              <>
+                {SIGNATURE_LABELS[sig]}: share of readable runs with a {state.strength} tag, per configuration,
+                condition and group
+              </>
+            }
+          >
             <thead>
               <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                <th scope="col" className="w-[32%] px-1 py-1 text-left font-normal">
-                  Configuration
-                </th>
+                <Th className="w-[32%] px-1 py-1 text-left font-normal">Configuration</Th>
                 {shownGroups.map((g) => (
-                  <th key={g} scope="col" className="px-1 py-1 text-right font-normal">
+                  <Th key={g} className="px-1 py-1 text-right font-normal">
                     {groupLabel(g)}
-                  </th>
+                  </Th>
                 ))}
               </tr>
             </thead>
@@ -204,9 +207,9 @@ export function SignaturesView({ releaseId, model: staticModel, repos }: Signatu
                     data-matrix-row={`${id}.${cond}`}
                     className="border-b border-zinc-100 dark:border-zinc-900"
                   >
-                    <th scope="row" className="px-1 py-1 text-left align-top font-normal [overflow-wrap:anywhere]">
+                    <RowHeader className="px-1 py-1 text-left align-top font-normal [overflow-wrap:anywhere]">
                       {name} <span className="block text-zinc-500">{conditionLabel(cond)}</span>
-                    </th>
+                    </RowHeader>
                     {shownGroups.map((g) => {
                       const c = cells.get([id, cond, g, sig].join("\u0000"));
                       const s = state.strength === "strong" ? c?.strong : c?.weak;
@@ -248,7 +251,7 @@ export function SignaturesView({ releaseId, model: staticModel, repos }: Signatu
                 )),
               )}
             </tbody>
-          </table>
+          </Table>
         </div>
       ))}
       {state.cell ? (
@@ -319,20 +322,21 @@ function CellRuns(props: {
       ) : !runs.rows ? (
         <p className="text-sm text-zinc-500">Loading the runs…</p>
       ) : (
-        <table className="w-full table-fixed border-collapse text-xs">
-          <caption className="sr-only">Runs of {title}, each with its first evidence step</caption>
+        <Table
+          className="w-full table-fixed border-collapse text-xs"
+          caption={<>Runs of {title}, each with its first evidence step</>}
+        >
           <thead>
-            <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-              <th scope="col" className="w-[30%] px-1 py-1 font-normal">
-                Task
-              </th>
-              <th scope="col" className="w-[16%] px-1 py-1 font-normal">
-                Resolved
-              </th>
-              <th scope="col" className="px-1 py-1 font-normal">
-                Evidence
-              </th>
-            </tr>
+            <HeaderRow
+              look="ruled"
+              className="text-left"
+              cellClassName="px-1 py-1 font-normal"
+              columns={[
+                { label: "Task", className: "w-[30%]" },
+                { label: "Resolved", className: "w-[16%]" },
+                "Evidence",
+              ]}
+            />
           </thead>
           <tbody>
             {runs.rows.map((r) => (
@@ -342,13 +346,13 @@ function CellRuns(props: {
                 data-first-step={r.first_step ?? undefined}
                 className="border-b border-zinc-100 align-top dark:border-zinc-900"
               >
-                <th scope="row" className="px-1 py-1 text-left font-normal [overflow-wrap:anywhere]">
+                <RowHeader className="px-1 py-1 text-left font-normal [overflow-wrap:anywhere]">
                   {r.task_id} <span className="block text-zinc-500">{r.repo}</span>{" "}
                   <span className="block text-zinc-500">
                     {groupLabel(r.task_group)}
                     {r.repeat > 0 ? ` · repeat ${r.repeat}` : ""}
                   </span>
-                </th>
+                </RowHeader>
                 <td className="px-1 py-1">{r.resolved ? "yes" : "no"}</td>
                 <td className="px-1 py-1 [overflow-wrap:anywhere]">
                   <Link
@@ -368,7 +372,7 @@ function CellRuns(props: {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
       {runs.rows?.length === 0 ? <p className="text-sm text-zinc-500">No run in this cell.</p> : null}
     </section>

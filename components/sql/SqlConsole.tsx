@@ -13,6 +13,7 @@ import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/sea
 import { SCHEMA_COLUMNS_SQL, tableCountsSql, type SchemaColumnRow } from "@/lib/queries/console/schema.sql";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
+import { HeaderRow, Table, Th } from "@/components/ui/Table";
 
 const ROW = 28;
 const VIEWPORT = 480;
@@ -198,16 +199,11 @@ export function SqlConsole({
                       {t.lazy ? "loads when a query names it" : `${(t.rows ?? 0).toLocaleString("en-US")} rows`}
                     </span>
                   </summary>
-                  <table className="ml-3 text-xs">
-                    <caption className="sr-only">Columns of {t.name}</caption>
+                  <Table className="ml-3 text-xs" caption={<>Columns of {t.name}</>}>
                     <thead>
                       <tr>
-                        <th scope="col" className="pr-2 text-left font-normal text-zinc-500">
-                          column
-                        </th>
-                        <th scope="col" className="text-left font-normal text-zinc-500">
-                          type
-                        </th>
+                        <Th className="pr-2 text-left font-normal text-zinc-500">column</Th>
+                        <Th className="text-left font-normal text-zinc-500">type</Th>
                       </tr>
                     </thead>
                     <tbody>
@@ -220,7 +216,7 @@ export function SqlConsole({
                         </tr>
                       ))}
                     </tbody>
-                  </table>
+                  </Table>
                 </details>
               </li>
             ))}
@@ -307,21 +303,12 @@ export function SqlConsole({
             data-testid="sql-result"
             data-rows={rows.length}
           >
-            <table className="text-xs">
-              <caption className="sr-only">Result of the query</caption>
+            <Table className="text-xs" caption="Result of the query">
               <thead className="sticky top-0 bg-white dark:bg-zinc-950">
-                <tr>
-                  {result.columns.map((c) => (
-                    <th
-                      key={c.name}
-                      scope="col"
-                      className="px-2 py-1 text-left font-semibold whitespace-nowrap"
-                      title={c.type}
-                    >
-                      {c.name}
-                    </th>
-                  ))}
-                </tr>
+                <HeaderRow
+                  cellClassName="px-2 py-1 text-left font-semibold whitespace-nowrap"
+                  columns={result.columns.map((c) => ({ key: c.name, label: c.name, title: c.type }))}
+                />
               </thead>
               <tbody>
                 {win.start > 0 ? <tr aria-hidden="true" style={{ height: win.start * ROW }} /> : null}
@@ -346,7 +333,7 @@ export function SqlConsole({
                   <tr aria-hidden="true" style={{ height: (rows.length - win.end) * ROW }} />
                 ) : null}
               </tbody>
-            </table>
+            </Table>
           </div>
         ) : null}
       </div>

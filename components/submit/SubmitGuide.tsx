@@ -4,6 +4,7 @@
 import { MANIFEST_EXAMPLE } from "@/lib/data/submission-docs";
 import { MANIFEST_FIELDS, PROVENANCE_FIELDS, SUBMISSION_RULES, SUBMISSION_STEPS } from "@/lib/data/submission-rules";
 import { inlineCodeParts } from "@/lib/site/inline-code";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 function Text({ children }: { children: string }) {
   return (
@@ -29,13 +30,14 @@ function FieldTable({
   label: string;
 }) {
   return (
-    <table className="w-full border-collapse text-sm" aria-label={label}>
+    <Table caption={label} className="w-full border-collapse text-sm">
       <thead>
-        <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-          <th className="py-1 pr-3">field</th>
-          <th className="py-1 pr-3">type</th>
-          <th className="py-1">meaning</th>
-        </tr>
+        <HeaderRow
+          look="ruled"
+          className="text-left"
+          cellClassName="py-1"
+          columns={[{ label: "field", className: "pr-3" }, { label: "type", className: "pr-3" }, "meaning"]}
+        />
       </thead>
       <tbody>
         {rows.map((r) => (
@@ -50,7 +52,7 @@ function FieldTable({
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
@@ -82,13 +84,18 @@ export function SubmitGuide() {
       </section>
       <section aria-label="rules">
         <h2 className="mb-2 text-lg font-semibold">Rules</h2>
-        <table className="w-full border-collapse text-sm" data-testid="submission-rules">
+        <Table
+          caption="Rules a submission must keep, with the code of each"
+          className="w-full border-collapse text-sm"
+          data-testid="submission-rules"
+        >
           <thead>
-            <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-              <th className="py-1 pr-3">rule</th>
-              <th className="py-1 pr-3">code</th>
-              <th className="py-1">what must hold</th>
-            </tr>
+            <HeaderRow
+              look="ruled"
+              className="text-left"
+              cellClassName="py-1"
+              columns={[{ label: "rule", className: "pr-3" }, { label: "code", className: "pr-3" }, "what must hold"]}
+            />
           </thead>
           <tbody>
             {SUBMISSION_RULES.map((r) => (
@@ -101,7 +108,7 @@ export function SubmitGuide() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </section>
       <section aria-label="provenance">
         <h2 className="mb-2 text-lg font-semibold">What the leaderboard records</h2>

@@ -2,6 +2,7 @@
 // (grey). Plain markup, so the shares are in the static HTML.
 import { TableExport } from "@/components/site/TableExport";
 import { fmt } from "@/lib/site/labels";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 export interface DistRow {
   key: string;
@@ -31,13 +32,12 @@ export function DistBars({
     <figure className="min-w-0 flex-1 overflow-x-auto sm:min-w-72" data-testid={testId} data-export-scope>
       <figcaption className="mb-1 text-sm font-medium">{title}</figcaption>
       <TableExport releaseId={releaseId} view="taskflow" subset={subset} what={title} />
-      <table className="w-full text-xs tabular-nums">
+      <Table
+        caption={`${title}: observed and ${targetName ?? "target"} share (%) of each event`}
+        className="w-full text-xs tabular-nums"
+      >
         <thead className="sr-only">
-          <tr>
-            <th>event</th>
-            <th>observed %</th>
-            <th>{targetName ?? "target"} %</th>
-          </tr>
+          <HeaderRow columns={["event", "observed %", <>{targetName ?? "target"} %</>]} />
         </thead>
         <tbody>
           {rows.map((r) => (
@@ -61,7 +61,7 @@ export function DistBars({
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </figure>
   );
 }

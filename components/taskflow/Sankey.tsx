@@ -3,25 +3,7 @@
 // The counts come computed (lib/metrics/taskflow-sankey.ts); this file only lays them out as SVG.
 import type { SankeyData, SankeyNode } from "@/lib/metrics/taskflow-sankey";
 import { maxOf } from "@/lib/common/arrays";
-
-const PALETTE = [
-  "var(--chart-11)",
-  "var(--chart-10)",
-  "var(--chart-4)",
-  "var(--chart-12)",
-  "var(--chart-2)",
-  "var(--chart-13)",
-  "var(--chart-14)",
-  "var(--chart-7)",
-  "var(--chart-15)",
-  "var(--chart-9)",
-  "var(--chart-8)",
-  "var(--chart-16)",
-  "var(--chart-6)",
-  "var(--chart-17)",
-  "var(--chart-18)",
-  "var(--chart-19)",
-];
+import { PALETTES, seriesColor } from "@/components/ui/chart";
 
 const COL = 170;
 const NODE_W = 12;
@@ -41,7 +23,7 @@ export function Sankey({ data, steps }: { data: SankeyData; steps: number }) {
   if (nodes.length === 0) return <p className="text-sm">No sessions.</p>;
 
   const labels = [...new Set(nodes.map((n) => n.label))].sort();
-  const color = (label: string) => PALETTE[labels.indexOf(label) % PALETTE.length]!;
+  const color = (label: string) => seriesColor(PALETTES.events, labels.indexOf(label));
   const perStep = Array.from({ length: shown }, (_, s) => nodes.filter((n) => n.step === s));
   const total = maxOf(perStep.map((ns) => ns.reduce((a, n) => a + n.count, 0)));
   const most = maxOf(perStep.map((ns) => ns.length));

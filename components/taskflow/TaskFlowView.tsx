@@ -17,6 +17,7 @@ import {
 import { conditionLabel, fmt } from "@/lib/site/labels";
 import { DistBars } from "./DistBars";
 import { Sankey } from "./Sankey";
+import { Table, Th } from "@/components/ui/Table";
 
 const score = (v: number) => (Number.isNaN(v) ? "—" : v.toFixed(3));
 
@@ -60,43 +61,44 @@ export function TaskFlowView({
         ) : (
           <div className="overflow-x-auto" data-export-scope>
             <TableExport releaseId={releaseId} view="taskflow-tfas" what="Task Flow alignment scores" />
-            <table className="text-sm tabular-nums" data-testid="tfas-table">
-              <caption className="sr-only">
-                TaskFlow Alignment Score per condition against each target, with its three similarities
-              </caption>
+            <Table
+              className="text-sm tabular-nums"
+              data-testid="tfas-table"
+              caption="TaskFlow Alignment Score per condition against each target, with its three similarities"
+            >
               <thead>
                 <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-                  <th rowSpan={2} className="px-2 py-1 text-left font-medium">
+                  <Th rowSpan={2} className="px-2 py-1 text-left font-medium">
                     Condition
-                  </th>
+                  </Th>
                   {model.targets.map((t) => (
-                    <th
+                    <Th
                       key={t.file}
                       colSpan={4}
                       className="border-l border-zinc-200 px-2 py-1 text-center font-semibold dark:border-zinc-800"
                       title={t.file}
                     >
                       {t.name}
-                    </th>
+                    </Th>
                   ))}
                 </tr>
                 <tr className="border-b border-zinc-200 text-xs dark:border-zinc-800">
                   {model.targets.map((t) => [
-                    <th
+                    <Th
                       key={`${t.file}.l`}
                       className="border-l border-zinc-200 px-2 py-1 text-right font-medium dark:border-zinc-800"
                     >
                       <Term term="s_l">S_L</Term>
-                    </th>,
-                    <th key={`${t.file}.t`} className="px-2 py-1 text-right font-medium">
+                    </Th>,
+                    <Th key={`${t.file}.t`} className="px-2 py-1 text-right font-medium">
                       <Term term="s_t">S_T</Term>
-                    </th>,
-                    <th key={`${t.file}.r`} className="px-2 py-1 text-right font-medium">
+                    </Th>,
+                    <Th key={`${t.file}.r`} className="px-2 py-1 text-right font-medium">
                       <Term term="s_r">S_R</Term>
-                    </th>,
-                    <th key={`${t.file}.a`} className="px-2 py-1 text-right font-semibold">
+                    </Th>,
+                    <Th key={`${t.file}.a`} className="px-2 py-1 text-right font-semibold">
                       <Term term="tfas">TFAS</Term>
-                    </th>,
+                    </Th>,
                   ])}
                 </tr>
               </thead>
@@ -133,7 +135,7 @@ export function TaskFlowView({
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </Table>
           </div>
         )}
         {model.targetProblems.length ? (

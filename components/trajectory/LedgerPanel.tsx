@@ -3,6 +3,7 @@
 // the final verdict, and a status. Step references are links (the caller decides where they go).
 import type { ReactNode } from "react";
 import type { LedgerRow, LedgerStatus } from "@/lib/trajectory/ledger";
+import { HeaderRow, Table, Td } from "@/components/ui/Table";
 
 const STATUS: Record<LedgerStatus, { label: string; cls: string }> = {
   kept: { label: "kept", cls: "text-emerald-800 dark:text-emerald-300" },
@@ -47,16 +48,22 @@ export function LedgerPanel({
         <p className="text-zinc-500">The release names no stage for the focus task.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-xs tabular-nums">
+          <Table
+            caption="Each focus stage: when it was asked, when its lines were edited, and its F2P tests"
+            className="w-full text-xs tabular-nums"
+          >
             <thead>
-              <tr className="text-left text-zinc-500">
-                <th className="pr-2 font-normal">stage</th>
-                <th className="pr-2 font-normal">asked at</th>
-                <th className="pr-2 font-normal">edited at</th>
-                <th className="pr-2 font-normal">later edits of its lines</th>
-                <th className="pr-2 text-right font-normal">F2P passed</th>
-                <th className="font-normal">status</th>
-              </tr>
+              <HeaderRow
+                look="quiet"
+                columns={[
+                  { label: "stage", className: "pr-2" },
+                  { label: "asked at", className: "pr-2" },
+                  { label: "edited at", className: "pr-2" },
+                  { label: "later edits of its lines", className: "pr-2" },
+                  { label: "F2P passed", className: "pr-2 text-right" },
+                  "status",
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map((r) => (
@@ -97,7 +104,7 @@ export function LedgerPanel({
                     )}
                     {r.lines === "kept" ? <span className="text-zinc-500"> (kept)</span> : null}
                   </td>
-                  <td className="pr-2 text-right" data-testid="ledger-tests">
+                  <Td numeric className="pr-2" data-testid="ledger-tests">
                     {r.tests === null
                       ? "unknown"
                       : r.tests.total === 0
@@ -105,14 +112,14 @@ export function LedgerPanel({
                         : r.tests.notRun === r.tests.total
                           ? "not run"
                           : `${r.tests.passed}/${r.tests.total}`}
-                  </td>
+                  </Td>
                   <td className={STATUS[r.status].cls} title={r.reason} data-testid="ledger-status">
                     {STATUS[r.status].label}
                   </td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           <ul className="mt-1 list-none text-xs text-zinc-600 dark:text-zinc-400" data-testid="ledger-reasons">
             {rows.map((r) => (
               <li key={r.stage}>

@@ -6,6 +6,7 @@ import type { FileMark } from "@/lib/trajectory/patch-taint";
 import { fileDiffText, type PatchView } from "@/lib/trajectory/patch-view";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { CodeBlock } from "./CodeBlock";
+import { Badge } from "@/components/ui/Badge";
 
 export type PatchState =
   | { status: "loading" }
@@ -115,14 +116,15 @@ export function PatchPanel({ state, testId = "patch" }: { state: PatchState; tes
                 {f.status} · +{f.additions} −{f.deletions}
               </span>
               {mark ? (
-                <span
-                  className={`rounded border px-1 text-xs ${MARKS[mark.mark].cls}`}
+                <Badge
+                  tone="plain"
+                  className={`border text-xs ${MARKS[mark.mark].cls}`}
                   data-testid="patch-file-mark"
                   title={visibleControls(mark.reason)}
                 >
                   {MARKS[mark.mark].label}
                   {mark.tasks.length > 0 ? `: ${mark.tasks.join(", ")}` : ""}
-                </span>
+                </Badge>
               ) : null}
             </header>
             {f.binary ? <p className="p-1 text-xs text-zinc-500">Binary file: no text diff.</p> : null}

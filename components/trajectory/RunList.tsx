@@ -9,6 +9,8 @@ import { useMemo } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory/sql";
 import { runHref } from "@/lib/site/nav";
+import { Badge } from "@/components/ui/Badge";
+import { HeaderRow, Table } from "@/components/ui/Table";
 
 interface Filters {
   config: string;
@@ -152,35 +154,25 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
         />
       </div>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">
-            Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature
-            annotations
-          </caption>
+        <Table
+          className="w-full text-sm"
+          caption="Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature annotations"
+        >
           <thead>
-            <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800">
-              <th scope="col" className="py-1 font-normal">
-                Run
-              </th>
-              <th scope="col" className="font-normal">
-                Configuration
-              </th>
-              <th scope="col" className="font-normal">
-                Focus task
-              </th>
-              <th scope="col" className="font-normal">
-                Condition
-              </th>
-              <th scope="col" className="font-normal">
-                <Term term="outcome">Outcome</Term>
-              </th>
-              <th scope="col" className="font-normal">
-                Trajectory
-              </th>
-              <th scope="col" className="font-normal">
-                <Term term="annotations">Annotations</Term>
-              </th>
-            </tr>
+            <HeaderRow
+              look="ruled"
+              className="text-left text-xs text-zinc-500"
+              cellClassName="font-normal"
+              columns={[
+                { label: "Run", className: "py-1" },
+                "Configuration",
+                "Focus task",
+                "Condition",
+                <Term term="outcome">Outcome</Term>,
+                "Trajectory",
+                <Term term="annotations">Annotations</Term>,
+              ]}
+            />
           </thead>
           <tbody>
             {pageRows.map((r) => (
@@ -201,31 +193,19 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
                 </td>
                 <td>{r.condition}</td>
                 <td>{r.resolved ? "resolved" : (r.failure_class ?? "unresolved")}</td>
-                <td className="text-xs">
-                  {r.trajectory !== null ? (
-                    "yes"
-                  ) : (
-                    <span className="rounded bg-zinc-100 px-1 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-                      no trajectory
-                    </span>
-                  )}
-                </td>
+                <td className="text-xs">{r.trajectory !== null ? "yes" : <Badge>no trajectory</Badge>}</td>
                 <td className="text-xs">
                   {r.requirement_state_loss ? (
-                    <span className="mr-1 rounded bg-rose-100 px-1 text-rose-900 dark:bg-rose-950 dark:text-rose-100">
+                    <Badge tone="bad" className="mr-1">
                       RSL ×{r.requirement_state_loss}
-                    </span>
+                    </Badge>
                   ) : null}
-                  {r.cross_task_interference ? (
-                    <span className="rounded bg-indigo-100 px-1 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
-                      CTI ×{r.cross_task_interference}
-                    </span>
-                  ) : null}
+                  {r.cross_task_interference ? <Badge tone="info">CTI ×{r.cross_task_interference}</Badge> : null}
                 </td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
       {pages > 1 ? (
         <nav className="flex items-center gap-2 text-sm" aria-label="pages of runs" data-testid="run-pager">

@@ -2,6 +2,7 @@
 // session's requests as a strip (one cell per request, the focus checkout's marked, requests that never ran
 // hatched) and a table of what each request cost. Rows come from the run's schedule query (lib/queries/trajectory/sql.ts).
 import type { ScheduleRow } from "@/lib/queries/trajectory/sql";
+import { HeaderRow, Table, Td } from "@/components/ui/Table";
 
 const fmt = (v: number | null, digits = 0) =>
   v === null ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -28,41 +29,25 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
           </li>
         ))}
       </ol>
-      <table className="w-full text-xs tabular-nums">
-        <caption className="sr-only">Each request of the session and the run's usage for it</caption>
+      <Table className="w-full text-xs tabular-nums" caption="Each request of the session and the run's usage for it">
         <thead>
-          <tr className="border-b border-zinc-200 text-left text-zinc-500 dark:border-zinc-800">
-            <th scope="col" className="font-normal">
-              #
-            </th>
-            <th scope="col" className="font-normal">
-              Task
-            </th>
-            <th scope="col" className="font-normal">
-              Request
-            </th>
-            <th scope="col" className="font-normal">
-              Checkout
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Tokens
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Cached
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Model calls
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Tool calls
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Wall s
-            </th>
-            <th scope="col" className="text-right font-normal">
-              Cost $
-            </th>
-          </tr>
+          <HeaderRow
+            look="ruled"
+            className="text-left text-zinc-500"
+            cellClassName="font-normal"
+            columns={[
+              "#",
+              "Task",
+              "Request",
+              "Checkout",
+              { label: "Tokens", numeric: true },
+              { label: "Cached", numeric: true },
+              { label: "Model calls", numeric: true },
+              { label: "Tool calls", numeric: true },
+              { label: "Wall s", numeric: true },
+              { label: "Cost $", numeric: true },
+            ]}
+          />
         </thead>
         <tbody>
           {schedule.map((r) => (
@@ -80,12 +65,12 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
               <td>{r.workspace}</td>
               {r.ran ? (
                 <>
-                  <td className="text-right">{fmt(r.tokens)}</td>
-                  <td className="text-right">{fmt(r.cached_tokens)}</td>
-                  <td className="text-right">{fmt(r.model_calls)}</td>
-                  <td className="text-right">{fmt(r.tool_calls)}</td>
-                  <td className="text-right">{fmt(r.wall_s, 1)}</td>
-                  <td className="text-right">{fmt(r.cost_usd, 4)}</td>
+                  <Td numeric>{fmt(r.tokens)}</Td>
+                  <Td numeric>{fmt(r.cached_tokens)}</Td>
+                  <Td numeric>{fmt(r.model_calls)}</Td>
+                  <Td numeric>{fmt(r.tool_calls)}</Td>
+                  <Td numeric>{fmt(r.wall_s, 1)}</Td>
+                  <Td numeric>{fmt(r.cost_usd, 4)}</Td>
                 </>
               ) : (
                 <td colSpan={6} className="text-zinc-500">
@@ -95,7 +80,7 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </section>
   );
 }

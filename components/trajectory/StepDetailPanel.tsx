@@ -4,6 +4,7 @@
 // a larger slice, up to a ceiling past which the raw file is the way to read on.
 import { useContext, useEffect, useState } from "react";
 import { useAsync } from "@/components/site/useAsync";
+import { Badge } from "@/components/ui/Badge";
 import type { CallDetail, Clipped, ResultDetail, StepDetail } from "@/lib/trajectory/detail";
 import type { SignatureTag } from "@/lib/trajectory/tags";
 import type { TrajectoryWorker } from "@/lib/trajectory/worker-client";
@@ -90,10 +91,14 @@ export function StepDetailPanel({
           {detail.model ? <span className="text-xs font-normal text-zinc-500">{detail.model}</span> : null}
           {detail.timestamp ? <span className="text-xs font-normal text-zinc-500">{detail.timestamp}</span> : null}
           {detail.copied ? (
-            <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">copied context</span>
+            <Badge tone="muted" className="text-xs font-normal">
+              copied context
+            </Badge>
           ) : null}
           {detail.sidechain ? (
-            <span className="rounded bg-zinc-200 px-1 text-xs font-normal dark:bg-zinc-800">sidechain</span>
+            <Badge tone="muted" className="text-xs font-normal">
+              sidechain
+            </Badge>
           ) : null}
         </h2>
         {m ? (

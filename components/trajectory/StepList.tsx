@@ -8,6 +8,7 @@ import type { SignatureTag } from "@/lib/trajectory/tags";
 import { rowWindow, scrollToRow } from "@/lib/trajectory/windowing";
 import { CommandLine } from "./CommandLine";
 import { TagChip } from "./TagChips";
+import { Badge } from "@/components/ui/Badge";
 
 export const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
@@ -187,11 +188,12 @@ const Row = memo(function Row({ row, top, selected, match, query, tags, position
       <span className="w-8 shrink-0 text-right tabular-nums text-zinc-500" title="request position">
         {position ?? ""}
       </span>
-      <span
-        className={`w-12 shrink-0 rounded px-1 text-center ${SOURCE_STYLE[row.source] ?? "bg-amber-100 text-amber-900"}`}
+      <Badge
+        tone="plain"
+        className={`w-12 shrink-0 text-center ${SOURCE_STYLE[row.source] ?? "bg-amber-100 text-amber-900"}`}
       >
         {row.source}
-      </span>
+      </Badge>
       {tags?.map((t) => (
         <TagChip key={t.id} tag={t} compact />
       ))}

@@ -1,6 +1,7 @@
 // Signature tags: a chip per tag (on steps and timeline blocks), and the list of all tags with their notes,
 // authors and evidence steps.
 import { SIGNATURE_LABELS, type SignatureTag } from "@/lib/trajectory/tags";
+import { Badge } from "@/components/ui/Badge";
 
 const COLORS: Record<string, string> = {
   requirement_state_loss:
@@ -16,14 +17,15 @@ export function authorLabel(tag: SignatureTag): string {
 
 export function TagChip({ tag, compact = false }: { tag: SignatureTag; compact?: boolean }) {
   return (
-    <span
+    <Badge
+      tone="plain"
       data-chip={tag.signature}
       title={`${SIGNATURE_LABELS[tag.signature]} (${tag.strength === "weak" ? "weak, " : ""}tagged by ${authorLabel(tag)})`}
-      className={`shrink-0 rounded border px-1 ${tag.strength === "weak" ? "border-dashed opacity-70" : ""} ${COLORS[tag.signature] ?? ""}`}
+      className={`shrink-0 border ${tag.strength === "weak" ? "border-dashed opacity-70" : ""} ${COLORS[tag.signature] ?? ""}`}
     >
       {compact ? SHORT[tag.signature] : SIGNATURE_LABELS[tag.signature]}
       {compact ? null : <span className="ml-1 text-[0.7em] opacity-80">({tag.author.kind})</span>}
-    </span>
+    </Badge>
   );
 }
 

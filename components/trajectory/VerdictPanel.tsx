@@ -1,6 +1,7 @@
 // The final focus verdict beside the trajectory: did the artifact apply, how many F2P tests of each stage
 // and how many P2P tests passed, and which tests did not.
 import type { RunHeaderRow, VerdictStageRow, VerdictTestRow } from "@/lib/queries/trajectory/sql";
+import { HeaderRow, Table, Td } from "@/components/ui/Table";
 
 export function VerdictPanel({
   header,
@@ -34,12 +35,9 @@ export function VerdictPanel({
       ) : null}
       {stages === null && !error ? <p className="text-zinc-500">Loading the per-test results (DuckDB-WASM)…</p> : null}
       {stages && stages.length > 0 ? (
-        <table className="mt-1 w-full text-xs tabular-nums">
+        <Table caption="Tests passed at each stage of the focus task" className="mt-1 w-full text-xs tabular-nums">
           <thead>
-            <tr className="text-left text-zinc-500">
-              <th className="font-normal">tests</th>
-              <th className="text-right font-normal">passed</th>
-            </tr>
+            <HeaderRow look="quiet" columns={["tests", { label: "passed", numeric: true }]} />
           </thead>
           <tbody>
             {stages.map((s) => (
@@ -53,13 +51,13 @@ export function VerdictPanel({
                   {s.kind}
                   {s.kind === "F2P" ? (s.stage !== null ? ` stage ${s.stage}` : " (no stage)") : ""}
                 </td>
-                <td className="text-right" data-testid="verdict-passed">
+                <Td numeric data-testid="verdict-passed">
                   {s.not_run === s.total ? "not run" : `${s.passed}/${s.total}`}
-                </td>
+                </Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : null}
       {failing.length > 0 && failing.some((t) => t.status !== "not_run") ? (
         <details className="mt-1 text-xs" open={failing.length <= 8}>

@@ -1,15 +1,21 @@
 // Leaderboard budgets (issue 3), median of 5 fresh browser contexts against the served export:
 // JS before interaction on "/" (gzip bytes), navigation → every number visible, interaction → first
 // DuckDB-WASM result, and what the same browser needs to download and compile the wasm alone.
+// "Before interaction" is what the page requests until it is loaded, hydrated and idle: the scripts requested
+// before lib/site/warm-duckdb.ts marks the start of its idle-time DuckDB-WASM warm-up (`duckdb:warm:idle`).
+// The warm-up's own scripts are fetched after the page is interactive; they are reported apart.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
-import type { Browser } from "@playwright/test";
+import type { Browser, Request } from "@playwright/test";
 
 export interface LeaderboardBench {
   jsGzipBytes: number;
   jsFiles: number;
+  /** Scripts the idle-time warm-up requests after the page is interactive (not in the budget). */
+  warmJsGzipBytes: number;
+  warmJsFiles: number;
   numbersVisibleMs: number;
   firstQueryMs: number;
   wasmDownloadCompileMs: number;
@@ -44,6 +50,8 @@ export async function benchLeaderboard(
 ): Promise<LeaderboardBench> {
   const js: number[] = [];
   const jsCount: number[] = [];
+  const warmJs: number[] = [];
+  const warmCount: number[] = [];
   const visible: number[] = [];
   const query: number[] = [];
   const wasm: number[] = [];
@@ -55,9 +63,9 @@ export async function benchLeaderboard(
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const scripts = new Set<string>();
+    const requests: Request[] = [];
     page.on("request", (req) => {
-      if (req.resourceType() === "script") scripts.add(new URL(req.url()).pathname);
+      if (req.resourceType() === "script") requests.push(req);
     });
     await page.goto(`${baseUrl}/`, { waitUntil: "commit" });
     visible.push(
@@ -72,8 +80,27 @@ export async function benchLeaderboard(
     );
     cells = await page.locator('[data-testid="leaderboard"] td[data-col]').count();
     await page.waitForLoadState("networkidle");
-    js.push([...scripts].reduce((sum, p) => sum + gzipSize(outDir, p), 0));
-    jsCount.push(scripts.size);
+    // When the page became interactive, on the clock of request timings (ms since the epoch).
+    const idleAt = await page.evaluate(async (name) => {
+      for (let i = 0; i < 600; i++) {
+        const mark = performance.getEntriesByName(name)[0];
+        if (mark) return performance.timeOrigin + mark.startTime;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no ${name} mark: the leaderboard's warm-up did not start`);
+    }, "duckdb:warm:idle");
+    await page.waitForLoadState("networkidle");
+    const before = new Set<string>();
+    const after = new Set<string>();
+    for (const req of requests) {
+      const path = new URL(req.url()).pathname;
+      (req.timing().startTime < idleAt ? before : after).add(path);
+    }
+    for (const p of before) after.delete(p);
+    js.push([...before].reduce((sum, p) => sum + gzipSize(outDir, p), 0));
+    jsCount.push(before.size);
+    warmJs.push([...after].reduce((sum, p) => sum + gzipSize(outDir, p), 0));
+    warmCount.push(after.size);
 
     // Interaction that needs a query: tick the first repository. Both ends are read in the page (the click
     // event's own timestamp, and the DOM mutation that shows the subset), like the floor below, so neither
@@ -149,6 +176,8 @@ export async function benchLeaderboard(
   return {
     jsGzipBytes: median(js),
     jsFiles: median(jsCount),
+    warmJsGzipBytes: median(warmJs),
+    warmJsFiles: median(warmCount),
     numbersVisibleMs: median(visible),
     firstQueryMs: median(query),
     wasmDownloadCompileMs: median(wasm),
