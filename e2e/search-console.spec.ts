@@ -164,7 +164,8 @@ test("the console's steps (a view over the search's tables) gives one run's step
   const run = [...sampleRuns().values()].filter((r) => r.trajectory).sort((a, b) => (a.run_id < b.run_id ? -1 : 1))[0]!;
   const t = await sampleTrajectory<{ steps: RawStep[] }>(run.run_id);
   const calls = t.steps.reduce((a, s) => a + (s.tool_calls?.length ?? 0), 0);
-  const sql = `SELECT count(*) AS steps, max(step) AS last, sum(tool_calls)::INTEGER AS calls FROM steps WHERE run_id = '${run.run_id}'`;
+  // sum() of an INTEGER column is a HUGEINT: it must read as its number, not a quoted string.
+  const sql = `SELECT count(*) AS steps, max(step) AS last, sum(tool_calls) AS calls FROM steps WHERE run_id = '${run.run_id}'`;
   await page.goto(`/r/sample/sql/?q=${encodeURIComponent(sql)}`);
   const result = page.getByTestId("sql-result");
   await expect(result.locator("tbody tr").first().locator("td")).toHaveText(
