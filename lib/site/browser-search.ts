@@ -6,8 +6,10 @@ import { loadTableParts, releaseDb } from "../db/wasm";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/search/index-tables";
 import {
   fieldsOf,
+  SEARCH_PAGE,
   searchByConfigQuery,
   stepSearchQuery,
+  type HitKey,
   type SearchConfigRow,
   type StepHitRow,
   type StepSearch,
@@ -17,8 +19,11 @@ import type { ReleaseSource } from "../source/release-source";
 import { runOn } from "../source/published";
 
 export interface SearchResult {
+  /** The first page of hits (SEARCH_PAGE); searchPage gives the next ones. */
   hits: StepHitRow[];
   configs: SearchConfigRow[];
+  /** Every matching step (the configurations' sum): the list holds this many once every page is fetched. */
+  steps: number;
   /** Files this search needed (bytes as written, before HTTP compression). */
   files: number;
   bytes: number;
@@ -58,15 +63,30 @@ export async function searchSteps(src: ReleaseSource, manifest: StepsManifest, f
   // The search reads only the steps index's own tables, loaded into the published release's DuckDB-WASM
   // schema (never local results'), so it runs there whatever source the view has.
   const { db, files } = await loadSteps(src.releaseId, manifest, f);
+  performance.mark("search:loaded");
   const configs = await runOn(db, searchByConfigQuery, [f]);
-  const hits = await runOn(db, stepSearchQuery, [f]);
+  performance.mark("search:counts");
+  const hits = await runOn(db, stepSearchQuery, [{ search: f, after: null, limit: SEARCH_PAGE }]);
   performance.mark("search:results");
   return {
     hits,
     configs,
+    steps: configs.reduce((a, c) => a + c.matching_steps, 0),
     files: files.length,
     bytes: files.reduce((a, s) => a + s.bytes, 0),
     observations: loadedObservations.has(src.releaseId),
     ms: performance.now() - t0,
   };
+}
+
+/** The hits after `after` (from the first without), at most `limit`: the next page of a search already run. */
+export async function searchPage(
+  src: ReleaseSource,
+  manifest: StepsManifest,
+  f: StepSearch,
+  after: HitKey | null,
+  limit = SEARCH_PAGE,
+): Promise<StepHitRow[]> {
+  const { db } = await loadSteps(src.releaseId, manifest, f);
+  return runOn(db, stepSearchQuery, [{ search: f, after, limit }]);
 }
