@@ -81,7 +81,7 @@ export function SearchView({
   // The search's own query string names it (lib/site/search-url.ts).
   const searched = useAsync<SearchResult, [string, string]>(
     manifest && isRunnable(f) ? [source.key, writeSearch(f)] : null,
-    () => searchSteps(source, manifest!, f),
+    (_inputs, { partial }) => searchSteps(source, manifest!, f, partial),
   );
   const result = searched.value ?? null;
   const error = searched.error;
@@ -107,7 +107,10 @@ export function SearchView({
   const complete = !result || hits.length >= result.steps;
   const list = useMemo(() => items(hits), [hits]);
   const win = rowWindow(scrollTop, VIEWPORT, ROW, list.length, 6);
-  const wantMore = Boolean(result && !complete && !more.error && win.end + PREFETCH_ROWS >= list.length);
+  // A first answer (the first shard's) gets no further pages: the exact answer replaces it.
+  const wantMore = Boolean(
+    result && !result.partial && !complete && !more.error && win.end + PREFETCH_ROWS >= list.length,
+  );
   useEffect(() => {
     if (!wantMore || !result || !manifest || fetching.current === result) return;
     const last = hits[hits.length - 1]!;
@@ -313,7 +316,7 @@ export function SearchView({
           <span className="text-rose-700 dark:text-rose-300" data-testid="search-error">
             The search failed: {error}
           </span>
-        ) : busy ? (
+        ) : busy && !result ? (
           "Searching… (the steps index loads on the first search)"
         ) : result ? (
           <span
@@ -321,10 +324,15 @@ export function SearchView({
             data-steps={result.steps}
             data-loaded={hits.length}
             data-runs={matchingRuns}
+            data-complete={result.partial ? "false" : "true"}
             data-observations={result.observations ? "loaded" : "not-loaded"}
           >
-            {matchingRuns} matching run{matchingRuns === 1 ? "" : "s"}, {result.steps} matching steps ·{" "}
-            {Math.round(result.ms)} ms
+            {result.partial ? "So far: " : ""}
+            {matchingRuns} matching run{matchingRuns === 1 ? "" : "s"}, {result.steps} matching steps
+            {result.partial
+              ? ` in the first ${result.partial.loaded} of ${result.partial.of} configurations searched; the others’ steps are loading…`
+              : ""}{" "}
+            · {Math.round(result.ms)} ms
           </span>
         ) : isRunnable(f) ? (
           ""
@@ -391,6 +399,11 @@ export function SearchView({
                 ))}
               </tbody>
             </table>
+            {result.partial ? (
+              <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="search-configs-loading">
+                {result.partial.of - result.partial.loaded} more configurations are loading; their rows follow.
+              </p>
+            ) : null}
           </section>
 
           <section className="space-y-1">

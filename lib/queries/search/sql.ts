@@ -248,8 +248,8 @@ export const stepSearchQuery = defineQuery<StepSearchPage, StepHitRow>({
   sql: (p) => stepSearchSql(p.search, p.after, p.limit),
 });
 
-export const searchByConfigQuery = defineQuery<StepSearch, SearchConfigRow>({
+export const searchByConfigQuery = defineQuery<{ search: StepSearch; configs?: string[] }, SearchConfigRow>({
   name: "search by configuration",
   tables: SEARCH_TABLES,
-  sql: (f) => searchByConfigSql(f),
+  sql: (p) => searchByConfigSql(p.search, p.configs),
 });
