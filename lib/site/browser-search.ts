@@ -2,7 +2,7 @@
 // first search, only those the search needs: the step_index shards of the configurations searched, step_runs
 // and step_contexts (small), and the texts of the fields shown (commands, paths, messages) plus the
 // observations only when the search matches in them. Then the lib/queries SQL; no table of the release itself.
-import { loadTableParts, partsRequested, prefetchTables, releaseDb } from "../db/wasm";
+import { loadTableParts, partsRequested, prefetchTables, releaseDb, wasmDuckDb } from "../db/wasm";
 import type { Db } from "../queries/db-types";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/search/index-tables";
 import {
@@ -37,6 +37,15 @@ export interface SearchResult {
   observations: boolean;
   ms: number;
 }
+
+// A search page opened with a query will start DuckDB-WASM anyway: start it as this module loads, before the
+// page has hydrated and its search effect runs (the start is the largest part of a first search).
+if (
+  typeof window !== "undefined" &&
+  window.location.pathname.endsWith("/search/") &&
+  new URLSearchParams(window.location.search).get("q")
+)
+  wasmDuckDb().catch(() => undefined);
 
 const loadedObservations = new Set<string>();
 const url = (releaseId: string, file: string) => `/data/${releaseId}/${file}`;

@@ -185,9 +185,10 @@ tx AS (
   WHERE t.id IN (SELECT unnest([${TEXT_FIELDS.map((x) => `${x}_id`).join(", ")}]) FROM k)
 ),
 n AS (
+  -- A join (not IN): DuckDB narrows the scan to the page's run range (step_index is stored in run order).
   SELECT s.run, count(*)::INTEGER AS run_steps FROM ${STEP_INDEX} s
+  JOIN (SELECT DISTINCT run FROM k) kr ON kr.run = s.run
   WHERE ${where}
-    AND s.run IN (SELECT run FROM k)
   GROUP BY s.run
 )
 SELECT k.run, n.run_steps, r.run_id, r.config_id, r.display_name, r.condition, r.task_group, r.focus_task_id, r.repo, r.resolved,
