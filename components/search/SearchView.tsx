@@ -2,14 +2,14 @@
 // Search every trajectory of a release through its steps index. The form and the example searches are in the
 // static HTML; the index's shards load on the first search. Everything from trajectories is shown as text.
 import Link from "next/link";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState } from "@/components/site/useUrlState";
-import { EMPTY_SEARCH, SEARCH_ROW_LIMIT, type StepHitRow, type StepSearch } from "@/lib/queries/search/sql";
+import { EMPTY_SEARCH, type StepHitRow, type StepSearch } from "@/lib/queries/search/sql";
 import type { StepsManifest } from "@/lib/queries/search/shards";
-import { searchSteps, type SearchResult } from "@/lib/site/browser-search";
+import { searchPage, searchSteps, type SearchResult } from "@/lib/site/browser-search";
 import { runHref } from "@/lib/site/nav";
 import { EXAMPLE_SEARCHES, isRunnable, readSearch, writeSearch } from "@/lib/site/search-url";
 import { visibleControls } from "@/lib/trajectory/text-safety";
@@ -26,15 +26,19 @@ export interface SearchOptions {
 const ROW = 64;
 const VIEWPORT = 560;
 
+const NO_HITS: StepHitRow[] = [];
+
+/** Rows before the end of the fetched hits at which the list asks for the next page. */
+const PREFETCH_ROWS = 40;
+
 type Item = { kind: "run"; hit: StepHitRow; steps: number } | { kind: "step"; hit: StepHitRow };
 
 function items(hits: StepHitRow[]): Item[] {
   const out: Item[] = [];
-  const counts = new Map<string, number>();
-  for (const h of hits) counts.set(h.run_id, (counts.get(h.run_id) ?? 0) + 1);
   let prev: string | null = null;
   for (const h of hits) {
-    if (h.run_id !== prev) out.push({ kind: "run", hit: h, steps: counts.get(h.run_id)! });
+    // The run's count is of all its hits, also those on pages not fetched yet.
+    if (h.run_id !== prev) out.push({ kind: "run", hit: h, steps: h.run_steps });
     out.push({ kind: "step", hit: h });
     prev = h.run_id;
   }
@@ -78,7 +82,7 @@ export function SearchView({
   // The search's own query string names it (lib/site/search-url.ts).
   const searched = useAsync<SearchResult, [string, string]>(
     manifest && isRunnable(f) ? [source.key, writeSearch(f)] : null,
-    () => searchSteps(source, manifest!, f),
+    (_inputs, { partial }) => searchSteps(source, manifest!, f, partial),
   );
   const result = searched.value ?? null;
   const error = searched.error;
@@ -90,8 +94,38 @@ export function SearchView({
     if (listRef.current) listRef.current.scrollTop = 0;
   };
 
-  const list = useMemo(() => items(result?.hits ?? []), [result]);
+  // The pages fetched after the first, for the result shown (a new result starts again from its first page).
+  const [more, setMore] = useState<{ of: SearchResult | null; hits: StepHitRow[]; error: string | null }>({
+    of: null,
+    hits: [],
+    error: null,
+  });
+  const fetching = useRef<SearchResult | null>(null);
+  const shown = useRef<SearchResult | null>(null);
+  shown.current = result;
+  const extra = more.of === result ? more.hits : NO_HITS;
+  const hits = useMemo(() => (result ? [...result.hits, ...extra] : NO_HITS), [result, extra]);
+  const complete = !result || hits.length >= result.steps;
+  const list = useMemo(() => items(hits), [hits]);
   const win = rowWindow(scrollTop, VIEWPORT, ROW, list.length, 6);
+  // A first answer (the first shard's) gets no further pages: the exact answer replaces it.
+  const wantMore = Boolean(
+    result && !result.partial && !complete && !more.error && win.end + PREFETCH_ROWS >= list.length,
+  );
+  useEffect(() => {
+    if (!wantMore || !result || !manifest || fetching.current === result) return;
+    const last = hits[hits.length - 1]!;
+    fetching.current = result;
+    const done = (next: (m: typeof more) => typeof more) => {
+      if (fetching.current === result) fetching.current = null;
+      // A page that arrives after another search replaced this one is dropped.
+      if (shown.current === result) setMore(next);
+    };
+    searchPage(source, manifest, f, { run: last.run, step: last.step }).then(
+      (page) => done((m) => ({ of: result, hits: [...(m.of === result ? m.hits : []), ...page], error: null })),
+      (e: unknown) => done((m) => ({ ...m, error: e instanceof Error ? e.message : String(e) })),
+    );
+  }, [wantMore, result, manifest, hits, source, f]);
   const matchingRuns = result?.configs.reduce((a, c) => a + c.matching_runs, 0) ?? 0;
   const names = new Map(options.configs.map((c) => [c.id, c.name]));
 
@@ -283,19 +317,23 @@ export function SearchView({
           <span className="text-rose-700 dark:text-rose-300" data-testid="search-error">
             The search failed: {error}
           </span>
-        ) : busy ? (
+        ) : busy && !result ? (
           "Searching… (the steps index loads on the first search)"
         ) : result ? (
           <span
             data-testid="search-summary"
-            data-steps={result.hits.length}
+            data-steps={result.steps}
+            data-loaded={hits.length}
             data-runs={matchingRuns}
+            data-complete={result.partial ? "false" : "true"}
             data-observations={result.observations ? "loaded" : "not-loaded"}
           >
-            {matchingRuns} matching run{matchingRuns === 1 ? "" : "s"},{" "}
-            {result.configs.reduce((a, c) => a + c.matching_steps, 0)} matching steps
-            {result.hits.length >= SEARCH_ROW_LIMIT ? ` (the list shows the first ${SEARCH_ROW_LIMIT})` : ""} ·{" "}
-            {Math.round(result.ms)} ms
+            {result.partial ? "So far: " : ""}
+            {matchingRuns} matching run{matchingRuns === 1 ? "" : "s"}, {result.steps} matching steps
+            {result.partial
+              ? ` in the first ${result.partial.loaded} of ${result.partial.of} configurations searched; the others’ steps are loading…`
+              : ""}{" "}
+            · {Math.round(result.ms)} ms
           </span>
         ) : isRunnable(f) ? (
           ""
@@ -357,6 +395,11 @@ export function SearchView({
                 ))}
               </tbody>
             </Table>
+            {result.partial ? (
+              <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="search-configs-loading">
+                {result.partial.of - result.partial.loaded} more configurations are loading; their rows follow.
+              </p>
+            ) : null}
           </section>
 
           <section className="space-y-1">
@@ -366,7 +409,13 @@ export function SearchView({
                 releaseId={releaseId}
                 view="search"
                 what="matching steps"
-                records={() => result.hits.map((h) => ({ ...h }))}
+                records={async () =>
+                  (await searchPage(source, manifest, f, null, result.steps)).map(
+                    ({ run: _run, run_steps: _n, ...h }) => ({
+                      ...h,
+                    }),
+                  )
+                }
               />
             </div>
             <div
@@ -376,10 +425,10 @@ export function SearchView({
               data-testid="search-results"
               data-count={list.length}
               className="overflow-y-auto overflow-x-hidden rounded border border-zinc-200 dark:border-zinc-800"
-              style={{ height: Math.min(VIEWPORT, Math.max(ROW, list.length * ROW)) }}
+              style={{ height: Math.min(VIEWPORT, Math.max(ROW, (list.length + (complete ? 0 : 1)) * ROW)) }}
               onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
             >
-              <div style={{ height: list.length * ROW, position: "relative" }}>
+              <div style={{ height: (list.length + (complete ? 0 : 1)) * ROW, position: "relative" }}>
                 {list.slice(win.start, win.end).map((it, i) => {
                   const h = it.hit;
                   const top = (win.start + i) * ROW;
@@ -428,6 +477,18 @@ export function SearchView({
                     </div>
                   );
                 })}
+                {complete ? null : (
+                  <div
+                    role="listitem"
+                    className="absolute inset-x-0 flex items-center px-2 text-xs text-zinc-600 dark:text-zinc-400"
+                    style={{ top: list.length * ROW, height: ROW }}
+                    data-testid="search-more"
+                  >
+                    {more.of === result && more.error
+                      ? `The next matching steps could not be loaded: ${more.error}`
+                      : `Loading the next matching steps (${hits.length} of ${result.steps} shown)…`}
+                  </div>
+                )}
               </div>
             </div>
           </section>

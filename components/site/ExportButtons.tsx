@@ -1,5 +1,6 @@
 "use client";
-// CSV and JSON of one table, exactly as shown: `records` is called on click with what the table renders.
+// CSV and JSON of one table, exactly as shown: `records` is called on click with what the table renders (or, for
+// a list fetched page by page, resolves to all of its rows).
 import { exportName, toCsv, toJson, type ExportRecord } from "@/lib/site/csv";
 
 export function download(name: string, type: string, text: string) {
@@ -20,13 +21,18 @@ export interface ExportButtonsProps {
   /** The table's name, for the buttons' accessible names. */
   what: string;
   /** Called on click; a server component passes `rows` instead (functions do not cross to the client). */
-  records?: () => ExportRecord[];
+  records?: () => ExportRecord[] | Promise<ExportRecord[]>;
   rows?: ExportRecord[];
 }
 
 export function ExportButtons({ releaseId, view, subset, what, records: get, rows }: ExportButtonsProps) {
   const name = exportName(releaseId, view, subset);
   const records = get ?? (() => rows ?? []);
+  const save = async (as: "csv" | "json") => {
+    const r = await records();
+    if (as === "csv") download(`${name}.csv`, "text/csv", toCsv(r));
+    else download(`${name}.json`, "application/json", toJson(r));
+  };
   return (
     <span className="inline-flex items-center gap-1 text-xs print:hidden" data-export={view}>
       <span className="text-zinc-500">Export</span>
@@ -34,7 +40,7 @@ export function ExportButtons({ releaseId, view, subset, what, records: get, row
         type="button"
         className="btn px-1.5! py-0.5! text-xs!"
         aria-label={`Export ${what} as CSV`}
-        onClick={() => download(`${name}.csv`, "text/csv", toCsv(records()))}
+        onClick={() => void save("csv")}
       >
         CSV
       </button>
@@ -42,7 +48,7 @@ export function ExportButtons({ releaseId, view, subset, what, records: get, row
         type="button"
         className="btn px-1.5! py-0.5! text-xs!"
         aria-label={`Export ${what} as JSON`}
-        onClick={() => download(`${name}.json`, "application/json", toJson(records()))}
+        onClick={() => void save("json")}
       >
         JSON
       </button>

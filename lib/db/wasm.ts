@@ -3,6 +3,7 @@
 // Each release gets its own schema, so two releases (e.g. published + local results) never collide.
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
 import type { Db, Row } from "../queries/db-types";
+import { concatIpcStreams } from "./ipc-concat";
 
 let started: Promise<AsyncDuckDB> | null = null;
 
@@ -85,7 +86,28 @@ function releaseEntry(releaseId: string): ReleaseDb {
   return rel;
 }
 
-async function fetchTable(url: string): Promise<Uint8Array> {
+const prefetched = new Map<string, Promise<Uint8Array>>();
+
+/** Starts downloading table files a load will ask for soon (each is handed over once, then forgotten). */
+export function prefetchTables(urls: readonly string[]): void {
+  for (const url of urls) {
+    if (prefetched.has(url)) continue;
+    const bytes = download(url);
+    bytes.catch(() => prefetched.get(url) === bytes && prefetched.delete(url));
+    prefetched.set(url, bytes);
+  }
+}
+
+function fetchTable(url: string): Promise<Uint8Array> {
+  const early = prefetched.get(url);
+  if (early) {
+    prefetched.delete(url);
+    return early;
+  }
+  return download(url);
+}
+
+async function download(url: string): Promise<Uint8Array> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
@@ -93,8 +115,8 @@ async function fetchTable(url: string): Promise<Uint8Array> {
 
 /**
  * Appends Arrow IPC parts (shards) to one table of the release's schema, each part at most once and one at a
- * time (the first creates the table, or `transform.create` does). Parts are fetched in parallel while
- * DuckDB-WASM starts.
+ * time (the first creates the table, or `transform.create` does); `joined` appends the parts as one. Parts are
+ * fetched in parallel while DuckDB-WASM starts.
  */
 export interface PartsTransform {
   /** Creates the (empty) table, run once before the first part. */
@@ -108,43 +130,52 @@ export async function loadTableParts(
   table: string,
   urls: readonly string[],
   transform?: PartsTransform,
+  options: { joined?: boolean } = {},
 ): Promise<void> {
   const rel = releaseEntry(releaseId);
-  await Promise.all(
-    urls.map((url) => {
-      const key = `${table}:${url}`;
-      let load = rel.loaded.get(key);
-      if (!load) {
-        const bytes = fetchTable(url);
-        bytes.catch(() => undefined);
-        load = (async () => {
-          const conn = await rel.conn;
-          const data = await bytes;
-          mark(`fetched:${url}`);
-          const append = (rel.appending ?? Promise.resolve()).then(async () => {
-            const create = !(rel.created ??= new Set()).has(table);
-            if (!transform) {
-              await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create });
-            } else {
-              // The part goes through a staging table, so the append can derive columns (step_texts' hay).
-              const staging = `_part_${table}`;
-              if (create) await conn.query(transform.create);
-              await conn.insertArrowFromIPCStream(data, { name: staging, schema: schemaName(releaseId), create: true });
-              await conn.query(`${transform.append(staging)}; DROP TABLE ${staging}`);
-            }
-            rel.created.add(table);
-          });
-          rel.appending = append.catch(() => undefined);
-          await append;
-          mark(`loaded:${url}`);
-        })();
-        const mine = load;
-        load.catch(() => rel.loaded.get(key) === mine && rel.loaded.delete(key));
-        rel.loaded.set(key, load);
-      }
-      return load;
-    }),
-  );
+  const keyOf = (url: string) => `${table}:${url}`;
+  // Joined: the parts not loaded yet go in as one Arrow stream, one insert (lib/db/ipc-concat.ts); parts
+  // without dictionaries only (the steps index's integer shards).
+  const groups = options.joined
+    ? [urls.filter((u) => !rel.loaded.has(keyOf(u)))].filter((g) => g.length > 0)
+    : urls.filter((u) => !rel.loaded.has(keyOf(u))).map((u) => [u]);
+  for (const group of groups) {
+    const parts = group.map(fetchTable);
+    for (const p of parts) p.catch(() => undefined);
+    const load = (async () => {
+      const conn = await rel.conn;
+      const data = group.length === 1 ? await parts[0]! : concatIpcStreams(await Promise.all(parts));
+      mark(`fetched:${group.join(",")}`);
+      const append = (rel.appending ?? Promise.resolve()).then(async () => {
+        const create = !(rel.created ??= new Set()).has(table);
+        if (!transform) {
+          await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create });
+        } else {
+          // The part goes through a staging table, so the append can derive columns (step_texts' hay).
+          const staging = `_part_${table}`;
+          if (create) await conn.query(transform.create);
+          await conn.insertArrowFromIPCStream(data, { name: staging, schema: schemaName(releaseId), create: true });
+          await conn.query(`${transform.append(staging)}; DROP TABLE ${staging}`);
+        }
+        rel.created.add(table);
+      });
+      rel.appending = append.catch(() => undefined);
+      await append;
+      mark(`loaded:${group.join(",")}`);
+    })();
+    for (const url of group) {
+      const key = keyOf(url);
+      load.catch(() => rel.loaded.get(key) === load && rel.loaded.delete(key));
+      rel.loaded.set(key, load);
+    }
+  }
+  await Promise.all(urls.map((u) => rel.loaded.get(keyOf(u)) ?? Promise.resolve()));
+}
+
+/** Whether every part is loaded or loading (a search that needs nothing new skips its partial answer). */
+export function partsRequested(releaseId: string, table: string, urls: readonly string[]): boolean {
+  const rel = releases.get(releaseId);
+  return Boolean(rel && urls.every((u) => rel.loaded.has(`${table}:${u}`)));
 }
 
 export interface TableSource {

@@ -5,6 +5,7 @@
 // locked (lib/queries/console/sql-check.ts is the first wall, this is the second).
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
 import { newWasmDuckDb } from "../db/wasm";
+import { cell, scaleOf, type Cell } from "./console-cell";
 
 export interface ConsoleSource {
   schema: string;
@@ -19,8 +20,6 @@ export interface ConsoleSource {
   view?: { sql: string; needs: string[] };
 }
 
-export type Cell = string | number | boolean | null;
-
 export interface ConsoleResult {
   columns: { name: string; type: string }[];
   rows: Cell[][];
@@ -32,20 +31,6 @@ export interface ConsoleResult {
 export const ROW_CAP = 100_000;
 /** How long a cancelled query may take to stop before the worker is terminated. */
 const CANCEL_GRACE_MS = 2000;
-
-function cell(v: unknown): Cell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === "bigint") return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-  if (typeof v === "number" || typeof v === "string" || typeof v === "boolean") return v;
-  if (v instanceof Date) return v.toISOString();
-  if (v instanceof Uint8Array) return `<${v.byteLength} bytes>`;
-  try {
-    return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? x.toString() : x));
-  } catch {
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a value JSON cannot print (a cycle) shows its own toString
-    return String(v);
-  }
-}
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
   const res = await fetch(url);
@@ -150,9 +135,13 @@ export class ConsoleEngine {
       const reader = await conn.send(statement, true);
       const rows: Cell[][] = [];
       let columns: { name: string; type: string }[] = [];
+      let scales: number[] = [];
       let capped = false;
       for await (const batch of reader) {
-        if (columns.length === 0) columns = batch.schema.fields.map((f) => ({ name: f.name, type: String(f.type) }));
+        if (columns.length === 0) {
+          columns = batch.schema.fields.map((f) => ({ name: f.name, type: String(f.type) }));
+          scales = batch.schema.fields.map((f) => scaleOf(f.type));
+        }
         if (capped) continue;
         for (let i = 0; i < batch.numRows; i++) {
           if (rows.length >= ROW_CAP) {
@@ -160,7 +149,7 @@ export class ConsoleEngine {
             break;
           }
           const row = batch.get(i)!;
-          rows.push(columns.map((c) => cell((row as unknown as Record<string, unknown>)[c.name])));
+          rows.push(columns.map((c, j) => cell((row as unknown as Record<string, unknown>)[c.name], scales[j])));
         }
       }
       if (columns.length === 0)

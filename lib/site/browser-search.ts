@@ -2,12 +2,15 @@
 // first search, only those the search needs: the step_index shards of the configurations searched, step_runs
 // and step_contexts (small), and the texts of the fields shown (commands, paths, messages) plus the
 // observations only when the search matches in them. Then the lib/queries SQL; no table of the release itself.
-import { loadTableParts, releaseDb } from "../db/wasm";
+import { loadTableParts, partsRequested, prefetchTables, releaseDb, wasmDuckDb } from "../db/wasm";
+import type { Db } from "../queries/db-types";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/search/index-tables";
 import {
   fieldsOf,
+  SEARCH_PAGE,
   searchByConfigQuery,
   stepSearchQuery,
+  type HitKey,
   type SearchConfigRow,
   type StepHitRow,
   type StepSearch,
@@ -17,8 +20,16 @@ import type { ReleaseSource } from "../source/release-source";
 import { runOn } from "../source/published";
 
 export interface SearchResult {
+  /** The first page of hits (SEARCH_PAGE); searchPage gives the next ones. */
   hits: StepHitRow[];
   configs: SearchConfigRow[];
+  /** Every matching step (the configurations' sum): the list holds this many once every page is fetched. */
+  steps: number;
+  /**
+   * A first answer while the index still loads: only the configurations in `configs` are searched yet (the
+   * others' shards are loading), and the counts are theirs. Null once every shard the search needs is in.
+   */
+  partial: { loaded: number; of: number } | null;
   /** Files this search needed (bytes as written, before HTTP compression). */
   files: number;
   bytes: number;
@@ -27,46 +38,110 @@ export interface SearchResult {
   ms: number;
 }
 
-const loadedObservations = new Set<string>();
+// A search page opened with a query will start DuckDB-WASM anyway: start it as this module loads, before the
+// page has hydrated and its search effect runs (the start is the largest part of a first search).
+if (
+  typeof window !== "undefined" &&
+  window.location.pathname.endsWith("/search/") &&
+  new URLSearchParams(window.location.search).get("q")
+)
+  wasmDuckDb().catch(() => undefined);
 
-/** Loads what a search needs; each file is loaded once per page. */
-export async function loadSteps(releaseId: string, manifest: StepsManifest, f: StepSearch) {
+const loadedObservations = new Set<string>();
+const url = (releaseId: string, file: string) => `/data/${releaseId}/${file}`;
+
+/**
+ * Loads what a search needs; each file is loaded once per page. `upTo` loads only the first shards (a first
+ * answer); the rest then go in as one insert.
+ */
+export async function loadSteps(releaseId: string, manifest: StepsManifest, f: StepSearch, upTo?: number) {
   const { fields, texts, shards, files } = searchFiles(manifest, f.config ? [f.config] : [], fieldsOf(f.field));
-  const url = (file: string) => `/data/${releaseId}/${file}`;
+  const wanted = shards.slice(0, upTo ?? shards.length).map((s) => url(releaseId, s.file));
   const [db] = await Promise.all([
     releaseDb(releaseId, []),
-    loadTableParts(releaseId, STEPS_TABLES.runs, [url(manifest.runs.file)]),
-    loadTableParts(releaseId, STEPS_TABLES.contexts, [url(manifest.contexts.file)]),
+    loadTableParts(releaseId, STEPS_TABLES.runs, [url(releaseId, manifest.runs.file)]),
+    loadTableParts(releaseId, STEPS_TABLES.contexts, [url(releaseId, manifest.contexts.file)]),
     loadTableParts(
       releaseId,
       STEPS_TABLES.texts,
-      texts.map((t) => url(t.file)),
+      texts.map((t) => url(releaseId, t.file)),
       { create: CREATE_EMPTY_TEXTS_SQL, append: appendTextsSql },
     ),
-    loadTableParts(
-      releaseId,
-      STEPS_TABLES.index,
-      shards.map((s) => url(s.file)),
+    loadTableParts(releaseId, STEPS_TABLES.index, wanted.slice(0, 1)).then(() =>
+      loadTableParts(releaseId, STEPS_TABLES.index, wanted, undefined, { joined: true }),
     ),
   ]);
   if (fields.includes("observation")) loadedObservations.add(releaseId);
-  return { db, files };
+  return { db, files, shards };
 }
 
-export async function searchSteps(src: ReleaseSource, manifest: StepsManifest, f: StepSearch): Promise<SearchResult> {
+async function answer(
+  db: Db,
+  f: StepSearch,
+  configs: string[] | undefined,
+): Promise<Pick<SearchResult, "hits" | "configs" | "steps">> {
+  const byConfig = await runOn(db, searchByConfigQuery, [{ search: f, configs }]);
+  performance.mark("search:counts");
+  // step_index holds only the shards loaded, so the hits are of those configurations already.
+  const hits = await runOn(db, stepSearchQuery, [{ search: f, after: null, limit: SEARCH_PAGE }]);
+  return { hits, configs: byConfig, steps: byConfig.reduce((a, c) => a + c.matching_steps, 0) };
+}
+
+/**
+ * Runs a search. When its shards are not all loaded yet, `partial` gets a first answer over the first shard
+ * (one configuration) as soon as it is in, then the rest load and the exact answer is returned.
+ */
+export async function searchSteps(
+  src: ReleaseSource,
+  manifest: StepsManifest,
+  f: StepSearch,
+  partial?: (r: SearchResult) => void,
+): Promise<SearchResult> {
   const t0 = performance.now();
   // The search reads only the steps index's own tables, loaded into the published release's DuckDB-WASM
   // schema (never local results'), so it runs there whatever source the view has.
-  const { db, files } = await loadSteps(src.releaseId, manifest, f);
-  const configs = await runOn(db, searchByConfigQuery, [f]);
-  const hits = await runOn(db, stepSearchQuery, [f]);
-  performance.mark("search:results");
-  return {
-    hits,
-    configs,
+  const { shards, files } = searchFiles(manifest, f.config ? [f.config] : [], fieldsOf(f.field));
+  const base = {
     files: files.length,
     bytes: files.reduce((a, s) => a + s.bytes, 0),
+  };
+  const all = shards.map((s) => url(src.releaseId, s.file));
+  if (partial && shards.length > 1 && !partsRequested(src.releaseId, STEPS_TABLES.index, all)) {
+    // Every shard downloads from the start; the first is inserted and searched while the others arrive.
+    prefetchTables(all);
+    const { db } = await loadSteps(src.releaseId, manifest, f, 1);
+    performance.mark("search:loaded-first");
+    const first = await answer(db, f, [shards[0]!.config_id]);
+    performance.mark("search:partial");
+    partial({
+      ...first,
+      ...base,
+      partial: { loaded: 1, of: shards.length },
+      observations: loadedObservations.has(src.releaseId),
+      ms: performance.now() - t0,
+    });
+  }
+  const { db } = await loadSteps(src.releaseId, manifest, f);
+  performance.mark("search:loaded");
+  const exact = await answer(db, f, undefined);
+  performance.mark("search:results");
+  return {
+    ...exact,
+    ...base,
+    partial: null,
     observations: loadedObservations.has(src.releaseId),
     ms: performance.now() - t0,
   };
+}
+
+/** The hits after `after` (from the first without), at most `limit`: the next page of a search already run. */
+export async function searchPage(
+  src: ReleaseSource,
+  manifest: StepsManifest,
+  f: StepSearch,
+  after: HitKey | null,
+  limit = SEARCH_PAGE,
+): Promise<StepHitRow[]> {
+  const { db } = await loadSteps(src.releaseId, manifest, f);
+  return runOn(db, stepSearchQuery, [{ search: f, after, limit }]);
 }

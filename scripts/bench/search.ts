@@ -64,7 +64,7 @@ async function armWarm(page: Page) {
       const obs = new MutationObserver(() => {
         const status = document.querySelector('[data-testid="search-status"]');
         if (status?.textContent?.startsWith("Searching")) busy = true;
-        if (busy && document.querySelector('[data-testid="search-summary"]')) {
+        if (busy && document.querySelector('[data-testid="search-summary"][data-complete="true"]')) {
           obs.disconnect();
           resolve(performance.now());
         }
@@ -97,6 +97,7 @@ export async function benchSearch(browser: Browser, base: string, outDir: string
   const urls = needed.map((s) => `/data/${RELEASE}/${s.file}`);
   const obs = manifest.texts.find((t) => t.field === "observation");
   const cold: number[] = [];
+  const coldExact: number[] = [];
   const warm: number[] = [];
   const starts: number[] = [];
   const downloads: number[] = [];
@@ -105,14 +106,18 @@ export async function benchSearch(browser: Browser, base: string, outDir: string
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await page.goto(`${base}/r/${RELEASE}/search/${COLD_QUERY}`, { waitUntil: "commit" });
-    cold.push(
-      await page.evaluate(async () => {
-        for (;;) {
-          if (document.querySelector('[data-testid="search-summary"]')) return performance.now();
-          await new Promise((r) => setTimeout(r, 5));
-        }
-      }),
-    );
+    // First results (the first shard's, marked partial on the page), then the exact answer over every shard.
+    const [first, exact] = await page.evaluate(async () => {
+      let t1 = NaN;
+      for (;;) {
+        const summary = document.querySelector('[data-testid="search-summary"]');
+        if (summary && Number.isNaN(t1)) t1 = performance.now();
+        if (summary?.getAttribute("data-complete") === "true") return [t1, performance.now()];
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    });
+    cold.push(first);
+    coldExact.push(exact);
     for (const q of WARM_QUERIES) {
       await armWarm(page);
       await page.getByTestId("search-q").fill(q);
@@ -133,6 +138,7 @@ export async function benchSearch(browser: Browser, base: string, outDir: string
     downloads.push(await shardDownload(browser, base, urls));
   }
   const c = median(cold);
+  const ce = median(coldExact);
   const w = median(warm);
   const s = median(starts);
   const d = median(downloads);
@@ -164,7 +170,8 @@ load average when the step ended (1, 5, 15 min): ${load}.
 
 | measure | value |
 | --- | ---: |
-| cold search: navigation → first results, every configuration (\`${decodeURIComponent(COLD_QUERY)}\`) | ${ms(c)} |
+| cold search: navigation → first results, every configuration (\`${decodeURIComponent(COLD_QUERY)}\`; the first configuration's shard searched while the others load, marked partial) | ${ms(c)} |
+| for reference, no budget: navigation → the exact answer over every shard | ${ms(ce)} |
 | the same browser starting DuckDB-WASM alone (/diagnostics/) | ${ms(s)} |
 | downloading the ${needed.length} files that search loads alone, in parallel (${mb(neededGzip)} gzip) | ${ms(d)} |
 | ratio cold / (start + download) (the budget: ≤ 1.5×) | ${(c / (s + d)).toFixed(2)}× |

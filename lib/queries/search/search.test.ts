@@ -13,6 +13,7 @@ import {
   SEARCH_TOOLS_SQL,
   searchByConfigSql,
   stepSearchSql,
+  type HitKey,
   type SearchConfigRow,
   type StepHitRow,
   type StepSearch,
@@ -176,6 +177,27 @@ describe("step search", () => {
   it("escapes the query as a string literal and lists the tools", async () => {
     expect(await hits({ q: "'; DROP TABLE steps; --" })).toEqual([]);
     expect((await db.query<{ tool: string }>(SEARCH_TOOLS_SQL)).map((r) => r.tool)).toEqual(["bash", "edit"]);
+  });
+
+  it("pages through the hits in (run, step) order: pages of two give the whole list once", async () => {
+    // "diff" matches 4 commands and 1 message: alpha.s-F1#2, alpha.s-F1#3 (message), alpha.s-N1#3, beta.s-F1#2
+    // (runs are numbered in configuration then run id order: alpha.s-F1 < alpha.s-N1 < beta.s-F1).
+    const f = { ...EMPTY_SEARCH, q: "diff" };
+    const all = ["alpha.s-F1#2", "alpha.s-F1#3", "alpha.s-N1#3", "beta.s-F1#2"];
+    const page = (after: HitKey | null) => db.query<StepHitRow>(stepSearchSql(f, after, 2));
+    const first = await page(null);
+    expect(first.map((r) => `${r.run_id}#${r.step}`)).toEqual(all.slice(0, 2));
+    // alpha.s-F1 has both its hits on this page; the counts are of the run's hits in all, on any page.
+    expect(first.map((r) => r.run_steps)).toEqual([2, 2]);
+    const last = first[first.length - 1]!;
+    const second = await page({ run: last.run, step: last.step });
+    expect(second.map((r) => `${r.run_id}#${r.step}`)).toEqual(all.slice(2));
+    expect((await page({ run: first[0]!.run, step: 2 })).map((r) => [r.run_id, r.run_steps])).toEqual([
+      ["alpha.s-F1", 2],
+      ["alpha.s-N1", 1],
+    ]);
+    const l2 = second[second.length - 1]!;
+    expect(await page({ run: l2.run, step: l2.step })).toEqual([]);
   });
 
   it("returns the run's facts beside each hit", async () => {

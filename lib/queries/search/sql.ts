@@ -42,8 +42,23 @@ export const EMPTY_SEARCH: StepSearch = {
   other: false,
 };
 
-/** Rows the results list holds at most; the counts per configuration are always complete. */
-export const SEARCH_ROW_LIMIT = 5000;
+/**
+ * Hits the results list fetches at a time: a search converts only this many rows from Arrow (the counts per
+ * configuration are one aggregate over every match); the list asks for the next page as it is scrolled.
+ */
+export const SEARCH_PAGE = 200;
+
+/** Where a page of hits starts: after this step of this run (step_runs' integer key), or at the first hit. */
+export interface HitKey {
+  run: number;
+  step: number;
+}
+
+export interface StepSearchPage {
+  search: StepSearch;
+  after: HitKey | null;
+  limit: number;
+}
 
 const FIELDS: Record<SearchField, readonly TextField[]> = {
   all: TEXT_FIELDS,
@@ -115,6 +130,10 @@ function parts(f: StepSearch): { ctes: string; where: string } {
 }
 
 export interface StepHitRow {
+  /** step_runs' integer key of the run (with `step`, where the next page starts). */
+  run: number;
+  /** Matching steps of this run in all (a run's hits may span pages). */
+  run_steps: number;
   run_id: string;
   config_id: string;
   display_name: string;
@@ -141,29 +160,43 @@ export interface StepHitRow {
 }
 
 /**
- * Matching steps, grouped by run (configuration, run, step order), at most SEARCH_ROW_LIMIT: the rows are
- * found over the integer columns first, then only the texts those rows name are looked up (a join of every
- * text would build a hash table over all of step_texts).
+ * One page of matching steps, grouped by run (configuration, run, step order): `limit` hits after `after`
+ * (keyset paging over step_index's (run, step) order). The rows are found over the integer columns first,
+ * then only the texts those rows name are looked up (a join of every text would build a hash table over all
+ * of step_texts).
  */
-export function stepSearchSql(f: StepSearch, limit = SEARCH_ROW_LIMIT): string {
+export function stepSearchSql(f: StepSearch, after: HitKey | null = null, limit = SEARCH_PAGE): string {
   const { ctes, where } = parts(f);
+  const int = (n: number) => Math.max(0, Math.floor(n));
+  const from = after
+    ? `(s.run > ${int(after.run)} OR (s.run = ${int(after.run)} AND s.step > ${int(after.step)}))`
+    : "TRUE";
   return `
 ${ctes},
 k AS (
   SELECT s.* FROM ${STEP_INDEX} s
   WHERE ${where}
+    AND ${from}
   ORDER BY s.run, s.step
-  LIMIT ${Math.max(0, Math.floor(limit))}
+  LIMIT ${int(limit)}
 ),
 tx AS (
   SELECT t.id, t.text FROM ${STEP_TEXTS} t
   WHERE t.id IN (SELECT unnest([${TEXT_FIELDS.map((x) => `${x}_id`).join(", ")}]) FROM k)
+),
+n AS (
+  -- A join (not IN): DuckDB narrows the scan to the page's run range (step_index is stored in run order).
+  SELECT s.run, count(*)::INTEGER AS run_steps FROM ${STEP_INDEX} s
+  JOIN (SELECT DISTINCT run FROM k) kr ON kr.run = s.run
+  WHERE ${where}
+  GROUP BY s.run
 )
-SELECT r.run_id, r.config_id, r.display_name, r.condition, r.task_group, r.focus_task_id, r.repo, r.resolved,
+SELECT k.run, n.run_steps, r.run_id, r.config_id, r.display_name, r.condition, r.task_group, r.focus_task_id, r.repo, r.resolved,
   k.step, k.position, x.request_kind, x.task_id, x.checkout, x.other_checkout, x.source, x.tools,
   ${TEXT_FIELDS.map((x) => `x_${x}.text AS ${x}`).join(", ")}, k.message_chars, k.observation_chars
 FROM k
 JOIN ${STEP_RUNS} r ON r.run = k.run
+JOIN n ON n.run = k.run
 JOIN ${STEP_CONTEXTS} x ON x.ctx = k.ctx
 ${TEXT_FIELDS.map((x) => `LEFT JOIN tx x_${x} ON x_${x}.id = k.${x}_id`).join("\n")}
 ORDER BY k.run, k.step`;
@@ -210,14 +243,14 @@ ORDER BY tool`;
 // none of the release's tables is read.
 const SEARCH_TABLES = [STEP_INDEX, STEP_TEXTS, STEP_RUNS, STEP_CONTEXTS] as const;
 
-export const stepSearchQuery = defineQuery<StepSearch, StepHitRow>({
+export const stepSearchQuery = defineQuery<StepSearchPage, StepHitRow>({
   name: "step search",
   tables: SEARCH_TABLES,
-  sql: (f) => stepSearchSql(f),
+  sql: (p) => stepSearchSql(p.search, p.after, p.limit),
 });
 
-export const searchByConfigQuery = defineQuery<StepSearch, SearchConfigRow>({
+export const searchByConfigQuery = defineQuery<{ search: StepSearch; configs?: string[] }, SearchConfigRow>({
   name: "search by configuration",
   tables: SEARCH_TABLES,
-  sql: (f) => searchByConfigSql(f),
+  sql: (p) => searchByConfigSql(p.search, p.configs),
 });
