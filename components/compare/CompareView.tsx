@@ -33,6 +33,7 @@ import { defaultCompareRequest } from "@/lib/queries/compare/default";
 import {
   compareCostFor,
   compareFor,
+  compareRunsFor,
   compareSignaturesFor,
   staticCompareDefault,
   unmatchedLocalRuns,
@@ -147,15 +148,20 @@ export function CompareView(props: CompareViewProps) {
         if (!signal.aborted) partial(s);
       };
       const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-      // The counts first, the bootstrap intervals right after (pure, on the counts' own rows); the cost and
-      // signature panels load their own tables and fail on their own.
+      // The counts first (no runs table: task_cells, sessions, tasks), the bootstrap intervals right after (pure,
+      // on the counts' own rows), then the pair's runs for the links; the cost and signature panels load their
+      // own tables and fail on their own.
       let counts: CompareModel;
       try {
-        counts = await compareFor(source, meta, req, { intervals: false });
-        patch({ model: counts, unmatched: await unmatchedLocalRuns(source, req) });
+        counts = await compareFor(source, meta, req, { intervals: false, runs: false });
+        patch({ model: counts });
         await new Promise((r) => setTimeout(r, 0));
         if (signal.aborted) return s;
-        patch({ model: withIntervals(counts), intervals: true });
+        counts = withIntervals(counts);
+        patch({ model: counts });
+        const runs = await compareRunsFor(source, req);
+        counts = { ...counts, runs };
+        patch({ model: counts, intervals: true, unmatched: await unmatchedLocalRuns(source, req) });
       } catch (e) {
         return { ...s, error: message(e) };
       }

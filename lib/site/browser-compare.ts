@@ -5,10 +5,11 @@
 // (lib/source/combined.ts): the same SQL pairs a local configuration with a published one.
 import type { QuerySource } from "../queries/query";
 import { unmatchedLocalRunsQuery } from "../queries/local/union.sql";
-import type { CompareCostRow } from "../queries/compare/sql";
+import type { CompareCostRow, CompareRunRow } from "../queries/compare/sql";
 import {
   computeCompare,
   computeCompareCost,
+  computeCompareRuns,
   computeCompareSignatures,
   type CompareMeta,
   type CompareModel,
@@ -35,6 +36,10 @@ export function compareFor(
   opts: CompareOptions = {},
 ): Promise<CompareModel> {
   return computeCompare(src, meta, req, opts);
+}
+
+export function compareRunsFor(src: QuerySource, req: CompareRequest): Promise<CompareRunRow[]> {
+  return computeCompareRuns(src, req);
 }
 
 /** Local runs of the pair on sessions the published release does not have: they cannot be paired. */
