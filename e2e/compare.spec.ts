@@ -215,6 +215,47 @@ test("the static HTML is the picker", async ({ browser }) => {
   await context.close();
 });
 
+test("no pair in the URL: the default pair (the first two configurations) comes from the static file, no DuckDB-WASM", async ({
+  page,
+}) => {
+  // Save-data turns the idle warm-up off (lib/site/warm-duckdb.ts), so a wasm request could only be the pair's.
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+  );
+  const wasm: string[] = [];
+  page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(r.url()));
+  await page.goto("/r/comparecalc/compare/");
+  await ready(page);
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-origin", "static");
+  await expect(page.getByTestId("pick-a")).toHaveValue("anna");
+  await expect(page.getByTestId("pick-b")).toHaveValue("bert");
+  // EXPECTED.md, "anna (A) vs bert (B), condition switched" (switched: the first non-baseline condition).
+  expect(await cells(page, "overall")).toEqual(["2", "5", "1", "2"]);
+  expect(await cells(page, "near")).toEqual(["1", "3", "0", "1"]);
+  expect(await cells(page, "far")).toEqual(["1", "2", "1", "1"]);
+  await expect(group(page, "overall").locator('[data-stat="p"]')).toHaveText("0.219");
+  await expect(group(page, "overall").locator('[data-stat="res-diff-ci"]')).toHaveText(/^\[-?\d+\.\d, -?\d+\.\d\]$/);
+  await expect(page).toHaveURL(/\/r\/comparecalc\/compare\/$/);
+  expect(wasm).toEqual([]);
+});
+
+test("picking one side of the default pair names both in the URL and computes the new pair in the browser", async ({
+  page,
+}) => {
+  await page.goto("/r/comparecalc/compare/");
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-origin", "static");
+  await page.getByTestId("pick-b").selectOption("carl");
+  await expect(page).toHaveURL(/\/r\/comparecalc\/compare\/\?a=anna&b=carl$/);
+  await ready(page);
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-origin", "duckdb");
+  await expect(group(page, "overall")).toHaveAttribute("data-pair", "anna|carl");
+  // A pair in the URL goes through DuckDB-WASM even when it is the default one.
+  await page.goto("/r/comparecalc/compare/?a=anna&b=bert");
+  await ready(page);
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-origin", "duckdb");
+  expect(await cells(page, "overall")).toEqual(["2", "5", "1", "2"]);
+});
+
 interface RunLine {
   run_id: string;
   config_id: string;

@@ -160,8 +160,22 @@ async function main(): Promise<void> {
       env: { ...process.env, DATA_RELEASES: "data/releases" },
     });
   }
-  const server = spawn("node", ["scripts/serve.mjs", "out", "--port", String(PORT)], { stdio: "ignore" });
-  await new Promise((r) => setTimeout(r, 800));
+  const serve = async () => {
+    const child = spawn("node", ["scripts/serve.mjs", "out", "--port", String(PORT)], { stdio: "ignore" });
+    await new Promise((r) => setTimeout(r, 800));
+    return child;
+  };
+  let server = await serve();
+  // The scale step rebuilds the export with its release: the server lists its files when it starts.
+  const restartServer = async () => {
+    const old = server;
+    if (old.exitCode === null && old.signalCode === null)
+      await new Promise<void>((resolve) => {
+        old.once("exit", () => resolve());
+        old.kill();
+      });
+    server = await serve();
+  };
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
@@ -231,7 +245,7 @@ async function main(): Promise<void> {
       pushAll(budgets, speed.budgets);
     }
     if (want("scale")) {
-      const scale = await benchScale(passRun);
+      const scale = await benchScale(passRun, { browser, base: BASE, outDir: "out", restartServer });
       extra.push(scale.markdown);
       pushAll(budgets, scale.budgets);
     }

@@ -1,7 +1,9 @@
 "use client";
 // The compare page's state lives in the URL (a, b, condition, group, repo, task, pane, k), read after
-// hydration. The static HTML is the picker; once two configurations are picked, DuckDB-WASM runs the
-// compare SQL (lib/queries/compare*.ts) and the paired statistics are attached in the browser. Local results
+// hydration. The static HTML is the picker. With no pair in the URL the page shows the default pair (the
+// release's first two configurations, lib/queries/compare/default.ts) from the build's compare-default.json, with
+// no DuckDB-WASM; a pair in the URL (or another condition) is computed by DuckDB-WASM running the compare SQL
+// (lib/queries/compare/*.ts), the paired statistics attached in the browser. Local results
 // opened on this page or another page of the release (lib/local/store.ts) add their configurations to the
 // picker, marked local; the view's release source is then the combined one (lib/source/combined.ts).
 import { useTitleDetail } from "@/components/site/useTitleDetail";
@@ -27,7 +29,15 @@ import {
   type PaneMode,
 } from "@/lib/queries/compare/url";
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
-import { compareCostFor, compareFor, compareSignaturesFor, unmatchedLocalRuns } from "@/lib/site/browser-compare";
+import { defaultCompareRequest } from "@/lib/queries/compare/default";
+import {
+  compareCostFor,
+  compareFor,
+  compareRunsFor,
+  compareSignaturesFor,
+  staticCompareDefault,
+  unmatchedLocalRuns,
+} from "@/lib/site/browser-compare";
 import { prevalenceFor } from "@/lib/site/browser-signatures";
 import { CostDeltas } from "./CostDeltas";
 import { Disagreements } from "./Disagreements";
@@ -70,6 +80,8 @@ interface PairState {
   prevalence?: Loaded<PrevalenceModel | null>;
   /** Local runs of the pair on sessions the published release does not have. */
   unmatched?: number;
+  /** static: the build's compare-default.json; duckdb: computed in the browser. */
+  origin?: "static" | "duckdb";
 }
 
 export function CompareView(props: CompareViewProps) {
@@ -98,32 +110,58 @@ export function CompareView(props: CompareViewProps) {
     stableKey([ctx.configs, conditions, baseline, groups, props.repos]),
   );
 
-  useTitleDetail(url.a && url.b ? `${url.a} vs ${url.b}${url.task ? ` · task ${url.task}` : ""}` : null);
-
   // With local results open the source is the combined one: a local configuration pairs with a published one.
   const source = useReleaseSource();
   const hasAnnotations = props.hasAnnotations;
-  const picked = url.a !== null && url.b !== null;
-  const pair = useAsync<PairState, [string, string, string, string]>(
-    picked ? [source.key, url.a!, url.b!, url.condition] : null,
-    async ([, a, b, condition], { signal, partial }) => {
+  // No pair in the URL: the default pair (after hydration, when the URL is known), from the static file when
+  // it holds this request and no local results are open.
+  const fallback =
+    hydrated && url.a === null && url.b === null
+      ? defaultCompareRequest(
+          props.configs.map((c) => c.config_id),
+          { conditions, baseline },
+        )
+      : null;
+  const a = url.a ?? fallback?.a ?? null;
+  const b = url.b ?? fallback?.b ?? null;
+  const picked = a !== null && b !== null;
+  const fromStatic = fallback !== null && fallback.condition === url.condition && entries.length === 0;
+  const pair = useAsync<PairState, [string, string, string, string, boolean]>(
+    picked ? [source.key, a, b, url.condition, fromStatic] : null,
+    async ([, a, b, condition, fromStatic], { signal, partial }) => {
       const meta = { baseline, conditions, groups };
       const req = { a, b, condition };
-      let s: PairState = {};
+      const file = fromStatic ? await staticCompareDefault(releaseId, req) : null;
+      if (file)
+        return {
+          model: file.model,
+          intervals: true,
+          cost: { rows: file.cost },
+          signatures: { rows: [] },
+          prevalence: { rows: file.prevalence },
+          unmatched: 0,
+          origin: "static",
+        };
+      let s: PairState = { origin: "duckdb" };
       const patch = (p: Partial<PairState>) => {
         s = { ...s, ...p };
         if (!signal.aborted) partial(s);
       };
       const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-      // The counts first, the bootstrap intervals right after (pure, on the counts' own rows); the cost and
-      // signature panels load their own tables and fail on their own.
+      // The counts first (no runs table: task_cells, sessions, tasks), the bootstrap intervals right after (pure,
+      // on the counts' own rows), then the pair's runs for the links; the cost and signature panels load their
+      // own tables and fail on their own.
       let counts: CompareModel;
       try {
-        counts = await compareFor(source, meta, req, { intervals: false });
-        patch({ model: counts, unmatched: await unmatchedLocalRuns(source, req) });
+        counts = await compareFor(source, meta, req, { intervals: false, runs: false });
+        patch({ model: counts });
         await new Promise((r) => setTimeout(r, 0));
         if (signal.aborted) return s;
-        patch({ model: withIntervals(counts), intervals: true });
+        counts = withIntervals(counts);
+        patch({ model: counts });
+        const runs = await compareRunsFor(source, req);
+        counts = { ...counts, runs };
+        patch({ model: counts, intervals: true, unmatched: await unmatchedLocalRuns(source, req) });
       } catch (e) {
         return { ...s, error: message(e) };
       }
@@ -158,19 +196,27 @@ export function CompareView(props: CompareViewProps) {
     current.signatures !== undefined &&
     current.prevalence !== undefined;
   const open = (task: string, pane: PaneMode) => update({ task, pane, k: null });
+  useTitleDetail(picked ? `${a} vs ${b}${url.task ? ` · task ${url.task}` : ""}` : null);
 
   return (
-    <section aria-label="compare" data-testid="compare" data-ready={settled ? "true" : undefined} className="space-y-4">
+    <section
+      aria-label="compare"
+      data-testid="compare"
+      data-ready={settled ? "true" : undefined}
+      data-origin={current?.origin}
+      className="space-y-4"
+    >
       <div className="flex justify-end">
         <OpenLocalResults releaseId={releaseId} bench={props.bench} />
       </div>
       <PairPicker
         configs={configs}
         conditions={conditions}
-        a={url.a}
-        b={url.b}
+        a={a}
+        b={b}
         condition={url.condition}
-        onChange={(p) => update({ ...p, task: p.a !== undefined || p.b !== undefined ? null : url.task })}
+        // Picking one side of the default pair names both in the URL: the other side stays what was shown.
+        onChange={(p) => update({ a, b, ...p, task: p.a !== undefined || p.b !== undefined ? null : url.task })}
       />
       {!picked ? (
         <p className="text-sm text-zinc-500" data-testid="compare-hint">
@@ -182,13 +228,13 @@ export function CompareView(props: CompareViewProps) {
         <p className="text-sm text-rose-700">Could not compute the comparison: {current.error}</p>
       ) : !model ? (
         <p className="text-sm text-zinc-500" data-testid="compare-pending">
-          Computing in your browser (DuckDB-WASM)…
+          {fromStatic ? "Loading the default pair…" : "Computing in your browser (DuckDB-WASM)…"}
         </p>
       ) : (
         <>
           <p className="text-sm">
-            <strong>A</strong>: {model.a?.display_name ?? url.a}
-            <LocalBadge show={model.a?.is_local ?? false} /> · <strong>B</strong>: {model.b?.display_name ?? url.b}
+            <strong>A</strong>: {model.a?.display_name ?? a}
+            <LocalBadge show={model.a?.is_local ?? false} /> · <strong>B</strong>: {model.b?.display_name ?? b}
             <LocalBadge show={model.b?.is_local ?? false} /> · {url.condition}
           </p>
           {current?.unmatched ? (

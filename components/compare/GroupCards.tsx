@@ -26,6 +26,7 @@ function Card({ g, model }: { g: GroupCompare; model: CompareModel }) {
     <section
       data-testid={`group-${g.grp}`}
       data-group={g.grp}
+      data-pair={`${model.pair.a}|${model.pair.b}`}
       className="rounded border border-zinc-200 p-3 dark:border-zinc-800"
     >
       <h3 className="mb-2 font-semibold">

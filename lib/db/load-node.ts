@@ -1,6 +1,6 @@
 // Loads flattened release tables into DuckDB in Node. Rows go through a newline-delimited JSON file read
 // with an explicit column list, so every column has its declared type even when a table is empty.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TABLES, type ReleaseTables, type TableName, type TableSpec } from "../data/tables";
@@ -20,6 +20,23 @@ function createEmpty(spec: TableSpec): string {
     .join(", ")})`;
 }
 
+/**
+ * One JSON line per row, written a batch at a time: one string of a whole table (12.5 million test rows at 100×
+ * the sample, docs/scale.md) would exceed the JavaScript heap.
+ */
+function writeRows(file: string, rows: readonly unknown[]) {
+  const fd = openSync(file, "w");
+  try {
+    for (let i = 0; i < rows.length; i += 10_000) {
+      let chunk = "";
+      for (const r of rows.slice(i, i + 10_000)) chunk += JSON.stringify(r) + "\n";
+      writeSync(fd, chunk);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export async function loadTablesNode(db: NodeDb, tables: ReleaseTables): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "switch-swe-tables-"));
   try {
@@ -31,7 +48,7 @@ export async function loadTablesNode(db: NodeDb, tables: ReleaseTables): Promise
         continue;
       }
       const file = join(dir, `${name}.jsonl`);
-      writeFileSync(file, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+      writeRows(file, rows);
       await db.run(
         `CREATE TABLE ${spec.name} AS SELECT * FROM read_json(${sqlString(file)}, format = 'newline_delimited', ` +
           `columns = ${columnsLiteral(spec)}) ORDER BY ${spec.orderBy.map((c) => `"${c}"`).join(", ")}`,

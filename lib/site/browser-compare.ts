@@ -5,10 +5,11 @@
 // (lib/source/combined.ts): the same SQL pairs a local configuration with a published one.
 import type { QuerySource } from "../queries/query";
 import { unmatchedLocalRunsQuery } from "../queries/local/union.sql";
-import type { CompareCostRow } from "../queries/compare/sql";
+import type { CompareCostRow, CompareRunRow } from "../queries/compare/sql";
 import {
   computeCompare,
   computeCompareCost,
+  computeCompareRuns,
   computeCompareSignatures,
   type CompareMeta,
   type CompareModel,
@@ -16,6 +17,7 @@ import {
   type CompareRequest,
 } from "../queries/compare/model";
 import type { SignatureRateRow } from "../queries/signatures/rates.sql";
+import { reviveCompareDefault, sameRequest, type CompareDefault } from "../queries/compare/default";
 import {
   runHeaderQuery,
   runScheduleQuery,
@@ -34,6 +36,10 @@ export function compareFor(
   opts: CompareOptions = {},
 ): Promise<CompareModel> {
   return computeCompare(src, meta, req, opts);
+}
+
+export function compareRunsFor(src: QuerySource, req: CompareRequest): Promise<CompareRunRow[]> {
+  return computeCompareRuns(src, req);
 }
 
 /** Local runs of the pair on sessions the published release does not have: they cannot be paired. */
@@ -67,4 +73,23 @@ export async function paneRun(src: QuerySource, runId: string, submitText: strin
     // A run with no test rows has no verdict to compare.
     verdict: tests.length > 0 ? toVerdictTests(tests) : null,
   };
+}
+
+const defaults = new Map<string, Promise<CompareDefault | null>>();
+
+/**
+ * The build's compare-default.json when it holds exactly this request, else null (the page then computes the
+ * pair with DuckDB-WASM). Fetched once per release and page.
+ */
+export async function staticCompareDefault(releaseId: string, req: CompareRequest): Promise<CompareDefault | null> {
+  let file = defaults.get(releaseId);
+  if (!file) {
+    file = fetch(`/data/${releaseId}/compare-default.json`)
+      .then((res) => (res.ok ? (res.json() as Promise<CompareDefault | null>) : null))
+      .then((f) => (f ? reviveCompareDefault(f) : null))
+      .catch(() => null);
+    defaults.set(releaseId, file);
+  }
+  const f = await file;
+  return f && sameRequest(f.request, req) ? f : null;
 }

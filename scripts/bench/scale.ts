@@ -2,10 +2,15 @@
 // build of the sample and of `npm run data:scale -- --factor N` in the same run (time and peak resident memory
 // through /usr/bin/time), the validator on the scaled release, runs per second, and the sizes of the scaled
 // release's page JSON and Arrow tables. The limits are the issue's at N = 100 (build ≤ 120× the sample's time,
-// i.e. ≤ 1.2 N×, peak RSS ≤ 8 GB); docs/scale.md reads its numbers from here.
+// i.e. ≤ 1.2 N×, peak RSS ≤ 8 GB); docs/scale.md reads its numbers from here. Then the site with the scaled
+// release (scripts/bench/scale-site.ts; BENCH_SCALE_SITE=0 skips it): the leaderboard's numbers against the
+// sample's, and a warm subset query against a plain JavaScript loop over the same task cells.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Browser } from "@playwright/test";
+import { pushAll } from "../../lib/common/arrays";
+import { benchScaleSite } from "./scale-site";
 import type { Budget } from "./speed";
 
 const OUT = "/tmp/switch-swe-bench-scale";
@@ -49,8 +54,16 @@ const SCALE_DOC = "docs/scale.md";
 const BLOCK = /<!-- bench:scale -->[^]*<!-- \/bench:scale -->/;
 
 /** `pass`: the trajectory pass's full run over the sample in the same bench run (scripts/bench/pass.ts), if it ran. */
+export interface ScaleSite {
+  browser: Browser;
+  base: string;
+  outDir: string;
+  restartServer: () => Promise<void>;
+}
+
 export async function benchScale(
   pass: { runs: number; ms: number } | null,
+  site: ScaleSite | null = null,
 ): Promise<{ markdown: string; budgets: Budget[] }> {
   const factor = Number(process.env.BENCH_SCALE_FACTOR ?? "100");
   const scaleDir = join("data", "scale", `sample-x${factor}`);
@@ -103,6 +116,17 @@ export async function benchScale(
       ok: validate.status === 0,
     },
   ];
+  const siteBench =
+    site && process.env.BENCH_SCALE_SITE !== "0"
+      ? await benchScaleSite({
+          ...site,
+          built,
+          builtIndex: join(OUT, "scale", "releases.json"),
+          id: `sample-x${factor}`,
+          factor,
+        })
+      : null;
+  if (siteBench) pushAll(budgets, siteBench.budgets);
   const markdown = `## Scale: ${factor}× the sample (issue 19)
 
 \`npm run data:scale -- --factor ${factor}\` (SYNTHETIC: ${configs} configurations, ${runs} runs over the sample's 400 sessions; only
@@ -120,7 +144,8 @@ build measured the same way in the same run (scripts/bench/scale.ts).
 Page JSON of the ×${factor} release: ${json.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
 
 Arrow tables of the ×${factor} release: ${arrow.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
-`;
+
+${siteBench ? siteBench.markdown : "The site at this size was not measured in this run (BENCH_SCALE_SITE=0).\n"}`;
   // docs/scale.md's measured limits, replaced between its markers (never typed by hand).
   const limits = `<!-- bench:scale -->
 Measured by \`BENCH_ONLY=${pass ? "pass," : ""}scale npm run bench\` on ${new Date().toISOString().slice(0, 10)} (2 shared cores; scripts/bench/scale.ts), ${factor}× the sample:

@@ -3,6 +3,7 @@
 import type { Release } from "../../lib/data/schema";
 import type { NodeDb } from "../../lib/db/node";
 import { computeAblation } from "../../lib/queries/ablation/model";
+import { computeCompareDefault } from "../../lib/queries/compare/default";
 import { computeCatalog, computeTaskPages } from "../../lib/queries/catalog/model";
 import { computeCostPage } from "../../lib/queries/cost/model";
 import { REPOS_SQL, repoGapSql } from "../../lib/queries/leaderboard/sql";
@@ -69,4 +70,11 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
       groups: release.meta.groups,
     });
   },
+  // After signature-prevalence.json: the default pair's prevalence reads the same derived tables.
+  "compare-default.json": ({ db, release }) =>
+    computeCompareDefault(db, {
+      baseline: release.meta.baseline_condition,
+      conditions: release.meta.conditions,
+      groups: release.meta.groups,
+    }),
 };

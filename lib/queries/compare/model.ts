@@ -76,6 +76,8 @@ export interface CompareModel {
 export interface CompareOptions {
   /** Bootstrap the intervals (default true); without, the bounds are NaN and the page can show the counts first. */
   intervals?: boolean;
+  /** Read the pair's runs (default true); without, `runs` is empty and the 2×2 waits for no runs table. */
+  runs?: boolean;
   scope?: TaskScope;
 }
 
@@ -102,9 +104,14 @@ export async function computeCompare(
     src.run(configsQuery),
     src.run(compareTableQuery, { pair, scope: opts.scope }),
     src.run(comparePairsQuery, { pair, scope: opts.scope }),
-    src.run(compareRunsQuery, { a: req.a, b: req.b }),
+    opts.runs === false ? Promise.resolve([]) : computeCompareRuns(src, req),
   ]);
   return compareModel(meta, pair, configs, table, pairs, runs, opts);
+}
+
+/** Every run of the pair (the links to trajectories): the compare page reads it after the 2×2 is shown. */
+export function computeCompareRuns(src: QuerySource, req: CompareRequest): Promise<CompareRunRow[]> {
+  return src.run(compareRunsQuery, { a: req.a, b: req.b });
 }
 
 /** Table 2's scopes for the pair (reads requests and request_usage). */

@@ -12,13 +12,15 @@
 import type { Db } from "../db-types";
 import { runIndexShard } from "./run-index";
 import { requestColumnsSql, type RequestRow } from "../trajectory/request-row";
-import type {
-  AnnotationRow,
-  RunHeaderRow,
-  ScheduleRow,
-  VerdictStageRow,
-  VerdictTestRow,
-  WorkspaceRow,
+import {
+  RUN_HEADER_COLUMNS,
+  VERDICT_STAGE_COUNTS,
+  type AnnotationRow,
+  type RunHeaderRow,
+  type ScheduleRow,
+  type VerdictStageRow,
+  type VerdictTestRow,
+  type WorkspaceRow,
 } from "../trajectory/sql";
 
 export interface SessionRequestRow extends RequestRow {
@@ -60,8 +62,9 @@ interface SessionTestRow {
 /**
  * One row per run in context_runs: its id and its whole RunContextEntry as JSON text, built by DuckDB (reading
  * 30 test rows a run into JavaScript objects would cost more than all the rest of the build at 100× the sample).
- * Same rows as runHeaderSql (the matched run by a window instead of LATERAL), runScheduleSql's usage,
- * verdictStagesSql, verdictTestsSql (as a status string over SESSION_TESTS_SQL's order) and runAnnotationsSql.
+ * Same rows as runHeaderSql (its columns, RUN_HEADER_COLUMNS; the matched run by a window instead of LATERAL),
+ * runScheduleSql's usage, verdictStagesSql (its counts, VERDICT_STAGE_COUNTS), verdictTestsSql (as a status string
+ * over SESSION_TESTS_SQL's order) and runAnnotationsSql; shards.test.ts checks each against the per-run SQL.
  */
 export const RUN_CONTEXT_SQL = `
 WITH base AS (
@@ -75,11 +78,7 @@ matched AS (
   JOIN base b ON b.config_id = a.config_id AND b.repeat = a.repeat AND b.focus_task_id = a.focus_task_id AND b.condition <> a.condition
 ),
 hdr AS (
-  SELECT r.run_id, r.config_id, c.display_name, r.session_id, s.focus_task_id, t.repo, t.title AS task_title,
-    s.condition, s.task_group, r.repeat::INTEGER AS repeat, r.finalized, r.applied, r.resolved, r.failure_class, r.trajectory,
-    r.tokens::DOUBLE AS tokens, r.cached_tokens::DOUBLE AS cached_tokens, r.model_calls::INTEGER AS model_calls,
-    r.tool_calls::INTEGER AS tool_calls, r.cost_usd::DOUBLE AS cost_usd, r.requests_run::INTEGER AS requests_run,
-    s.request_count::INTEGER AS request_count, m.matched_run_id, m.matched_condition
+  SELECT ${RUN_HEADER_COLUMNS}, m.matched_run_id, m.matched_condition
   FROM runs r
   JOIN context_runs cr ON cr.run_id = r.run_id
   JOIN configs c ON c.config_id = r.config_id
@@ -94,12 +93,7 @@ usage AS (
   GROUP BY u.run_id
 ),
 grouped AS (
-  SELECT tr.run_id, kind, stage::INTEGER AS stage, COUNT(*)::INTEGER AS total,
-    COUNT(*) FILTER (WHERE status = 'passed')::INTEGER AS passed,
-    COUNT(*) FILTER (WHERE status = 'failed')::INTEGER AS failed,
-    COUNT(*) FILTER (WHERE status = 'missing')::INTEGER AS missing,
-    COUNT(*) FILTER (WHERE status = 'skipped')::INTEGER AS skipped,
-    COUNT(*) FILTER (WHERE status = 'not_run')::INTEGER AS not_run
+  SELECT tr.run_id, kind, stage::INTEGER AS stage, ${VERDICT_STAGE_COUNTS}
   FROM test_results tr JOIN context_runs cr ON cr.run_id = tr.run_id
   GROUP BY tr.run_id, kind, stage
 ),

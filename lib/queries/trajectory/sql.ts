@@ -35,13 +35,19 @@ export interface RunHeaderRow {
   matched_condition: string | null;
 }
 
-export function runHeaderSql(runId: string): string {
-  return `
-SELECT r.run_id, r.config_id, c.display_name, r.session_id, s.focus_task_id, t.repo, t.title AS task_title,
+/**
+ * RunHeaderRow's columns but the matched run's, over runs r, configs c, sessions s and tasks t: one text for the
+ * page's runHeaderSql and the static shards' RUN_CONTEXT_SQL (lib/queries/run-context/shards.ts).
+ */
+export const RUN_HEADER_COLUMNS = `r.run_id, r.config_id, c.display_name, r.session_id, s.focus_task_id, t.repo, t.title AS task_title,
   s.condition, s.task_group, r.repeat::INTEGER AS repeat, r.finalized, r.applied, r.resolved, r.failure_class, r.trajectory,
   r.tokens::DOUBLE AS tokens, r.cached_tokens::DOUBLE AS cached_tokens, r.model_calls::INTEGER AS model_calls,
   r.tool_calls::INTEGER AS tool_calls, r.cost_usd::DOUBLE AS cost_usd, r.requests_run::INTEGER AS requests_run,
-  s.request_count::INTEGER AS request_count, m.run_id AS matched_run_id, m.condition AS matched_condition
+  s.request_count::INTEGER AS request_count`;
+
+export function runHeaderSql(runId: string): string {
+  return `
+SELECT ${RUN_HEADER_COLUMNS}, m.run_id AS matched_run_id, m.condition AS matched_condition
 FROM runs r
 JOIN configs c ON c.config_id = r.config_id
 JOIN sessions s ON s.session_id = r.session_id
@@ -140,15 +146,18 @@ export interface VerdictStageRow {
   not_run: number;
 }
 
-/** The final focus verdict per test kind and stage. */
-export function verdictStagesSql(runId: string): string {
-  return `
-SELECT kind, stage::INTEGER AS stage, COUNT(*)::INTEGER AS total,
+/** VerdictStageRow's counts over a group of test_results rows: the page's verdictStagesSql and RUN_CONTEXT_SQL's. */
+export const VERDICT_STAGE_COUNTS = `COUNT(*)::INTEGER AS total,
   COUNT(*) FILTER (WHERE status = 'passed')::INTEGER AS passed,
   COUNT(*) FILTER (WHERE status = 'failed')::INTEGER AS failed,
   COUNT(*) FILTER (WHERE status = 'missing')::INTEGER AS missing,
   COUNT(*) FILTER (WHERE status = 'skipped')::INTEGER AS skipped,
-  COUNT(*) FILTER (WHERE status = 'not_run')::INTEGER AS not_run
+  COUNT(*) FILTER (WHERE status = 'not_run')::INTEGER AS not_run`;
+
+/** The final focus verdict per test kind and stage. */
+export function verdictStagesSql(runId: string): string {
+  return `
+SELECT kind, stage::INTEGER AS stage, ${VERDICT_STAGE_COUNTS}
 FROM test_results
 WHERE run_id = ${sqlString(runId)}
 GROUP BY kind, stage

@@ -1,0 +1,257 @@
+// The site at N× the sample (issue 19, "the site works"): the scaled release's built data is added beside the
+// sample's in public/data, the static export rebuilt (`next build`, precompress) and served again; then, median
+// of `runs` fresh contexts alternated on the same server:
+// - navigation → every number of the leaderboard's first paint visible, the sample's `/r/sample/` against the
+//   scaled `/r/<id>/` (about 1,100 rows, windowed: the static HTML holds the first rows, lib/site/row-window.ts);
+// - on the scaled leaderboard with DuckDB-WASM warmed (lib/site/warm-duckdb.ts's done mark): tick the first
+//   repository → "Subset of" shown, against a plain JavaScript loop in the same page over the same task cells
+//   (the release's task_cells table, handed to the page as columns) computing the same per-task scores and
+//   per-(configuration, condition, group) resolutions for that repository.
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "@playwright/test";
+import { openNodeDb } from "../../lib/db/node";
+import type { Budget } from "./speed";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+interface Cells {
+  configs: string[];
+  conditions: string[];
+  groups: string[];
+  repos: string[];
+  config: number[];
+  condition: number[];
+  task: number[];
+  group: number[];
+  repo: number[];
+  resolved: number[];
+}
+
+/** The release's task cells as dictionary-coded columns (what the page's loop reads). */
+async function taskCells(parquet: string): Promise<Cells> {
+  const db = await openNodeDb();
+  try {
+    const rows = await db.query<{
+      config_id: string;
+      condition: string;
+      task_id: string;
+      task_group: string;
+      repo: string;
+      resolved: boolean;
+    }>(
+      `SELECT config_id, condition, task_id, task_group, repo, resolved FROM read_parquet('${parquet.replaceAll("'", "''")}')`,
+    );
+    const dict = () => {
+      const ids = new Map<string, number>();
+      return { ids, of: (s: string) => ids.get(s) ?? (ids.set(s, ids.size), ids.size - 1) };
+    };
+    const [cf, cd, tk, gp, rp] = [dict(), dict(), dict(), dict(), dict()];
+    const out: Cells = {
+      configs: [],
+      conditions: [],
+      groups: [],
+      repos: [],
+      config: [],
+      condition: [],
+      task: [],
+      group: [],
+      repo: [],
+      resolved: [],
+    };
+    for (const r of rows) {
+      out.config.push(cf.of(r.config_id));
+      out.condition.push(cd.of(r.condition));
+      out.task.push(tk.of(r.task_id));
+      out.group.push(gp.of(r.task_group));
+      out.repo.push(rp.of(r.repo));
+      out.resolved.push(r.resolved ? 1 : 0);
+    }
+    out.configs = [...cf.ids.keys()];
+    out.conditions = [...cd.ids.keys()];
+    out.groups = [...gp.ids.keys()];
+    out.repos = [...rp.ids.keys()];
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+export interface ScaleSiteBench {
+  markdown: string;
+  budgets: Budget[];
+}
+
+export async function benchScaleSite(opts: {
+  browser: Browser;
+  base: string;
+  outDir: string;
+  /** The scaled release's built folder (DATA_OUT/<id>) and its index entry's file (DATA_OUT/releases.json). */
+  built: string;
+  builtIndex: string;
+  id: string;
+  factor: number;
+  /** Serves the rebuilt export (the bench's server lists its files when it starts). */
+  restartServer: () => Promise<void>;
+  runs?: number;
+}): Promise<ScaleSiteBench> {
+  const { browser, base, outDir, built, id, factor } = opts;
+  const runs = opts.runs ?? 5;
+  const data = join("public", "data");
+  rmSync(join(data, id), { recursive: true, force: true });
+  cpSync(built, join(data, id), { recursive: true });
+  const index = JSON.parse(readFileSync(join(data, "releases.json"), "utf8")) as { releases: { release_id: string }[] };
+  const entry = (
+    JSON.parse(readFileSync(opts.builtIndex, "utf8")) as { releases: { release_id: string }[] }
+  ).releases.find((r) => r.release_id === id);
+  if (!entry) throw new Error(`scale site: ${opts.builtIndex} lists no ${id}`);
+  index.releases = [...index.releases.filter((r) => r.release_id !== id), entry];
+  writeFileSync(join(data, "releases.json"), JSON.stringify(index, null, 1) + "\n");
+  const started = performance.now();
+  execFileSync("npx", ["next", "build"], { stdio: "inherit" });
+  execFileSync("node", ["scripts/precompress.mjs", outDir], { stdio: "inherit" });
+  const siteSeconds = (performance.now() - started) / 1000;
+
+  const cells = await taskCells(join(built, "task_cells.parquet"));
+  const repo = (JSON.parse(readFileSync(join(built, "repos.json"), "utf8")) as { repo: string }[])[0]!.repo;
+  mkdirSync(join(outDir, "bench-task-cells"), { recursive: true });
+  writeFileSync(join(outDir, "bench-task-cells", `${id}.json`), JSON.stringify(cells));
+  await opts.restartServer();
+
+  const selector = '[data-testid="leaderboard"] td[data-col]';
+  const number = "^-?\\d+\\.\\d$";
+  const visible = async (path: string) => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(`${base}${path}`, { waitUntil: "commit" });
+    const t = await page.evaluate(
+      async ([sel, pat]) => {
+        const re = new RegExp(pat);
+        for (;;) {
+          const els = [...document.querySelectorAll(sel)];
+          if (els.length > 0 && els.every((e) => re.test(e.textContent ?? ""))) return [performance.now(), els.length];
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      },
+      [selector, number] as const,
+    );
+    await ctx.close();
+    return t;
+  };
+  const m = { sample: [] as number[], scaled: [] as number[], subset: [] as number[], loop: [] as number[] };
+  let scaledCells = 0;
+  let sampleCells = 0;
+  for (let i = 0; i < runs; i++) {
+    const [s, sn] = await visible("/r/sample/");
+    const [x, xn] = await visible(`/r/${id}/`);
+    m.sample.push(s!);
+    m.scaled.push(x!);
+    sampleCells = sn!;
+    scaledCells = xn!;
+
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(`${base}/r/${id}/`);
+    await page.waitForLoadState("load");
+    await page.waitForFunction(() => performance.getEntriesByName("duckdb:warm:done").length > 0, null, {
+      timeout: 120_000,
+    });
+    await page.locator('[data-filter="repositories"] summary').click();
+    await page.evaluate(() => {
+      const w = window as unknown as { __t0?: number; __t1?: Promise<number> };
+      document.addEventListener("click", (e) => (w.__t0 = e.timeStamp), { capture: true, once: true });
+      w.__t1 = new Promise((resolve) => {
+        const obs = new MutationObserver(() => {
+          const el = document.querySelector('[data-testid="scope"]');
+          if (el && /Subset of/.test(el.textContent ?? "")) {
+            obs.disconnect();
+            resolve(performance.now());
+          }
+        });
+        obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+    });
+    const box = page.locator('[data-filter="repositories"] input[type="checkbox"]').first();
+    await box.check();
+    m.subset.push(
+      await page.evaluate(async () => {
+        const w = window as unknown as { __t0: number; __t1: Promise<number> };
+        return (await w.__t1) - w.__t0;
+      }),
+    );
+    // The same page: the loop over the same task cells, once fetched and parsed (not timed).
+    m.loop.push(
+      await page.evaluate(
+        async ([url, repoName]) => {
+          const c = (await (await fetch(url)).json()) as Cells;
+          const r = c.repos.indexOf(repoName);
+          const t0 = performance.now();
+          // Per (configuration, condition, task): the mean of resolved over repeats (taskScoresSql's score)…
+          const sums = new Map<number, [number, number, number]>();
+          const nTasks = 1 << 16;
+          for (let i = 0; i < c.config.length; i++) {
+            if (c.repo[i] !== r) continue;
+            const key = (c.config[i]! * c.conditions.length + c.condition[i]!) * nTasks + c.task[i]!;
+            const s = sums.get(key);
+            if (s) {
+              s[0] += c.resolved[i]!;
+              s[1] += 1;
+            } else sums.set(key, [c.resolved[i]!, 1, c.group[i]!]);
+          }
+          // …then per (configuration, condition) and per (configuration, condition, group): the mean over tasks.
+          const res = new Map<string, [number, number]>();
+          for (const [key, [k, n, g]] of sums) {
+            const cc = Math.floor(key / nTasks);
+            for (const part of [`${cc}`, `${cc}:${g}`]) {
+              const acc = res.get(part) ?? [0, 0];
+              acc[0] += k / n;
+              acc[1] += 1;
+              res.set(part, acc);
+            }
+          }
+          const out = [...res].map(([k, [s, n]]) => [k, (100 * s) / n] as const);
+          const t1 = performance.now();
+          if (out.length === 0) throw new Error(`no task cell in ${repoName}`);
+          return t1 - t0;
+        },
+        [`/bench-task-cells/${id}.json`, repo] as const,
+      ),
+    );
+    await ctx.close();
+  }
+  const md = {
+    sample: median(m.sample),
+    scaled: median(m.scaled),
+    subset: median(m.subset),
+    loop: median(m.loop),
+  };
+  const budgets: Budget[] = [
+    {
+      name: `scale ×${factor}: leaderboard numbers visible vs the sample's`,
+      value: `${(md.scaled / md.sample).toFixed(2)}× (${ms(md.scaled)} / ${ms(md.sample)})`,
+      limit: "≤ 1.5×",
+      ok: md.scaled <= 1.5 * md.sample,
+    },
+    {
+      name: `scale ×${factor}: warm subset query vs a JavaScript loop over the same task cells`,
+      value: `${(md.subset / md.loop).toFixed(1)}× (${ms(md.subset)} / ${md.loop.toFixed(1)} ms)`,
+      limit: "≤ 3×",
+      ok: md.subset <= 3 * md.loop,
+    },
+  ];
+  const markdown = `### The site at ×${factor}
+
+The scaled release added beside the sample's in public/data and the export rebuilt (\`next build\` + precompress:
+${siteSeconds.toFixed(0)} s), served the same way; median of ${runs} fresh contexts, alternated (scripts/bench/scale-site.ts).
+
+| measure | value |
+| --- | ---: |
+| \`/r/sample/\`: navigation → its ${sampleCells} leaderboard numbers visible | ${ms(md.sample)} |
+| \`/r/${id}/\` (${cells.configs.length} configurations, windowed): navigation → the ${scaledCells} numbers of its first paint visible | ${ms(md.scaled)} (${(md.scaled / md.sample).toFixed(2)}×) |
+| \`/r/${id}/\`, DuckDB-WASM warmed: tick repository \`${repo}\` → "Subset of" shown | ${ms(md.subset)} |
+| the same page: a JavaScript loop over the same ${cells.config.length} task cells (per-task scores, then per configuration × condition and × group) | ${md.loop.toFixed(1)} ms |
+`;
+  return { markdown, budgets };
+}
