@@ -91,9 +91,9 @@ const PARAMS: Record<string, unknown> = {
   "run patch": RUN,
   "session task files": RUN,
   "focus stages": RUN,
-  "step search": { ...stepSearch.EMPTY_SEARCH, q: "git" },
+  "step search": { search: { ...stepSearch.EMPTY_SEARCH, q: "git" }, after: { run: 1, step: 2 }, limit: 10 },
   // A step-level filter: without one the counts need no step_contexts (the query names the tables of any search).
-  "search by configuration": { ...stepSearch.EMPTY_SEARCH, q: "git", kind: "focus" },
+  "search by configuration": { search: { ...stepSearch.EMPTY_SEARCH, q: "git", kind: "focus" }, configs: ["a"] },
   "unmatched local runs": ["local:alpha", "beta"],
 };
 
