@@ -255,7 +255,7 @@ export function CompareView(props: CompareViewProps) {
             onFilter={(p) => update(p)}
             onOpen={open}
           />
-          {url.task !== null ? (
+          {url.task !== null && model.runsRead ? (
             <TwoPane
               key={`${url.task}/${url.pane}`}
               releaseId={releaseId}

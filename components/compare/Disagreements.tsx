@@ -39,6 +39,7 @@ function RunLink({
   label: string;
 }) {
   const source = useReleaseSource();
+  if (!model.runsRead) return <span className="text-zinc-500">{label}: reading its run…</span>;
   const run = runOf(model.runs, config, task, model.condition);
   if (!run) return <span className="text-zinc-500">{label}: no run</span>;
   // A local run opens in the explorer from the user's files, by a client-side link (the local release lives in
@@ -75,7 +76,13 @@ function RunLink({
 }
 
 /** How many of the runs linked below publish a trajectory (the others are marked "no trajectory"). */
-function TrajectoryCoverage({ runs }: { runs: ({ trajectory: string | null } | null)[] }) {
+function TrajectoryCoverage({ runs, read }: { runs: ({ trajectory: string | null } | null)[]; read: boolean }) {
+  if (!read)
+    return (
+      <span className="text-xs text-zinc-500" data-testid="disagreement-trajectories-reading">
+        reading the linked runs…
+      </span>
+    );
   const present = runs.filter((r): r is { trajectory: string | null } => r !== null);
   const withTrajectory = present.filter((r) => r.trajectory !== null).length;
   return (
@@ -148,6 +155,7 @@ export function Disagreements(props: DisagreementsProps) {
           {rows.filter((r) => r.outcome === "only_b").length} only B
         </span>
         <TrajectoryCoverage
+          read={model.runsRead}
           runs={rows.flatMap((t) => [
             runOf(model.runs, model.pair.a, t.task_id, model.condition),
             runOf(model.runs, model.pair.b, t.task_id, model.condition),

@@ -71,6 +71,8 @@ export interface CompareModel {
   /** Every focus task with both configurations' scores, in task id order. */
   pairs: ComparePairRow[];
   runs: CompareRunRow[];
+  /** False while the pair's runs are still to be read (the 2×2 comes first): `runs` is empty then, not "no runs". */
+  runsRead: boolean;
 }
 
 export interface CompareOptions {
@@ -166,6 +168,7 @@ export function compareModel(
     groups,
     pairs,
     runs,
+    runsRead: opts.runs !== false,
   };
   return opts.intervals === false ? model : withIntervals(model);
 }
