@@ -160,7 +160,7 @@ export function CompareView(props: CompareViewProps) {
         counts = withIntervals(counts);
         patch({ model: counts });
         const runs = await compareRunsFor(source, req);
-        counts = { ...counts, runs };
+        counts = { ...counts, runs, runsRead: true };
         patch({ model: counts, intervals: true, unmatched: await unmatchedLocalRuns(source, req) });
       } catch (e) {
         return { ...s, error: message(e) };
