@@ -63,9 +63,9 @@ export async function benchLeaderboard(
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const requests: Request[] = [];
+    const requests: { req: Request; seenAt: number }[] = [];
     page.on("request", (req) => {
-      if (req.resourceType() === "script") requests.push(req);
+      if (req.resourceType() === "script") requests.push({ req, seenAt: Date.now() });
     });
     await page.goto(`${baseUrl}/`, { waitUntil: "commit" });
     visible.push(
@@ -92,9 +92,11 @@ export async function benchLeaderboard(
     await page.waitForLoadState("networkidle");
     const before = new Set<string>();
     const after = new Set<string>();
-    for (const req of requests) {
+    for (const { req, seenAt } of requests) {
       const path = new URL(req.url()).pathname;
-      (req.timing().startTime < idleAt ? before : after).add(path);
+      // A worker's script reports no timing (startTime -1): when its request was seen says when it started.
+      const startedAt = req.timing().startTime > 0 ? req.timing().startTime : seenAt;
+      (startedAt < idleAt ? before : after).add(path);
     }
     for (const p of before) after.delete(p);
     js.push([...before].reduce((sum, p) => sum + gzipSize(outDir, p), 0));
