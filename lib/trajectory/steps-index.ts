@@ -87,7 +87,12 @@ export function requestKind(r: RequestInfo): RequestKind {
 export function stepsIndexRows(t: Trajectory, ctx: StepsIndexContext): StepIndexRow[] {
   const { schedule, workspaces } = ctx.analysis;
   const seg = segmentSteps(t.steps, schedule);
-  const checkouts = Object.keys(workspaces).map((ws) => ({ ws, task: workspaces[ws]!, re: checkoutPattern(ws) }));
+  const checkouts = Object.keys(workspaces).map((ws) => ({
+    ws,
+    task: workspaces[ws]!,
+    path: ws.replace(/\/$/, ""),
+    re: checkoutPattern(ws),
+  }));
   return t.steps.map((s) => {
     const request = seg.segments[seg.segmentOf[s.n - 1]!]?.request ?? null;
     const position = seg.segments[seg.segmentOf[s.n - 1]!]?.position ?? null;
@@ -137,8 +142,16 @@ export function joinedExcerpt(texts: readonly string[], max: number): { excerpt:
 }
 
 /** The checkouts a step's tool calls name (their commands, or every argument string of other tools). */
-function actedIn(s: Step, checkouts: { ws: string; task: string; re: RegExp }[]): { ws: string; task: string }[] {
+/** A checkout with what finds it in a text: its path (no trailing slash) first, then the whole-component pattern. */
+interface CheckoutMatcher {
+  ws: string;
+  task: string;
+  path: string;
+  re: RegExp;
+}
+
+function actedIn(s: Step, checkouts: CheckoutMatcher[]): { ws: string; task: string }[] {
   if (s.toolCalls.length === 0 || checkouts.length === 0) return [];
   const text = s.toolCalls.map((c) => shellCommand(c) ?? argumentText(c)).join("\n");
-  return checkouts.filter((c) => text.includes(c.ws.replace(/\/$/, "")) && c.re.test(text));
+  return checkouts.filter((c) => text.includes(c.path) && c.re.test(text));
 }
