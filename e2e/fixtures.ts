@@ -6,7 +6,9 @@ export const test = base.extend<{ pageErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (msg) => {
-        if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+        // A "Failed to load resource" message names its URL only in its location.
+        const at = msg.location().url;
+        if (msg.type() === "error") errors.push(`console: ${msg.text()}${at ? ` (${new URL(at).pathname})` : ""}`);
       });
       page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
       page.on("request", (req) => {
