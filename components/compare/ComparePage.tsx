@@ -4,11 +4,21 @@ import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
 import { builtRelease, leaderboard, repos } from "@/lib/site/release-files-node";
+import { defaultCompareRequest } from "@/lib/queries/compare/default";
 import { CompareView } from "./CompareView";
 
 export function ComparePage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
   const board = leaderboard(releaseId);
+  const meta = {
+    baseline: board.baseline,
+    conditions: board.conditions,
+    groups: board.groups.filter((g) => g !== "overall"),
+  };
+  const shown = defaultCompareRequest(
+    board.rows.map((r) => r.config.config_id),
+    meta,
+  );
   return (
     <ReleaseFrame built={built} page="compare">
       <h1 className="mb-1 text-xl font-semibold">Compare two configurations</h1>
@@ -17,13 +27,14 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         difference is more than chance (exact McNemar on the disagreeing tasks, paired 95% intervals over tasks), and
         the two trajectories of a task side by side.
       </p>
-      <WarmDuckDb page="compare" />
+      {/* The next pick runs the pair's queries: the warm-up rehearses them on the default pair. */}
+      <WarmDuckDb page="compare" rehearsal={shown ? { comparePair: { meta, request: shown } } : undefined} />
       <CompareView
         releaseId={releaseId}
         configs={board.rows.map((r) => r.config)}
         conditions={board.conditions}
         baseline={board.baseline}
-        groups={board.groups.filter((g) => g !== "overall")}
+        groups={meta.groups}
         repos={repos(releaseId).map((r) => r.repo)}
         submitText={built.meta.submit_text ?? null}
         hasAnnotations={(built.tables.find((t) => t.name === "annotations")?.rows ?? 0) > 0}

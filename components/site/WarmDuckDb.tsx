@@ -1,11 +1,12 @@
 "use client";
 // Mounted by pages whose next interaction needs a query: warms DuckDB-WASM when the page is idle (lib/site/warm-duckdb.ts).
 import { useEffect } from "react";
-import { warmDuckDbOnIdle, type WarmPage } from "@/lib/site/warm-duckdb";
+import { warmDuckDbOnIdle, type WarmPage, type WarmRehearsal } from "@/lib/site/warm-duckdb";
 import { useReleaseSource } from "./ReleaseSource";
 
-export function WarmDuckDb({ page }: { page: WarmPage }) {
+export function WarmDuckDb({ page, rehearsal }: { page: WarmPage; rehearsal?: WarmRehearsal }) {
   const source = useReleaseSource();
-  useEffect(() => warmDuckDbOnIdle(source, page), [source, page]);
+  // The rehearsal is a server component's prop: one object for the page's life.
+  useEffect(() => warmDuckDbOnIdle(source, page, rehearsal), [source, page, rehearsal]);
   return null;
 }

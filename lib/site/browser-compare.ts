@@ -3,6 +3,7 @@
 // Each panel's query names its own tables, so one table that cannot be read (or a release without annotations)
 // never takes the 2×2 down with it. With local results open, the view's source is the combined one
 // (lib/source/combined.ts): the same SQL pairs a local configuration with a published one.
+import { wasmDuckDb } from "../db/wasm";
 import type { QuerySource } from "../queries/query";
 import { unmatchedLocalRunsQuery } from "../queries/local/union.sql";
 import type { CompareCostRow, CompareRunRow } from "../queries/compare/sql";
@@ -28,6 +29,14 @@ import {
 import type { RunHeaderRow } from "../queries/trajectory/sql";
 import type { RequestInfo } from "../trajectory/segment";
 import type { VerdictTest } from "../trajectory/tags";
+
+// A compare page opened with a pair in the URL computes it with DuckDB-WASM (only the page with no pair reads
+// compare-default.json): start it as this module loads, before the page has hydrated and its pair effect runs
+// (the start is most of the wait for the first numbers).
+if (typeof window !== "undefined" && window.location.pathname.endsWith("/compare/")) {
+  const q = new URLSearchParams(window.location.search);
+  if (q.get("a") && q.get("b")) wasmDuckDb().catch(() => undefined);
+}
 
 export function compareFor(
   src: QuerySource,
