@@ -1,7 +1,7 @@
 // The leaderboard page of one release, rendered at build time from what `npm run data` computed.
 import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
-import { SignaturePrevalence } from "@/components/leaderboard/SignaturePrevalence";
-import { builtRelease, leaderboard, repos, signaturePrevalence } from "@/lib/site/release-files-node";
+import { DeferredSignaturePrevalence } from "@/components/leaderboard/DeferredSignaturePrevalence";
+import { builtRelease, leaderboard, repos } from "@/lib/site/release-files-node";
 import { ReleaseFrame } from "./ReleaseFrame";
 import { WarmDuckDb } from "./WarmDuckDb";
 
@@ -17,11 +17,8 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
       <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={repos(releaseId)} />
       <WarmDuckDb page="leaderboard" />
       <div className="mt-6">
-        <SignaturePrevalence
-          releaseId={releaseId}
-          model={signaturePrevalence(releaseId)}
-          releaseVersion={built.meta.version}
-        />
+        {/* After first paint: the panel was three quarters of the page's HTML (docs/performance.md, speed). */}
+        <DeferredSignaturePrevalence releaseId={releaseId} releaseVersion={built.meta.version} />
       </div>
     </ReleaseFrame>
   );

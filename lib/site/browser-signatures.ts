@@ -23,3 +23,15 @@ export function prevalenceFor(
 export function cellRunsFor(src: QuerySource, filter: CellRunsFilter): Promise<CellRunRow[]> {
   return src.run(cellRunsQuery, filter);
 }
+
+/**
+ * The build's signature-prevalence.json (what lib/queries/signatures/prevalence-model.ts computed over the whole
+ * release): the leaderboard's trace-signature panel, read after the page's first paint so the leaderboard's
+ * own HTML stays small (the panel's markup was three quarters of it).
+ */
+export async function staticPrevalence(releaseId: string): Promise<PrevalenceModel> {
+  const file = `/data/${releaseId}/signature-prevalence.json`;
+  const res = await fetch(file);
+  if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
+  return (await res.json()) as PrevalenceModel;
+}

@@ -1,0 +1,50 @@
+"use client";
+// The leaderboard's trace-signature panel, rendered in the browser once the page has painted and is idle, from
+// the build's signature-prevalence.json: the same numbers as the static panel it replaces, but the table of
+// configurations (the page's first view) no longer waits behind their markup and its hydration payload.
+import { useAsync } from "@/components/site/useAsync";
+import { afterPaintAndIdle } from "@/lib/site/after-paint";
+import { staticPrevalence } from "@/lib/site/browser-signatures";
+import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import type { SignaturePrevalence } from "./SignaturePrevalence";
+
+interface Loaded {
+  model: PrevalenceModel;
+  // The panel's code is fetched with its numbers: it stays out of the JavaScript before interaction.
+  Panel: typeof SignaturePrevalence;
+}
+
+export function DeferredSignaturePrevalence({
+  releaseId,
+  releaseVersion,
+}: {
+  releaseId: string;
+  releaseVersion: string;
+}) {
+  const model = useAsync<Loaded, [string]>([releaseId], async ([id]) => {
+    await afterPaintAndIdle();
+    const [panel, prevalence] = await Promise.all([import("./SignaturePrevalence"), staticPrevalence(id)]);
+    return { model: prevalence, Panel: panel.SignaturePrevalence };
+  });
+  if (model.value) {
+    const { Panel } = model.value;
+    return <Panel releaseId={releaseId} model={model.value.model} releaseVersion={releaseVersion} />;
+  }
+  return (
+    <section
+      className="space-y-3"
+      data-testid="signature-prevalence-pending"
+      aria-busy={model.error ? undefined : "true"}
+      aria-labelledby="signature-prevalence-h"
+    >
+      <h2 id="signature-prevalence-h" className="text-base font-semibold">
+        Trace signatures per configuration
+      </h2>
+      <p className="text-sm text-zinc-500">
+        {model.error
+          ? `Could not read the detectors' prevalence: ${model.error}`
+          : "Reading the detectors' prevalence…"}
+      </p>
+    </section>
+  );
+}
