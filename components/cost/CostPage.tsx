@@ -3,10 +3,14 @@ import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
 import { builtRelease, costPage, leaderboard } from "@/lib/site/release-files-node";
+import { defaultCostState } from "@/lib/queries/cost/view";
 import { CostView } from "./CostView";
 
 export function CostPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
+  const data = costPage(releaseId);
+  const shown = defaultCostState(data);
+  const first = data.configs[0];
   return (
     <ReleaseFrame built={built} page="cost">
       <h1 className="mb-1 text-xl font-semibold">What switching costs</h1>
@@ -14,10 +18,25 @@ export function CostPage({ releaseId }: { releaseId: string }) {
         Tokens, model calls and tool calls per run under each scope, what the extra usage buys in resolution, why focus
         tasks failed, and how the cost spreads over tasks and along one session.
       </p>
-      <WarmDuckDb page="cost" />
+      {/* A click on a bar lists its tasks: the warm-up rehearses that query on the first bin of the first row. */}
+      <WarmDuckDb
+        page="cost"
+        rehearsal={
+          first
+            ? {
+                costBin: {
+                  baseline: data.baseline,
+                  mode: shown.mode,
+                  bins: data.tasks[shown.mode].bins,
+                  sel: { configId: first.config_id, condition: shown.condition, bin: 0 },
+                },
+              }
+            : undefined
+        }
+      />
       <CostView
         releaseId={releaseId}
-        data={costPage(releaseId)}
+        data={data}
         costSource={built.meta.cost_source ?? null}
         bench={benchOf(leaderboard(releaseId))}
       />

@@ -3,6 +3,8 @@
 // the first paint (the static numbers come first), and not at all when the browser asks to save data.
 import { defineQuery, tablesOf, type Query } from "../queries/query";
 import type { CompareMeta, CompareRequest } from "../queries/compare/model";
+import type { BinSpec } from "../queries/cost/bins";
+import type { TokenMode } from "../queries/cost/tasks.sql";
 import type { ReleaseSource } from "../source/release-source";
 import { afterPaintAndIdle } from "./after-paint";
 
@@ -32,16 +34,27 @@ function saveData(): boolean {
 /**
  * A query that will be asked next, run once on the warmed engine. A fresh DuckDB-WASM's first run of a query's
  * shape costs several times its later runs (the engine's code is compiled as it is first used): on the compare
- * page the first pair's counts took ~590 ms and the same shape next ~70 ms, so the warm-up runs the shown pair's.
+ * page the first pair's counts took ~590 ms and the same shape next ~70 ms, so the warm-up runs the shown pair's (and, on the cost page, one bin's tasks).
  */
 export interface WarmRehearsal {
   comparePair?: { meta: CompareMeta; request: CompareRequest };
+  /** The cost page: one histogram bin's tasks (what a click on a bar lists). */
+  costBin?: {
+    baseline: string;
+    mode: TokenMode;
+    bins: BinSpec;
+    sel: { configId: string; condition: string; bin: number };
+  };
 }
 
 async function rehearse(source: ReleaseSource, rehearsal: WarmRehearsal): Promise<void> {
   if (rehearsal.comparePair) {
     const { computeCompare } = await import("../queries/compare/model");
     await computeCompare(source, rehearsal.comparePair.meta, rehearsal.comparePair.request, { intervals: false });
+  }
+  if (rehearsal.costBin) {
+    const { taskCostBinQuery } = await import("../queries/cost/tasks.sql");
+    await source.run(taskCostBinQuery, rehearsal.costBin);
   }
 }
 
