@@ -153,7 +153,9 @@ export function CompareView(props: CompareViewProps) {
       // own tables and fail on their own.
       let counts: CompareModel;
       try {
-        counts = await compareFor(source, meta, req, { intervals: false, runs: false });
+        // Published configurations only: the build's rows are configsQuery's (a local one comes from the source).
+        const known = entries.length === 0 ? props.configs : undefined;
+        counts = await compareFor(source, meta, req, { intervals: false, runs: false, configs: known });
         patch({ model: counts });
         await new Promise((r) => setTimeout(r, 0));
         if (signal.aborted) return s;

@@ -107,6 +107,11 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
     "comparePair",
     "compareDefault",
     "duckdb",
+    "coldStart",
+    "coldInstantiate",
+    "coldOpen",
+    "coldLoad",
+    "coldQueries",
   ] as const;
   const m = Object.fromEntries(KEYS.map((k) => [k, [] as number[]])) as Record<(typeof KEYS)[number], number[]>;
   // Whether DuckDB-WASM's warm-up (lib/site/warm-duckdb.ts) had finished when the idle interaction came.
@@ -179,7 +184,25 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
       await page.goto(`${base}/r/sample/compare/?a=${encodeURIComponent(c)}&b=${encodeURIComponent(d)}`, {
         waitUntil: "commit",
       });
-      m.comparePair.push(await visibleAt(page, twoByTwo(c, d), "^\\d+$", 4));
+      const shown = await visibleAt(page, twoByTwo(c, d), "^\\d+$", 4);
+      m.comparePair.push(shown);
+      // Where that time went, from lib/db/wasm.ts's marks: the engine's start is begun by the page's own code.
+      // No named functions inside: tsx would wrap them in a helper the page does not have.
+      const at = await page.evaluate((until) => {
+        const marks = performance.getEntriesByType("mark");
+        const loaded = marks.filter((e) => e.name.startsWith("duckdb:loaded:") && e.startTime <= until);
+        return {
+          start: marks.find((e) => e.name === "duckdb:start")?.startTime ?? NaN,
+          instantiated: marks.find((e) => e.name === "duckdb:instantiated")?.startTime ?? NaN,
+          open: marks.find((e) => e.name.startsWith("duckdb:open:"))?.startTime ?? NaN,
+          loaded: Math.max(...loaded.map((e) => e.startTime)),
+        };
+      }, shown);
+      m.coldStart.push(at.start);
+      m.coldInstantiate.push(at.instantiated - at.start);
+      m.coldOpen.push(at.open - at.instantiated);
+      m.coldLoad.push(at.loaded - at.open);
+      m.coldQueries.push(shown - at.loaded);
       await ctx.close();
     }
     {
@@ -250,6 +273,11 @@ Median of ${runs} fresh browser contexts each, alternated, same browser and serv
 | trajectory \`${BENCH_RUN}\`: navigation → first step | ${ms(md.firstStep)} |
 | the same load: navigation → verdict (static run context, no DuckDB-WASM) | ${ms(md.verdict)} (${ratio(md.verdict, md.firstStep)}) |
 | compare \`/r/sample/compare/?a=${c}&b=${d}\`, cold: navigation → 2×2 | ${ms(md.comparePair)} |
+| … of which navigation → the page starts DuckDB-WASM (its code has loaded) | ${ms(md.coldStart)} |
+| … start → instantiated (download, compile) | ${ms(md.coldInstantiate)} |
+| … instantiated → the release's schema open (the engine's first statement) | ${ms(md.coldOpen)} |
+| … open → the 2×2's tables loaded (fetched while the engine started) | ${ms(md.coldLoad)} |
+| … tables loaded → 2×2 on the page (a fresh engine's first queries, rendering) | ${ms(md.coldQueries)} |
 | compare with no pair in the URL: navigation → the default pair's 2×2 (\`${a}\` vs \`${b}\`, compare-default.json) | ${ms(md.compareDefault)} (${ratio(md.compareDefault, md.bare)} the bare page) |
 | DuckDB-WASM start alone (/diagnostics/, download + instantiate + open) | ${ms(md.duckdb)} (${ratio(md.comparePair, md.duckdb)}) |
 `;

@@ -208,6 +208,19 @@ describe("other conditions and releases", () => {
     expect(withIntervals(m).groups).toEqual(full.groups);
   });
 
+  it("takes the configurations it is given (the page's build-time rows) instead of querying them, and uses them", async () => {
+    const req = { a: "anna", b: "bert", condition: "switched" };
+    const queried = await computeCompare(cmp, META, req, { intervals: false });
+    const given = await computeCompare(cmp, META, req, { intervals: false, configs: [queried.a!, queried.b!] });
+    expect(given).toEqual(queried);
+    // A row it is given is what the model names: no second source of configurations behind it.
+    const renamed = await computeCompare(cmp, META, req, {
+      intervals: false,
+      configs: [{ ...queried.a!, display_name: "given A" }, queried.b!],
+    });
+    expect(renamed.a!.display_name).toBe("given A");
+  });
+
   it("swaps the cells when A and B swap", async () => {
     const m = await computeCompare(cmp, META, { a: "bert", b: "anna", condition: "switched" }, { intervals: false });
     expect(m.groups.map(cells)).toEqual([

@@ -81,6 +81,11 @@ export interface CompareOptions {
   /** Read the pair's runs (default true); without, `runs` is empty and the 2×2 waits for no runs table. */
   runs?: boolean;
   scope?: TaskScope;
+  /**
+   * The release's configurations when the caller already has them as configsQuery returns them (the page's
+   * build-time leaderboard): one query fewer before the 2×2, which on a fresh DuckDB-WASM is not free.
+   */
+  configs?: ConfigRow[];
 }
 
 export function pairOf(meta: CompareMeta, req: CompareRequest): ComparePair {
@@ -103,7 +108,7 @@ export async function computeCompare(
   const pair = pairOf(meta, req);
   // Together: a browser source fetches every table these read at once (the queries still run one at a time).
   const [configs, table, pairs, runs] = await Promise.all([
-    src.run(configsQuery),
+    opts.configs ? Promise.resolve(opts.configs) : src.run(configsQuery),
     src.run(compareTableQuery, { pair, scope: opts.scope }),
     src.run(comparePairsQuery, { pair, scope: opts.scope }),
     opts.runs === false ? Promise.resolve([]) : computeCompareRuns(src, req),
