@@ -4,6 +4,7 @@
 import { parentDir } from "./locality";
 import { requestFlags, scheduleProfile } from "./schedule";
 import { SUBMIT, type Release } from "./schema";
+import { pushAll } from "../common/arrays";
 
 export type ColumnType = "VARCHAR" | "INTEGER" | "BIGINT" | "DOUBLE" | "BOOLEAN";
 export type TableRow = Record<string, string | number | boolean | null>;
@@ -115,15 +116,32 @@ export const TABLES = {
 export type TableName = keyof typeof TABLES;
 export type ReleaseTables = Record<TableName, TableRow[]>;
 
+function emptyTables(): ReleaseTables {
+  return Object.fromEntries(Object.keys(TABLES).map((name) => [name, []])) as unknown as ReleaseTables;
+}
+
+/** Every table's rows at once: what a local release (small) is loaded from. */
 export function releaseTables(release: Release, opts: { local?: boolean } = {}): ReleaseTables {
+  const out = emptyTables();
+  for (const part of releaseTableParts(release, opts, Math.max(1, release.runs.length)))
+    for (const name of Object.keys(TABLES) as TableName[]) pushAll(out[name], part[name]);
+  return out;
+}
+
+/**
+ * The same rows in parts: first every table that is not per run, then the per-run tables (runs, test_results,
+ * request_usage, interruption_outcomes) `runsPerPart` runs at a time. The data build writes a part and drops it,
+ * so 100× the sample's 12.5 million test rows never exist as objects at once (docs/scale.md).
+ */
+export function* releaseTableParts(
+  release: Release,
+  opts: { local?: boolean } = {},
+  runsPerPart = 20_000,
+): Generator<ReleaseTables> {
   const focusIds = new Set(release.sessions.map((s) => s.focus_task_id));
   const tasksById = new Map(release.tasks.map((t) => [t.task_id, t]));
   const sessionsById = new Map(release.sessions.map((s) => [s.session_id, s]));
-  const out: ReleaseTables = {
-    tasks: [], task_stages: [], task_files: [], task_tests: [], sessions: [], session_workspaces: [],
-    requests: [], configs: [], runs: [], test_results: [], request_usage: [], interruption_outcomes: [],
-    annotations: [],
-  };
+  const out = emptyTables();
 
   for (const t of release.tasks) {
     out.tasks.push({
@@ -175,7 +193,27 @@ export function releaseTables(release: Release, opts: { local?: boolean } = {}):
     });
   });
 
-  for (const r of release.runs) {
+  release.annotations.forEach((a, i) => {
+    out.annotations.push({
+      annotation_id: i, run_id: a.run_id, signature: a.signature, position: a.position ?? null,
+      step_ids: a.step_ids.join(","), note: a.note, author_kind: a.author.kind, author_name: a.author.name ?? null,
+    });
+  });
+  yield out;
+  for (let first = 0; first < release.runs.length; first += runsPerPart) {
+    const part = emptyTables();
+    pushRunRows(part, release.runs.slice(first, first + runsPerPart), tasksById, sessionsById);
+    yield part;
+  }
+}
+
+function pushRunRows(
+  out: ReleaseTables,
+  runs: readonly Release["runs"][number][],
+  tasksById: ReadonlyMap<string, Release["tasks"][number]>,
+  sessionsById: ReadonlyMap<string, Release["sessions"][number]>,
+) {
+  for (const r of runs) {
     const skipped = r.tests.skipped ?? [];
     out.runs.push({
       run_id: r.run_id, config_id: r.config_id, session_id: r.session_id, repeat: r.repeat,
@@ -205,11 +243,4 @@ export function releaseTables(release: Release, opts: { local?: boolean } = {}):
     }
   }
 
-  release.annotations.forEach((a, i) => {
-    out.annotations.push({
-      annotation_id: i, run_id: a.run_id, signature: a.signature, position: a.position ?? null,
-      step_ids: a.step_ids.join(","), note: a.note, author_kind: a.author.kind, author_name: a.author.name ?? null,
-    });
-  });
-  return out;
 }

@@ -1,7 +1,7 @@
 // Writes every loaded table as Arrow IPC (for the browser) and Parquet (for people who download the data).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { rowsToArrowIPC } from "../data/arrow-ipc";
+import { ArrowTableBuilder } from "../data/arrow-ipc";
 import type { WrittenTable } from "../data/built";
 import type { ColumnType } from "../data/tables";
 import { sqlString } from "../queries/sql";
@@ -28,9 +28,17 @@ export async function tableColumns(db: NodeDb, table: string): Promise<Record<st
 
 export async function exportTable(db: NodeDb, table: string, outDir: string): Promise<WrittenTable> {
   const columns = await tableColumns(db, table);
-  // Tables were created in their spec's order; rowid keeps that order without re-sorting here.
-  const rows = await db.query(`SELECT * FROM ${table} ORDER BY rowid`);
-  const arrow = rowsToArrowIPC(columns, rows);
+  // Tables were created in their spec's order; rowid keeps that order without re-sorting here. The rows come
+  // a DuckDB chunk at a time into column arrays: as row objects, 100× the sample's test results would not fit
+  // in memory (docs/scale.md).
+  const builder = new ArrowTableBuilder(columns);
+  const result = await db.connection.stream(`SELECT * FROM ${table} ORDER BY rowid`);
+  let rows = 0;
+  for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+    for (let c = 0; c < chunk.columnCount; c++) builder.push(c, chunk.getColumnValues(c));
+    rows += chunk.rowCount;
+  }
+  const arrow = builder.toIPC();
   writeFileSync(join(outDir, `${table}.arrow`), arrow);
   const parquet = join(outDir, `${table}.parquet`);
   await db.run(
@@ -38,7 +46,7 @@ export async function exportTable(db: NodeDb, table: string, outDir: string): Pr
   );
   return {
     name: table,
-    rows: rows.length,
+    rows,
     arrowBytes: arrow.byteLength,
     parquetBytes: readFileSync(parquet).byteLength,
   };

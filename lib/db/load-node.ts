@@ -20,37 +20,44 @@ function createEmpty(spec: TableSpec): string {
     .join(", ")})`;
 }
 
-/**
- * One JSON line per row, written a batch at a time: one string of a whole table (12.5 million test rows at 100×
- * the sample, docs/scale.md) would exceed the JavaScript heap.
- */
-function writeRows(file: string, rows: readonly unknown[]) {
-  const fd = openSync(file, "w");
-  try {
-    for (let i = 0; i < rows.length; i += 10_000) {
-      let chunk = "";
-      for (const r of rows.slice(i, i + 10_000)) chunk += JSON.stringify(r) + "\n";
-      writeSync(fd, chunk);
-    }
-  } finally {
-    closeSync(fd);
+/** One JSON line per row, appended a batch at a time (one string of a large table would exceed the heap). */
+function appendRows(fd: number, rows: readonly unknown[]) {
+  for (let i = 0; i < rows.length; i += 10_000) {
+    let chunk = "";
+    for (const r of rows.slice(i, i + 10_000)) chunk += JSON.stringify(r) + "\n";
+    writeSync(fd, chunk);
   }
 }
 
-export async function loadTablesNode(db: NodeDb, tables: ReleaseTables): Promise<void> {
+/**
+ * `parts`: one ReleaseTables, or the parts of one (lib/data/tables.ts, releaseTableParts), each written to the
+ * tables' files and dropped before the next is made.
+ */
+export async function loadTablesNode(db: NodeDb, parts: ReleaseTables | Iterable<ReleaseTables>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "switch-swe-tables-"));
+  const names = Object.keys(TABLES) as TableName[];
+  const files = new Map(names.map((name) => [name, { path: join(dir, `${name}.jsonl`), rows: 0 }]));
+  const fds = new Map(names.map((name) => [name, openSync(files.get(name)!.path, "w")]));
   try {
-    for (const name of Object.keys(TABLES) as TableName[]) {
+    try {
+      for (const part of Symbol.iterator in parts ? parts : [parts]) {
+        for (const name of names) {
+          appendRows(fds.get(name)!, part[name]);
+          files.get(name)!.rows += part[name].length;
+        }
+      }
+    } finally {
+      for (const fd of fds.values()) closeSync(fd);
+    }
+    for (const name of names) {
       const spec: TableSpec = TABLES[name];
-      const rows = tables[name];
-      if (rows.length === 0) {
+      const file = files.get(name)!;
+      if (file.rows === 0) {
         await db.run(createEmpty(spec));
         continue;
       }
-      const file = join(dir, `${name}.jsonl`);
-      writeRows(file, rows);
       await db.run(
-        `CREATE TABLE ${spec.name} AS SELECT * FROM read_json(${sqlString(file)}, format = 'newline_delimited', ` +
+        `CREATE TABLE ${spec.name} AS SELECT * FROM read_json(${sqlString(file.path)}, format = 'newline_delimited', ` +
           `columns = ${columnsLiteral(spec)}) ORDER BY ${spec.orderBy.map((c) => `"${c}"`).join(", ")}`,
       );
     }

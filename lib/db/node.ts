@@ -17,10 +17,22 @@ export interface NodeDb extends Db {
   close(): void;
 }
 
-export async function openNodeDb(): Promise<NodeDb> {
+/**
+ * `file`: a database file instead of memory, with `memoryLimit` (DuckDB's setting, e.g. "3GB"). The data build
+ * uses one: a file's tables are compressed and the buffer pool evicts them, so 100× the sample's rows stay
+ * within the build's memory budget (docs/scale.md). Every other caller keeps the default, in memory.
+ */
+export interface NodeDbOptions {
+  file?: string;
+  memoryLimit?: string;
+}
+
+export async function openNodeDb(options: NodeDbOptions = {}): Promise<NodeDb> {
   // One thread: parallel aggregation adds floating-point sums in a varying order, and the build must write
   // byte-identical files for the same input.
-  const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
+  const config: Record<string, string> = { threads: "1" };
+  if (options.memoryLimit) config.memory_limit = options.memoryLimit;
+  const instance = await DuckDBInstance.create(options.file ?? ":memory:", config);
   const connection = await instance.connect();
   const query = async <T = Row>(sql: string): Promise<T[]> => {
     const reader = await connection.runAndReadAll(sql);

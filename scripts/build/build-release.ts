@@ -1,11 +1,12 @@
 // One release → public/data/<release_id>/: Arrow IPC + Parquet per table, trajectories, and the JSON that
 // the static pages render before any JavaScript runs (computed by the same lib/queries SQL as the browser).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRelease } from "../../lib/data/load-release";
 import type { BuiltReleaseMeta, ReleaseIndexEntry, WrittenTable } from "../../lib/data/built";
 import type { Problem } from "../../lib/data/schema";
-import { releaseTables, TABLES, type TableName } from "../../lib/data/tables";
+import { releaseTableParts, TABLES, type TableName } from "../../lib/data/tables";
 import { validateRelease } from "../../lib/data/validate";
 import { lineOf } from "../../lib/data/record-lines";
 import { exportHive } from "../../lib/db/export-hive-node";
@@ -22,6 +23,14 @@ import { STEPS_TABLE } from "../../lib/queries/search/shards";
 import { pushAll } from "../../lib/common/arrays";
 import { PASS_TABLES, runTrajectoryPass, type PassStats } from "./trajectory-pass/pass";
 import { passCacheDir } from "./trajectory-pass/cache-dir";
+import { phaseLog } from "./phase-log";
+
+/**
+ * DuckDB's memory for one release's build (DATA_DB_MEMORY overrides). The database is a temporary file, so its
+ * tables are compressed and what does not fit is read back from disk: the build's peak stays within issue 19's
+ * 8 GB at 100× the sample (docs/scale.md) with the JavaScript heap beside it.
+ */
+const BUILD_DB_MEMORY = process.env.DATA_DB_MEMORY ?? "3GB";
 
 export interface BuildOutcome {
   problems: Problem[];
@@ -31,32 +40,40 @@ export interface BuildOutcome {
 }
 
 export async function buildRelease(dir: string, outRoot: string): Promise<BuildOutcome> {
+  const phase = phaseLog(dir);
   const loaded = await loadRelease(dir);
+  phase("loaded");
   const problems = [...loaded.problems];
   if (loaded.release) pushAll(problems, validateRelease(loaded.release));
+  phase("validated");
   const errors = problems.filter((p) => p.level === "error");
   if (!loaded.release || errors.length > 0) return { problems, entry: null, pass: null };
-  const release = loaded.release;
-  const meta = release.meta;
+  const meta = loaded.release.meta;
+  const release = { meta, dir: loaded.release.dir };
+  const runLines = new Map(loaded.release.runs.map((r) => [r.run_id, lineOf(r)]));
   const out = join(outRoot, meta.release_id);
   mkdirSync(out, { recursive: true });
 
-  const db = await openNodeDb();
+  const work = mkdtempSync(join(tmpdir(), "switch-swe-build-"));
+  const db = await openNodeDb({ file: join(work, "release.duckdb"), memoryLimit: BUILD_DB_MEMORY });
   let passStats: PassStats | null;
   let disposePass = () => {};
   try {
-    await loadTablesNode(db, releaseTables(release));
+    await loadTablesNode(db, releaseTableParts(loaded.release));
+    // The records are in DuckDB now, and nothing below reads them: at 100× the sample they are GBs of objects.
+    loaded.release = null;
+    phase("tables in DuckDB");
     // Every trajectory read once, as the viewer reads it (unreadable ones are warnings naming the run), and
     // analysed into the derived tables. A run whose reference the validator refused is not read.
     const refused = new Set(
       problems.filter((p) => p.rule.startsWith("run.trajectory_") && p.record !== undefined).map((p) => p.record!),
     );
-    const runLines = new Map(release.runs.map((r) => [r.run_id, lineOf(r)]));
     const passed = await runTrajectoryPass(db, dir, meta.submit_text ?? null, {
       cacheDir: passCacheDir(),
       skip: (id) => refused.has(id),
     });
     passStats = passed.stats;
+    phase("trajectory pass");
     disposePass = () => passed.dispose();
     for (const p of passed.problems) {
       problems.push({
@@ -73,15 +90,20 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
     // The steps index is too large for one file: it leaves as per-configuration shards (steps-shards.ts).
     for (const name of PASS_TABLES.filter((t) => t !== STEPS_TABLE)) tables.push(await exportTable(db, name, out));
+    phase("tables exported");
     await exportStepsShards(db, out);
+    phase("steps shards");
     await exportHive(db, out);
+    phase("hive parquet");
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);
     publishPatches(dir, out);
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
     mkdirSync(join(out, "run-index"), { recursive: true });
     index.forEach((shard, i) => writeJson(join(out, runIndexFile(i)), shard));
+    phase("trajectories, run index");
     const context = await writeRunContexts(db, out);
+    phase("run contexts");
 
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
@@ -94,10 +116,14 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     };
     writeJson(join(out, "release.json"), built);
 
-    for (const [file, compute] of Object.entries(PAGE_DATA)) writeJson(join(out, file), await compute({ db, release }));
+    for (const [file, compute] of Object.entries(PAGE_DATA)) {
+      writeJson(join(out, file), await compute({ db, release }));
+      phase(file);
+    }
   } finally {
     db.close();
     disposePass();
+    rmSync(work, { recursive: true, force: true });
   }
   return {
     problems,

@@ -17,7 +17,8 @@ import { TRAJECTORY_RUNS_SQL } from "../../lib/queries/trajectory/sql";
 
 export interface PageDataContext {
   db: NodeDb;
-  release: Release;
+  /** Only what is not in DuckDB: the build drops the release's records once they are loaded there. */
+  release: Pick<Release, "meta" | "dir">;
 }
 
 export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown>> = {
