@@ -1,5 +1,6 @@
 // `npm run data`: validate every release and write the tables the site reads (public/data/<release>/).
-// Releases come from data/releases/ (or the folders listed in DATA_RELEASES, separated by ':').
+// Releases come from data/releases/ (or the folders listed in DATA_RELEASES, separated by ':': folders of
+// releases, or releases).
 // A release with validation errors stops the build: a published page must never rest on broken data.
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -11,14 +12,17 @@ import { formatProblem, sortProblems, summarize } from "../lib/data/validate-rep
 const roots = (process.env.DATA_RELEASES ?? "data/releases").split(":").filter(Boolean);
 const outRoot = resolve(process.env.DATA_OUT ?? "public/data");
 
+/** Each root is a folder of releases, or one release itself (a folder with release.json): the scale bench builds one. */
 function releaseDirs(): string[] {
   return roots.flatMap((root) =>
-    existsSync(root)
-      ? readdirSync(root)
-          .sort()
-          .map((name) => join(root, name))
-          .filter((dir) => statSync(dir).isDirectory() && existsSync(join(dir, "release.json")))
-      : [],
+    existsSync(join(root, "release.json"))
+      ? [root]
+      : existsSync(root)
+        ? readdirSync(root)
+            .sort()
+            .map((name) => join(root, name))
+            .filter((dir) => statSync(dir).isDirectory() && existsSync(join(dir, "release.json")))
+        : [],
   );
 }
 

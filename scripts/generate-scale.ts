@@ -1,7 +1,7 @@
 // `npm run data:scale -- --factor N [--from data/releases/sample] [--out data/scale/sample-xN]`: a SYNTHETIC
 // release with N× the runs of a source release, for measuring the build, the validator and the site at scale
 // (docs/scale.md). Never committed (data/scale/ is ignored); the default build does not read it
-// (DATA_RELEASES=data/scale builds it).
+// (DATA_RELEASES=data/scale/sample-xN builds it).
 //
 // Over the same tasks and sessions: copy 0 is the source's configurations and runs unchanged (with their
 // trajectories, linked from the source: a small share of the runs at N ≥ 10); copy k > 0 adds one configuration
@@ -178,7 +178,7 @@ async function main() {
   console.log(
     `✓ ${out}: SYNTHETIC, ${r.configs} configurations, ${r.runs} runs, ${r.trajectories} with a trajectory, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  console.log(`  build it: DATA_RELEASES=${out.replace(/\/[^/]+$/, "")} DATA_OUT=… npm run data`);
+  console.log(`  build it: DATA_RELEASES=${out} DATA_OUT=… npm run data`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -86,7 +86,8 @@ export async function benchScale(
     .filter((l) => l.trim() !== "").length;
   const validate = timed(["npx", "tsx", "scripts/validate-release.ts", scaleDir]);
   const build = timed(["npx", "tsx", "scripts/build-data.ts"], {
-    DATA_RELEASES: join("data", "scale"),
+    // This release alone: data/scale/ may hold releases of other factors.
+    DATA_RELEASES: scaleDir,
     DATA_OUT: join(OUT, "scale"),
   });
   if (build.status !== 0) throw new Error(`scale build failed:\n${build.tail}`);
