@@ -239,8 +239,12 @@ export interface TrajectoryRunRow {
   cross_task_interference: number;
 }
 
-/** Every run, with its trajectory reference (null: none) and how many annotations of each signature it carries (the run list). */
-export const TRAJECTORY_RUNS_SQL = `
+/**
+ * Every run (or, `withTrajectory`, only those that publish one), with its trajectory reference (null: none) and how
+ * many annotations of each signature it carries (the run list).
+ */
+function trajectoryRunsSql(withTrajectory: boolean): string {
+  return `
 WITH tags AS (
   SELECT run_id,
     COUNT(*) FILTER (WHERE signature = 'requirement_state_loss')::INTEGER AS requirement_state_loss,
@@ -256,7 +260,13 @@ JOIN configs c ON c.config_id = r.config_id
 JOIN sessions s ON s.session_id = r.session_id
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 LEFT JOIN tags g ON g.run_id = r.run_id
-ORDER BY c.sort_order, s.focus_task_id, s.condition, r.repeat`;
+${withTrajectory ? "WHERE r.trajectory IS NOT NULL\n" : ""}ORDER BY c.sort_order, s.focus_task_id, s.condition, r.repeat`;
+}
+
+export const TRAJECTORY_RUNS_SQL = trajectoryRunsSql(false);
+
+/** The build's trajectory-runs.json: at 100× the sample every run would be 188 MB, for the 1% that have a trajectory. */
+export const PUBLISHED_TRAJECTORY_RUNS_SQL = trajectoryRunsSql(true);
 
 // One run, by id: the trajectory page's and the compare panes' queries.
 export const runHeaderQuery = defineQuery<string, RunHeaderRow>({
