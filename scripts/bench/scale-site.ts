@@ -192,7 +192,7 @@ export async function benchScaleSite(opts: {
         .filter((e) => e.startTime >= w.__t0 && e.startTime + e.duration <= shown);
       const first = Math.min(...runs.map((e) => e.startTime));
       const last = Math.max(...runs.map((e) => e.startTime + e.duration));
-      return { shown: shown - w.__t0, queries: runs.length, query: last - first };
+      return { shown: shown - w.__t0, queries: runs.length, query: runs.length > 0 ? last - first : Number.NaN };
     });
     // No measured query (a build without lib/db/wasm.ts's measures): NaN, and the budget below fails saying so.
     m.subset.push(subset.shown);
