@@ -6,7 +6,17 @@
 // release (scripts/bench/scale-site.ts; BENCH_SCALE_SITE=0 skips it): the leaderboard's numbers against the
 // sample's, and a warm subset query against a plain JavaScript loop over the same task cells.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { pushAll } from "../../lib/common/arrays";
@@ -50,6 +60,25 @@ function filesOf(dir: string, pick: (name: string) => boolean): { name: string; 
     .map((name) => ({ name, bytes: statSync(join(dir, name)).size }));
 }
 
+/** Non-empty lines, read 16 MB at a time: runs.jsonl at 100× is past V8's longest string. */
+function countLines(file: string): number {
+  const fd = openSync(file, "r");
+  const buf = Buffer.alloc(1 << 24);
+  let lines = 0;
+  let last = 0x0a;
+  try {
+    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) {
+      for (let i = 0; i < n; i++) {
+        if (buf[i] === 0x0a && last !== 0x0a) lines++;
+        last = buf[i]!;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return last === 0x0a ? lines : lines + 1;
+}
+
 const SCALE_DOC = "docs/scale.md";
 const BLOCK = /<!-- bench:scale -->[^]*<!-- \/bench:scale -->/;
 
@@ -78,12 +107,8 @@ export async function benchScale(
     execFileSync("npx", ["tsx", "scripts/generate-scale.ts", "--factor", String(factor), "--out", scaleDir], {
       stdio: "inherit",
     });
-  const runs = readFileSync(join(scaleDir, "runs.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "").length;
-  const configs = readFileSync(join(scaleDir, "configs.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "").length;
+  const runs = countLines(join(scaleDir, "runs.jsonl"));
+  const configs = countLines(join(scaleDir, "configs.jsonl"));
   const validate = timed(["npx", "tsx", "scripts/validate-release.ts", scaleDir]);
   const build = timed(["npx", "tsx", "scripts/build-data.ts"], {
     // This release alone: data/scale/ may hold releases of other factors.
