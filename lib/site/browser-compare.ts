@@ -33,12 +33,15 @@ import type { VerdictTest } from "../trajectory/tags";
 
 // A compare page opened with a pair in the URL needs DuckDB-WASM: for the whole pair when no static file holds it
 // (another condition, local results, a release past the pair files' cap), else for what the pair's file does not
-// hold (the runs behind the links, cost, prevalence). Start it as this module loads, before the page has hydrated
-// and its pair effect runs (the start is most of the wait for the numbers DuckDB-WASM answers). The pair file's
-// fetch does not wait for it: it is a plain fetch, and the engine's download runs beside it.
+// hold (the runs behind the links, cost, prevalence). With a condition in the URL (never the default one: the page
+// leaves it out) no file holds the pair: start the engine as this module loads, before the page has hydrated and
+// its pair effect runs (the start is most of the wait for those numbers). Under the default condition the page
+// fetches the pair's file first and the engine starts right after, when the page asks for the pair's runs (or for
+// the whole pair when there is no file): evaluating the engine's module takes the main thread for 100–200 ms,
+// which here delayed the file's fetch and the 2×2 behind it (docs/architecture.md, "Speed and scale").
 if (typeof window !== "undefined" && window.location.pathname.endsWith("/compare/")) {
   const q = new URLSearchParams(window.location.search);
-  if (q.get("a") && q.get("b")) wasmDuckDb().catch(() => undefined);
+  if (q.get("a") && q.get("b") && q.has("condition")) wasmDuckDb().catch(() => undefined);
 }
 
 export function compareFor(
