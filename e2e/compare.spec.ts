@@ -239,7 +239,7 @@ test("no pair in the URL: the default pair (the first two configurations) comes 
   expect(wasm).toEqual([]);
 });
 
-test("picking one side of the default pair names both in the URL and computes the new pair in the browser", async ({
+test("picking one side of the default pair names both in the URL; the new pair's 2×2 is its static pair file", async ({
   page,
 }) => {
   await page.goto("/r/comparecalc/compare/");
@@ -247,12 +247,19 @@ test("picking one side of the default pair names both in the URL and computes th
   await page.getByTestId("pick-b").selectOption("carl");
   await expect(page).toHaveURL(/\/r\/comparecalc\/compare\/\?a=anna&b=carl$/);
   await ready(page);
-  await expect(page.getByTestId("compare")).toHaveAttribute("data-origin", "duckdb");
+  // A published pair under the default condition: compare-pairs/0-2.json (lib/queries/compare/pairs.ts).
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-origin", "static");
   await expect(group(page, "overall")).toHaveAttribute("data-pair", "anna|carl");
-  // A pair in the URL goes through DuckDB-WASM even when it is the default one.
-  await page.goto("/r/comparecalc/compare/?a=anna&b=bert");
+  expect(await cells(page, "overall")).toEqual(["0", "7", "0", "3"]);
+  // Another condition is computed in the browser.
+  await page.getByTestId("pick-condition").selectOption("uninterrupted");
+  await expect(page).toHaveURL(/condition=uninterrupted/);
   await ready(page);
   await expect(page.getByTestId("compare")).toHaveAttribute("data-origin", "duckdb");
+  // A pair in the URL under the default condition is static even when it is the default one.
+  await page.goto("/r/comparecalc/compare/?a=anna&b=bert");
+  await ready(page);
+  await expect(page.getByTestId("compare")).toHaveAttribute("data-origin", "static");
   expect(await cells(page, "overall")).toEqual(["2", "5", "1", "2"]);
 });
 

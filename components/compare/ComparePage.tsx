@@ -1,5 +1,6 @@
 // The compare page of one release. The static HTML carries the picker (configurations, conditions) from
-// the build-time leaderboard; the pair's numbers are computed in the browser once two are picked.
+// the build-time leaderboard; the pair's numbers come from the build's files (the default pair, a published pair
+// under the default condition) or are computed in the browser.
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
@@ -40,6 +41,7 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         hasAnnotations={(built.tables.find((t) => t.name === "annotations")?.rows ?? 0) > 0}
         releaseVersion={built.meta.version}
         bench={benchOf(board)}
+        pairFiles={built.compare_pairs === board.rows.length}
       />
     </ReleaseFrame>
   );

@@ -2,7 +2,9 @@
 // The compare page's state lives in the URL (a, b, condition, group, repo, task, pane, k), read after
 // hydration. The static HTML is the picker. With no pair in the URL the page shows the default pair (the
 // release's first two configurations, lib/queries/compare/default.ts) from the build's compare-default.json, with
-// no DuckDB-WASM; a pair in the URL (or another condition) is computed by DuckDB-WASM running the compare SQL
+// no DuckDB-WASM. A published pair in the URL under the default condition shows its 2×2 and intervals from the
+// build's compare-pairs/<i>-<j>.json (lib/queries/compare/pairs.ts), then DuckDB-WASM adds its runs, cost and
+// prevalence; any other pair or condition is computed by DuckDB-WASM running the compare SQL
 // (lib/queries/compare/*.ts), the paired statistics attached in the browser. Local results
 // opened on this page or another page of the release (lib/local/store.ts) add their configurations to the
 // picker, marked local; the view's release source is then the combined one (lib/source/combined.ts).
@@ -30,12 +32,14 @@ import {
 } from "@/lib/queries/compare/url";
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { defaultCompareRequest } from "@/lib/queries/compare/default";
+import { comparePairFileFor } from "@/lib/queries/compare/pairs";
 import {
   compareCostFor,
   compareFor,
   compareRunsFor,
   compareSignaturesFor,
   staticCompareDefault,
+  staticComparePair,
   unmatchedLocalRuns,
 } from "@/lib/site/browser-compare";
 import { prevalenceFor } from "@/lib/site/browser-signatures";
@@ -60,6 +64,8 @@ export interface CompareViewProps {
   /** release.json's version, named beside the release's own annotations. */
   releaseVersion: string;
   bench: PublishedBench;
+  /** The build wrote compare-pairs/ for these configurations (release.json's compare_pairs). */
+  pairFiles: boolean;
 }
 
 /** A panel's rows, or why it has none. */
@@ -80,7 +86,10 @@ interface PairState {
   prevalence?: Loaded<PrevalenceModel | null>;
   /** Local runs of the pair on sessions the published release does not have. */
   unmatched?: number;
-  /** static: the build's compare-default.json; duckdb: computed in the browser. */
+  /**
+   * Where the 2×2 and its intervals came from. static: the build's compare-default.json (everything) or the pair's
+   * compare-pairs file (the rest of the page still from DuckDB-WASM); duckdb: computed in the browser.
+   */
   origin?: "static" | "duckdb";
 }
 
@@ -126,9 +135,18 @@ export function CompareView(props: CompareViewProps) {
   const b = url.b ?? fallback?.b ?? null;
   const picked = a !== null && b !== null;
   const fromStatic = fallback !== null && fallback.condition === url.condition && entries.length === 0;
-  const pair = useAsync<PairState, [string, string, string, string, boolean]>(
-    picked ? [source.key, a, b, url.condition, fromStatic] : null,
-    async ([, a, b, condition, fromStatic], { signal, partial }) => {
+  // A published pair under the default condition, nothing local open: its counts are a build file.
+  const pairFile =
+    picked && !fromStatic && entries.length === 0 && props.pairFiles
+      ? comparePairFileFor(
+          props.configs.map((c) => c.config_id),
+          { a, b, condition: url.condition },
+          { conditions, baseline },
+        )
+      : null;
+  const pair = useAsync<PairState, [string, string, string, string, boolean, string | null]>(
+    picked ? [source.key, a, b, url.condition, fromStatic, pairFile] : null,
+    async ([, a, b, condition, fromStatic, pairFile], { signal, partial }) => {
       const meta = { baseline, conditions, groups };
       const req = { a, b, condition };
       const file = fromStatic ? await staticCompareDefault(releaseId, req) : null;
@@ -142,7 +160,7 @@ export function CompareView(props: CompareViewProps) {
           unmatched: 0,
           origin: "static",
         };
-      let s: PairState = { origin: "duckdb" };
+      let s: PairState = {};
       const patch = (p: Partial<PairState>) => {
         s = { ...s, ...p };
         if (!signal.aborted) partial(s);
@@ -151,16 +169,25 @@ export function CompareView(props: CompareViewProps) {
       // The counts first (no runs table: task_cells, sessions, tasks), the bootstrap intervals right after (pure,
       // on the counts' own rows), then the pair's runs for the links; the cost and signature panels load their
       // own tables and fail on their own.
+      // A pair file, when the build wrote one, stands for both steps (the same model, intervals included).
       let counts: CompareModel;
       try {
-        // Published configurations only: the build's rows are configsQuery's (a local one comes from the source).
-        const known = entries.length === 0 ? props.configs : undefined;
-        counts = await compareFor(source, meta, req, { intervals: false, runs: false, configs: known });
-        patch({ model: counts });
-        await new Promise((r) => setTimeout(r, 0));
+        const file = pairFile !== null ? await staticComparePair(releaseId, pairFile) : null;
         if (signal.aborted) return s;
-        counts = withIntervals(counts);
-        patch({ model: counts });
+        if (file) {
+          counts = file;
+          patch({ model: counts, origin: "static" });
+        } else {
+          s = { origin: "duckdb" };
+          // Published configurations only: the build's rows are configsQuery's (a local one comes from the source).
+          const known = entries.length === 0 ? props.configs : undefined;
+          counts = await compareFor(source, meta, req, { intervals: false, runs: false, configs: known });
+          patch({ model: counts });
+          await new Promise((r) => setTimeout(r, 0));
+          if (signal.aborted) return s;
+          counts = withIntervals(counts);
+          patch({ model: counts });
+        }
         const runs = await compareRunsFor(source, req);
         counts = { ...counts, runs, runsRead: true };
         patch({ model: counts, intervals: true, unmatched: await unmatchedLocalRuns(source, req) });
@@ -230,7 +257,11 @@ export function CompareView(props: CompareViewProps) {
         <p className="text-sm text-rose-700">Could not compute the comparison: {current.error}</p>
       ) : !model ? (
         <p className="text-sm text-zinc-500" data-testid="compare-pending">
-          {fromStatic ? "Loading the default pair…" : "Computing in your browser (DuckDB-WASM)…"}
+          {fromStatic
+            ? "Loading the default pair…"
+            : pairFile !== null
+              ? "Loading the pair…"
+              : "Computing in your browser (DuckDB-WASM)…"}
         </p>
       ) : (
         <>

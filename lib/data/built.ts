@@ -23,6 +23,11 @@ export interface BuiltReleaseMeta {
   trajectories: number;
   /** How many run-context shards the build wrote (lib/queries/run-context/context.ts); absent: none (an older build). */
   run_context_shards?: number;
+  /**
+   * How many published configurations (in release order) have compare-pairs/<i>-<j>.json files for every ordered
+   * pair under the default condition (lib/queries/compare/pairs.ts); absent: none (more than 30, or an older build).
+   */
+  compare_pairs?: number;
   /** What the validator said when the release was built (only warnings: errors stop the build). */
   validation: { errors: number; warnings: number; rules: Record<string, number> };
 }

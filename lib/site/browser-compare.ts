@@ -16,6 +16,7 @@ import {
   type CompareModel,
   type CompareOptions,
   type CompareRequest,
+  reviveCompareModel,
 } from "../queries/compare/model";
 import type { SignatureRateRow } from "../queries/signatures/rates.sql";
 import { reviveCompareDefault, sameRequest, type CompareDefault } from "../queries/compare/default";
@@ -30,12 +31,17 @@ import type { RunHeaderRow } from "../queries/trajectory/sql";
 import type { RequestInfo } from "../trajectory/segment";
 import type { VerdictTest } from "../trajectory/tags";
 
-// A compare page opened with a pair in the URL computes it with DuckDB-WASM (only the page with no pair reads
-// compare-default.json): start it as this module loads, before the page has hydrated and its pair effect runs
-// (the start is most of the wait for the first numbers).
+// A compare page opened with a pair in the URL needs DuckDB-WASM: for the whole pair when no static file holds it
+// (another condition, local results, a release past the pair files' cap), else for what the pair's file does not
+// hold (the runs behind the links, cost, prevalence). With a condition in the URL (never the default one: the page
+// leaves it out) no file holds the pair: start the engine as this module loads, before the page has hydrated and
+// its pair effect runs (the start is most of the wait for those numbers). Under the default condition the page
+// fetches the pair's file first and the engine starts right after, when the page asks for the pair's runs (or for
+// the whole pair when there is no file): evaluating the engine's module takes the main thread for 100–200 ms,
+// which here delayed the file's fetch and the 2×2 behind it (docs/architecture.md, "Speed and scale").
 if (typeof window !== "undefined" && window.location.pathname.endsWith("/compare/")) {
   const q = new URLSearchParams(window.location.search);
-  if (q.get("a") && q.get("b")) wasmDuckDb().catch(() => undefined);
+  if (q.get("a") && q.get("b") && q.has("condition")) wasmDuckDb().catch(() => undefined);
 }
 
 export function compareFor(
@@ -101,4 +107,18 @@ export async function staticCompareDefault(releaseId: string, req: CompareReques
   }
   const f = await file;
   return f && sameRequest(f.request, req) ? f : null;
+}
+
+/**
+ * The build's compare-pairs/<i>-<j>.json (lib/queries/compare/pairs.ts): the pair's counts and intervals, no runs.
+ * Null when it cannot be read; the page then computes the pair with DuckDB-WASM. Only asked for a file the
+ * release has (release.json's compare_pairs), so a missing one is no 404 in the console.
+ */
+export async function staticComparePair(releaseId: string, file: string): Promise<CompareModel | null> {
+  try {
+    const res = await fetch(`/data/${releaseId}/${file}`);
+    return res.ok ? reviveCompareModel((await res.json()) as CompareModel) : null;
+  } catch {
+    return null;
+  }
 }

@@ -5,14 +5,17 @@
 // the URL against DuckDB-WASM's start alone. Medians of `runs` fresh browser contexts, alternated.
 //
 // The compare page without a pair shows the default pair (the release's first two configurations) from the
-// build's compare-default.json; so its idle interaction picks another A (a query on the warmed DuckDB-WASM,
-// read off the 2×2 of the new pair), and the cold pair in the URL is neither default configuration pair, so it
-// measures DuckDB-WASM's path. The default pair's navigation → 2×2 is listed beside them.
+// build's compare-default.json; a published pair under the default condition shows its 2×2 from the build's
+// compare-pairs/<i>-<j>.json (lib/queries/compare/pairs.ts). So the budget rows, what a user gets, measure static
+// paths: the idle interaction picks another A (the new pair's file), the cold pair in the URL is neither default
+// configuration. DuckDB-WASM's path for a cold pair is measured beside them, with no budget: the same pair under
+// another condition (`&condition=`), its time split by lib/db/wasm.ts's marks.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { BENCH_RUN } from "./archives";
 import { duckdbStartAlone } from "./duckdb-start";
+import { defaultCondition } from "../../lib/queries/compare/url";
 
 export interface Budget {
   name: string;
@@ -76,6 +79,12 @@ async function interactionMs(page: Page): Promise<number> {
   });
 }
 
+/** The compare page's 2×2 came from where the row says (components/compare/CompareView.tsx, data-origin). */
+async function expectOrigin(page: Page, want: "static" | "duckdb", what: string) {
+  const origin = await page.getByTestId("compare").getAttribute("data-origin");
+  if (origin !== want) throw new Error(`speed bench: ${what}'s 2×2 came from ${origin}, not ${want}`);
+}
+
 export interface SpeedBench {
   markdown: string;
   budgets: Budget[];
@@ -89,11 +98,17 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
   );
   const board = JSON.parse(readFileSync(join(outDir, "data", "sample", "leaderboard.json"), "utf8")) as {
     rows: { config: { config_id: string } }[];
+    conditions: string[];
+    baseline: string;
   };
   const ids = board.rows.map((r) => r.config.config_id);
   if (ids.length < 4) throw new Error("speed bench: the compare measures need 4 configurations in the sample");
-  // [a, b]: the default pair (lib/queries/compare/default.ts); c, d: a pair that only DuckDB-WASM answers.
+  // [a, b]: the default pair (lib/queries/compare/default.ts); c, d: a pair with its own static file under the
+  // default condition, and only DuckDB-WASM's under `other`.
   const [a, b, c, d] = ids as [string, string, string, string];
+  const shownFirst = defaultCondition(board);
+  const other = board.conditions.find((x) => x !== shownFirst);
+  if (!other) throw new Error("speed bench: the compare measures need a second condition in the sample");
   const twoByTwo = (x: string, y: string) => `[data-testid="group-overall"][data-pair="${x}|${y}"] td[data-cell]`;
 
   const KEYS = [
@@ -105,6 +120,7 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
     "firstStep",
     "verdict",
     "comparePair",
+    "compareDuckDb",
     "compareDefault",
     "duckdb",
     "coldStart",
@@ -160,6 +176,7 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
       await armInteraction(page, "change", twoByTwo(c, b), "^\\d+$");
       await page.getByTestId("pick-a").selectOption(c);
       m.idleCompare.push(await interactionMs(page));
+      await expectOrigin(page, "static", "the picked pair");
       await ctx.close();
     }
 
@@ -177,15 +194,28 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
       await ctx.close();
     }
 
-    // The compare page with a pair in the URL, cold, and DuckDB-WASM's start alone.
+    // The compare page with a pair in the URL, cold: the pair's static file (the default condition).
     {
       const ctx = await browser.newContext();
       const page = await ctx.newPage();
       await page.goto(`${base}/r/sample/compare/?a=${encodeURIComponent(c)}&b=${encodeURIComponent(d)}`, {
         waitUntil: "commit",
       });
+      m.comparePair.push(await visibleAt(page, twoByTwo(c, d), "^\\d+$", 4));
+      await expectOrigin(page, "static", "the pair in the URL");
+      await ctx.close();
+    }
+    // The same pair under another condition, cold: DuckDB-WASM's path (no file holds it).
+    {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(
+        `${base}/r/sample/compare/?a=${encodeURIComponent(c)}&b=${encodeURIComponent(d)}&condition=${encodeURIComponent(other)}`,
+        { waitUntil: "commit" },
+      );
       const shown = await visibleAt(page, twoByTwo(c, d), "^\\d+$", 4);
-      m.comparePair.push(shown);
+      m.compareDuckDb.push(shown);
+      await expectOrigin(page, "duckdb", `the pair under ${other}`);
       // Where that time went, from lib/db/wasm.ts's marks: the engine's start is begun by the page's own code.
       // No named functions inside: tsx would wrap them in a helper the page does not have.
       const at = await page.evaluate((until) => {
@@ -211,9 +241,7 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
       const page = await ctx.newPage();
       await page.goto(`${base}/r/sample/compare/`, { waitUntil: "commit" });
       m.compareDefault.push(await visibleAt(page, twoByTwo(a, b), "^\\d+$", 4));
-      const origin = await page.getByTestId("compare").getAttribute("data-origin");
-      if (origin !== "static")
-        throw new Error(`speed bench: /compare/'s default pair came from ${origin}, not the static file`);
+      await expectOrigin(page, "static", "/compare/'s default pair");
       await ctx.close();
     }
     {
@@ -241,7 +269,7 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
       ok: md.idleCost <= 300,
     },
     {
-      name: "compare after 3 s idle: pick A → 2×2",
+      name: "compare after 3 s idle: pick A → 2×2 (static pair file)",
       value: ms(md.idleCompare),
       limit: "≤ 300 ms",
       ok: md.idleCompare <= 300,
@@ -253,7 +281,7 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
       ok: md.verdict <= 1.2 * md.firstStep,
     },
     {
-      name: "compare, pair in the URL, cold: → 2×2 vs DuckDB-WASM start alone",
+      name: "compare, pair in the URL, cold: → 2×2 (static pair file) vs DuckDB-WASM start alone",
       value: ratio(md.comparePair, md.duckdb),
       limit: "≤ 1.15×",
       ok: md.comparePair <= 1.15 * md.duckdb,
@@ -269,17 +297,18 @@ Median of ${runs} fresh browser contexts each, alternated, same browser and serv
 | navigation → every leaderboard number on \`/\` | ${ms(md.numbers)} (${ratio(md.numbers, md.bare)}) |
 | leaderboard, 3 s idle, tick a repository → "Subset of" (warm-up done at the click in ${warmed.leaderboard}/${runs} runs) | ${ms(md.idleLeaderboard)} |
 | cost, 3 s idle, open the first non-empty histogram bin → its tasks listed (warm-up done in ${warmed.cost}/${runs}) | ${ms(md.idleCost)} |
-| compare, 3 s idle on the default pair, pick A \`${c}\` (vs \`${b}\`) → its 2×2 (warm-up done in ${warmed.compare}/${runs}) | ${ms(md.idleCompare)} |
+| compare, 3 s idle on the default pair, pick A \`${c}\` (vs \`${b}\`) → its 2×2 (its static pair file; warm-up done in ${warmed.compare}/${runs}) | ${ms(md.idleCompare)} |
 | trajectory \`${BENCH_RUN}\`: navigation → first step | ${ms(md.firstStep)} |
 | the same load: navigation → verdict (static run context, no DuckDB-WASM) | ${ms(md.verdict)} (${ratio(md.verdict, md.firstStep)}) |
-| compare \`/r/sample/compare/?a=${c}&b=${d}\`, cold: navigation → 2×2 | ${ms(md.comparePair)} |
+| compare \`/r/sample/compare/?a=${c}&b=${d}\`, cold: navigation → 2×2 (its static pair file, compare-pairs/) | ${ms(md.comparePair)} |
+| compare \`?a=${c}&b=${d}&condition=${other}\`, cold: navigation → 2×2 (DuckDB-WASM's path; no budget) | ${ms(md.compareDuckDb)} (${ratio(md.compareDuckDb, md.duckdb)} the start alone) |
 | … of which navigation → the page starts DuckDB-WASM (its code has loaded) | ${ms(md.coldStart)} |
 | … start → instantiated (download, compile) | ${ms(md.coldInstantiate)} |
 | … instantiated → the release's schema open (the engine's first statement) | ${ms(md.coldOpen)} |
 | … open → the 2×2's tables loaded (fetched while the engine started) | ${ms(md.coldLoad)} |
 | … tables loaded → 2×2 on the page (a fresh engine's first queries, rendering) | ${ms(md.coldQueries)} |
 | compare with no pair in the URL: navigation → the default pair's 2×2 (\`${a}\` vs \`${b}\`, compare-default.json) | ${ms(md.compareDefault)} (${ratio(md.compareDefault, md.bare)} the bare page) |
-| DuckDB-WASM start alone (/diagnostics/, download + instantiate + open) | ${ms(md.duckdb)} (${ratio(md.comparePair, md.duckdb)}) |
+| DuckDB-WASM start alone (/diagnostics/, download + instantiate + open) | ${ms(md.duckdb)} (the static pair ${ratio(md.comparePair, md.duckdb)}) |
 `;
   return { markdown, budgets };
 }

@@ -46,9 +46,14 @@ describe("data build", () => {
       "run-context/0000.json",
       "session-context/00.json",
       "repo-gaps.json",
+      // Three configurations: 3 · 2 ordered pairs, 0-1 … 2-1.
+      "compare-pairs/0-1.json",
+      "compare-pairs/2-1.json",
     ]) {
       expect(Object.keys(a)).toContain(f);
     }
+    expect(Object.keys(a).filter((f) => f.startsWith("compare-pairs/"))).toHaveLength(6);
+    expect((JSON.parse(a["release.json"]!.toString()) as { compare_pairs?: number }).compare_pairs).toBe(3);
     for (const name of Object.keys(a)) expect(a[name]!.equals(b[name]!), name).toBe(true);
   });
 

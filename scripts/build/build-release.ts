@@ -18,6 +18,7 @@ import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/ru
 import { PAGE_DATA } from "./page-data";
 import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeRunContexts } from "./run-context-files";
+import { writeComparePairs } from "./compare-pair-files";
 import { exportStepsShards } from "./steps-shards";
 import { STEPS_TABLE } from "../../lib/queries/search/shards";
 import { pushAll } from "../../lib/common/arrays";
@@ -104,6 +105,12 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     phase("trajectories, run index");
     const context = await writeRunContexts(db, out);
     phase("run contexts");
+    const comparePairs = await writeComparePairs(
+      db,
+      { baseline: meta.baseline_condition, conditions: meta.conditions, groups: meta.groups },
+      out,
+    );
+    phase("compare pairs");
 
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
@@ -112,6 +119,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       tables,
       trajectories,
       run_context_shards: context.shards,
+      ...(comparePairs > 0 ? { compare_pairs: comparePairs } : {}),
       validation: { errors: 0, warnings: problems.length, rules },
     };
     writeJson(join(out, "release.json"), built);

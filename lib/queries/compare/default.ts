@@ -11,7 +11,7 @@ import {
   type CompareMeta,
   type CompareModel,
   type CompareRequest,
-  type PointInterval,
+  reviveCompareModel,
 } from "./model";
 import type { CompareCostRow } from "./sql";
 import { defaultCondition } from "./url";
@@ -42,23 +42,9 @@ export async function computeCompareDefault(src: QuerySource, meta: CompareMeta)
   return { request, model, cost, prevalence };
 }
 
-const nan = (x: number | null) => (x === null ? Number.NaN : x);
-const interval = (v: PointInterval): PointInterval => ({ value: nan(v.value), lo: nan(v.lo), hi: nan(v.hi) });
-
-/** The file as JSON gives it back: JSON writes NaN (an interval over no tasks) as null; the model reads NaN. */
+/** The file as JSON gives it back (reviveCompareModel: NaN written as null). */
 export function reviveCompareDefault(file: CompareDefault): CompareDefault {
-  return {
-    ...file,
-    model: {
-      ...file.model,
-      groups: file.model.groups.map((g) => ({
-        ...g,
-        p: nan(g.p),
-        resDiff: interval(g.resDiff),
-        gapDiff: interval(g.gapDiff),
-      })),
-    },
-  };
+  return { ...file, model: reviveCompareModel(file.model) };
 }
 
 export const sameRequest = (x: CompareRequest, y: CompareRequest) =>
