@@ -75,8 +75,7 @@ export function taskFlow(id: string): TaskFlowModel {
   return readJson<TaskFlowModel>(id, "taskflow.json");
 }
 
-// Trajectory explorer: the runs that publish a trajectory (only those: PUBLISHED_TRAJECTORY_RUNS_SQL); detector
-// prevalence of the trace signatures.
+// Trajectory explorer: the runs that publish a trajectory; detector prevalence of the trace signatures.
 export function trajectoryRuns(id: string): TrajectoryRunRow[] {
   return readJson<TrajectoryRunRow[]>(id, "trajectory-runs.json");
 }

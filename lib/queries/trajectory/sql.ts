@@ -239,12 +239,8 @@ export interface TrajectoryRunRow {
   cross_task_interference: number;
 }
 
-/**
- * Every run (or, `withTrajectory`, only those that publish one), with its trajectory reference (null: none) and how
- * many annotations of each signature it carries (the run list).
- */
-function trajectoryRunsSql(withTrajectory: boolean): string {
-  return `
+/** Every run, with its trajectory reference (null: none) and how many annotations of each signature it carries (the run list). */
+export const TRAJECTORY_RUNS_SQL = `
 WITH tags AS (
   SELECT run_id,
     COUNT(*) FILTER (WHERE signature = 'requirement_state_loss')::INTEGER AS requirement_state_loss,
@@ -260,13 +256,7 @@ JOIN configs c ON c.config_id = r.config_id
 JOIN sessions s ON s.session_id = r.session_id
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 LEFT JOIN tags g ON g.run_id = r.run_id
-${withTrajectory ? "WHERE r.trajectory IS NOT NULL\n" : ""}ORDER BY c.sort_order, s.focus_task_id, s.condition, r.repeat`;
-}
-
-export const TRAJECTORY_RUNS_SQL = trajectoryRunsSql(false);
-
-/** The build's trajectory-runs.json: at 100× the sample every run would be 188 MB, for the 1% that have a trajectory. */
-export const PUBLISHED_TRAJECTORY_RUNS_SQL = trajectoryRunsSql(true);
+ORDER BY c.sort_order, s.focus_task_id, s.condition, r.repeat`;
 
 // One run, by id: the trajectory page's and the compare panes' queries.
 export const runHeaderQuery = defineQuery<string, RunHeaderRow>({

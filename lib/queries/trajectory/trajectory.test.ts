@@ -19,7 +19,6 @@ import {
   toAnnotationInputs,
   toRequestInfo,
   toVerdictTests,
-  PUBLISHED_TRAJECTORY_RUNS_SQL,
   TRAJECTORY_RUNS_SQL,
   verdictStagesSql,
   verdictTestsSql,
@@ -151,11 +150,6 @@ describe("annotations and the run list", () => {
       ["beta.s-N1", true, 0, 0],
       ["beta.u-N1", false, 0, 0],
     ]);
-  });
-
-  it("lists only the runs with a trajectory for the build's trajectory-runs.json, in the same order", async () => {
-    const rows = await db.query<TrajectoryRunRow>(PUBLISHED_TRAJECTORY_RUNS_SQL);
-    expect(rows.map((r) => r.run_id)).toEqual(["alpha.s-F1", "alpha.s-N1", "beta.s-F1", "beta.s-N1"]);
   });
 });
 
