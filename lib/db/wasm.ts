@@ -3,6 +3,7 @@
 // Each release gets its own schema, so two releases (e.g. published + local results) never collide.
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
 import type { Db, Row } from "../queries/db-types";
+import { arrowRows } from "./arrow-rows";
 import { concatIpcStreams } from "./ipc-concat";
 
 let started: Promise<AsyncDuckDB> | null = null;
@@ -47,10 +48,6 @@ export function wasmDuckDb(): Promise<AsyncDuckDB> {
     throw err;
   });
   return started;
-}
-
-function plain(value: unknown): unknown {
-  return typeof value === "bigint" ? Number(value) : value;
 }
 
 function schemaName(releaseId: string): string {
@@ -226,13 +223,9 @@ export async function releaseDb(
       const begun = performance.now();
       const result = await conn.query(sql);
       mark(`query:${sql.slice(0, 40).replace(/\s+/g, " ")}`);
-      const rows = result.toArray().map((r: { toJSON(): unknown }) => {
-        const obj = r.toJSON() as Record<string, unknown>;
-        for (const k of Object.keys(obj)) obj[k] = plain(obj[k]);
-        return obj as T;
-      });
+      const rows = arrowRows<T>(result);
       // The query with its rows made JavaScript, as one entry: the scale bench times a warm subset by these.
-      performance.measure(QUERY_MEASURE, { start: begun, detail: sql.slice(0, 80) });
+      performance.measure(QUERY_MEASURE, { start: begun, detail: sql });
       return rows;
     },
   };
