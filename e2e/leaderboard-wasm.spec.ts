@@ -30,6 +30,12 @@ test("numbers show with the wasm held back; a subset query runs once it loads", 
   await expect(page.locator('tr[data-config="beta"] td[data-col="overall.uninterrupted"]')).toHaveText("100.0");
   await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"]')).toHaveText("50.0");
   await expect(page.locator('tr[data-config="beta"] td[data-col="overall.gap.switched"]')).toHaveText("50.0");
+  // McNemar follows the rates, on the subset's own tasks (EXPECTED.md: beta resolves N1 in both conditions, F2
+  // only uninterrupted): 1 / 0 discordant, p = 1, where the whole release has 2 / 0 and p = 0.5.
+  await page.locator('tr[data-config="beta"] button[aria-expanded]').click();
+  const gap = page.locator('tr[data-detail="beta"] [data-detail-col="overall.gap.switched"]');
+  await expect(gap).toContainText("discordant 1 / 0");
+  await expect(gap.locator('[data-stat="p"]')).toHaveText("1.000");
   const own = new URL(page.url()).host;
   for (const origin of wasmRequests) expect(new URL(origin).host).toBe(own);
 });

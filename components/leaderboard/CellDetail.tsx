@@ -29,7 +29,8 @@ function GapText({ cell }: { cell: GapCell }) {
         [{fmt(cell.lo)}, {fmt(cell.hi)}]
       </span>{" "}
       <span className="text-zinc-500">
-        discordant {cell.baselineOnly} / {cell.conditionOnly} · McNemar p = <span data-stat="p">{fmtP(cell.p)}</span>
+        discordant {fmt(cell.baselineOnly, 0)} / {fmt(cell.conditionOnly, 0)} · McNemar p ={" "}
+        <span data-stat="p">{fmtP(cell.p)}</span>
       </span>
     </>
   );

@@ -62,14 +62,11 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
   const source = useReleaseSource();
   // The subset names the scope; none is the whole release, already in the static model.
   const scoped = state.repos.length > 0 || state.tasks.length > 0;
-  // Rates and McNemar first (a partial value); the bootstrap intervals follow in a second pass.
+  // The rates first (a partial value, one query); the task scores behind McNemar and the intervals follow.
   const subset = useAsync<LeaderboardModel, [string, string[], string[]]>(
     scoped ? [source.key, [...state.repos].sort(), [...state.tasks].sort()] : null,
-    async ([, repos, taskIds], { signal, partial }) => {
-      partial(await leaderboardForScope(source, staticModel, { repos, taskIds }, { intervals: false }));
-      if (signal.aborted) throw new Error("cancelled");
-      return leaderboardForScope(source, staticModel, { repos, taskIds });
-    },
+    ([, repos, taskIds], { signal, partial }) =>
+      leaderboardForScope(source, staticModel, { repos, taskIds }, { onRates: partial, signal }),
   );
   const pending = scoped && subset.value === undefined && subset.error === null;
   const model = scoped && subset.value ? subset.value : staticModel;

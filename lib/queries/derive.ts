@@ -28,7 +28,8 @@ ORDER BY run_id`;
  * run is a row with ran = FALSE, resolved = FALSE (docs/benchmark.md, "Resolution and gap": fixed denominators). The
  * leaderboard, compare, catalog and cost queries aggregate this table instead of re-joining configs × sessions × runs:
  * in the browser a subset is then one filter and one aggregation over a single small table, which keeps DuckDB-WASM's
- * first query close to its start-up time (docs/performance.md). With a schema, the tables read are that schema's (a
+ * first query close to its start-up time (docs/performance.md). Rows are ordered by repository first: DuckDB keeps
+ * each block's min and max, so a repository subset reads only the blocks of its repositories. With a schema, the tables read are that schema's (a
  * combined published + local schema derives its own, lib/queries/local/union.sql.ts).
  */
 export function taskCellsSelect(schema = ""): string {
@@ -53,7 +54,7 @@ CROSS JOIN focus f
 JOIN ${p}sessions s ON s.focus_task_id = f.task_id
 LEFT JOIN ${p}runs r ON r.session_id = s.session_id AND r.config_id = c.config_id AND r.repeat = k.rep
 GROUP BY ALL
-ORDER BY c.config_id, s.condition, f.task_id, k.rep`;
+ORDER BY f.repo, c.config_id, s.condition, f.task_id, k.rep`;
 }
 
 export const TASK_CELLS_SELECT = taskCellsSelect();

@@ -4,6 +4,7 @@ import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
 import { loadTablesNode } from "../../db/load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
+import type { QuerySource } from "../query";
 import { computeLeaderboard, type LeaderboardModel } from "./model";
 import { DERIVE_TASK_CELLS } from "../derive";
 import { repoGapSql } from "./sql";
@@ -61,6 +62,28 @@ describe("leaderboard on the hand-computed release", () => {
     const beta = sub.rows.find((r) => r.config.config_id === "beta")!;
     expect(beta.rates.overall!.uninterrupted).toMatchObject({ value: 100, n: 2 });
     expect(beta.rates.overall!.switched).toMatchObject({ value: 50, n: 2 });
+  });
+
+  it("shows a subset's rates before its task scores are queried, then the same model with McNemar", async () => {
+    const scope = { taskIds: ["N1", "F2"] };
+    const ran: string[] = [];
+    const src: QuerySource = {
+      run: (query, ...params) => {
+        ran.push(query.name);
+        return db.run(query, ...params);
+      },
+    };
+    const partials: LeaderboardModel[] = [];
+    const full = await computeLeaderboard(src, META, scope, { onRates: (m) => partials.push(m) });
+    expect(ran).toEqual(["configs", "resolution", "task scores"]);
+    expect(partials).toHaveLength(1);
+    const gap = (m: LeaderboardModel) => m.rows.find((r) => r.config.config_id === "beta")!.gaps.overall!.switched!;
+    // beta on N1, F2: 100 % against 50 %; discordant N1 none, F2 uninterrupted only (EXPECTED.md).
+    expect(gap(partials[0]!).value).toBe(50);
+    expect([gap(partials[0]!).baselineOnly, gap(partials[0]!).p, gap(partials[0]!).lo]).toEqual([NaN, NaN, NaN]);
+    expect([gap(full).value, gap(full).baselineOnly, gap(full).conditionOnly, gap(full).p]).toEqual([50, 1, 0, 1]);
+    expect(full).toEqual(await computeLeaderboard(db, META, scope));
+    expect(partials[0]!.rows.map((r) => r.rates)).toEqual(full.rows.map((r) => r.rates));
   });
 
   it("breaks resolution down by repository", async () => {

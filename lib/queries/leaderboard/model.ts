@@ -77,6 +77,14 @@ export interface LeaderboardOptions {
    * rows from the static model instead of loading the configs table for them).
    */
   configs?: ConfigRow[];
+  /**
+   * Called with the rates alone, before the task scores are queried: gaps then carry their value and NaN for
+   * their paired statistics. A browser subset shows this first, so its first numbers wait on one query (the
+   * resolution's, ~6,600 rows at 100× the sample) and not also on the 24,200 task scores (docs/performance.md).
+   */
+  onRates?: (partial: LeaderboardModel) => void;
+  /** Checked after the rates: an aborted subset does not go on to query its task scores. */
+  signal?: AbortSignal;
 }
 
 /** The queries of a task subset (the configurations come from the static model): what the leaderboard warms. */
@@ -88,20 +96,29 @@ export async function computeLeaderboard(
   scope: TaskScope = {},
   opts: LeaderboardOptions = {},
 ): Promise<LeaderboardModel> {
-  const [configs, rates, scores] = await Promise.all([
-    opts.configs ?? src.run(configsQuery),
-    src.run(resolutionQuery, scope),
-    src.run(taskScoresQuery, scope),
-  ]);
-  return leaderboardModel(meta, scope, configs, rates, scores, opts);
+  if (!opts.onRates) {
+    const [configs, rates, scores] = await Promise.all([
+      opts.configs ?? src.run(configsQuery),
+      src.run(resolutionQuery, scope),
+      src.run(taskScoresQuery, scope),
+    ]);
+    return leaderboardModel(meta, scope, configs, rates, scores, opts);
+  }
+  const [configs, rates] = await Promise.all([opts.configs ?? src.run(configsQuery), src.run(resolutionQuery, scope)]);
+  opts.onRates(leaderboardModel(meta, scope, configs, rates, null, opts));
+  if (opts.signal?.aborted) throw new Error("cancelled");
+  return leaderboardModel(meta, scope, configs, rates, await src.run(taskScoresQuery, scope), opts);
 }
+
+const UNPAIRED = { lo: Number.NaN, hi: Number.NaN, baselineOnly: Number.NaN, conditionOnly: Number.NaN, p: Number.NaN };
 
 export function leaderboardModel(
   meta: LeaderboardMeta,
   scope: TaskScope,
   configs: ConfigRow[],
   rates: ResolutionRow[],
-  scores: TaskScoreRow[],
+  /** null: not queried yet (gaps without their paired statistics, LeaderboardOptions.onRates). */
+  scores: TaskScoreRow[] | null,
   opts: LeaderboardOptions = {},
 ): LeaderboardModel {
   const groups = [OVERALL, ...meta.groups];
@@ -109,18 +126,26 @@ export function leaderboardModel(
   // score by config → condition → task
   const byCell = new Map<string, Map<string, number>>();
   const groupOf = new Map<string, string>();
-  for (const s of scores) {
+  for (const s of scores ?? []) {
     const key = `${s.config_id}\u0000${s.condition}`;
     if (!byCell.has(key)) byCell.set(key, new Map());
     byCell.get(key)!.set(s.task_id, s.score);
     groupOf.set(s.task_id, s.grp);
   }
+  // rates by configuration: ~1,100 configurations × 6,600 rows at 100× the sample is too many to filter per cell
+  const ratesOf = new Map<string, ResolutionRow[]>();
+  for (const r of rates) {
+    const list = ratesOf.get(r.config_id);
+    if (list) list.push(r);
+    else ratesOf.set(r.config_id, [r]);
+  }
   const rows = configs.map((config): LeaderboardRow => {
     const row: LeaderboardRow = { config, rates: {}, gaps: {} };
+    const mine = ratesOf.get(config.config_id) ?? [];
     for (const grp of groups) {
       row.rates[grp] = {};
       row.gaps[grp] = {};
-      for (const r of rates.filter((x) => x.config_id === config.config_id && x.grp === grp)) {
+      for (const r of mine.filter((x) => x.grp === grp)) {
         const ci = wilsonInterval(r.resolved, r.n_tasks);
         row.rates[grp][r.condition] = {
           value: r.resolution,
@@ -136,6 +161,12 @@ export function leaderboardModel(
       }
       const base = byCell.get(`${config.config_id}\u0000${meta.baseline}`);
       for (const cond of others) {
+        if (!scores) {
+          const baseRate = row.rates[grp][meta.baseline];
+          const condRate = row.rates[grp][cond];
+          if (baseRate && condRate) row.gaps[grp][cond] = { value: baseRate.value - condRate.value, ...UNPAIRED };
+          continue;
+        }
         const other = byCell.get(`${config.config_id}\u0000${cond}`);
         if (!base || !other) continue;
         const diffs: number[] = [];

@@ -51,15 +51,12 @@ cells AS (
 export function resolutionSql(scope: TaskScope = {}): string {
   return `
 WITH ${cellsCte(scope)},
-by_group AS (
-  SELECT config_id, condition, task_group AS grp, rep, resolved, ran FROM repeat_cells
-  UNION ALL
-  SELECT config_id, condition, '${OVERALL}' AS grp, rep, resolved, ran FROM repeat_cells
-),
 per_repeat AS (
-  SELECT config_id, condition, grp, rep, COUNT(*) AS n_tasks, SUM(resolved::INTEGER) AS resolved,
-    COUNT(*) FILTER (WHERE NOT ran) AS missing_runs
-  FROM by_group GROUP BY ALL
+  -- each group and "overall" in one pass over the cells (grouping sets, not a union of two scans)
+  SELECT config_id, condition, CASE WHEN GROUPING(task_group) = 1 THEN '${OVERALL}' ELSE task_group END AS grp, rep,
+    COUNT(*) AS n_tasks, SUM(resolved::INTEGER) AS resolved, COUNT(*) FILTER (WHERE NOT ran) AS missing_runs
+  FROM repeat_cells
+  GROUP BY GROUPING SETS ((config_id, condition, task_group, rep), (config_id, condition, rep))
 )
 SELECT p.config_id, p.condition, p.grp,
   MAX(p.n_tasks)::INTEGER AS n_tasks,
