@@ -147,8 +147,10 @@ export async function benchScaleSite(opts: {
     subset: [] as number[],
     query: [] as number[],
     loop: [] as number[],
+    loopAgain: [] as number[],
   };
   let subsetQueries = 0;
+  const lastEach: string[] = [];
   let scaledCells = 0;
   let sampleCells = 0;
   for (let i = 0; i < runs; i++) {
@@ -192,18 +194,26 @@ export async function benchScaleSite(opts: {
         .filter((e) => e.startTime >= w.__t0 && e.startTime + e.duration <= shown);
       const first = Math.min(...runs.map((e) => e.startTime));
       const last = Math.max(...runs.map((e) => e.startTime + e.duration));
-      return { shown: shown - w.__t0, queries: runs.length, query: runs.length > 0 ? last - first : Number.NaN };
+      // Each query's first words and time, so a slow click says which query it waited on.
+      const each = runs.map((e) => {
+        const sql = String((e as PerformanceMeasure).detail ?? "")
+          .replace(/\s+/g, " ")
+          .trim();
+        return `${sql.slice(0, 20)} … ${sql.slice(-44)}: ${e.duration.toFixed(0)} ms`;
+      });
+      return { shown: shown - w.__t0, queries: runs.length, each, query: runs.length > 0 ? last - first : Number.NaN };
     });
     // No measured query (a build without lib/db/wasm.ts's measures): NaN, and the budget below fails saying so.
     m.subset.push(subset.shown);
     m.query.push(subset.query);
     subsetQueries = subset.queries;
+    lastEach.splice(0, lastEach.length, ...subset.each);
     // The same page: the loop over the same task cells, once fetched and parsed (not timed).
-    m.loop.push(
-      await page.evaluate(
-        async ([url, repoName]) => {
-          const c = (await (await fetch(url)).json()) as Cells;
-          const r = c.repos.indexOf(repoName);
+    const [first, again] = await page.evaluate(
+      async ([url, repoName]) => {
+        const c = (await (await fetch(url)).json()) as Cells;
+        const r = c.repos.indexOf(repoName);
+        const once = () => {
           const t0 = performance.now();
           // Per (configuration, condition, task): the mean of resolved over repeats (taskScoresSql's score)…
           const sums = new Map<number, [number, number, number]>();
@@ -232,10 +242,14 @@ export async function benchScaleSite(opts: {
           const t1 = performance.now();
           if (out.length === 0) throw new Error(`no task cell in ${repoName}`);
           return t1 - t0;
-        },
-        [`/bench-task-cells/${id}.json`, repo] as const,
-      ),
+        };
+        // Its first run is the budget's (like the click's query, it runs once per page); the second is reported.
+        return [once(), once()] as const;
+      },
+      [`/bench-task-cells/${id}.json`, repo] as const,
     );
+    m.loop.push(first);
+    m.loopAgain.push(again);
     await ctx.close();
   }
   const md = {
@@ -244,6 +258,7 @@ export async function benchScaleSite(opts: {
     subset: median(m.subset),
     query: median(m.query),
     loop: median(m.loop),
+    loopAgain: median(m.loopAgain),
   };
   const budgets: Budget[] = [
     {
@@ -270,7 +285,13 @@ ${siteSeconds.toFixed(0)} s), served the same way; median of ${runs} fresh conte
 | \`/r/${id}/\` (${cells.configs.length} configurations, windowed): navigation → the ${scaledCells} numbers of its first paint visible | ${ms(md.scaled)} (${(md.scaled / md.sample).toFixed(2)}×) |
 | \`/r/${id}/\`, DuckDB-WASM warmed: tick repository \`${repo}\` → "Subset of" shown | ${ms(md.subset)} |
 | … of which the subset's DuckDB-WASM queries (${subsetQueries}, first start → last end, rows made JavaScript included) | ${md.query.toFixed(1)} ms (${(md.query / md.loop).toFixed(1)}× the loop) |
-| the same page: a JavaScript loop over the same ${cells.config.length} task cells (per-task scores, then per configuration × condition and × group) | ${md.loop.toFixed(1)} ms |
+| the same page: a JavaScript loop over the same ${cells.config.length} task cells (per-task scores, then per configuration × condition and × group), its first run | ${md.loop.toFixed(1)} ms |
+| … the loop's second run in the page (JIT-compiled; not the budget's) | ${md.loopAgain.toFixed(1)} ms (the queries: ${(md.query / md.loopAgain).toFixed(1)}×) |
+
+The last run's queries: ${lastEach.map((q) => `\`${q}\``).join("; ") || "none"}.
+
+The click runs one query, the subset's resolution; the task scores behind McNemar and the intervals follow it
+(lib/queries/leaderboard/model.ts, \`onRates\`) and are not in the measure.
 `;
   return { markdown, budgets };
 }
