@@ -45,6 +45,9 @@ export function benchPass(dir = "data/releases/sample"): PassBench {
 
 const mbs = (r: PassRun) => r.bytes / 1e6 / (r.ms / 1000);
 
+/** The full run's row label in docs/performance.md: scripts/bench/scale.ts reads it back when `pass` did not run. */
+export const PASS_FULL_ROW = "all, empty cache";
+
 export function passSection(p: PassBench): string {
   const row = (name: string, r: PassRun) =>
     `| ${name} | ${r.runs} | ${r.analyzed} | ${r.cached} | ${(r.ms / 1000).toFixed(1)} s | ${(r.cpuMs / 1000).toFixed(1)} s | ${(r.bytes / 1e6).toFixed(1)} MB | ${mbs(r).toFixed(1)} MB/s | ${(r.maxRssKb / 1024).toFixed(0)} MB |`;
@@ -59,7 +62,7 @@ load average when the full run started: ${p.load.toFixed(1)}.
 | run | trajectories | analysed | from cache | time | CPU | JSON read | throughput | peak RSS |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${row("10 % of the trajectories, no cache", p.tenth)}
-${row("all, empty cache", p.full)}
+${row(PASS_FULL_ROW, p.full)}
 ${row("all again, nothing changed", p.rebuild)}
 
 Rows written: ${Object.entries(p.full.rows)
