@@ -1,13 +1,18 @@
+"use client";
 // Trace signatures on the leaderboard: the build's detectors over every readable trajectory (prevalence with
 // Wilson intervals, the paired condition − baseline difference with McNemar, resolution of tagged vs untagged
 // runs), then, in their own labelled part, the release's own annotations by who tagged them. Numbers come
 // from signature-prevalence.json (lib/queries/signature-prevalence*.ts at build time): in the static HTML.
 // Rows carry data-prevalence-config / data-annotation-config (not data-config, which the leaderboard table's
 // tests and code select on the same page).
+// A release of many configurations (1,100 at 100× the sample, docs/scale.md) shows its first PANEL_CONFIGS
+// until asked for all: every configuration at once was 75,000 elements, which made each later layout of the
+// page (a subset's, a scroll's) pay for them. The export buttons export what is shown, as everywhere.
 import Link from "next/link";
+import { useState } from "react";
 import { AnnotationRates } from "@/components/signatures/AnnotationRates";
 import { OutcomeTable } from "@/components/signatures/OutcomeTable";
-import { PrevalenceTable } from "@/components/signatures/PrevalenceTable";
+import { configsOf, PrevalenceTable } from "@/components/signatures/PrevalenceTable";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
 import { releaseHref } from "@/lib/site/nav";
@@ -38,6 +43,9 @@ export function DetectorProvenance({ model }: { model: PrevalenceModel }) {
   );
 }
 
+/** Configurations the panel shows before "Show all" (every published release today has fewer). */
+export const PANEL_CONFIGS = 30;
+
 export function SignaturePrevalence({
   releaseId,
   model,
@@ -48,6 +56,10 @@ export function SignaturePrevalence({
   releaseVersion: string;
 }) {
   const others = model.conditions.filter((c) => c !== model.baseline);
+  const [all, setAll] = useState(false);
+  const every = configsOf(model);
+  const configs = all ? every : every.slice(0, PANEL_CONFIGS);
+  const configIds = configs.length < every.length ? configs.map((c) => c.id) : undefined;
   return (
     <section className="space-y-3" data-testid="signature-prevalence" aria-labelledby="signature-prevalence-h">
       <div className="flex flex-wrap items-baseline gap-x-3">
@@ -59,9 +71,20 @@ export function SignaturePrevalence({
         </Link>
       </div>
       <DetectorProvenance model={model} />
+      {every.length > PANEL_CONFIGS ? (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="prevalence-shown">
+          {all
+            ? `All ${every.length.toLocaleString("en-US")} configurations.`
+            : `The first ${configs.length} of ${every.length.toLocaleString("en-US")} configurations, in release order.`}{" "}
+          <button type="button" className="underline" onClick={() => setAll((a) => !a)}>
+            {all ? `Show the first ${PANEL_CONFIGS}` : `Show all ${every.length.toLocaleString("en-US")}`}
+          </button>
+        </p>
+      ) : null}
       <PrevalenceTable
         releaseId={releaseId}
         model={model}
+        configs={configs}
         exportView="leaderboard-signatures"
         caption="Detector prevalence of each trace signature per configuration, condition and group"
       />
@@ -71,6 +94,7 @@ export function SignaturePrevalence({
           releaseId={releaseId}
           model={model}
           condition={c}
+          configs={configs}
           exportView="leaderboard-signature-outcomes"
           exportSubset={c}
         />
@@ -80,6 +104,7 @@ export function SignaturePrevalence({
         releaseId={releaseId}
         model={model}
         releaseVersion={releaseVersion}
+        configIds={configIds}
         exportView="leaderboard-annotations"
       />
     </section>

@@ -7,6 +7,9 @@ import { WarmDuckDb } from "./WarmDuckDb";
 
 export function LeaderboardPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
+  const offered = repos(releaseId);
+  // The warm-up rehearses a repository subset on the last repository offered (lib/site/warm-duckdb.ts).
+  const last = offered.at(-1)?.repo;
   return (
     <ReleaseFrame built={built} page="">
       <h1 className="mb-1 text-xl font-semibold">{built.meta.benchmark} leaderboard</h1>
@@ -14,8 +17,8 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
         Every focus task runs under each condition ({built.meta.conditions.join(", ")}); a gap is the{" "}
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
-      <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={repos(releaseId)} />
-      <WarmDuckDb page="leaderboard" />
+      <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={offered} />
+      <WarmDuckDb page="leaderboard" rehearsal={last ? { leaderboardScope: { repos: [last] } } : undefined} />
       <div className="mt-6">
         {/* After first paint: the panel was three quarters of the page's HTML (docs/performance.md, speed). */}
         <DeferredSignaturePrevalence releaseId={releaseId} releaseVersion={built.meta.version} />
