@@ -16,6 +16,7 @@ import { configsOf, PrevalenceTable } from "@/components/signatures/PrevalenceTa
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
 import { releaseHref } from "@/lib/site/nav";
+import { firstItems, PANEL_CONFIGS } from "@/lib/site/row-window";
 
 export function DetectorProvenance({ model }: { model: PrevalenceModel }) {
   const readable = model.cells
@@ -43,9 +44,6 @@ export function DetectorProvenance({ model }: { model: PrevalenceModel }) {
   );
 }
 
-/** Configurations the panel shows before "Show all" (every published release today has fewer). */
-export const PANEL_CONFIGS = 30;
-
 export function SignaturePrevalence({
   releaseId,
   model,
@@ -58,8 +56,8 @@ export function SignaturePrevalence({
   const others = model.conditions.filter((c) => c !== model.baseline);
   const [all, setAll] = useState(false);
   const every = configsOf(model);
-  const configs = all ? every : every.slice(0, PANEL_CONFIGS);
-  const configIds = configs.length < every.length ? configs.map((c) => c.id) : undefined;
+  const { shown: configs, hidden } = firstItems(every, all);
+  const configIds = hidden > 0 ? configs.map((c) => c.id) : undefined;
   return (
     <section className="space-y-3" data-testid="signature-prevalence" aria-labelledby="signature-prevalence-h">
       <div className="flex flex-wrap items-baseline gap-x-3">

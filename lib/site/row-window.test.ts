@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_ROWS, OVERSCAN, rowWindow, WINDOW_FROM } from "./row-window";
+import { FIRST_ROWS, firstItems, OVERSCAN, rowWindow, WINDOW_FROM } from "./row-window";
 
 describe("rowWindow", () => {
   it("renders every row of a short table", () => {
@@ -25,5 +25,19 @@ describe("rowWindow", () => {
     expect(rowWindow(1100, -1e6, 800, 40)).toMatchObject({ start: 1099, end: 1100, after: 0 });
     // The table below the fold: the first rows.
     expect(rowWindow(1100, 600, 800, 40)).toMatchObject({ start: 0, end: 20 + OVERSCAN, before: 0 });
+  });
+});
+
+describe("firstItems", () => {
+  const ids = Array.from({ length: 33 }, (_, i) => `c${i}`);
+  it("keeps the first 30 in their order and counts the rest", () => {
+    const { shown, hidden } = firstItems(ids, false);
+    expect(shown).toEqual(ids.slice(0, 30));
+    expect(shown.at(-1)).toBe("c29");
+    expect(hidden).toBe(3);
+  });
+  it("shows every item once asked, and a short list whole", () => {
+    expect(firstItems(ids, true)).toEqual({ shown: ids, hidden: 0 });
+    expect(firstItems(ids.slice(0, 11), false)).toEqual({ shown: ids.slice(0, 11), hidden: 0 });
   });
 });

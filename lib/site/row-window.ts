@@ -31,3 +31,19 @@ export function rowWindow(count: number, top: number | null, viewport: number, r
   }
   return { start, end, before: start * rowHeight, after: (count - end) * rowHeight };
 }
+
+/** Configurations a long per-configuration panel shows before "Show all" (every published release has fewer). */
+export const PANEL_CONFIGS = 30;
+
+/**
+ * The first `limit` items in their order, or every item once asked; `hidden` is how many are left out. A panel of
+ * every configuration of a scaled release (1,100 at 100× the sample) was 75,000 elements on the leaderboard.
+ */
+export function firstItems<T>(
+  items: readonly T[],
+  all: boolean,
+  limit = PANEL_CONFIGS,
+): { shown: T[]; hidden: number } {
+  const shown = all ? [...items] : items.slice(0, limit);
+  return { shown, hidden: items.length - shown.length };
+}
