@@ -70,6 +70,19 @@ describe("arrowRows", () => {
     expect(rows[0]!.ts).toBe(Date.UTC(2026, 0, 2, 3, 4, 5));
   });
 
+  it("a string column without nulls is cut from its decoded bytes; one with a non-ASCII value reads each value", async () => {
+    // Many chunks (DuckDB-WASM hands back one record batch per 2,048 rows) and repeated values, as a subset's
+    // config_id column; then é (two bytes in UTF-8), where cutting decoded text at byte offsets would be wrong.
+    const many = await wasmQuery(
+      "SELECT 'config-' || (range % 7)::VARCHAR AS c, range::VARCHAR AS n, '' AS e FROM range(5000)",
+    );
+    const rows = arrowRows<{ c: string; n: string; e: string }>(many);
+    expect(rows).toEqual(byProxy(many));
+    expect(rows[4999]).toEqual({ c: "config-1", n: "4999", e: "" });
+    const accents = await wasmQuery("SELECT * FROM (VALUES ('abc'), ('café'), ('naïve x')) v(s)");
+    expect(arrowRows<{ s: string }>(accents).map((r) => r.s)).toEqual(["abc", "café", "naïve x"]);
+  });
+
   it("an integer column without nulls is read from its typed array; an empty result is no rows", async () => {
     const t = await wasmQuery("SELECT range::INTEGER AS n, (range * 2)::BIGINT AS m FROM range(5)");
     expect(arrowRows(t)).toEqual([0, 1, 2, 3, 4].map((n) => ({ n, m: 2 * n })));

@@ -4,7 +4,16 @@
 // Nothing imported from apache-arrow: this file is in every page's first bundle (lib/db/wasm.ts, through the
 // release source), Arrow's runtime comes with DuckDB-WASM's chunk on first need, and DuckDB-WASM carries its own
 // copy of Arrow; what is read here is the shape both versions share.
+interface Data {
+  offset: number;
+  length: number;
+  nullCount: number;
+  values?: unknown;
+  valueOffsets?: unknown;
+}
+
 interface Vector {
+  data?: readonly Data[];
   length: number;
   nullCount: number;
   type: { typeId: number };
@@ -18,9 +27,34 @@ interface Table {
   getChildAt(i: number): Vector | null;
 }
 
-// Arrow's type ids (format/Schema.fbs, `Type`): Int = 2, FloatingPoint = 3.
+// Arrow's type ids (format/Schema.fbs, `Type`): Int = 2, FloatingPoint = 3, Utf8 = 5.
 const INT = 2;
 const FLOAT = 3;
+const UTF8 = 5;
+
+const utf8 = new TextDecoder();
+
+/**
+ * A string column without nulls, each chunk's bytes decoded once and cut at its offsets, where Arrow's `get`
+ * decodes every value on its own: at 100× the sample a subset's 6,600 rows spent most of their ~40 ms there
+ * (docs/performance.md, "Scale"). Cutting the decoded text at byte offsets holds only while every byte is ASCII;
+ * any other chunk (or a shape this code does not know) is null and read value by value.
+ */
+function asciiStrings(v: Vector): string[] | null {
+  if (!v.data || v.nullCount !== 0) return null;
+  const out: string[] = [];
+  for (const d of v.data) {
+    const { values, valueOffsets } = d;
+    if (d.offset !== 0 || !(values instanceof Uint8Array) || !(valueOffsets instanceof Int32Array)) return null;
+    if (valueOffsets.length < d.length + 1) return null;
+    const start = valueOffsets[0]!;
+    const end = valueOffsets[d.length]!;
+    for (let i = start; i < end; i++) if (values[i]! > 0x7f) return null;
+    const text = utf8.decode(values.subarray(start, end));
+    for (let i = 0; i < d.length; i++) out.push(text.slice(valueOffsets[i]! - start, valueOffsets[i + 1]! - start));
+  }
+  return out.length === v.length ? out : null;
+}
 
 function plain(value: unknown): unknown {
   return typeof value === "bigint" ? Number(value) : value;
@@ -32,6 +66,10 @@ function plain(value: unknown): unknown {
  * by value, since a typed array would show a null as 0 and a timestamp in its storage unit.
  */
 function columnValues(v: Vector): ArrayLike<unknown> {
+  if (v.type.typeId === UTF8) {
+    const strings = asciiStrings(v);
+    if (strings) return strings;
+  }
   if (v.nullCount === 0 && (v.type.typeId === INT || v.type.typeId === FLOAT)) {
     const a = v.toArray() as ArrayLike<unknown>;
     return a instanceof BigInt64Array || a instanceof BigUint64Array ? Array.from(a, Number) : a;
