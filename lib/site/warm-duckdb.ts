@@ -54,10 +54,15 @@ export interface WarmRehearsal {
   };
 }
 
+/** How many times the warm-up runs a repository subset's resolution query (see `rehearse`). */
+export const LEADERBOARD_REHEARSALS = 3;
+
 async function rehearse(source: ReleaseSource, rehearsal: WarmRehearsal): Promise<void> {
   if (rehearsal.leaderboardScope) {
     const { resolutionQuery, taskScoresQuery } = await import("../queries/leaderboard/sql");
-    await source.run(resolutionQuery, rehearsal.leaderboardScope);
+    // The click waits on the resolution query alone; one rehearsal left it at 2–3× its steady state at 100× the
+    // sample (DuckDB-WASM's hot code is recompiled by the browser's optimising tier only after repeated use).
+    for (let i = 0; i < LEADERBOARD_REHEARSALS; i++) await source.run(resolutionQuery, rehearsal.leaderboardScope);
     await source.run(taskScoresQuery, rehearsal.leaderboardScope);
   }
   if (rehearsal.comparePair) {
