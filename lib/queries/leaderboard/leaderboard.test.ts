@@ -5,9 +5,9 @@ import { releaseTables } from "../../data/tables";
 import { loadTablesNode } from "../../db/load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
 import type { QuerySource } from "../query";
-import { computeLeaderboard, type LeaderboardModel } from "./model";
+import { computeLeaderboard, leaderboardModel, leaderboardModelInSlices, type LeaderboardModel } from "./model";
 import { DERIVE_TASK_CELLS } from "../derive";
-import { repoGapSql } from "./sql";
+import { configsQuery, repoGapSql, resolutionQuery, taskScoresQuery } from "./sql";
 
 const DIR = "e2e/fixtures/releases/handcalc";
 const META = { groups: ["near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted" };
@@ -84,6 +84,27 @@ describe("leaderboard on the hand-computed release", () => {
     expect([gap(full).value, gap(full).baselineOnly, gap(full).conditionOnly, gap(full).p]).toEqual([50, 1, 0, 1]);
     expect(full).toEqual(await computeLeaderboard(db, META, scope));
     expect(partials[0]!.rows.map((r) => r.rates)).toEqual(full.rows.map((r) => r.rates));
+  });
+
+  it("builds the same model a slice at a time, yielding between slices, and stops between them when aborted", async () => {
+    const scope = { taskIds: ["N1", "F2"] };
+    const [configs, rates, scores] = await Promise.all([
+      db.run(configsQuery),
+      db.run(resolutionQuery, scope),
+      db.run(taskScoresQuery, scope),
+    ]);
+    // A zero-length slice yields after every configuration: three slices for alpha, beta and gamma.
+    let turns = 0;
+    const counting = setInterval(() => turns++, 0);
+    const sliced = await leaderboardModelInSlices(META, scope, configs, rates, scores, {}, 0);
+    clearInterval(counting);
+    expect(sliced).toEqual(leaderboardModel(META, scope, configs, rates, scores));
+    expect(turns).toBeGreaterThan(0);
+    const abort = new AbortController();
+    abort.abort();
+    await expect(
+      leaderboardModelInSlices(META, scope, configs, rates, scores, { signal: abort.signal }, 0),
+    ).rejects.toThrow("cancelled");
   });
 
   it("breaks resolution down by repository", async () => {

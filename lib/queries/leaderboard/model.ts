@@ -107,7 +107,8 @@ export async function computeLeaderboard(
   const [configs, rates] = await Promise.all([opts.configs ?? src.run(configsQuery), src.run(resolutionQuery, scope)]);
   opts.onRates(leaderboardModel(meta, scope, configs, rates, null, opts));
   if (opts.signal?.aborted) throw new Error("cancelled");
-  return leaderboardModel(meta, scope, configs, rates, await src.run(taskScoresQuery, scope), opts);
+  const scores = await src.run(taskScoresQuery, scope);
+  return leaderboardModelInSlices(meta, scope, configs, rates, scores, opts);
 }
 
 const UNPAIRED = { lo: Number.NaN, hi: Number.NaN, baselineOnly: Number.NaN, conditionOnly: Number.NaN, p: Number.NaN };
@@ -121,6 +122,50 @@ export function leaderboardModel(
   scores: TaskScoreRow[] | null,
   opts: LeaderboardOptions = {},
 ): LeaderboardModel {
+  const { groups, rowOf } = modelRows(meta, rates, scores, opts);
+  return { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows: configs.map(rowOf) };
+}
+
+/** How long the browser's model building holds the page before it yields (one frame's worth, not a long task). */
+export const MODEL_SLICE_MS = 12;
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * leaderboardModel's result, built a slice of configurations at a time with the page given its turn between
+ * slices: at 100× the sample a subset's 4,400 bootstrap intervals took ~4.5 s in one task, a frozen page
+ * (docs/performance.md, "Scale"). An aborted signal stops it between slices.
+ */
+export async function leaderboardModelInSlices(
+  meta: LeaderboardMeta,
+  scope: TaskScope,
+  configs: ConfigRow[],
+  rates: ResolutionRow[],
+  scores: TaskScoreRow[],
+  opts: LeaderboardOptions = {},
+  sliceMs = MODEL_SLICE_MS,
+): Promise<LeaderboardModel> {
+  const { groups, rowOf } = modelRows(meta, rates, scores, opts);
+  const rows: LeaderboardRow[] = [];
+  let sliceStart = performance.now();
+  for (const config of configs) {
+    rows.push(rowOf(config));
+    if (performance.now() - sliceStart >= sliceMs) {
+      await yieldToPage();
+      if (opts.signal?.aborted) throw new Error("cancelled");
+      sliceStart = performance.now();
+    }
+  }
+  return { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows };
+}
+
+/** The groups shown and a configuration's row, from the rates and (when queried) the task scores. */
+function modelRows(
+  meta: LeaderboardMeta,
+  rates: ResolutionRow[],
+  scores: TaskScoreRow[] | null,
+  opts: LeaderboardOptions,
+): { groups: string[]; rowOf: (config: ConfigRow) => LeaderboardRow } {
   const groups = [OVERALL, ...meta.groups];
   const others = meta.conditions.filter((c) => c !== meta.baseline);
   // score by config → condition → task
@@ -139,7 +184,7 @@ export function leaderboardModel(
     if (list) list.push(r);
     else ratesOf.set(r.config_id, [r]);
   }
-  const rows = configs.map((config): LeaderboardRow => {
+  const rowOf = (config: ConfigRow): LeaderboardRow => {
     const row: LeaderboardRow = { config, rates: {}, gaps: {} };
     const mine = ratesOf.get(config.config_id) ?? [];
     for (const grp of groups) {
@@ -194,6 +239,6 @@ export function leaderboardModel(
       }
     }
     return row;
-  });
-  return { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows };
+  };
+  return { groups, rowOf };
 }
