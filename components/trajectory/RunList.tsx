@@ -1,32 +1,31 @@
 "use client";
-// Every run of the release: the entry point to the explorer. The first page of rows is in the static HTML;
-// the filters (configuration, condition, trajectory, tag, text) and the page live in the URL and apply after
-// hydration. Runs without a trajectory are listed and marked: their page still shows verdict and schedule.
+// Every run of the release: the entry point to the explorer. The static HTML holds the list's index and first
+// page; the rows of a filter or a later page come from the per-configuration files (lib/queries/trajectory/
+// run-list.ts), fetched when the view needs them. The filters (configuration, condition, trajectory, tag, text)
+// and the page live in the URL. Runs without a trajectory are listed and marked: their page still shows verdict
+// and schedule.
 import { Term } from "@/components/site/Term";
 import { TableExport } from "@/components/site/TableExport";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory/sql";
+import {
+  planFiles,
+  runListPlan,
+  runListView,
+  RUN_LIST_ALL_LIMIT,
+  type RunFilters,
+  type RunListIndex,
+} from "@/lib/queries/trajectory/run-list";
+import { runListRows } from "@/lib/site/run-list-files";
 import { runHref } from "@/lib/site/nav";
 import { Badge } from "@/components/ui/Badge";
 import { HeaderRow, Table } from "@/components/ui/Table";
 
-interface Filters {
-  config: string;
-  condition: string;
-  /** "with": runs that publish a trajectory; "without": runs that do not. */
-  has: "" | "with" | "without";
-  tag: "" | "any" | "requirement_state_loss" | "cross_task_interference";
-  text: string;
-  /** 0-based. */
-  page: number;
-}
+type Filters = RunFilters;
 
 const EMPTY: Filters = { config: "", condition: "", has: "", tag: "", text: "", page: 0 };
-
-/** Rows a page shows: the static HTML holds one page, not all 4,398 runs of the sample. */
-export const RUNS_PER_PAGE = 100;
 
 function readFilters(search: string): Filters {
   const p = new URLSearchParams(search);
@@ -56,34 +55,46 @@ function writeFilters(f: Filters): string {
   return s ? `?${s}` : "";
 }
 
-export function RunList({ releaseId, runs }: { releaseId: string; runs: TrajectoryRunRow[] }) {
+export function RunList({ releaseId, index }: { releaseId: string; index: RunListIndex }) {
   const [f, setF] = useUrlState<Filters>(EMPTY, { parse: readFilters, serialize: writeFilters });
   // A filter change goes back to the first page; only the pager keeps its own page. The text box types.
   const update = (patch: Partial<Filters>) =>
     setF((prev) => ({ ...prev, page: 0, ...patch }), "text" in patch ? "typing" : "push");
-  const configs = useMemo(() => [...new Map(runs.map((r) => [r.config_id, r.display_name])).entries()], [runs]);
-  const conditions = useMemo(() => [...new Set(runs.map((r) => r.condition))], [runs]);
-  const text = f.text.trim().toLowerCase();
-  const shown = runs.filter(
-    (r) =>
-      (!f.config || r.config_id === f.config) &&
-      (!f.condition || r.condition === f.condition) &&
-      (!f.has || (r.trajectory !== null) === (f.has === "with")) &&
-      (f.tag === "" || (f.tag === "any" ? r.requirement_state_loss + r.cross_task_interference > 0 : r[f.tag] > 0)) &&
-      (!text || `${r.run_id} ${r.focus_task_id} ${r.repo ?? ""}`.toLowerCase().includes(text)),
-  );
-
-  const withTrajectory = runs.filter((r) => r.trajectory !== null).length;
-  const pages = Math.max(1, Math.ceil(shown.length / RUNS_PER_PAGE));
-  const page = Math.min(f.page, pages - 1);
-  const pageRows = shown.slice(page * RUNS_PER_PAGE, (page + 1) * RUNS_PER_PAGE);
+  const plan = useMemo(() => runListPlan(index, f), [index, f]);
+  const [files, setFiles] = useState<ReadonlyMap<number, readonly TrajectoryRunRow[]>>(new Map());
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    const missing = planFiles(plan).filter((n) => !files.has(n));
+    if (missing.length === 0) return;
+    let live = true;
+    Promise.all(missing.map((n) => runListRows(releaseId, n).then((rows) => [n, rows] as const)))
+      .then((loaded) => {
+        if (!live) return;
+        setFailed(null);
+        setFiles((prev) => new Map([...prev, ...loaded]));
+      })
+      .catch((err: unknown) => live && setFailed(err instanceof Error ? err.message : String(err)));
+    return () => {
+      live = false;
+    };
+  }, [plan, files, releaseId]);
+  const view = runListView(index, plan, files, f);
+  const withTrajectory = index.with_trajectory;
+  const pageRows = view?.rows ?? [];
+  const { page, pages } = view ?? { page: 0, pages: 1 };
+  const needsConfig = plan.kind === "needs-config";
 
   return (
-    <section className="space-y-2" data-testid="run-list" data-export-scope>
-      <p className="text-sm" data-testid="trajectory-coverage" data-with={withTrajectory} data-runs={runs.length}>
-        {withTrajectory === runs.length
-          ? `Every run (${runs.length}) publishes a trajectory.`
-          : `${withTrajectory} of ${runs.length} runs publish a trajectory; the others are marked “no trajectory” and their pages show the verdict, schedule and usage only.`}
+    <section
+      className="space-y-2"
+      data-testid="run-list"
+      data-export-scope
+      aria-busy={view === null && !needsConfig && !failed}
+    >
+      <p className="text-sm" data-testid="trajectory-coverage" data-with={withTrajectory} data-runs={index.runs}>
+        {withTrajectory === index.runs
+          ? `Every run (${index.runs}) publishes a trajectory.`
+          : `${withTrajectory} of ${index.runs} runs publish a trajectory; the others are marked “no trajectory” and their pages show the verdict, schedule and usage only.`}
       </p>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <select
@@ -93,9 +104,9 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           aria-label="configuration"
         >
           <option value="">All configurations</option>
-          {configs.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
+          {index.configs.map((c) => (
+            <option key={c.config_id} value={c.config_id}>
+              {c.display_name}
             </option>
           ))}
         </select>
@@ -106,7 +117,7 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           aria-label="condition"
         >
           <option value="">All conditions</option>
-          {conditions.map((c) => (
+          {index.conditions.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
@@ -143,8 +154,8 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           onChange={(e) => update({ text: e.target.value })}
           className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
         />
-        <span className="text-xs text-zinc-500" data-testid="run-count">
-          {shown.length} of {runs.length} runs
+        <span className="text-xs text-zinc-500" data-testid="run-count" aria-live="polite">
+          {view ? `${view.total} of ${index.runs} runs` : needsConfig ? "" : "loading runs…"}
         </span>
         <TableExport
           releaseId={releaseId}
@@ -230,7 +241,19 @@ export function RunList({ releaseId, runs }: { releaseId: string; runs: Trajecto
           </button>
         </nav>
       ) : null}
-      {runs.length === 0 ? <p className="text-sm text-zinc-500">This release has no runs.</p> : null}
+      {needsConfig ? (
+        <p className="text-sm" role="status" data-testid="run-list-needs-config">
+          This release has {index.runs.toLocaleString("en-US")} runs: choose a configuration to filter them (a filter
+          over more than {RUN_LIST_ALL_LIMIT.toLocaleString("en-US")} runs would fetch every run). Paging through the
+          whole list needs none.
+        </p>
+      ) : null}
+      {failed ? (
+        <p className="text-sm text-red-700 dark:text-red-400" role="alert" data-testid="run-list-error">
+          The runs could not be loaded: {failed}
+        </p>
+      ) : null}
+      {index.runs === 0 ? <p className="text-sm text-zinc-500">This release has no runs.</p> : null}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import type { CatalogModel, TaskPageModel } from "../queries/catalog/model";
 import type { ProfileModel } from "../queries/profile/model";
 import type { TaskFlowModel } from "../queries/taskflow/model";
 import type { PrevalenceModel } from "../queries/signatures/prevalence-model";
-import type { TrajectoryRunRow } from "../queries/trajectory/sql";
+import { RUN_LIST_INDEX, type RunListIndex } from "../queries/trajectory/run-list";
 import { STEPS_MANIFEST, type StepsManifest } from "../queries/search/shards";
 
 const DATA = join(process.cwd(), "public", "data");
@@ -75,9 +75,10 @@ export function taskFlow(id: string): TaskFlowModel {
   return readJson<TaskFlowModel>(id, "taskflow.json");
 }
 
-// Trajectory explorer: the runs that publish a trajectory; detector prevalence of the trace signatures.
-export function trajectoryRuns(id: string): TrajectoryRunRow[] {
-  return readJson<TrajectoryRunRow[]>(id, "trajectory-runs.json");
+// Trajectory explorer: the run list's index (lib/queries/trajectory/run-list.ts); detector prevalence of the
+// trace signatures.
+export function runListIndex(id: string): RunListIndex {
+  return readJson<RunListIndex>(id, RUN_LIST_INDEX);
 }
 
 export function signaturePrevalence(id: string): PrevalenceModel {

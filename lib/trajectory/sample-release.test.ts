@@ -17,7 +17,7 @@ import {
   toAnnotationInputs,
   toRequestInfo,
   toVerdictTests,
-  TRAJECTORY_RUNS_SQL,
+  trajectoryRunsSql,
   verdictTestsSql,
   type AnnotationRow,
   type RunHeaderRow,
@@ -52,7 +52,7 @@ const archives = new ArchiveCache();
  * the build's pass; a unit test reads a fixed, spread-out share of the unplanted ones.
  */
 async function checkedRuns(): Promise<TrajectoryRunRow[]> {
-  const runs = (await db.query<TrajectoryRunRow>(TRAJECTORY_RUNS_SQL)).filter((r) => r.trajectory !== null);
+  const runs = (await db.query<TrajectoryRunRow>(trajectoryRunsSql())).filter((r) => r.trajectory !== null);
   return runs.filter((r, i) => r.requirement_state_loss + r.cross_task_interference > 0 || i % 25 === 0);
 }
 

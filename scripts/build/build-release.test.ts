@@ -6,6 +6,7 @@ import { tableFromIPC } from "apache-arrow";
 import { afterAll, describe, expect, it } from "vitest";
 import { openNodeDb } from "../../lib/db/node";
 import { buildRelease } from "./build-release";
+import { runListFile, type RunListIndex } from "../../lib/queries/trajectory/run-list";
 
 const DIR = "e2e/fixtures/releases/handcalc";
 const tmp: string[] = [];
@@ -82,5 +83,23 @@ describe("data build", () => {
     } finally {
       db.close();
     }
+  });
+  it("writes the run list as an index and one file per configuration, in the list's order", async () => {
+    const out = await build();
+    const index = JSON.parse(readFileSync(join(out, "run-list.json"), "utf8")) as RunListIndex;
+    // EXPECTED.md: alpha and gamma ran all 8 sessions, beta 7 (its far switched run is missing); no trajectories.
+    expect(index.configs.map((c) => [c.config_id, c.runs, c.with_trajectory])).toEqual([
+      ["alpha", 8, 0],
+      ["beta", 7, 0],
+      ["gamma", 8, 0],
+    ]);
+    expect([index.runs, index.with_trajectory, index.conditions]).toEqual([23, 0, ["uninterrupted", "switched"]]);
+    const lists = [0, 1, 2].map(
+      (n) => JSON.parse(readFileSync(join(out, runListFile(n)), "utf8")) as { run_id: string; config_id: string }[],
+    );
+    expect(lists.map((l) => [...new Set(l.map((r) => r.config_id))])).toEqual([["alpha"], ["beta"], ["gamma"]]);
+    expect(lists.map((l) => l.length)).toEqual([8, 7, 8]);
+    // Fewer runs than a page: the index's first page is the whole list, the files one after another.
+    expect(index.first.map((r) => r.run_id)).toEqual(lists.flat().map((r) => r.run_id));
   });
 });

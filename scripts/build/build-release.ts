@@ -18,6 +18,7 @@ import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/ru
 import { PAGE_DATA } from "./page-data";
 import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeRunContexts } from "./run-context-files";
+import { writeRunList } from "./run-list-files";
 import { writeComparePairs } from "./compare-pair-files";
 import { exportStepsShards } from "./steps-shards";
 import { STEPS_TABLE } from "../../lib/queries/search/shards";
@@ -103,6 +104,8 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     mkdirSync(join(out, "run-index"), { recursive: true });
     index.forEach((shard, i) => writeJson(join(out, runIndexFile(i)), shard));
     phase("trajectories, run index");
+    await writeRunList(db, meta.conditions, out);
+    phase("run list");
     const context = await writeRunContexts(db, out);
     phase("run contexts");
     const comparePairs = await writeComparePairs(

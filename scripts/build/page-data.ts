@@ -13,7 +13,6 @@ import { computePrevalence } from "../../lib/queries/signatures/prevalence-model
 import { ensureSignatureTablesSql } from "../../lib/queries/signatures/tables";
 import { readTargetFiles } from "../../lib/queries/taskflow/files-node";
 import { computeTaskFlow } from "../../lib/queries/taskflow/model";
-import { TRAJECTORY_RUNS_SQL } from "../../lib/queries/trajectory/sql";
 
 export interface PageDataContext {
   db: NodeDb;
@@ -61,7 +60,6 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
       baseline: release.meta.baseline_condition,
     }),
   "taskflow.json": ({ db, release }) => computeTaskFlow(db, release.meta.conditions, readTargetFiles(release.dir)),
-  "trajectory-runs.json": ({ db }) => db.query(TRAJECTORY_RUNS_SQL),
   "signature-prevalence.json": async ({ db, release }) => {
     // A release the trajectory pass did not analyse gets empty derived tables: unknown shares, not an error.
     for (const sql of ensureSignatureTablesSql()) await db.run(sql);

@@ -4,7 +4,7 @@
 import type { RequestInfo } from "../../trajectory/segment";
 import type { AnnotationInput, VerdictTest } from "../../trajectory/tags";
 import { requestColumnsSql, type RequestRow } from "./request-row";
-import { sqlString } from "../sql";
+import { sqlInList, sqlString } from "../sql";
 import { defineQuery } from "../query";
 
 export interface RunHeaderRow {
@@ -239,8 +239,14 @@ export interface TrajectoryRunRow {
   cross_task_interference: number;
 }
 
-/** Every run, with its trajectory reference (null: none) and how many annotations of each signature it carries (the run list). */
-export const TRAJECTORY_RUNS_SQL = `
+/**
+ * Every run (or the runs of some configurations), with its trajectory reference (null: none) and how many
+ * annotations of each signature it carries: the run list. Ordered by configuration first, so the list is its
+ * configurations' run lists one after another (lib/queries/trajectory/run-list.ts pages through them), and by the
+ * run id last, so the order is total.
+ */
+export function trajectoryRunsSql(configIds?: readonly string[]): string {
+  return `
 WITH tags AS (
   SELECT run_id,
     COUNT(*) FILTER (WHERE signature = 'requirement_state_loss')::INTEGER AS requirement_state_loss,
@@ -256,7 +262,9 @@ JOIN configs c ON c.config_id = r.config_id
 JOIN sessions s ON s.session_id = r.session_id
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 LEFT JOIN tags g ON g.run_id = r.run_id
-ORDER BY c.sort_order, s.focus_task_id, s.condition, r.repeat`;
+${configIds ? `WHERE r.config_id IN ${sqlInList(configIds)}` : ""}
+ORDER BY c.sort_order, c.config_id, s.focus_task_id, s.condition, r.repeat, r.run_id`;
+}
 
 // One run, by id: the trajectory page's and the compare panes' queries.
 export const runHeaderQuery = defineQuery<string, RunHeaderRow>({
@@ -298,5 +306,5 @@ export const verdictTestsQuery = defineQuery<string, VerdictTestRow>({
 export const trajectoryRunsQuery = defineQuery<void, TrajectoryRunRow>({
   name: "trajectory runs",
   tables: ["runs", "configs", "sessions", "tasks", "annotations"],
-  sql: () => TRAJECTORY_RUNS_SQL,
+  sql: () => trajectoryRunsSql(),
 });

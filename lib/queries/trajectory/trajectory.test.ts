@@ -19,7 +19,7 @@ import {
   toAnnotationInputs,
   toRequestInfo,
   toVerdictTests,
-  TRAJECTORY_RUNS_SQL,
+  trajectoryRunsSql,
   verdictStagesSql,
   verdictTestsSql,
   type AnnotationRow,
@@ -139,7 +139,7 @@ describe("annotations and the run list", () => {
   });
 
   it("lists every run, its trajectory (null: none) and its tag counts", async () => {
-    const rows = await db.query<TrajectoryRunRow>(TRAJECTORY_RUNS_SQL);
+    const rows = await db.query<TrajectoryRunRow>(trajectoryRunsSql());
     expect(
       rows.map((r) => [r.run_id, r.trajectory !== null, r.requirement_state_loss, r.cross_task_interference]),
     ).toEqual([

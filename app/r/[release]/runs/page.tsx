@@ -3,7 +3,7 @@ import { releaseMetadata } from "@/lib/site/page-meta";
 import { LocalRunList } from "@/components/local/LocalRunList";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { RunList } from "@/components/trajectory/RunList";
-import { builtRelease, releaseIndex, trajectoryRuns } from "@/lib/site/release-files-node";
+import { builtRelease, releaseIndex, runListIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 
@@ -26,7 +26,7 @@ export default async function Runs({ params }: { params: Promise<{ release: stri
         verdict and trace-signature tags.
       </p>
       <LocalRunList releaseId={release} />
-      <RunList releaseId={release} runs={trajectoryRuns(release)} />
+      <RunList releaseId={release} index={runListIndex(release)} />
     </ReleaseFrame>
   );
 }

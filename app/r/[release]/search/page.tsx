@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { SearchView } from "@/components/search/SearchView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, releaseIndex, repos, stepsManifest, trajectoryRuns } from "@/lib/site/release-files-node";
+import { builtRelease, releaseIndex, repos, runListIndex, stepsManifest } from "@/lib/site/release-files-node";
 import { STEP_LIMITS } from "@/lib/trajectory/steps-index";
 
 export const dynamicParams = false;
@@ -19,13 +19,9 @@ export default async function SearchPage({ params }: { params: Promise<{ release
   const { release } = await params;
   const built = builtRelease(release);
   const manifest = stepsManifest(release);
-  const configs = [
-    ...new Map(
-      trajectoryRuns(release)
-        .filter((r) => r.trajectory !== null)
-        .map((r) => [r.config_id, r.display_name]),
-    ).entries(),
-  ].map(([id, name]) => ({ id, name }));
+  const configs = runListIndex(release)
+    .configs.filter((c) => c.with_trajectory > 0)
+    .map((c) => ({ id: c.config_id, name: c.display_name }));
   return (
     <ReleaseFrame built={built} page="search">
       <h1 className="mb-1 text-xl font-semibold">Search every trajectory</h1>

@@ -1,0 +1,181 @@
+// The run list (/r/<release>/runs/) at any size. Its static HTML holds an index (each configuration's run
+// counts, the conditions, the list's first page) and the rows come from one JSON file per configuration
+// (public/data/<release>/run-list/<n>.json, n its place in the list), fetched when a view needs them: at 100×
+// the sample every run as page props was ~190 MB in one page (docs/scale.md). The list is the configurations'
+// lists one after another (trajectoryRunsSql's order), so a page of the whole list spans one or two files.
+import type { TrajectoryRunRow } from "./sql";
+
+/** Rows a page shows. */
+export const RUNS_PER_PAGE = 100;
+
+/**
+ * Past this many runs a filter other than the configuration needs a configuration chosen first: filtering
+ * every run would fetch every file (~430 bytes a run as JSON; 20,000 runs are ~8.6 MB).
+ */
+export const RUN_LIST_ALL_LIMIT = 20_000;
+
+export interface RunListConfig {
+  config_id: string;
+  display_name: string;
+  runs: number;
+  with_trajectory: number;
+}
+
+export interface RunListIndex {
+  runs: number;
+  with_trajectory: number;
+  conditions: string[];
+  /** Every configuration with at least one run, in the list's order; configs[n]'s rows are runListFile(n). */
+  configs: RunListConfig[];
+  /** The whole list's first RUNS_PER_PAGE rows (what the page shows before any filter). */
+  first: TrajectoryRunRow[];
+}
+
+export const RUN_LIST_INDEX = "run-list.json";
+export const runListFile = (n: number) => `run-list/${String(n).padStart(4, "0")}.json`;
+
+/** Per configuration in the list's order (its sort order, then its id), how many runs and trajectories. */
+export const RUN_LIST_CONFIGS_SQL = `
+SELECT c.config_id, c.display_name, COUNT(*)::INTEGER AS runs, COUNT(r.trajectory)::INTEGER AS with_trajectory
+FROM runs r JOIN configs c ON c.config_id = r.config_id
+GROUP BY c.config_id, c.display_name, c.sort_order
+ORDER BY c.sort_order, c.config_id`;
+
+/** One file's slice of a page: rows [from, to) of configs[file]'s list. */
+export interface PageSlice {
+  file: number;
+  from: number;
+  to: number;
+}
+
+/** The files and rows holding rows [page × perPage, (page + 1) × perPage) of the whole list. */
+export function pageSlices(counts: readonly number[], page: number, perPage = RUNS_PER_PAGE): PageSlice[] {
+  const start = page * perPage;
+  const end = start + perPage;
+  const slices: PageSlice[] = [];
+  let offset = 0;
+  counts.forEach((n, file) => {
+    const from = Math.max(start, offset);
+    const to = Math.min(end, offset + n);
+    if (from < to) slices.push({ file, from: from - offset, to: to - offset });
+    offset += n;
+  });
+  return slices;
+}
+
+export interface RunFilters {
+  config: string;
+  condition: string;
+  /** "with": runs that publish a trajectory; "without": runs that do not. */
+  has: "" | "with" | "without";
+  tag: "" | "any" | "requirement_state_loss" | "cross_task_interference";
+  text: string;
+  /** 0-based. */
+  page: number;
+}
+
+/**
+ * What a view of the list needs: the index's first page; some rows of some files (the whole list paged with no
+ * filter); every row of some files, filtered (a configuration's, or every file's in a small release); or a
+ * configuration chosen first (a filter over a large release's every run).
+ */
+export type RunListPlan =
+  | { kind: "first" }
+  | { kind: "slices"; slices: PageSlice[] }
+  | { kind: "filter"; files: number[] }
+  | { kind: "needs-config" };
+
+export function runListPlan(index: RunListIndex, f: RunFilters, allLimit = RUN_LIST_ALL_LIMIT): RunListPlan {
+  if (f.config) {
+    const n = index.configs.findIndex((c) => c.config_id === f.config);
+    return { kind: "filter", files: n < 0 ? [] : [n] };
+  }
+  const filtered = f.condition !== "" || f.has !== "" || f.tag !== "" || f.text.trim() !== "";
+  if (!filtered) {
+    if (f.page === 0) return { kind: "first" };
+    const slices = pageSlices(
+      index.configs.map((c) => c.runs),
+      f.page,
+    );
+    return { kind: "slices", slices };
+  }
+  if (index.runs > allLimit) return { kind: "needs-config" };
+  return { kind: "filter", files: index.configs.map((_, n) => n) };
+}
+
+/** The rows a filter keeps (the configuration is the files chosen; every other filter here). */
+export function filterRuns(rows: readonly TrajectoryRunRow[], f: RunFilters): TrajectoryRunRow[] {
+  const text = f.text.trim().toLowerCase();
+  return rows.filter(
+    (r) =>
+      (!f.config || r.config_id === f.config) &&
+      (!f.condition || r.condition === f.condition) &&
+      (!f.has || (r.trajectory !== null) === (f.has === "with")) &&
+      (f.tag === "" || (f.tag === "any" ? r.requirement_state_loss + r.cross_task_interference > 0 : r[f.tag] > 0)) &&
+      (!text || `${r.run_id} ${r.focus_task_id} ${r.repo ?? ""}`.toLowerCase().includes(text)),
+  );
+}
+
+/** The list's rows split into its files, in order (the build writes configs[n]'s rows to runListFile(n)). */
+export function splitByConfig(
+  configs: readonly RunListConfig[],
+  rows: readonly TrajectoryRunRow[],
+): Map<string, TrajectoryRunRow[]> {
+  const out = new Map<string, TrajectoryRunRow[]>(configs.map((c) => [c.config_id, []]));
+  for (const r of rows) {
+    const list = out.get(r.config_id);
+    if (!list) throw new Error(`run list: run ${r.run_id} has configuration ${r.config_id}, which has no entry`);
+    list.push(r);
+  }
+  return out;
+}
+
+export interface RunListView {
+  /** Runs the view's filters keep. */
+  total: number;
+  /** 0-based, within the view's pages. */
+  page: number;
+  pages: number;
+  rows: TrajectoryRunRow[];
+}
+
+/**
+ * A plan's rows once its files are loaded (`files`: file number → its rows), or null while one it needs is not.
+ * A page past the last shows the last.
+ */
+export function runListView(
+  index: RunListIndex,
+  plan: RunListPlan,
+  files: ReadonlyMap<number, readonly TrajectoryRunRow[]>,
+  f: RunFilters,
+): RunListView | null {
+  const pagesOf = (total: number) => Math.max(1, Math.ceil(total / RUNS_PER_PAGE));
+  switch (plan.kind) {
+    case "needs-config":
+      return null;
+    case "first":
+      return { total: index.runs, page: 0, pages: pagesOf(index.runs), rows: index.first };
+    case "slices": {
+      if (plan.slices.some((s) => !files.has(s.file))) return null;
+      const rows = plan.slices.flatMap((s) => files.get(s.file)!.slice(s.from, s.to));
+      return { total: index.runs, page: f.page, pages: pagesOf(index.runs), rows };
+    }
+    case "filter": {
+      if (plan.files.some((n) => !files.has(n))) return null;
+      const kept = filterRuns(
+        plan.files.flatMap((n) => files.get(n)!),
+        f,
+      );
+      const pages = pagesOf(kept.length);
+      const page = Math.min(f.page, pages - 1);
+      return { total: kept.length, page, pages, rows: kept.slice(page * RUNS_PER_PAGE, (page + 1) * RUNS_PER_PAGE) };
+    }
+  }
+}
+
+/** The files a plan reads. */
+export function planFiles(plan: RunListPlan): number[] {
+  if (plan.kind === "slices") return plan.slices.map((s) => s.file);
+  if (plan.kind === "filter") return plan.files;
+  return [];
+}
