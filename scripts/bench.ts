@@ -11,7 +11,7 @@ import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type Exp
 import { benchDetectors } from "./bench/detectors";
 import { pushAll } from "../lib/common/arrays";
 import { benchPass, passBudgets, passSection } from "./bench/pass";
-import { benchSpeed } from "./bench/speed";
+import { benchSpeed, SPEED_RETIRED_BUDGETS } from "./bench/speed";
 import { benchScale } from "./bench/scale";
 import { mergeDoc } from "./bench/steps";
 import { benchSearch } from "./bench/search";
@@ -283,7 +283,15 @@ function finish(data: DataBench | null, lb: LeaderboardBench | null, extra: stri
   if (ONLY.size > 0) {
     const sections = [...(data ? [dataSection(data)] : []), ...(lb ? [leaderboardSection(lb)] : []), ...extra];
     if (existsSync("docs/performance.md"))
-      writeFileSync("docs/performance.md", mergeDoc(readFileSync("docs/performance.md", "utf8"), budgets, sections));
+      writeFileSync(
+        "docs/performance.md",
+        mergeDoc(
+          readFileSync("docs/performance.md", "utf8"),
+          budgets,
+          sections,
+          want("speed") ? SPEED_RETIRED_BUDGETS : [],
+        ),
+      );
     console.log(sections.join("\n"));
     for (const b of budgets) console.log(`${b.ok ? "pass" : "FAIL"}  ${b.name}: ${b.value} (${b.limit})`);
     if (budgets.some((b) => !b.ok)) process.exit(1);

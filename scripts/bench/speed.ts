@@ -85,6 +85,12 @@ async function expectOrigin(page: Page, want: "static" | "duckdb", what: string)
   if (origin !== want) throw new Error(`speed bench: ${what}'s 2×2 came from ${origin}, not ${want}`);
 }
 
+/** The speed step's budgets under earlier names (before the compare page's static pair files). */
+export const SPEED_RETIRED_BUDGETS = [
+  "compare after 3 s idle: pick A → 2×2",
+  "compare, pair in the URL, cold: → 2×2 vs DuckDB-WASM start alone",
+];
+
 export interface SpeedBench {
   markdown: string;
   budgets: Budget[];

@@ -39,4 +39,10 @@ describe("mergeDoc", () => {
     expect(out.endsWith("## Three\n\nthree\n")).toBe(true);
     expect(out).not.toContain("2026-01-01");
   });
+
+  it("drops the rows of retired budgets and no other", () => {
+    const out = mergeDoc(DOC, [], [], ["b", "z"]);
+    expect(out).toContain("| --- | ---: | ---: | --- |\n| a | 1 | ≤ 2 | pass |\n\n## One");
+    expect(out).not.toContain("| b |");
+  });
 });

@@ -10,9 +10,21 @@ interface Budget {
 
 const row = (b: Budget) => `| ${b.name} | ${b.value} | ${b.limit} | ${b.ok ? "pass" : "**FAIL**"} |`;
 
-/** Replaces budget rows by name (appending new ones) and `## ` sections by heading (appending new ones). */
-export function mergeDoc(doc: string, budgets: readonly Budget[], sections: readonly string[]): string {
-  let out = doc;
+/**
+ * Replaces budget rows by name (appending new ones), drops retired ones, and replaces `## ` sections by heading
+ * (appending new ones).
+ */
+export function mergeDoc(
+  doc: string,
+  budgets: readonly Budget[],
+  sections: readonly string[],
+  /** Names of budgets a step that ran no longer writes (renamed): their rows would otherwise stay forever. */
+  retired: readonly string[] = [],
+): string {
+  let out = doc
+    .split("\n")
+    .filter((l) => !retired.some((name) => l.startsWith(`| ${name} |`)))
+    .join("\n");
   for (const b of budgets) {
     const lines = out.split("\n");
     const at = lines.findIndex((l) => l.startsWith(`| ${b.name} |`));
