@@ -13,21 +13,7 @@ import {
   type SessionContextShard,
 } from "../queries/run-context/shards";
 import type { RunBasics, RunVerdict } from "./browser-trajectory";
-
-const files = new Map<string, Promise<unknown>>();
-
-function fetchShard<T>(url: string): Promise<T> {
-  let p = files.get(url);
-  if (!p) {
-    p = fetch(url).then((res) => {
-      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-      return res.json() as Promise<unknown>;
-    });
-    files.set(url, p);
-    p.catch(() => files.delete(url));
-  }
-  return p as Promise<T>;
-}
+import { fetchJsonOnce as fetchShard } from "./fetch-once";
 
 /** A published run's basics and verdict; header null (and no verdict) when the release has no such run. */
 export async function staticRunContext(

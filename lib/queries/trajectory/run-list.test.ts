@@ -81,6 +81,12 @@ describe("run list pages", () => {
     });
     expect(runListPlan(index, { ...NONE, page: 2 }, 299).kind).toBe("slices");
     expect(runListPlan(index, { ...NONE, config: "gone" })).toEqual({ kind: "filter", files: [] });
+    // Page 10 of 3 is the last: c's rows 20–119.
+    expect(runListPlan(index, { ...NONE, page: 9 })).toEqual({
+      kind: "slices",
+      page: 2,
+      slices: [{ file: 2, from: 20, to: 120 }],
+    });
   });
 
   it("shows a plan's rows once its files are there, and nothing before", () => {

@@ -48,6 +48,8 @@ export interface PageSlice {
   to: number;
 }
 
+const pagesOf = (total: number) => Math.max(1, Math.ceil(total / RUNS_PER_PAGE));
+
 /** The files and rows holding rows [page × perPage, (page + 1) × perPage) of the whole list. */
 export function pageSlices(counts: readonly number[], page: number, perPage = RUNS_PER_PAGE): PageSlice[] {
   const start = page * perPage;
@@ -81,7 +83,7 @@ export interface RunFilters {
  */
 export type RunListPlan =
   | { kind: "first" }
-  | { kind: "slices"; slices: PageSlice[] }
+  | { kind: "slices"; page: number; slices: PageSlice[] }
   | { kind: "filter"; files: number[] }
   | { kind: "needs-config" };
 
@@ -92,12 +94,14 @@ export function runListPlan(index: RunListIndex, f: RunFilters, allLimit = RUN_L
   }
   const filtered = f.condition !== "" || f.has !== "" || f.tag !== "" || f.text.trim() !== "";
   if (!filtered) {
-    if (f.page === 0) return { kind: "first" };
+    // A page past the last shows the last.
+    const page = Math.min(f.page, pagesOf(index.runs) - 1);
+    if (page === 0) return { kind: "first" };
     const slices = pageSlices(
       index.configs.map((c) => c.runs),
-      f.page,
+      page,
     );
-    return { kind: "slices", slices };
+    return { kind: "slices", page, slices };
   }
   if (index.runs > allLimit) return { kind: "needs-config" };
   return { kind: "filter", files: index.configs.map((_, n) => n) };
@@ -149,7 +153,6 @@ export function runListView(
   files: ReadonlyMap<number, readonly TrajectoryRunRow[]>,
   f: RunFilters,
 ): RunListView | null {
-  const pagesOf = (total: number) => Math.max(1, Math.ceil(total / RUNS_PER_PAGE));
   switch (plan.kind) {
     case "needs-config":
       return null;
@@ -158,7 +161,7 @@ export function runListView(
     case "slices": {
       if (plan.slices.some((s) => !files.has(s.file))) return null;
       const rows = plan.slices.flatMap((s) => files.get(s.file)!.slice(s.from, s.to));
-      return { total: index.runs, page: f.page, pages: pagesOf(index.runs), rows };
+      return { total: index.runs, page: plan.page, pages: pagesOf(index.runs), rows };
     }
     case "filter": {
       if (plan.files.some((n) => !files.has(n))) return null;
