@@ -12,6 +12,7 @@ export const HIVE_TABLES: Record<string, string> = {
   configs: `SELECT * FROM configs ORDER BY rowid`,
   runs: `SELECT * FROM runs ORDER BY rowid`,
   task_cells: `SELECT * FROM task_cells ORDER BY rowid`,
+  repo_tallies: `SELECT * FROM repo_tallies ORDER BY rowid`,
   test_results: `SELECT x.*, r.config_id FROM test_results x JOIN runs r ON r.run_id = x.run_id ORDER BY x.rowid`,
   request_usage: `SELECT x.*, r.config_id FROM request_usage x JOIN runs r ON r.run_id = x.run_id ORDER BY x.rowid`,
   annotations: `SELECT x.*, r.config_id FROM annotations x JOIN runs r ON r.run_id = x.run_id ORDER BY x.rowid`,

@@ -61,5 +61,26 @@ export const TASK_CELLS_SELECT = taskCellsSelect();
 
 export const DERIVE_TASK_CELLS = `CREATE OR REPLACE TABLE task_cells AS ${TASK_CELLS_SELECT}`;
 
+/**
+ * task_cells counted per (configuration, condition, repository, group, repeat): focus tasks, resolved cells and
+ * missing runs. Tasks belong to one repository, so a repository subset's per-repeat counts are sums of these rows,
+ * and its resolution reads ~1/100 of the cells' rows (at 100× the sample a repository had 24,200 cells and has
+ * 4,400 tallies; the subset's query waited on that scan, docs/performance.md "Scale"). Ordered by repository first,
+ * like task_cells, so a subset reads only its repositories' blocks. Derived from task_cells, in the same schema.
+ */
+export function repoTalliesSelect(schema = ""): string {
+  const p = schema ? `${schema}.` : "";
+  return `
+SELECT config_id, condition, repo, task_group, rep,
+  COUNT(*)::INTEGER AS n_tasks,
+  SUM(resolved::INTEGER)::INTEGER AS resolved,
+  (COUNT(*) FILTER (WHERE NOT ran))::INTEGER AS missing_runs
+FROM ${p}task_cells
+GROUP BY ALL
+ORDER BY repo, config_id, condition, task_group, rep`;
+}
+
+export const DERIVE_REPO_TALLIES = `CREATE OR REPLACE TABLE repo_tallies AS ${repoTalliesSelect()}`;
+
 /** Tables the build derives from the release's own (written next to them, never part of the release format). */
-export const DERIVED_TABLES = ["task_cells"] as const;
+export const DERIVED_TABLES = ["task_cells", "repo_tallies"] as const;

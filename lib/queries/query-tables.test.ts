@@ -52,6 +52,7 @@ const RUN = "alpha.s-N1";
 const PARAMS: Record<string, unknown> = {
   configs: undefined,
   resolution: { repos: ["acme/widgets"] },
+  "resolution of a task subset": { repos: ["acme/widgets"], taskIds: ["N1", "F2"] },
   "task scores": {},
   "repository gaps": { baseline },
   "compare table": { pair },

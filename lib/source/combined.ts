@@ -25,7 +25,7 @@ async function schemaOf(db: Db): Promise<string> {
   return row.s;
 }
 
-// task_cells is derived again over the combined views, which must exist first.
+// task_cells (then repo_tallies from it) is derived again over the combined views, which must exist first.
 const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"] as const;
 
 /** Views created per combined schema and table (each once). */
@@ -37,8 +37,10 @@ async function combinedDb(
   query: readonly string[],
   absent: AbsentTables,
 ): Promise<Db> {
-  const tables = query.includes("task_cells")
-    ? [...new Set([...CELL_INPUTS, ...query.filter((t) => t !== "task_cells"), "task_cells"])]
+  const derived = ["task_cells", "repo_tallies"].filter((t) => query.includes(t));
+  if (derived.includes("repo_tallies") && !derived.includes("task_cells")) derived.unshift("task_cells");
+  const tables = derived.length
+    ? [...new Set([...CELL_INPUTS, ...query.filter((t) => !derived.includes(t)), ...derived])]
     : [...query];
   const combinedId = `${locals.map((l) => l.localId).join("+")}+${publishedId}`;
   const [published, ...localDbs] = await Promise.all([

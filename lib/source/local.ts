@@ -4,7 +4,7 @@
 import type { Db } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
-import { DERIVE_RUN_TOTALS, DERIVE_TASK_CELLS } from "../queries/derive";
+import { DERIVE_REPO_TALLIES, DERIVE_RUN_TOTALS, DERIVE_TASK_CELLS } from "../queries/derive";
 import type { ParamsOf, Query, QuerySource } from "../queries/query";
 import { runOn } from "./published";
 
@@ -20,21 +20,26 @@ export function once(done: Map<string, Promise<void>>, key: string, make: () => 
 }
 
 const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"] as const;
+// Derived here, never loaded: repo_tallies is summed from task_cells.
+const DERIVED = new Set(["task_cells", "repo_tallies"]);
 const derivedCells = new Map<string, Promise<void>>();
+const derivedTallies = new Map<string, Promise<void>>();
 const derivedTotals = new Map<string, Promise<void>>();
 
 /**
- * The local schema with `tables` in it. task_cells is derived from its inputs; a runs table gets the usage
+ * The local schema with `tables` in it. task_cells (and repo_tallies from it) is derived from its inputs; a runs table gets the usage
  * totals the published one has (the run header and the combined views read them, matched by name).
  */
 export async function localDb(t: LocalTables, tables: readonly string[]): Promise<Db> {
-  const cells = tables.includes("task_cells");
-  const raw = new Set([...tables.filter((x) => x !== "task_cells"), ...(cells ? CELL_INPUTS : [])]);
+  const tallies = tables.includes("repo_tallies");
+  const cells = tallies || tables.includes("task_cells");
+  const raw = new Set([...tables.filter((x) => !DERIVED.has(x)), ...(cells ? CELL_INPUTS : [])]);
   const runs = raw.has("runs");
   if (runs) raw.add("request_usage");
   const db = await releaseDb(t.localId, [...raw], t.source);
   if (runs) await once(derivedTotals, t.localId, () => db.query(DERIVE_RUN_TOTALS));
   if (cells) await once(derivedCells, t.localId, () => db.query(DERIVE_TASK_CELLS));
+  if (tallies) await once(derivedTallies, t.localId, () => db.query(DERIVE_REPO_TALLIES));
   return db;
 }
 

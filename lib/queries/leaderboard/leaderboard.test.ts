@@ -6,8 +6,8 @@ import { loadTablesNode } from "../../db/load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
 import type { QuerySource } from "../query";
 import { computeLeaderboard, leaderboardModel, leaderboardModelInSlices, type LeaderboardModel } from "./model";
-import { DERIVE_TASK_CELLS } from "../derive";
-import { configsQuery, repoGapSql, resolutionQuery, taskScoresQuery } from "./sql";
+import { DERIVE_REPO_TALLIES, DERIVE_TASK_CELLS } from "../derive";
+import { configsQuery, repoGapSql, resolutionQuery, resolutionSql, taskResolutionQuery, taskScoresQuery } from "./sql";
 
 const DIR = "e2e/fixtures/releases/handcalc";
 const META = { groups: ["near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted" };
@@ -75,7 +75,7 @@ describe("leaderboard on the hand-computed release", () => {
     };
     const partials: LeaderboardModel[] = [];
     const full = await computeLeaderboard(src, META, scope, { onRates: (m) => partials.push(m) });
-    expect(ran).toEqual(["configs", "resolution", "task scores"]);
+    expect(ran).toEqual(["configs", "resolution of a task subset", "task scores"]);
     expect(partials).toHaveLength(1);
     const gap = (m: LeaderboardModel) => m.rows.find((r) => r.config.config_id === "beta")!.gaps.overall!.switched!;
     // beta on N1, F2: 100 % against 50 %; discordant N1 none, F2 uninterrupted only (EXPECTED.md).
@@ -90,7 +90,7 @@ describe("leaderboard on the hand-computed release", () => {
     const scope = { taskIds: ["N1", "F2"] };
     const [configs, rates, scores] = await Promise.all([
       db.run(configsQuery),
-      db.run(resolutionQuery, scope),
+      db.run(taskResolutionQuery, scope),
       db.run(taskScoresQuery, scope),
     ]);
     // A zero-length slice yields after every configuration: three slices for alpha, beta and gamma.
@@ -124,8 +124,9 @@ describe("leaderboard on the hand-computed release", () => {
     // alpha gets a second repeat with one run only (u-N1 resolved): R = 2 for alpha, every other repeat-1 cell is missing.
     await db.run(`INSERT INTO runs (run_id, config_id, session_id, repeat, finalized, applied, resolved, failure_class)
       VALUES ('alpha.u-N1.r1', 'alpha', 'u-N1', 1, TRUE, TRUE, TRUE, NULL)`);
-    // task_cells is derived from runs: re-derived after the insert, as the build would.
+    // task_cells is derived from runs, repo_tallies from task_cells: re-derived after the insert, as the build would.
     await db.run(DERIVE_TASK_CELLS);
+    await db.run(DERIVE_REPO_TALLIES);
     try {
       const m = await computeLeaderboard(db, META);
       const u = m.rows.find((r) => r.config.config_id === "alpha")!.rates.overall!.uninterrupted!;
@@ -136,6 +137,28 @@ describe("leaderboard on the hand-computed release", () => {
     } finally {
       await db.run(`DELETE FROM runs WHERE run_id = 'alpha.u-N1.r1'`);
       await db.run(DERIVE_TASK_CELLS);
+      await db.run(DERIVE_REPO_TALLIES);
     }
+  });
+
+  it("sums a repository scope from the per-repository tallies to the rows the cells give", async () => {
+    // Every focus task of the one repository, named as tasks: the same scope counted from task_cells.
+    const all = { taskIds: ["N1", "N2", "F1", "F2"] };
+    const byRepo = await db.run(resolutionQuery, { repos: ["acme/widgets"] });
+    expect(byRepo).toEqual(await db.run(taskResolutionQuery, all));
+    expect(await db.run(resolutionQuery, {})).toEqual(byRepo);
+    // beta, switched, far: F1 and F2, one of them never ran (EXPECTED.md)
+    expect(byRepo).toContainEqual(
+      expect.objectContaining({
+        config_id: "beta",
+        condition: "switched",
+        grp: "far",
+        n_tasks: 2,
+        resolved: 0,
+        missing_runs: 1,
+      }),
+    );
+    expect(await db.run(resolutionQuery, { repos: ["acme/none"] })).toEqual([]);
+    expect(() => resolutionSql({ taskIds: ["N1"] }, "repo_tallies")).toThrow(/task_cells/);
   });
 });

@@ -8,6 +8,7 @@ import {
   configsQuery,
   OVERALL,
   resolutionQuery,
+  resolutionQueryFor,
   taskScoresQuery,
   type ConfigRow,
   type ResolutionRow,
@@ -87,7 +88,7 @@ export interface LeaderboardOptions {
   signal?: AbortSignal;
 }
 
-/** The queries of a task subset (the configurations come from the static model): what the leaderboard warms. */
+/** The queries of a repository subset (the configurations come from the static model): what the leaderboard warms. */
 export const SCOPE_QUERIES = [resolutionQuery, taskScoresQuery] as const;
 
 export async function computeLeaderboard(
@@ -99,12 +100,15 @@ export async function computeLeaderboard(
   if (!opts.onRates) {
     const [configs, rates, scores] = await Promise.all([
       opts.configs ?? src.run(configsQuery),
-      src.run(resolutionQuery, scope),
+      src.run(resolutionQueryFor(scope), scope),
       src.run(taskScoresQuery, scope),
     ]);
     return leaderboardModel(meta, scope, configs, rates, scores, opts);
   }
-  const [configs, rates] = await Promise.all([opts.configs ?? src.run(configsQuery), src.run(resolutionQuery, scope)]);
+  const [configs, rates] = await Promise.all([
+    opts.configs ?? src.run(configsQuery),
+    src.run(resolutionQueryFor(scope), scope),
+  ]);
   opts.onRates(leaderboardModel(meta, scope, configs, rates, null, opts));
   if (opts.signal?.aborted) throw new Error("cancelled");
   const scores = await src.run(taskScoresQuery, scope);

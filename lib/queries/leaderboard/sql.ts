@@ -44,20 +44,45 @@ cells AS (
 )`;
 }
 
+/** Where a resolution's per-repeat counts come from (derive.ts): a task subset needs the cells. */
+type ResolutionFrom = "task_cells" | "repo_tallies";
+
+/**
+ * Per repeat, each group and "overall" in one pass (grouping sets, not a union of two scans): focus tasks,
+ * resolved cells and missing runs. From task_cells they are counted; from repo_tallies (the build's
+ * per-repository counts) they are summed: the same integers from far fewer rows, for any repository scope.
+ */
+function perRepeatCte(scope: TaskScope, from: ResolutionFrom): string {
+  const grp = `CASE WHEN GROUPING(task_group) = 1 THEN '${OVERALL}' ELSE task_group END AS grp`;
+  const sets = "GROUPING SETS ((config_id, condition, task_group, rep), (config_id, condition, rep))";
+  if (from === "task_cells")
+    return `
+WITH ${cellsCte(scope)},
+per_repeat AS (
+  SELECT config_id, condition, ${grp}, rep,
+    COUNT(*) AS n_tasks, SUM(resolved::INTEGER) AS resolved, COUNT(*) FILTER (WHERE NOT ran) AS missing_runs
+  FROM repeat_cells
+  GROUP BY ${sets}
+)`;
+  if (scope.taskIds?.length) throw new Error("a task subset's resolution is counted from task_cells, not repo_tallies");
+  return `
+WITH per_repeat AS (
+  SELECT config_id, condition, ${grp}, rep,
+    SUM(t.n_tasks)::BIGINT AS n_tasks, SUM(t.resolved)::BIGINT AS resolved, SUM(t.missing_runs)::BIGINT AS missing_runs
+  FROM repo_tallies t
+  ${scopeWhere(scope)}
+  GROUP BY ${sets}
+)`;
+}
+
+const resolutionFrom = (scope: TaskScope): ResolutionFrom => (scope.taskIds?.length ? "task_cells" : "repo_tallies");
+
 /**
  * Resolution per (configuration, condition, group), "overall" included, with the repeat spread:
  * rep_min / rep_max are the lowest and highest resolution of a single repeat.
  */
-export function resolutionSql(scope: TaskScope = {}): string {
-  return `
-WITH ${cellsCte(scope)},
-per_repeat AS (
-  -- each group and "overall" in one pass over the cells (grouping sets, not a union of two scans)
-  SELECT config_id, condition, CASE WHEN GROUPING(task_group) = 1 THEN '${OVERALL}' ELSE task_group END AS grp, rep,
-    COUNT(*) AS n_tasks, SUM(resolved::INTEGER) AS resolved, COUNT(*) FILTER (WHERE NOT ran) AS missing_runs
-  FROM repeat_cells
-  GROUP BY GROUPING SETS ((config_id, condition, task_group, rep), (config_id, condition, rep))
-)
+export function resolutionSql(scope: TaskScope = {}, from: ResolutionFrom = resolutionFrom(scope)): string {
+  return `${perRepeatCte(scope, from)}
 SELECT p.config_id, p.condition, p.grp,
   MAX(p.n_tasks)::INTEGER AS n_tasks,
   (SUM(p.resolved) / COUNT(*))::DOUBLE AS resolved,
@@ -165,11 +190,23 @@ export const configsQuery = defineQuery<void, ConfigRow>({
   sql: () => CONFIGS_SQL,
 });
 
+/** The whole release or a repository subset (a scope naming tasks is refused): summed from repo_tallies. */
 export const resolutionQuery = defineQuery<TaskScope, ResolutionRow>({
   name: "resolution",
-  tables: ["task_cells"],
-  sql: (scope) => resolutionSql(scope),
+  tables: ["repo_tallies"],
+  sql: (scope) => resolutionSql(scope, "repo_tallies"),
 });
+
+/** A subset of focus tasks (with or without repositories): counted from task_cells. */
+export const taskResolutionQuery = defineQuery<TaskScope, ResolutionRow>({
+  name: "resolution of a task subset",
+  tables: ["task_cells"],
+  sql: (scope) => resolutionSql(scope, "task_cells"),
+});
+
+/** The resolution query of a scope: the cells only when the scope names tasks. */
+export const resolutionQueryFor = (scope: TaskScope) =>
+  resolutionFrom(scope) === "task_cells" ? taskResolutionQuery : resolutionQuery;
 
 export const taskScoresQuery = defineQuery<TaskScope, TaskScoreRow>({
   name: "task scores",

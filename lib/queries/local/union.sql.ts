@@ -4,7 +4,7 @@
 // requests as they are (an import writes its runs against the published sessions), and the run-level tables
 // as the union of the published rows and each local release's rows, the local config and run ids prefixed
 // "local:" exactly as the leaderboard prefixes them. Same SQL text in DuckDB-WASM and in Node (tests).
-import { taskCellsSelect } from "../derive";
+import { repoTalliesSelect, taskCellsSelect } from "../derive";
 import type { ConfigRow } from "../leaderboard/sql";
 import { sqlString } from "../sql";
 import { defineQuery } from "../query";
@@ -39,6 +39,7 @@ export function combinedViewSql(table: string, target: string, published: string
   // Derived per-task cells are derived again over the combined views (create configs, sessions, tasks and runs
   // first): a local configuration gets a cell for every published focus task, a missing run counting unresolved.
   if (table === "task_cells") return `CREATE OR REPLACE TABLE ${target}.task_cells AS ${taskCellsSelect(target)}`;
+  if (table === "repo_tallies") return `CREATE OR REPLACE TABLE ${target}.repo_tallies AS ${repoTalliesSelect(target)}`;
   const replace = UNIONED[table];
   if (!replace) return `CREATE OR REPLACE VIEW ${target}.${table} AS SELECT * FROM ${published}.${table}`;
   const parts = [
