@@ -4,7 +4,7 @@
 // is recomputed in the browser by the same lib/queries SQL on DuckDB-WASM, loaded only then.
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
 import { leaderboardForScope } from "@/lib/site/browser-queries";
 import {
@@ -19,6 +19,14 @@ import {
   type ViewState,
 } from "@/lib/site/leaderboard-view";
 import { groupLabel } from "@/lib/site/labels";
+import {
+  fetchFullLeaderboard,
+  filterOptions,
+  hasProvenance,
+  isDefaultView,
+  type FilterKey,
+  type LeaderboardHead,
+} from "@/lib/site/leaderboard-head";
 import { WhenVisible } from "@/components/site/WhenVisible";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
@@ -38,11 +46,32 @@ const GapChart = dynamic(() => import("./GapChart").then((m) => m.GapChart), { s
 
 export interface LeaderboardViewProps {
   releaseId: string;
+  /** The build's model: every row, or for a long release (head given) its first rows. */
   model: LeaderboardModel;
+  /** A long release's head (lib/site/leaderboard-head.ts): the rest of its rows are fetched after first paint. */
+  head?: LeaderboardHead | null;
   repos: { repo: string; n_tasks: number }[];
 }
 
-export function LeaderboardView({ releaseId, model: staticModel, repos }: LeaderboardViewProps) {
+/** The whole model: the one handed over, or a long release's fetched once the page is up (null until then). */
+function useWholeModel(releaseId: string, model: LeaderboardModel, head: LeaderboardHead | null) {
+  const [fetched, setFetched] = useState<LeaderboardModel | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!head) return;
+    let live = true;
+    fetchFullLeaderboard(releaseId).then(
+      (m) => live && setFetched(m),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [releaseId, head]);
+  return { whole: head ? fetched : model, error };
+}
+
+export function LeaderboardView({ releaseId, model: staticModel, head = null, repos }: LeaderboardViewProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [showRepos, setShowRepos] = useState(false);
@@ -60,26 +89,34 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
   const [copied, setCopied] = useState(false);
 
   const source = useReleaseSource();
+  const { whole, error: wholeError } = useWholeModel(releaseId, staticModel, head);
+  // Until a long release's rows are all here, the view shows its first rows and waits with what needs the rest.
+  const base = whole ?? staticModel;
   // The subset names the scope; none is the whole release, already in the static model.
   const scoped = state.repos.length > 0 || state.tasks.length > 0;
   // The rates first (a partial value, one query); the task scores behind McNemar and the intervals follow.
   const subset = useAsync<LeaderboardModel, [string, string[], string[]]>(
-    scoped ? [source.key, [...state.repos].sort(), [...state.tasks].sort()] : null,
+    scoped && whole ? [source.key, [...state.repos].sort(), [...state.tasks].sort()] : null,
     ([, repos, taskIds], { signal, partial }) =>
-      leaderboardForScope(source, staticModel, { repos, taskIds }, { onRates: partial, signal }),
+      leaderboardForScope(source, base, { repos, taskIds }, { onRates: partial, signal }),
   );
-  const pending = scoped && subset.value === undefined && subset.error === null;
-  const model = scoped && subset.value ? subset.value : staticModel;
+  const pending = scoped && subset.value === undefined && subset.error === null && wholeError === null;
+  const model = scoped && subset.value ? subset.value : base;
   const columns = useMemo(() => columnsFor(model, state.groups), [model, state.groups]);
   // Configurations the user opened from local files (components/local), computed in their own DuckDB schema.
   const localRows = useLocalRows(releaseId, staticModel, state.repos, state.tasks);
   const rows = useMemo(() => filterRows([...model.rows, ...localRows], state), [model, localRows, state]);
-  const marks = useMemo(() => marksFor(rows, columns), [rows, columns]);
+  // A long release's first rows are marked among every row (the head's marks) until the rest is here.
+  const headMarks = head && !whole && localRows.length === 0 && isDefaultView(state, staticModel) ? head.marks : null;
+  const marks = useMemo(
+    () => (headMarks ? new Map(Object.entries(headMarks)) : marksFor(rows, columns)),
+    [headMarks, rows, columns],
+  );
+  const waiting = head !== null && whole === null;
 
   // The filter is offered when some configuration of the release carries submission provenance.
-  const hasVerified = staticModel.rows.some((r) => r.config.submitted_at || r.config.verified_by);
-  const options = (key: "harness" | "model" | "variant") =>
-    [...new Set(staticModel.rows.map((r) => r.config[key]))].sort();
+  const hasVerified = head ? head.hasVerified : hasProvenance(staticModel);
+  const options = (key: FilterKey) => (head ? head.options[key] : filterOptions(staticModel, key));
   const shownRecords = () => {
     const order = state.sort ? sortedIds(rows, columns, state.sort) : rows.map((r) => r.config.config_id);
     const byId = new Map(rows.map((r) => [r.config.config_id, r]));
@@ -146,6 +183,8 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
           <button
             type="button"
             className="btn"
+            disabled={waiting}
+            title={waiting ? "Waiting for every configuration" : undefined}
             onClick={() =>
               download(
                 `${exportName(releaseId, "leaderboard", subsetName(state))}.csv`,
@@ -159,6 +198,8 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
           <button
             type="button"
             className="btn"
+            disabled={waiting}
+            title={waiting ? "Waiting for every configuration" : undefined}
             onClick={() =>
               download(
                 `${exportName(releaseId, "leaderboard", subsetName(state))}.json`,
@@ -212,6 +253,13 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
               : `Subset of ${nTasks} focus tasks${state.repos.length ? ` in ${state.repos.length} repositories` : ""}${state.tasks.length ? " (task list from the URL)" : ""}, computed in your browser by DuckDB-WASM.`
           : `All ${nTasks} focus tasks. Resolution in %, gap in points (${model.baseline} minus each other condition); a missing run counts as unresolved. Expand a row for intervals and McNemar p-values.`}
       </p>
+      {head && waiting ? (
+        <p className="text-xs text-zinc-500" role="status" data-testid="leaderboard-rest">
+          {wholeError
+            ? `Could not load every configuration (${wholeError}): showing the first ${staticModel.rows.length} of ${head.total}.`
+            : `Showing the first ${staticModel.rows.length} of ${head.total} configurations while the rest load.`}
+        </p>
+      ) : null}
       <div className={pending ? "opacity-50" : ""} aria-busy={pending}>
         <LeaderboardTable
           rows={rows}
@@ -237,7 +285,7 @@ export function LeaderboardView({ releaseId, model: staticModel, repos }: Leader
         {showRepos ? (
           <RepoBreakdown
             releaseId={releaseId}
-            model={staticModel}
+            model={base}
             configs={rows.map((r) => r.config)}
             onRepo={(repo) => {
               update({ repos: [repo] });

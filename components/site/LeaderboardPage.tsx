@@ -1,6 +1,7 @@
 // The leaderboard page of one release, rendered at build time from what `npm run data` computed.
 import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
 import { DeferredSignaturePrevalence } from "@/components/leaderboard/DeferredSignaturePrevalence";
+import { leaderboardHead } from "@/lib/site/leaderboard-head";
 import { builtRelease, leaderboard, repos } from "@/lib/site/release-files-node";
 import { ReleaseFrame } from "./ReleaseFrame";
 import { WarmDuckDb } from "./WarmDuckDb";
@@ -10,6 +11,8 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
   const offered = repos(releaseId);
   // The warm-up rehearses a repository subset on the last repository offered (lib/site/warm-duckdb.ts).
   const last = offered.at(-1)?.repo;
+  // A long release's page holds its first rows; the view fetches the rest after first paint.
+  const { model, head } = leaderboardHead(leaderboard(releaseId));
   return (
     <ReleaseFrame built={built} page="">
       <h1 className="mb-1 text-xl font-semibold">{built.meta.benchmark} leaderboard</h1>
@@ -17,7 +20,7 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
         Every focus task runs under each condition ({built.meta.conditions.join(", ")}); a gap is the{" "}
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
-      <LeaderboardView releaseId={releaseId} model={leaderboard(releaseId)} repos={offered} />
+      <LeaderboardView releaseId={releaseId} model={model} head={head} repos={offered} />
       <WarmDuckDb page="leaderboard" rehearsal={last ? { leaderboardScope: { repos: [last] } } : undefined} />
       <div className="mt-6">
         {/* After first paint: the panel was three quarters of the page's HTML (docs/performance.md, speed). */}
