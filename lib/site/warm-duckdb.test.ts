@@ -5,7 +5,7 @@ import { WARM_QUERIES } from "./warm-duckdb";
 
 describe("WARM_QUERIES", () => {
   it("name the tables of each page's next queries", async () => {
-    expect(tablesOf(await WARM_QUERIES.leaderboard())).toEqual(["task_cells"]);
+    expect(tablesOf(await WARM_QUERIES.leaderboard())).toEqual(["repo_tallies", "task_cells"]);
     expect(tablesOf(await WARM_QUERIES.cost())).toEqual(["runs", "sessions", "requests", "request_usage"]);
     expect(tablesOf(await WARM_QUERIES.compare()).sort()).toEqual([
       "configs",
