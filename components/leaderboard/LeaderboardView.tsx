@@ -105,7 +105,14 @@ export function LeaderboardView({ releaseId, model: staticModel, head = null, re
   const columns = useMemo(() => columnsFor(model, state.groups), [model, state.groups]);
   // Configurations the user opened from local files (components/local), computed in their own DuckDB schema.
   const localRows = useLocalRows(releaseId, staticModel, state.repos, state.tasks);
-  const rows = useMemo(() => filterRows([...model.rows, ...localRows], state), [model, localRows, state]);
+  // Keyed on the row filter alone: ticking a repository changes the state but not the rows while its subset is
+  // computed, so the table (1,100 rows at 100× the sample) is not rebuilt under the query it waits for.
+  const { harness, model: modelFilter, variant, verified } = state;
+  const filter = useMemo(
+    () => ({ harness, model: modelFilter, variant, verified }),
+    [harness, modelFilter, variant, verified],
+  );
+  const rows = useMemo(() => filterRows([...model.rows, ...localRows], filter), [model, localRows, filter]);
   // A long release's first rows are marked among every row (the head's marks) until the rest is here.
   const headMarks = head && !whole && localRows.length === 0 && isDefaultView(state, staticModel) ? head.marks : null;
   const marks = useMemo(

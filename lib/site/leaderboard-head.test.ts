@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard/model";
 import { isDefaultView, leaderboardHead } from "./leaderboard-head";
+import { gapCell, rateCell } from "./leaderboard-fixture";
 import { defaultViewState } from "./leaderboard-view";
 import { FIRST_ROWS, WINDOW_FROM } from "./row-window";
 
-const rate = (value: number) => ({
-  value,
-  resolved: 0,
-  n: 2,
-  lo: 0,
-  hi: 100,
-  missingRuns: 0,
-  repeats: 1,
-  repMin: value,
-  repMax: value,
-});
-const gap = (value: number) => ({ value, lo: -1, hi: 1, baselineOnly: 0, conditionOnly: 0, p: 1 });
+const rate = (value: number) => rateCell(value, 0);
+const gap = (value: number) => gapCell(value, 0);
 
 /** Configuration i resolves 10 % switched, except the best (i = best: 90 %) and the worst (i = worst: 0 %). */
 function model(n: number, best: number, worst: number): LeaderboardModel {

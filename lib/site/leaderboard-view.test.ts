@@ -10,19 +10,10 @@ import {
   serializeViewState,
   toCsv,
 } from "./leaderboard-view";
+import { gapCell, rateCell } from "./leaderboard-fixture";
 
-const rate = (value: number) => ({
-  value,
-  resolved: value / 50,
-  n: 2,
-  lo: 0,
-  hi: 100,
-  missingRuns: 0,
-  repeats: 1,
-  repMin: value,
-  repMax: value,
-});
-const gap = (value: number) => ({ value, lo: -1, hi: 1, baselineOnly: 1, conditionOnly: 0, p: 1 });
+const rate = (value: number) => rateCell(value);
+const gap = (value: number) => gapCell(value);
 function row(id: string, harness: string, u: number, s: number): LeaderboardRow {
   return {
     config: {

@@ -72,7 +72,10 @@ export function cellOf(row: LeaderboardRow, col: LeaderboardColumn): RateCell | 
   return col.kind === "rate" ? row.rates[col.group]?.[col.condition] : row.gaps[col.group]?.[col.condition];
 }
 
-export function filterRows(rows: readonly LeaderboardRow[], state: ViewState): LeaderboardRow[] {
+/** The part of the view state that chooses rows (the rest chooses columns, order or a subset's numbers). */
+export type RowFilter = Pick<ViewState, "harness" | "model" | "variant" | "verified">;
+
+export function filterRows(rows: readonly LeaderboardRow[], state: RowFilter): LeaderboardRow[] {
   const keep = (list: string[], value: string) => list.length === 0 || list.includes(value);
   return rows.filter(
     (r) =>
