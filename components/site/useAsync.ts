@@ -38,11 +38,16 @@ export function useAsync<T, I extends KeyPart = KeyPart>(
   runRef.current = run;
   const inputsRef = useRef(inputs);
   inputsRef.current = inputs;
+  const stateKey = useRef<string | null>(null);
+  stateKey.current = state?.key ?? null;
   useEffect(() => {
     if (key === null) return;
     const abort = new AbortController();
     const set = (s: AsyncState<T>) => !abort.signal.aborted && setState({ key, s });
-    set({ loading: true, value: undefined, error: null });
+    // New inputs already read as loading (below): setting it would only render the view again while the call
+    // runs (at 100× the sample that render held the page under the leaderboard's subset query). A state kept
+    // for these same inputs (an earlier call for them) is reset.
+    if (stateKey.current === key) set({ loading: true, value: undefined, error: null });
     runRef
       .current(inputsRef.current as I, {
         signal: abort.signal,
