@@ -4,7 +4,7 @@
 // is recomputed in the browser by the same lib/queries SQL on DuckDB-WASM, loaded only then.
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
 import { leaderboardForScope } from "@/lib/site/browser-queries";
 import {
@@ -53,24 +53,6 @@ export interface LeaderboardViewProps {
   repos: { repo: string; n_tasks: number }[];
 }
 
-/** The whole model: the one handed over, or a long release's fetched once the page is up (null until then). */
-function useWholeModel(releaseId: string, model: LeaderboardModel, head: LeaderboardHead | null) {
-  const [fetched, setFetched] = useState<LeaderboardModel | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!head) return;
-    let live = true;
-    fetchFullLeaderboard(releaseId).then(
-      (m) => live && setFetched(m),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [releaseId, head]);
-  return { whole: head ? fetched : model, error };
-}
-
 export function LeaderboardView({ releaseId, model: staticModel, head = null, repos }: LeaderboardViewProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -89,7 +71,10 @@ export function LeaderboardView({ releaseId, model: staticModel, head = null, re
   const [copied, setCopied] = useState(false);
 
   const source = useReleaseSource();
-  const { whole, error: wholeError } = useWholeModel(releaseId, staticModel, head);
+  // A long release's whole model, fetched once the page is up; any other release's is the one handed over.
+  const fetched = useAsync<LeaderboardModel, [string]>(head ? [releaseId] : null, ([id]) => fetchFullLeaderboard(id));
+  const whole = head ? (fetched.value ?? null) : staticModel;
+  const wholeError = fetched.error;
   // Until a long release's rows are all here, the view shows its first rows and waits with what needs the rest.
   const base = whole ?? staticModel;
   // The subset names the scope; none is the whole release, already in the static model.

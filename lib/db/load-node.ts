@@ -4,7 +4,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TABLES, type ReleaseTables, type TableName, type TableSpec } from "../data/tables";
-import { DERIVE_REPO_TALLIES, DERIVE_RUN_TOTALS, DERIVE_TASK_CELLS } from "../queries/derive";
+import { DERIVE, DERIVE_RUN_TOTALS, DERIVED_TABLES } from "../queries/derive";
 import { sqlString } from "../queries/sql";
 import type { NodeDb } from "./node";
 
@@ -62,8 +62,7 @@ export async function loadTablesNode(db: NodeDb, parts: ReleaseTables | Iterable
       );
     }
     await db.run(DERIVE_RUN_TOTALS);
-    await db.run(DERIVE_TASK_CELLS);
-    await db.run(DERIVE_REPO_TALLIES);
+    for (const table of DERIVED_TABLES) await db.run(DERIVE[table]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

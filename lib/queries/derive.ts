@@ -82,5 +82,30 @@ ORDER BY repo, config_id, condition, task_group, rep`;
 
 export const DERIVE_REPO_TALLIES = `CREATE OR REPLACE TABLE repo_tallies AS ${repoTalliesSelect()}`;
 
-/** Tables the build derives from the release's own (written next to them, never part of the release format). */
+/**
+ * Tables the build derives from the release's own (written next to them, never part of the release format), in
+ * the order they are made: repo_tallies is summed from task_cells.
+ */
 export const DERIVED_TABLES = ["task_cells", "repo_tallies"] as const;
+export type DerivedTable = (typeof DERIVED_TABLES)[number];
+
+export const DERIVE: Record<DerivedTable, string> = {
+  task_cells: DERIVE_TASK_CELLS,
+  repo_tallies: DERIVE_REPO_TALLIES,
+};
+
+/** The release tables task_cells is made from. */
+const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"];
+
+const isDerived = (table: string): table is DerivedTable => (DERIVED_TABLES as readonly string[]).includes(table);
+
+/**
+ * For a schema that derives its own tables (a local release, local + published combined): the release tables to
+ * load for `tables`, and the derived ones to make after them, in order (repo_tallies needs task_cells first).
+ */
+export function derivationPlan(tables: readonly string[]): { inputs: string[]; derived: DerivedTable[] } {
+  const wanted = tables.filter(isDerived);
+  const derived = DERIVED_TABLES.filter((d) => wanted.includes(d) || (d === "task_cells" && wanted.length > 0));
+  const inputs = [...new Set([...tables.filter((t) => !isDerived(t)), ...(derived.length ? CELL_INPUTS : [])])];
+  return { inputs, derived };
+}

@@ -4,7 +4,7 @@
 // Releases of at most WINDOW_FROM configurations (every published one) carry their whole model, as before.
 import type { Mark } from "../metrics/marks";
 import type { LeaderboardModel } from "../queries/leaderboard/model";
-import { columnsFor, defaultViewState, marksFor, type ViewState } from "./leaderboard-view";
+import { columnsFor, defaultViewState, marksFor, serializeViewState, type ViewState } from "./leaderboard-view";
 import { fetchJsonOnce } from "./fetch-once";
 import { FIRST_ROWS, WINDOW_FROM } from "./row-window";
 
@@ -49,20 +49,9 @@ export function leaderboardHead(model: LeaderboardModel): { model: LeaderboardMo
   };
 }
 
-/** Whether `state` is the view the head's marks were computed for (every row, default columns, no filter). */
+/** Whether `state` is the view the head's marks were computed for: the one whose URL has no parameter. */
 export function isDefaultView(state: ViewState, model: LeaderboardModel): boolean {
-  const d = defaultViewState(model);
-  return (
-    state.sort === null &&
-    state.harness.length === 0 &&
-    state.model.length === 0 &&
-    state.variant.length === 0 &&
-    state.repos.length === 0 &&
-    state.tasks.length === 0 &&
-    !state.verified &&
-    state.groups.length === d.groups.length &&
-    state.groups.every((g, i) => g === d.groups[i])
-  );
+  return serializeViewState(state, model) === "";
 }
 
 /** The whole model of a long release: the build's leaderboard.json, the file the page's head was cut from. */

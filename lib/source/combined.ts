@@ -5,6 +5,7 @@
 import type { Db } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
+import { derivationPlan } from "../queries/derive";
 import { combinedViewSql, isLocalId, isUnioned, LOCAL_PREFIX } from "../queries/local/union.sql";
 import { tablesOf, type ParamsOf, type Query } from "../queries/query";
 import { runHeaderQuery } from "../queries/trajectory/sql";
@@ -25,9 +26,6 @@ async function schemaOf(db: Db): Promise<string> {
   return row.s;
 }
 
-// task_cells (then repo_tallies from it) is derived again over the combined views, which must exist first.
-const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"] as const;
-
 /** Views created per combined schema and table (each once). */
 const views = new Map<string, Promise<void>>();
 
@@ -37,11 +35,9 @@ async function combinedDb(
   query: readonly string[],
   absent: AbsentTables,
 ): Promise<Db> {
-  const derived = ["task_cells", "repo_tallies"].filter((t) => query.includes(t));
-  if (derived.includes("repo_tallies") && !derived.includes("task_cells")) derived.unshift("task_cells");
-  const tables = derived.length
-    ? [...new Set([...CELL_INPUTS, ...query.filter((t) => !derived.includes(t)), ...derived])]
-    : [...query];
+  // The derived tables are derived again over the combined views, which must exist first.
+  const { inputs, derived } = derivationPlan(query);
+  const tables = [...inputs, ...derived];
   const combinedId = `${locals.map((l) => l.localId).join("+")}+${publishedId}`;
   const [published, ...localDbs] = await Promise.all([
     publishedDb(publishedId, tables, absent),

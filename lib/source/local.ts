@@ -4,7 +4,7 @@
 import type { Db } from "../queries/db-types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
-import { DERIVE_REPO_TALLIES, DERIVE_RUN_TOTALS, DERIVE_TASK_CELLS } from "../queries/derive";
+import { DERIVE, DERIVE_RUN_TOTALS, derivationPlan } from "../queries/derive";
 import type { ParamsOf, Query, QuerySource } from "../queries/query";
 import { runOn } from "./published";
 
@@ -19,27 +19,22 @@ export function once(done: Map<string, Promise<void>>, key: string, make: () => 
   return made;
 }
 
-const CELL_INPUTS = ["configs", "sessions", "tasks", "runs"] as const;
-// Derived here, never loaded: repo_tallies is summed from task_cells.
-const DERIVED = new Set(["task_cells", "repo_tallies"]);
-const derivedCells = new Map<string, Promise<void>>();
-const derivedTallies = new Map<string, Promise<void>>();
+const derivedTables = new Map<string, Promise<void>>();
 const derivedTotals = new Map<string, Promise<void>>();
 
 /**
- * The local schema with `tables` in it. task_cells (and repo_tallies from it) is derived from its inputs; a runs table gets the usage
- * totals the published one has (the run header and the combined views read them, matched by name).
+ * The local schema with `tables` in it. task_cells (and repo_tallies from it) is derived from its inputs; a runs
+ * table gets the usage totals the published one has (the run header and the combined views read them, matched by
+ * name).
  */
 export async function localDb(t: LocalTables, tables: readonly string[]): Promise<Db> {
-  const tallies = tables.includes("repo_tallies");
-  const cells = tallies || tables.includes("task_cells");
-  const raw = new Set([...tables.filter((x) => !DERIVED.has(x)), ...(cells ? CELL_INPUTS : [])]);
+  const { inputs, derived } = derivationPlan(tables);
+  const raw = new Set(inputs);
   const runs = raw.has("runs");
   if (runs) raw.add("request_usage");
   const db = await releaseDb(t.localId, [...raw], t.source);
   if (runs) await once(derivedTotals, t.localId, () => db.query(DERIVE_RUN_TOTALS));
-  if (cells) await once(derivedCells, t.localId, () => db.query(DERIVE_TASK_CELLS));
-  if (tallies) await once(derivedTallies, t.localId, () => db.query(DERIVE_REPO_TALLIES));
+  for (const table of derived) await once(derivedTables, `${t.localId}/${table}`, () => db.query(DERIVE[table]));
   return db;
 }
 
