@@ -192,7 +192,13 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                       className="text-left hover:underline"
                       onClick={() => props.onExpand(open ? null : id)}
                     >
-                      <span className="mr-1 inline-block w-3 text-zinc-400">{open ? "▾" : "▸"}</span>
+                      {/* Drawn, not a ▸ glyph: few primary fonts hold U+25B8, and the browser's first font-fallback
+                          search cost the leaderboard's first layout ~7 ms cold (docs/architecture.md, "First view first"). */}
+                      <span aria-hidden="true" className="mr-1 inline-block w-3 text-zinc-400">
+                        <span
+                          className={`mb-0.5 inline-block size-1.5 border-r border-b border-current ${open ? "rotate-45" : "-rotate-45"}`}
+                        />
+                      </span>
                       {r.config.display_name}
                     </button>
                     <LocalBadge show={r.config.is_local} />
