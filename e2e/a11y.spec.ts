@@ -123,6 +123,26 @@ test("the theme toggle is remembered, and the light theme is light", async ({ pa
   expect(await bodyLightness(page)).toBeLessThan(10);
 });
 
+test("the theme script comes before the stylesheet link, so the body is parsed while the CSS loads", async ({
+  page,
+}) => {
+  // scripts/first-paint.ts moves it there after the export; React puts it after the link, where the parser
+  // waits for the stylesheet before running it (and so before reading the leaderboard's table).
+  for (const path of ["/", "/about/", "/r/sample/run/"]) {
+    const html = await (await page.request.get(path)).text();
+    const theme = html.indexOf('<script id="theme">');
+    expect(theme, path).toBe(html.indexOf("<head>") + '<head><meta charSet="utf-8"/>'.length);
+    expect(theme, path).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+  }
+  // Moved, it still sets the stored choice before hydration, and hydration accepts it (the fixture fails on errors).
+  await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+  await page.emulateMedia({ colorScheme: "light" });
+  await open(page, "/", '[data-testid="leaderboard"]');
+  expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+  // Hydrated: the toggle read the class the theme script set.
+  await expect(page.getByTestId("theme-toggle")).toHaveAttribute("aria-pressed", "true");
+});
+
 test("no page scrolls horizontally at 390 px", async ({ page }) => {
   // One page after another, DuckDB-WASM pages included: more than the default minute.
   test.setTimeout(240_000);

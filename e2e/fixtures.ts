@@ -1,7 +1,38 @@
 // Every browser test fails on a console error, a page error, or a request to another origin.
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+import { PAINT_FIRST_META } from "../lib/site/paint-first";
+
+/**
+ * The leaderboards load their chunk scripts after the first paint (scripts/first-paint.ts), so the load event
+ * that goto and reload wait for can come before React has hydrated them; on those pages both also wait for the
+ * layout's hydration mark (components/site/HydratedMark.tsx) before a test clicks.
+ */
+async function hydrated(page: Page, waitUntil: string | undefined) {
+  if (waitUntil !== undefined && waitUntil !== "load") return;
+  await page.waitForFunction(
+    ([name, content]) =>
+      document.querySelector(`meta[name="${name}"][content="${content}"]`) === null ||
+      document.documentElement.dataset.hydrated === "true",
+    [PAINT_FIRST_META.name, PAINT_FIRST_META.content] as const,
+  );
+}
 
 export const test = base.extend<{ pageErrors: string[] }>({
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await hydrated(page, options?.waitUntil);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await hydrated(page, options?.waitUntil);
+      return response;
+    };
+    await provide(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

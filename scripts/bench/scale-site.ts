@@ -116,6 +116,7 @@ export async function benchScaleSite(opts: {
   const started = performance.now();
   if (!reuse) {
     execFileSync("npx", ["next", "build"], { stdio: "inherit" });
+    execFileSync("npx", ["tsx", "scripts/first-paint.ts", outDir], { stdio: "inherit" });
     execFileSync("node", ["scripts/precompress.mjs", outDir], { stdio: "inherit" });
   }
   const siteSeconds = (performance.now() - started) / 1000;

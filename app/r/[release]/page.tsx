@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { releaseMetadata } from "@/lib/site/page-meta";
 import { LeaderboardPage } from "@/components/site/LeaderboardPage";
+import { PAINT_FIRST } from "@/lib/site/paint-first";
 import { releaseIndex } from "@/lib/site/release-files-node";
 
 export const dynamicParams = false;
 
 export async function generateMetadata({ params }: { params: Promise<{ release: string }> }): Promise<Metadata> {
-  return releaseMetadata((await params).release, "");
+  return { ...releaseMetadata((await params).release, ""), other: PAINT_FIRST };
 }
 
 export function generateStaticParams() {

@@ -1,0 +1,79 @@
+// scripts/first-paint.ts on the head Next writes (charset, viewport, the stylesheet link React hoists first, async
+// chunk scripts, then the layout's own children): the theme script ends up right after the charset, once; on a
+// page with PAINT_FIRST_META the chunk scripts and their preloads give way to one loader at the end of <body>.
+// The loader itself runs in Chromium in e2e/first-paint.spec.ts.
+import { describe, expect, it } from "vitest";
+import { PAINT_FIRST_META } from "../lib/site/paint-first";
+import { chunksAfterFirstPaint, paintsFirst, themeScriptFirst } from "./first-paint";
+
+const THEME = `<script id="theme">(function(){document.documentElement.classList.toggle("dark",true)})()</script>`;
+const META = `<meta name="${PAINT_FIRST_META.name}" content="${PAINT_FIRST_META.content}"/>`;
+const PAGE =
+  `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width"/>` +
+  `<link rel="stylesheet" href="/a.css" data-precedence="next"/>` +
+  `<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/main.js"/>` +
+  `<script src="/_next/static/chunks/c1.js" async=""></script><script src="/_next/static/chunks/c2.js" async=""></script>` +
+  `<title>t</title>${META}${THEME}<script src="/_next/static/chunks/p.js" noModule=""></script></head>` +
+  `<body><p>46.5</p><script>self.__next_f.push([0])</script>` +
+  `<script src="/_next/static/chunks/main.js" async=""></script></body></html>`;
+
+describe("themeScriptFirst", () => {
+  it("puts the theme script between the charset and the stylesheet, and nowhere else", () => {
+    const out = themeScriptFirst(PAGE, "index.html");
+    expect(
+      out.startsWith(`<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>${THEME}<meta name="viewport"`),
+    ).toBe(true);
+    expect(out.split(THEME)).toHaveLength(2);
+    expect(out.indexOf(THEME)).toBeLessThan(out.indexOf('<link rel="stylesheet"'));
+    expect(out.replace(THEME, "")).toBe(PAGE.replace(THEME, ""));
+  });
+
+  it("leaves a page it already moved as it is (the bench rebuilds the export)", () => {
+    const once = themeScriptFirst(PAGE, "index.html");
+    expect(themeScriptFirst(once, "index.html")).toBe(once);
+  });
+
+  it("names the file when a page has no theme script or no charset", () => {
+    expect(() => themeScriptFirst(PAGE.replace(THEME, ""), "out/x/index.html")).toThrow(
+      'out/x/index.html: no <script id="theme">',
+    );
+    expect(() => themeScriptFirst(PAGE.replace('<meta charSet="utf-8"/>', ""), "out/y.html")).toThrow(
+      'out/y.html: no <meta charSet="utf-8"/> in <head>',
+    );
+  });
+});
+
+describe("chunksAfterFirstPaint", () => {
+  const out = chunksAfterFirstPaint(PAGE, "index.html");
+
+  it("is asked for by the page's meta only", () => {
+    expect(paintsFirst(PAGE)).toBe(true);
+    expect(paintsFirst(PAGE.replace(META, ""))).toBe(false);
+  });
+
+  it("takes out every async chunk script and its preload, and leaves the other scripts and links", () => {
+    expect(out).not.toContain('async=""');
+    expect(out).not.toContain('rel="preload"');
+    expect(out).toContain(`<link rel="stylesheet" href="/a.css" data-precedence="next"/>`);
+    expect(out).toContain(`<script src="/_next/static/chunks/p.js" noModule=""></script>`);
+    expect(out).toContain(`<script>self.__next_f.push([0])</script>`);
+    const other = `<link rel="preload" as="script" href="/elsewhere.js"/>`;
+    expect(chunksAfterFirstPaint(PAGE.replace("<title>", other + "<title>"), "index.html")).toContain(other);
+  });
+
+  it("adds one loader, last in <body>, that lists every chunk in document order", () => {
+    const loader = out.match(/<script id="chunks-after-paint">([\s\S]*?)<\/script><\/body><\/html>$/);
+    expect(loader).not.toBeNull();
+    expect(loader![1]).toContain(
+      `var s=["/_next/static/chunks/c1.js","/_next/static/chunks/c2.js","/_next/static/chunks/main.js"]`,
+    );
+    expect(out.split('id="chunks-after-paint"')).toHaveLength(2);
+    expect(chunksAfterFirstPaint(out, "index.html")).toBe(out);
+  });
+
+  it("names the file when there is nothing to hold", () => {
+    expect(() =>
+      chunksAfterFirstPaint(PAGE.replace(/<script src="[^"]+" async=""><\/script>/g, ""), "out/z.html"),
+    ).toThrow("out/z.html: no async chunk script");
+  });
+});
