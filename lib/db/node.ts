@@ -6,6 +6,7 @@ import type { Db, Row } from "../queries/db-types";
 interface QueryText<P, R> {
   sql: (params: P) => string;
   row?: (raw: Row) => R;
+  order?: (a: R, b: R) => number;
 }
 
 export interface NodeDb extends Db {
@@ -46,7 +47,8 @@ export async function openNodeDb(options: NodeDbOptions = {}): Promise<NodeDb> {
       return;
     }
     const rows = await query<Row>(q.sql(params[0] as P));
-    return q.row ? rows.map(q.row) : (rows as R[]);
+    const shaped = q.row ? rows.map(q.row) : (rows as R[]);
+    return q.order ? shaped.sort(q.order) : shaped;
   }
   return {
     connection,

@@ -13,6 +13,12 @@ export interface Query<P, R> {
   readonly sql: (params: P) => string;
   /** Shapes a raw row (the columns are already plain JS values); rows are returned as they are without it. */
   readonly row?: (raw: Row) => R;
+  /**
+   * The rows' order, when the SQL leaves it to JavaScript: DuckDB-WASM sorting strings was a third of a subset's
+   * query at 100× the sample (docs/architecture.md, "Leaderboard (issue 3) decisions"). Both runners apply it.
+   */
+  // A method, so a query of rows R still counts as a Query<never, unknown> in lists of queries (bivariance).
+  order?(a: R, b: R): number;
 }
 
 export function defineQuery<P = void, R = Row>(q: Query<P, R>): Query<P, R> {
@@ -32,6 +38,7 @@ export function tablesOf(queries: readonly Query<never, unknown>[]): string[] {
   return [...new Set(queries.flatMap((q) => q.tables))];
 }
 
-export function shapeRows<P, R>(query: Query<P, R>, rows: Row[]): R[] {
-  return query.row ? rows.map(query.row) : (rows as R[]);
+export function shapeRows<P, R>(query: Pick<Query<P, R>, "row" | "order">, rows: Row[]): R[] {
+  const shaped = query.row ? rows.map(query.row) : (rows as R[]);
+  return query.order ? shaped.sort(query.order) : shaped;
 }

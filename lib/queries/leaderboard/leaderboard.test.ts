@@ -7,7 +7,15 @@ import { openNodeDb, type NodeDb } from "../../db/node";
 import type { QuerySource } from "../query";
 import { computeLeaderboard, leaderboardModel, leaderboardModelInSlices, type LeaderboardModel } from "./model";
 import { DERIVE_REPO_TALLIES, DERIVE_TASK_CELLS } from "../derive";
-import { configsQuery, repoGapSql, resolutionQuery, resolutionSql, taskResolutionQuery, taskScoresQuery } from "./sql";
+import {
+  byteOrder,
+  configsQuery,
+  repoGapSql,
+  resolutionQuery,
+  resolutionSql,
+  taskResolutionQuery,
+  taskScoresQuery,
+} from "./sql";
 
 const DIR = "e2e/fixtures/releases/handcalc";
 const META = { groups: ["near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted" };
@@ -160,5 +168,24 @@ describe("leaderboard on the hand-computed release", () => {
     );
     expect(await db.run(resolutionQuery, { repos: ["acme/none"] })).toEqual([]);
     expect(() => resolutionSql({ taskIds: ["N1"] }, "repo_tallies")).toThrow(/task_cells/);
+  });
+
+  it("sorts in JavaScript to the order SQL's ORDER BY gives", async () => {
+    // The query objects leave the sort out of their SQL (byConfigConditionGroup); the ordered SQL is the reference.
+    expect(await db.run(resolutionQuery, {})).toEqual(await db.query(resolutionSql({}, "repo_tallies")));
+    const tasks = { taskIds: ["N1", "F2"] };
+    expect(await db.run(taskResolutionQuery, tasks)).toEqual(await db.query(resolutionSql(tasks, "task_cells")));
+    expect(resolutionSql({}, "repo_tallies", false)).not.toMatch(/ORDER BY/);
+  });
+});
+
+describe("byteOrder", () => {
+  it("orders strings as DuckDB does, characters past U+FFFF included", async () => {
+    // "\u{1F600}" is a surrogate pair in JavaScript, so `<` puts it before "\uFFFD"; DuckDB (UTF-8 bytes) after.
+    const words = ["b", "B", "a", "ab", "", "é", "\uFFFD", "\u{1F600}", "\uE000", "z", "a\u{1F600}", "a\uFFFD"];
+    const values = words.map((w) => `('${w}')`).join(", ");
+    const sql = await db.query<{ w: string }>(`SELECT w FROM (VALUES ${values}) t(w) ORDER BY w`);
+    expect([...words].sort(byteOrder)).toEqual(sql.map((r) => r.w));
+    expect([...words].sort()).not.toEqual(sql.map((r) => r.w));
   });
 });
