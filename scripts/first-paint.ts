@@ -8,11 +8,11 @@
 // the first paint, so the theme never flashes. React's hydration of <head> finds a script by matching, not by
 // position.
 //
-// On pages whose first view is all in the HTML (they carry PAINT_FIRST_META, lib/site/page-meta.ts) the chunk
+// On pages whose first view is all in the HTML (they carry PAINT_FIRST_META, lib/site/paint-first.ts) the chunk
 // scripts load after the first frame: Next writes them as async scripts, and an async script that arrives before
 // the first frame runs first (its evaluation is 10–50 ms a chunk on the machines of docs/performance.md), so the
 // first paint waited for code that only hydrates what is already on screen.
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PAINT_FIRST_META } from "../lib/site/paint-first";
@@ -67,28 +67,19 @@ export function chunksAfterFirstPaint(html: string, file: string): string {
   return unpreloaded + loader + html.slice(bodyEnd);
 }
 
-function* pages(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* pages(path);
-    else if (name.endsWith(".html")) yield path;
-  }
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const root = process.argv[2] ?? "out";
-  let n = 0;
   let held = 0;
-  for (const path of pages(root)) {
+  const pages = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".html"));
+  for (const path of pages.map((name) => join(root, name))) {
     let html = themeScriptFirst(readFileSync(path, "utf8"), path);
     if (paintsFirst(html)) {
       html = chunksAfterFirstPaint(html, path);
       held++;
     }
     writeFileSync(path, html);
-    n++;
   }
   console.log(
-    `first paint: theme script first in ${n} pages of ${root}, chunk scripts after the first paint in ${held}`,
+    `first paint: theme script first in ${pages.length} pages of ${root}, chunk scripts after the first paint in ${held}`,
   );
 }

@@ -1,13 +1,10 @@
 // DuckDB in Node for the data build and for tests of lib/queries. Never imported by browser code.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import type { Db, Row } from "../queries/db-types";
+import { shapeRows, type Query } from "../queries/query";
 
 /** The part of a query object (lib/queries/query.ts) that Node needs: every table is loaded here. */
-interface QueryText<P, R> {
-  sql: (params: P) => string;
-  row?: (raw: Row) => R;
-  order?: (a: R, b: R) => number;
-}
+type QueryText<P, R> = Pick<Query<P, R>, "sql" | "row" | "order">;
 
 export interface NodeDb extends Db {
   /** A statement (a load, a derivation) ... */
@@ -46,9 +43,7 @@ export async function openNodeDb(options: NodeDbOptions = {}): Promise<NodeDb> {
       await connection.run(q);
       return;
     }
-    const rows = await query<Row>(q.sql(params[0] as P));
-    const shaped = q.row ? rows.map(q.row) : (rows as R[]);
-    return q.order ? shaped.sort(q.order) : shaped;
+    return shapeRows(q, await query<Row>(q.sql(params[0] as P)));
   }
   return {
     connection,
