@@ -123,16 +123,19 @@ test("the theme toggle is remembered, and the light theme is light", async ({ pa
   expect(await bodyLightness(page)).toBeLessThan(10);
 });
 
-test("the theme script comes before the stylesheet link, so the body is parsed while the CSS loads", async ({
-  page,
-}) => {
+test("the theme script comes before the stylesheet, so the body is parsed while the CSS loads", async ({ page }) => {
   // scripts/first-paint.ts moves it there after the export; React puts it after the link, where the parser
-  // waits for the stylesheet before running it (and so before reading the leaderboard's table).
-  for (const path of ["/", "/about/", "/r/sample/run/"]) {
+  // waits for the stylesheet before running it (and so before reading the leaderboard's table). On `/` the
+  // stylesheet is inlined (a <style>), elsewhere linked.
+  for (const [path, sheet] of [
+    ["/", "<style data-precedence="],
+    ["/about/", '<link rel="stylesheet"'],
+    ["/r/sample/run/", '<link rel="stylesheet"'],
+  ] as const) {
     const html = await (await page.request.get(path)).text();
     const theme = html.indexOf('<script id="theme">');
     expect(theme, path).toBe(html.indexOf("<head>") + '<head><meta charSet="utf-8"/>'.length);
-    expect(theme, path).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(html.indexOf(sheet), path).toBeGreaterThan(theme);
   }
   // Moved, it still sets the stored choice before hydration, and hydration accepts it (the fixture fails on errors).
   await page.addInitScript(() => localStorage.setItem("theme", "dark"));

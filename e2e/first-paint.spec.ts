@@ -1,6 +1,7 @@
 // scripts/first-paint.ts in Chromium: on a leaderboard the table's numbers are on screen at the first animation
-// frame, the chunk scripts are added only after it, and the page then hydrates (sorting works, no error: the
-// fixture fails on any). A page without the meta keeps Next's async scripts.
+// frame, styled by the stylesheet inlined in its HTML, the chunk scripts are added only after it, and the page then
+// hydrates (sorting works, no error: the fixture fails on any). A page without the meta keeps Next's async scripts
+// and its stylesheet link.
 import { expect, test } from "./fixtures";
 
 test("a leaderboard's chunk scripts are added after its first frame, with the table parsed, then it hydrates", async ({
@@ -44,4 +45,25 @@ test("a page without the meta keeps Next's async chunk scripts", async ({ page }
   const board = await (await page.request.get("/")).text();
   expect(board).not.toMatch(/<script src="[^"]+" async="">/);
   expect(board).toContain('<script id="chunks-after-paint">');
+});
+
+test("a leaderboard is styled at its first frame by the stylesheet in its HTML, with no stylesheet request", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as unknown as { __atFrame?: object }).__atFrame = {
+        links: document.querySelectorAll('link[rel="stylesheet"]').length,
+        inlined: document.querySelectorAll('style[data-href^="/_next/static/"]').length,
+        // Tailwind's theme (app/globals.css) sets --spacing on :root; unstyled, it is empty.
+        spacing: getComputedStyle(document.documentElement).getPropertyValue("--spacing").trim(),
+      };
+    });
+  });
+  await page.goto("/r/handcalc/");
+  const atFrame = await page.evaluate(() => (window as unknown as { __atFrame: object }).__atFrame);
+  expect(atFrame).toEqual({ links: 0, inlined: 1, spacing: ".25rem" });
+  const about = await (await page.request.get("/about/")).text();
+  expect(about).toMatch(/<link rel="stylesheet" href="\/_next\/static\/[^"]+\.css" data-precedence="next"\/>/);
+  expect(about).not.toContain("<style data-precedence");
 });

@@ -4,13 +4,19 @@
 // The loader itself runs in Chromium in e2e/first-paint.spec.ts.
 import { describe, expect, it } from "vitest";
 import { PAINT_FIRST_META } from "../lib/site/paint-first";
-import { chunksAfterFirstPaint, paintsFirst, themeScriptFirst } from "./first-paint";
+import {
+  INLINE_CSS_MAX_BYTES,
+  chunksAfterFirstPaint,
+  paintsFirst,
+  stylesheetsInline,
+  themeScriptFirst,
+} from "./first-paint";
 
 const THEME = `<script id="theme">(function(){document.documentElement.classList.toggle("dark",true)})()</script>`;
 const META = `<meta name="${PAINT_FIRST_META.name}" content="${PAINT_FIRST_META.content}"/>`;
 const PAGE =
   `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width"/>` +
-  `<link rel="stylesheet" href="/a.css" data-precedence="next"/>` +
+  `<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>` +
   `<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/main.js"/>` +
   `<script src="/_next/static/chunks/c1.js" async=""></script><script src="/_next/static/chunks/c2.js" async=""></script>` +
   `<title>t</title>${META}${THEME}<script src="/_next/static/chunks/p.js" noModule=""></script></head>` +
@@ -54,7 +60,7 @@ describe("chunksAfterFirstPaint", () => {
   it("takes out every async chunk script and its preload, and leaves the other scripts and links", () => {
     expect(out).not.toContain('async=""');
     expect(out).not.toContain('rel="preload"');
-    expect(out).toContain(`<link rel="stylesheet" href="/a.css" data-precedence="next"/>`);
+    expect(out).toContain(`<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>`);
     expect(out).toContain(`<script src="/_next/static/chunks/p.js" noModule=""></script>`);
     expect(out).toContain(`<script>self.__next_f.push([0])</script>`);
     const other = `<link rel="preload" as="script" href="/elsewhere.js"/>`;
@@ -75,5 +81,40 @@ describe("chunksAfterFirstPaint", () => {
     expect(() =>
       chunksAfterFirstPaint(PAGE.replace(/<script src="[^"]+" async=""><\/script>/g, ""), "out/z.html"),
     ).toThrow("out/z.html: no async chunk script");
+  });
+});
+
+describe("stylesheetsInline", () => {
+  const CSS = "td{font-variant-numeric:tabular-nums}";
+  const read = (href: string) => {
+    if (href !== "/_next/static/chunks/a.css") throw new Error(`read ${href}`);
+    return CSS;
+  };
+
+  it("replaces the stylesheet link with a <style> holding the file, marked as React marks one it inlined", () => {
+    const out = stylesheetsInline(PAGE, "index.html", read);
+    expect(out).not.toContain('rel="stylesheet"');
+    expect(out).toBe(
+      PAGE.replace(
+        `<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>`,
+        `<style data-precedence="next" data-href="/_next/static/chunks/a.css">${CSS}</style>`,
+      ),
+    );
+    expect(stylesheetsInline(out, "index.html", read)).toBe(out);
+  });
+
+  it("leaves a stylesheet that is not the build's alone", () => {
+    const other = PAGE.replace("/_next/static/chunks/a.css", "/elsewhere.css");
+    expect(stylesheetsInline(other, "index.html", read)).toBe(other);
+  });
+
+  it("names the file and the stylesheet when it is too large or could end the <style> early", () => {
+    const big = "a{}".repeat(Math.ceil(INLINE_CSS_MAX_BYTES / 3) + 1);
+    expect(() => stylesheetsInline(PAGE, "out/b.html", () => big)).toThrow(
+      `out/b.html: stylesheet /_next/static/chunks/a.css is ${big.length} bytes, more than ${INLINE_CSS_MAX_BYTES}`,
+    );
+    expect(() => stylesheetsInline(PAGE, "out/c.html", () => "a{}</STYLE><script>x()</script>")).toThrow(
+      'out/c.html: stylesheet /_next/static/chunks/a.css holds "</style"',
+    );
   });
 });

@@ -11,7 +11,10 @@
 // On pages whose first view is all in the HTML (they carry PAINT_FIRST_META, lib/site/paint-first.ts) the chunk
 // scripts load after the first frame: Next writes them as async scripts, and an async script that arrives before
 // the first frame runs first (its evaluation is 10–50 ms a chunk on the machines of docs/performance.md), so the
-// first paint waited for code that only hydrates what is already on screen.
+// first paint waited for code that only hydrates what is already on screen. Their stylesheet is inlined too: a
+// linked one blocks rendering until it has arrived, one more request on the first visit's critical path (the
+// cost Next's `experimental.inlineCss` removes; that option inlines every page's CSS and copies it into the RSC
+// payload as well, which made `/` no faster). React finds an inlined stylesheet by its data-href when it hydrates.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +25,9 @@ const CHARSET = '<meta charSet="utf-8"/>';
 const CHUNK = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async=""><\/script>/g;
 const PRELOAD = /<link rel="preload" as="script"(?: fetchPriority="low")? href="([^"]+)"\/>/g;
 const LOADER_ID = "chunks-after-paint";
+const STYLESHEET = /<link rel="stylesheet" href="(\/_next\/static\/[^"]+\.css)" data-precedence="([^"]+)"\/>/g;
+/** A stylesheet larger than this stays linked: past it, the bytes cost the first paint more than a request does. */
+export const INLINE_CSS_MAX_BYTES = 64 * 1024;
 
 /** The page with its theme script first in <head> after the charset; throws naming `file` when either is missing. */
 export function themeScriptFirst(html: string, file: string): string {
@@ -67,6 +73,22 @@ export function chunksAfterFirstPaint(html: string, file: string): string {
   return unpreloaded + loader + html.slice(bodyEnd);
 }
 
+/**
+ * The page with each of Next's stylesheet links replaced by a <style> holding the file (`read(href)`), marked
+ * the way React marks a stylesheet it inlined (data-precedence, data-href). Throws naming `file` when a
+ * stylesheet is larger than INLINE_CSS_MAX_BYTES or could end the <style> early.
+ */
+export function stylesheetsInline(html: string, file: string, read: (href: string) => string): string {
+  return html.replace(STYLESHEET, (_, href: string, precedence: string) => {
+    const css = read(href);
+    const bytes = Buffer.byteLength(css);
+    if (bytes > INLINE_CSS_MAX_BYTES)
+      throw new Error(`${file}: stylesheet ${href} is ${bytes} bytes, more than ${INLINE_CSS_MAX_BYTES} to inline`);
+    if (/<\/style/i.test(css)) throw new Error(`${file}: stylesheet ${href} holds "</style", which would end it early`);
+    return `<style data-precedence="${precedence}" data-href="${href}">${css}</style>`;
+  });
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const root = process.argv[2] ?? "out";
   let held = 0;
@@ -74,12 +96,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   for (const path of pages.map((name) => join(root, name))) {
     let html = themeScriptFirst(readFileSync(path, "utf8"), path);
     if (paintsFirst(html)) {
-      html = chunksAfterFirstPaint(html, path);
+      html = stylesheetsInline(chunksAfterFirstPaint(html, path), path, (href) =>
+        readFileSync(join(root, href), "utf8"),
+      );
       held++;
     }
     writeFileSync(path, html);
   }
   console.log(
-    `first paint: theme script first in ${pages.length} pages of ${root}, chunk scripts after the first paint in ${held}`,
+    `first paint: theme script first in ${pages.length} pages of ${root}, chunk scripts after the first paint and stylesheets inline in ${held}`,
   );
 }
