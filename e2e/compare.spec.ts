@@ -28,15 +28,21 @@ async function facing(page: Page) {
   const out: [number, number, number][] = [];
   for (let i = 0; i < (await rows.count()); i++) {
     const row = rows.nth(i);
-    const left = row.locator(':scope > div > [data-side="left"]');
-    const right = row.locator(':scope > div > [data-side="right"]');
     await row.scrollIntoViewIfNeeded();
-    const [lb, rb] = [await left.boundingBox(), await right.boundingBox()];
-    expect(lb && rb && Math.abs(lb.y - rb.y)).toBeLessThan(1);
+    // Both tops in one read: rows above may still grow (their comparison badges come after the panes are
+    // ready), and two reads apart could straddle that shift.
+    await expect
+      .poll(() =>
+        row.evaluate((r) => {
+          const [l, rr] = ["left", "right"].map((s) => r.querySelector(`:scope > div > [data-side="${s}"]`));
+          return l && rr ? Math.abs(l.getBoundingClientRect().top - rr.getBoundingClientRect().top) : Infinity;
+        }),
+      )
+      .toBeLessThan(1);
     out.push([
       Number(await row.getAttribute("data-k")),
-      Number(await left.getAttribute("data-position")),
-      Number(await right.getAttribute("data-position")),
+      Number(await row.locator(':scope > div > [data-side="left"]').getAttribute("data-position")),
+      Number(await row.locator(':scope > div > [data-side="right"]').getAttribute("data-position")),
     ]);
   }
   return out;
