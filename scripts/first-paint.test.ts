@@ -104,8 +104,11 @@ describe("stylesheetsInline", () => {
   });
 
   it("leaves a stylesheet that is not the build's alone", () => {
-    const other = PAGE.replace("/_next/static/chunks/a.css", "/elsewhere.css");
-    expect(stylesheetsInline(other, "index.html", read)).toBe(other);
+    const foreign = `<link rel="stylesheet" href="/elsewhere.css" data-precedence="next"/>`;
+    const other = PAGE.replace("<title>", foreign + "<title>");
+    expect(stylesheetsInline(other, "index.html", read)).toBe(
+      stylesheetsInline(PAGE, "index.html", read).replace("<title>", foreign + "<title>"),
+    );
   });
 
   it("names the file and the stylesheet when it is too large or could end the <style> early", () => {
@@ -116,5 +119,10 @@ describe("stylesheetsInline", () => {
     expect(() => stylesheetsInline(PAGE, "out/c.html", () => "a{}</STYLE><script>x()</script>")).toThrow(
       'out/c.html: stylesheet /_next/static/chunks/a.css holds "</style"',
     );
+  });
+
+  it("names the file when there is no stylesheet link to inline", () => {
+    const unlinked = PAGE.replace(/<link rel="stylesheet"[^>]*>/, "");
+    expect(() => stylesheetsInline(unlinked, "out/d.html", read)).toThrow('out/d.html: no <link rel="stylesheet"');
   });
 });

@@ -1,4 +1,4 @@
-// Two rewrites of the exported pages, after `next build`, so what a page's HTML already holds is painted before
+// Rewrites of the exported pages, after `next build`, so what a page's HTML already holds is painted before
 // any script work (docs/architecture.md, "First view first").
 //
 // The theme script (app/layout.tsx, id="theme") moves to just after <meta charset>, ahead of the stylesheet link
@@ -14,7 +14,8 @@
 // first paint waited for code that only hydrates what is already on screen. Their stylesheet is inlined too: a
 // linked one blocks rendering until it has arrived, one more request on the first visit's critical path (the
 // cost Next's `experimental.inlineCss` removes; that option inlines every page's CSS and copies it into the RSC
-// payload as well, which made `/` no faster). React finds an inlined stylesheet by its data-href when it hydrates.
+// payload as well, which made `/` no faster). React, finding no link when it hydrates, adds one after the first
+// paint, so the next page finds the CSS cached.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -26,7 +27,9 @@ const CHUNK = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async=""><\/sc
 const PRELOAD = /<link rel="preload" as="script"(?: fetchPriority="low")? href="([^"]+)"\/>/g;
 const LOADER_ID = "chunks-after-paint";
 const STYLESHEET = /<link rel="stylesheet" href="(\/_next\/static\/[^"]+\.css)" data-precedence="([^"]+)"\/>/g;
-/** A stylesheet larger than this stays linked: past it, the bytes cost the first paint more than a request does. */
+const STYLESHEET_ANY = new RegExp(STYLESHEET.source);
+const INLINED = "<style data-precedence=";
+/** Past this, a stylesheet's bytes would cost the first paint more than its request: the rewrite refuses it. */
 export const INLINE_CSS_MAX_BYTES = 64 * 1024;
 
 /** The page with its theme script first in <head> after the charset; throws naming `file` when either is missing. */
@@ -76,16 +79,19 @@ export function chunksAfterFirstPaint(html: string, file: string): string {
 /**
  * The page with each of Next's stylesheet links replaced by a <style> holding the file (`read(href)`), marked
  * the way React marks a stylesheet it inlined (data-precedence, data-href). Throws naming `file` when a
- * stylesheet is larger than INLINE_CSS_MAX_BYTES or could end the <style> early.
+ * stylesheet is larger than INLINE_CSS_MAX_BYTES or could end the <style> early, and when the page has no
+ * stylesheet link to inline (Next writing it some other way would otherwise undo the gain unnoticed).
  */
 export function stylesheetsInline(html: string, file: string, read: (href: string) => string): string {
+  if (!STYLESHEET_ANY.test(html) && !html.includes(INLINED))
+    throw new Error(`${file}: no <link rel="stylesheet" href="/_next/static/…css" data-precedence> to inline`);
   return html.replace(STYLESHEET, (_, href: string, precedence: string) => {
     const css = read(href);
     const bytes = Buffer.byteLength(css);
     if (bytes > INLINE_CSS_MAX_BYTES)
       throw new Error(`${file}: stylesheet ${href} is ${bytes} bytes, more than ${INLINE_CSS_MAX_BYTES} to inline`);
     if (/<\/style/i.test(css)) throw new Error(`${file}: stylesheet ${href} holds "</style", which would end it early`);
-    return `<style data-precedence="${precedence}" data-href="${href}">${css}</style>`;
+    return `${INLINED}"${precedence}" data-href="${href}">${css}</style>`;
   });
 }
 
