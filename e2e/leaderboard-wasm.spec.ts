@@ -53,6 +53,31 @@ test("with the wasm blocked for good, every number still shows", async ({ page }
   expect((await cells.allInnerTexts()).every((t) => /^-?\d+\.\d$/.test(t))).toBe(true);
 });
 
+test("with the wasm blocked for good, a one-repository subset shows from the build's file", async ({ page }) => {
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+  );
+  const wasmRequests: string[] = [];
+  await page.route("**/*.wasm", (route) => {
+    wasmRequests.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto("/r/handcalc/?repos=acme%2Fwidgets");
+  await expect(page.getByTestId("scope")).toContainText(
+    "Subset of 4 focus tasks in 1 repositories, computed at build time by the same SQL",
+  );
+  // EXPECTED.md: beta 75.0 uninterrupted, 25.0 switched, gap 50.0; McNemar 2 / 0 discordant, p = 0.5.
+  const beta = (col: string) => page.locator(`tr[data-config="beta"] td[data-col="${col}"]`);
+  await expect(beta("overall.uninterrupted")).toHaveText("75.0");
+  await expect(beta("overall.switched")).toHaveText("25.0");
+  await expect(beta("overall.gap.switched")).toHaveText("50.0");
+  await page.locator('tr[data-config="beta"] button[aria-expanded]').click();
+  const gap = page.locator('tr[data-detail="beta"] [data-detail-col="overall.gap.switched"]');
+  await expect(gap).toContainText("discordant 2 / 0");
+  await expect(gap.locator('[data-stat="p"]')).toHaveText("0.500");
+  expect(wasmRequests).toEqual([]);
+});
+
 test("the per-repository breakdown is computed in the browser", async ({ page }) => {
   await page.goto("/r/handcalc/");
   await page.getByRole("button", { name: "Show per-repository breakdown" }).click();

@@ -83,7 +83,8 @@ test("a header's definition opens with the keyboard, closes on Escape and on a c
 
 test("the leaderboard export carries k and n beside the rates, and its file name the subset", async ({ page }) => {
   await page.goto("/r/handcalc/?groups=overall&repos=acme/widgets");
-  await expect(page.getByTestId("scope")).toContainText("computed in your browser");
+  // One repository: the build's file (lib/queries/leaderboard/repo-files.ts), the same numbers DuckDB-WASM gives.
+  await expect(page.getByTestId("scope")).toContainText("computed at build time");
   const csv = await exportOf(page, page.getByRole("button", { name: "Export CSV" }));
   expect(csv.name).toBe("handcalc-leaderboard-repos-acme-widgets.csv");
   const beta = parseCsv(csv.body).find((r) => r.config_id === "beta")!;

@@ -6,7 +6,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
-import { leaderboardForScope } from "@/lib/site/browser-queries";
+import { leaderboardForScope, type ScopedLeaderboard } from "@/lib/site/browser-queries";
 import {
   columnsFor,
   defaultViewState,
@@ -51,9 +51,17 @@ export interface LeaderboardViewProps {
   /** A long release's head (lib/site/leaderboard-head.ts): the rest of its rows are fetched after first paint. */
   head?: LeaderboardHead | null;
   repos: { repo: string; n_tasks: number }[];
+  /** The build wrote a one-repository leaderboard file for each of `repos` (release.json's leaderboard_repo_files). */
+  repoFiles?: boolean;
 }
 
-export function LeaderboardView({ releaseId, model: staticModel, head = null, repos }: LeaderboardViewProps) {
+export function LeaderboardView({
+  releaseId,
+  model: staticModel,
+  head = null,
+  repos,
+  repoFiles = false,
+}: LeaderboardViewProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [showRepos, setShowRepos] = useState(false);
@@ -80,10 +88,12 @@ export function LeaderboardView({ releaseId, model: staticModel, head = null, re
   // The subset names the scope; none is the whole release, already in the static model.
   const scoped = state.repos.length > 0 || state.tasks.length > 0;
   // The rates first (a partial value, one query); the task scores behind McNemar and the intervals follow.
-  const subset = useAsync<LeaderboardModel, [string, string[], string[]]>(
+  // A single repository's subset is a file of the build's when the release has them (no DuckDB-WASM).
+  const repoList = useMemo(() => (repoFiles ? repos.map((r) => r.repo) : null), [repoFiles, repos]);
+  const subset = useAsync<ScopedLeaderboard, [string, string[], string[]]>(
     scoped && whole ? [source.key, [...state.repos].sort(), [...state.tasks].sort()] : null,
-    ([, repos, taskIds], { signal, partial }) =>
-      leaderboardForScope(source, base, { repos, taskIds }, { onRates: partial, signal }),
+    ([, scopeRepos, taskIds], { signal, partial }) =>
+      leaderboardForScope(source, base, { repos: scopeRepos, taskIds }, { onRates: partial, signal }, repoList),
   );
   const pending = scoped && subset.value === undefined && subset.error === null && wholeError === null;
   const model = scoped && subset.value ? subset.value : base;
@@ -242,7 +252,7 @@ export function LeaderboardView({ releaseId, model: staticModel, head = null, re
             ? "Computing the subset in your browser (DuckDB-WASM)…"
             : subset.error
               ? `Could not compute the subset: ${subset.error}`
-              : `Subset of ${nTasks} focus tasks${state.repos.length ? ` in ${state.repos.length} repositories` : ""}${state.tasks.length ? " (task list from the URL)" : ""}, computed in your browser by DuckDB-WASM.`
+              : `Subset of ${nTasks} focus tasks${state.repos.length ? ` in ${state.repos.length} repositories` : ""}${state.tasks.length ? " (task list from the URL)" : ""}, ${subset.value?.origin === "static" ? "computed at build time by the same SQL (a one-repository subset)" : "computed in your browser by DuckDB-WASM"}.`
           : `All ${nTasks} focus tasks. Resolution in %, gap in points (${model.baseline} minus each other condition); a missing run counts as unresolved. Expand a row for intervals and McNemar p-values.`}
       </p>
       {head && waiting ? (

@@ -20,7 +20,13 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
         Every focus task runs under each condition ({built.meta.conditions.join(", ")}); a gap is the{" "}
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
-      <LeaderboardView releaseId={releaseId} model={model} head={head} repos={offered} />
+      <LeaderboardView
+        releaseId={releaseId}
+        model={model}
+        head={head}
+        repos={offered}
+        repoFiles={built.leaderboard_repo_files === offered.length}
+      />
       <WarmDuckDb page="leaderboard" rehearsal={last ? { leaderboardScope: { repos: [last] } } : undefined} />
       <div className="mt-6">
         {/* After first paint: the panel was three quarters of the page's HTML (docs/performance.md, speed). */}

@@ -28,6 +28,11 @@ export interface BuiltReleaseMeta {
    * pair under the default condition (lib/queries/compare/pairs.ts); absent: none (more than 30, or an older build).
    */
   compare_pairs?: number;
+  /**
+   * How many repositories (in repos.json order) have a leaderboard-repos/<i>.json file, their one-repository
+   * leaderboard (lib/queries/leaderboard/repo-files.ts); absent: none (more than 100 configurations, or an older build).
+   */
+  leaderboard_repo_files?: number;
   /** What the validator said when the release was built (only warnings: errors stop the build). */
   validation: { errors: number; warnings: number; rules: Record<string, number> };
 }

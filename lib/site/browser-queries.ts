@@ -2,14 +2,31 @@
 // view's release source (lib/source). Components call these, never DuckDB.
 import { repoGapQuery, type RepoGapRow, type TaskScope } from "../queries/leaderboard/sql";
 import { computeLeaderboard, type LeaderboardModel, type LeaderboardOptions } from "../queries/leaderboard/model";
+import { holdsScope, repoScopeFileFor } from "../queries/leaderboard/repo-files";
 import type { ReleaseSource } from "../source/release-source";
 
-export function leaderboardForScope(
+/** A subset's model and where it came from: the build's one-repository file, or DuckDB-WASM in the page. */
+export type ScopedLeaderboard = LeaderboardModel & { origin?: "static" };
+
+/**
+ * A subset of the release: a single repository from the build's file when the release has them (`repos`: the
+ * release's repositories in repos.json order, null when it has none), any other scope by DuckDB-WASM.
+ */
+export async function leaderboardForScope(
   src: ReleaseSource,
   model: LeaderboardModel,
   scope: TaskScope,
   opts: LeaderboardOptions = {},
-): Promise<LeaderboardModel> {
+  repos: readonly string[] | null = null,
+): Promise<ScopedLeaderboard> {
+  const file = repos ? repoScopeFileFor(repos, scope) : null;
+  if (file) {
+    const res = await fetch(`/data/${src.releaseId}/${file}`, { signal: opts.signal }).catch(() => null);
+    const built = res?.ok ? ((await res.json().catch(() => null)) as LeaderboardModel | null) : null;
+    if (opts.signal?.aborted) throw new Error("cancelled");
+    if (built && holdsScope(built, scope)) return { ...built, origin: "static" };
+    // A missing or unreadable file is no error: DuckDB-WASM computes the same subset.
+  }
   const meta = {
     groups: model.groups.filter((g) => g !== "overall"),
     conditions: model.conditions,

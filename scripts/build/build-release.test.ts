@@ -50,12 +50,38 @@ describe("data build", () => {
       // Three configurations: 3 · 2 ordered pairs, 0-1 … 2-1.
       "compare-pairs/0-1.json",
       "compare-pairs/2-1.json",
+      // One repository (acme/widgets): its one-repository leaderboard.
+      "leaderboard-repos/0.json",
     ]) {
       expect(Object.keys(a)).toContain(f);
     }
     expect(Object.keys(a).filter((f) => f.startsWith("compare-pairs/"))).toHaveLength(6);
     expect((JSON.parse(a["release.json"]!.toString()) as { compare_pairs?: number }).compare_pairs).toBe(3);
+    expect(
+      (JSON.parse(a["release.json"]!.toString()) as { leaderboard_repo_files?: number }).leaderboard_repo_files,
+    ).toBe(1);
     for (const name of Object.keys(a)) expect(a[name]!.equals(b[name]!), name).toBe(true);
+  });
+
+  it("writes the one-repository leaderboard: the release's only repository gives the whole release's numbers", async () => {
+    const out = await build();
+    type Model = {
+      scope: { repos?: string[] };
+      rows: {
+        config: { config_id: string };
+        rates: Record<string, Record<string, { value: number; resolved: number; n: number }>>;
+        gaps: Record<string, Record<string, { value: number; baselineOnly: number; conditionOnly: number; p: number }>>;
+      }[];
+    };
+    const read = (f: string) => JSON.parse(readFileSync(join(out, f), "utf8")) as Model;
+    const repo = read("leaderboard-repos/0.json");
+    expect(repo.scope).toEqual({ repos: ["acme/widgets"] });
+    // EXPECTED.md: beta 75.0 uninterrupted (3/4), 25.0 switched (1/4), gap 50.0, McNemar (2, 0) p = 0.5.
+    const beta = repo.rows.find((r) => r.config.config_id === "beta")!;
+    expect(beta.rates.overall!.uninterrupted).toMatchObject({ value: 75, resolved: 3, n: 4 });
+    expect(beta.rates.overall!.switched).toMatchObject({ value: 25, resolved: 1, n: 4 });
+    expect(beta.gaps.overall!.switched).toMatchObject({ value: 50, baselineOnly: 2, conditionOnly: 0, p: 0.5 });
+    expect(repo.rows).toEqual(read("leaderboard.json").rows);
   });
 
   it("writes Arrow IPC and Parquet with the same rows, usage totals derived", async () => {

@@ -19,6 +19,7 @@ import { PAGE_DATA } from "./page-data";
 import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeRunContexts } from "./run-context-files";
 import { writeRunList } from "./run-list-files";
+import { writeLeaderboardRepoFiles } from "./leaderboard-repo-files";
 import { writeComparePairs } from "./compare-pair-files";
 import { exportStepsShards } from "./steps-shards";
 import { STEPS_TABLE } from "../../lib/queries/search/shards";
@@ -114,6 +115,12 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       out,
     );
     phase("compare pairs");
+    const repoFiles = await writeLeaderboardRepoFiles(
+      db,
+      { groups: meta.groups, conditions: meta.conditions, baseline: meta.baseline_condition },
+      out,
+    );
+    phase("leaderboard repository files");
 
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
@@ -123,6 +130,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       trajectories,
       run_context_shards: context.shards,
       ...(comparePairs > 0 ? { compare_pairs: comparePairs } : {}),
+      ...(repoFiles > 0 ? { leaderboard_repo_files: repoFiles } : {}),
       validation: { errors: 0, warnings: problems.length, rules },
     };
     writeJson(join(out, "release.json"), built);
