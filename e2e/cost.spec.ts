@@ -145,6 +145,28 @@ test("a histogram bin lists its tasks with links to both trajectories", async ({
   await expect(page.locator('[data-testid="bin-tasks"] tr[data-task="F"] td[data-col="diff"]')).toHaveText("2.750");
 });
 
+test("with the wasm blocked for good, a bin's tasks come from the build's file", async ({ page }) => {
+  // Saving data keeps the idle warm-up (lib/site/warm-duckdb.ts) off; the list needs no DuckDB-WASM at all.
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+  );
+  const wasmRequests: string[] = [];
+  await page.route("**/*.wasm", (route) => {
+    wasmRequests.push(route.request().url());
+    return route.abort();
+  });
+  await open(page, COSTCALC);
+  const p = page.locator('[data-testid="switch-cost-histograms"] figure[data-config="p"]');
+  // EXPECTED.md: cached included, p F in bin 12 (9.0 − 2.5 = 6.5 M); cached excluded, p F in bin 17 (2.75 M).
+  await p.locator('button[data-bin="12"]').click();
+  await expect(page.locator('[data-testid="bin-tasks"] tr[data-task="F"] td[data-col="diff"]')).toHaveText("6.500");
+  await expect(page.locator('[data-testid="bin-tasks"] tbody tr')).toHaveCount(1);
+  await page.getByLabel("cached input excluded").check();
+  await p.locator('button[data-bin="17"]').click();
+  await expect(page.locator('[data-testid="bin-tasks"] tr[data-task="F"] td[data-col="diff"]')).toHaveText("2.750");
+  expect(wasmRequests).toEqual([]);
+});
+
 test("one session request by request, the default static and another from the URL", async ({ page }) => {
   await open(page, COSTCALC);
   const table = page.getByTestId("session-table");

@@ -39,6 +39,7 @@ export function CostPage({ releaseId }: { releaseId: string }) {
         data={data}
         costSource={built.meta.cost_source ?? null}
         bench={benchOf(leaderboard(releaseId))}
+        binFiles={built.cost_bin_files === data.configs.length}
       />
     </ReleaseFrame>
   );

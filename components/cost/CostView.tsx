@@ -39,11 +39,14 @@ export function CostView({
   data,
   costSource,
   bench,
+  binFiles = false,
 }: {
   releaseId: string;
   data: CostPageData;
   costSource: string | null;
   bench: PublishedBench;
+  /** The build wrote each configuration's cost-bins/<i>.json (release.json's cost_bin_files). */
+  binFiles?: boolean;
 }) {
   // Every control is a history entry; `ready` (the URL has been read) tells tests the controls answer.
   const [state, update, ready] = useUrlState<CostViewState>(
@@ -248,6 +251,7 @@ export function CostView({
           mode={state.mode}
           dist={data.tasks[state.mode]}
           configs={data.configs}
+          binFiles={binFiles}
           selected={state.bin}
           onSelect={(bin) => update({ bin })}
         />

@@ -24,6 +24,8 @@ export interface HistogramProps {
   mode: TokenMode;
   dist: TaskCostDistribution;
   configs: ConfigRow[];
+  /** The build wrote cost-bins/<i>.json for every configuration (release.json's cost_bin_files). */
+  binFiles?: boolean;
   selected: { configId: string; index: number } | null;
   onSelect: (bin: { configId: string; index: number } | null) => void;
 }
@@ -146,13 +148,22 @@ function BinTasks({
   mode,
   dist,
   configs,
+  binFiles = false,
   selected,
 }: HistogramProps & { selected: { configId: string; index: number } }) {
   // The bins are the release's (fixed for the page); the key names the rest of what the query reads.
   const source = useReleaseSource();
   const tasks = useAsync<TaskCostRow[], [string, string, TokenMode, string, string, number]>(
     [source.key, baseline, mode, condition, selected.configId, selected.index],
-    ([, b, m, c, configId, bin]) => binTasks(source, b, m, dist.bins, { configId, condition: c, bin }),
+    ([, b, m, c, configId, bin]) =>
+      binTasks(
+        source,
+        b,
+        m,
+        dist.bins,
+        { configId, condition: c, bin },
+        binFiles ? configs.findIndex((x) => x.config_id === configId) : null,
+      ),
   );
   const name = configs.find((c) => c.config_id === selected.configId)?.display_name ?? selected.configId;
   const decimals = binDecimals(dist.bins.width);

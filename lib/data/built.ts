@@ -33,6 +33,11 @@ export interface BuiltReleaseMeta {
    * leaderboard (lib/queries/leaderboard/repo-files.ts); absent: none (more than 100 configurations, or an older build).
    */
   leaderboard_repo_files?: number;
+  /**
+   * How many configurations (in cost.json's order) have a cost-bins/<i>.json file, their histogram bins' tasks
+   * (lib/queries/cost/bin-files.ts); absent: none (more than 100 configurations, or an older build).
+   */
+  cost_bin_files?: number;
   /** What the validator said when the release was built (only warnings: errors stop the build). */
   validation: { errors: number; warnings: number; rules: Record<string, number> };
 }

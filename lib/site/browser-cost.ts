@@ -9,15 +9,28 @@ import {
   type SessionPick,
   type SessionUsageRow,
 } from "../queries/cost/session.sql";
+import { binTasksFromFile, costBinFile, type CostBinFile } from "../queries/cost/bin-files";
 import { taskCostBinQuery, type TaskCostRow, type TokenMode } from "../queries/cost/tasks.sql";
 
-export function binTasks(
-  src: QuerySource,
+/**
+ * One histogram bin's tasks: from the build's file of that configuration when the release has them (`fileIndex`:
+ * its position in cost.json's configs, null when there are no files), else by DuckDB-WASM.
+ */
+export async function binTasks(
+  src: QuerySource & { releaseId: string },
   baseline: string,
   mode: TokenMode,
   bins: BinSpec,
   sel: { configId: string; condition: string; bin: number },
+  fileIndex: number | null = null,
 ): Promise<TaskCostRow[]> {
+  if (fileIndex !== null && fileIndex >= 0) {
+    const res = await fetch(`/data/${src.releaseId}/${costBinFile(fileIndex)}`).catch(() => null);
+    const file = res?.ok ? ((await res.json().catch(() => null)) as CostBinFile | null) : null;
+    const rows = file ? binTasksFromFile(file, mode, bins, sel) : null;
+    if (rows) return rows;
+    // A missing, unreadable or other file is no error: DuckDB-WASM lists the same bin.
+  }
   return src.run(taskCostBinQuery, { baseline, mode, bins, sel });
 }
 

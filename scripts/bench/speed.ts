@@ -339,7 +339,7 @@ used since issue 3 (every number in the DOM); the paint rows read the browser's 
 | for reference, no budget: navigation → \`/\`'s first contentful paint, its numbers in the DOM by then | ${ms(md.numbersPaint)} (${ratio(md.numbersPaint, md.barePaint)}) |
 | leaderboard, 3 s idle, tick a repository → "Subset of" (its one-repository file, leaderboard-repos/; warm-up done at the click in ${warmed.leaderboard}/${runs} runs) | ${ms(md.idleLeaderboard)} |
 | … then tick a second repository → its subset (DuckDB-WASM's path; no budget) | ${ms(md.idleLeaderboardDuckDb)} |
-| cost, 3 s idle, open the first non-empty histogram bin → its tasks listed (warm-up done in ${warmed.cost}/${runs}) | ${ms(md.idleCost)} |
+| cost, 3 s idle, open the first non-empty histogram bin → its tasks listed (its configuration's file, cost-bins/; warm-up done in ${warmed.cost}/${runs}) | ${ms(md.idleCost)} |
 | compare, 3 s idle on the default pair, pick A \`${c}\` (vs \`${b}\`) → its 2×2 (its static pair file; warm-up done in ${warmed.compare}/${runs}) | ${ms(md.idleCompare)} |
 | trajectory \`${BENCH_RUN}\`: navigation → first step | ${ms(md.firstStep)} |
 | the same load: navigation → verdict (static run context, no DuckDB-WASM) | ${ms(md.verdict)} (${ratio(md.verdict, md.firstStep)}) |

@@ -52,6 +52,9 @@ describe("data build", () => {
       "compare-pairs/2-1.json",
       // One repository (acme/widgets): its one-repository leaderboard.
       "leaderboard-repos/0.json",
+      // Three configurations: their histogram bins' tasks.
+      "cost-bins/0.json",
+      "cost-bins/2.json",
     ]) {
       expect(Object.keys(a)).toContain(f);
     }
@@ -60,6 +63,7 @@ describe("data build", () => {
     expect(
       (JSON.parse(a["release.json"]!.toString()) as { leaderboard_repo_files?: number }).leaderboard_repo_files,
     ).toBe(1);
+    expect((JSON.parse(a["release.json"]!.toString()) as { cost_bin_files?: number }).cost_bin_files).toBe(3);
     for (const name of Object.keys(a)) expect(a[name]!.equals(b[name]!), name).toBe(true);
   });
 

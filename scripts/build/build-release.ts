@@ -19,6 +19,7 @@ import { PAGE_DATA } from "./page-data";
 import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeRunContexts } from "./run-context-files";
 import { writeRunList } from "./run-list-files";
+import { writeCostBinFiles } from "./cost-bin-files";
 import { writeLeaderboardRepoFiles } from "./leaderboard-repo-files";
 import { writeComparePairs } from "./compare-pair-files";
 import { exportStepsShards } from "./steps-shards";
@@ -121,6 +122,8 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       out,
     );
     phase("leaderboard repository files");
+    const costBinFiles = await writeCostBinFiles(db, meta.baseline_condition, out);
+    phase("cost bin files");
 
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
@@ -131,6 +134,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       run_context_shards: context.shards,
       ...(comparePairs > 0 ? { compare_pairs: comparePairs } : {}),
       ...(repoFiles > 0 ? { leaderboard_repo_files: repoFiles } : {}),
+      ...(costBinFiles > 0 ? { cost_bin_files: costBinFiles } : {}),
       validation: { errors: 0, warnings: problems.length, rules },
     };
     writeJson(join(out, "release.json"), built);
