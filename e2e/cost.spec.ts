@@ -3,7 +3,7 @@
 // parts that query DuckDB-WASM (a histogram bin's tasks, a chosen session).
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, withoutWasm } from "./fixtures";
 
 const COSTCALC = "/r/costcalc/cost/";
 const HANDCALC = "/r/handcalc/cost/";
@@ -146,15 +146,7 @@ test("a histogram bin lists its tasks with links to both trajectories", async ({
 });
 
 test("with the wasm blocked for good, a bin's tasks come from the build's file", async ({ page }) => {
-  // Saving data keeps the idle warm-up (lib/site/warm-duckdb.ts) off; the list needs no DuckDB-WASM at all.
-  await page.addInitScript(() =>
-    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
-  );
-  const wasmRequests: string[] = [];
-  await page.route("**/*.wasm", (route) => {
-    wasmRequests.push(route.request().url());
-    return route.abort();
-  });
+  const wasmRequests = await withoutWasm(page);
   await open(page, COSTCALC);
   const p = page.locator('[data-testid="switch-cost-histograms"] figure[data-config="p"]');
   // EXPECTED.md: cached included, p F in bin 12 (9.0 − 2.5 = 6.5 M); cached excluded, p F in bin 17 (2.75 M).

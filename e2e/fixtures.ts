@@ -56,3 +56,24 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+/** The browser asks to save data, so the idle warm-up (lib/site/warm-duckdb.ts) fetches nothing. */
+export async function saveData(page: Page): Promise<void> {
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+  );
+}
+
+/**
+ * Saving data, and every .wasm request refused for good: the returned list fills with what was asked, so a test
+ * can say a view needed no DuckDB-WASM.
+ */
+export async function withoutWasm(page: Page): Promise<string[]> {
+  await saveData(page);
+  const asked: string[] = [];
+  await page.route("**/*.wasm", (route) => {
+    asked.push(route.request().url());
+    return route.abort();
+  });
+  return asked;
+}

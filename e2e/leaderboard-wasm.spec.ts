@@ -1,15 +1,13 @@
 // Static first: every number is on the page while the wasm is held back; a subset needs DuckDB-WASM and
 // works once it arrives. Subset numbers from EXPECTED.md (tasks N1 and F2 only).
-import { expect, test } from "./fixtures";
+import { expect, saveData, test, withoutWasm } from "./fixtures";
 
 test("numbers show with the wasm held back; a subset query runs once it loads", async ({ page }) => {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const wasmRequests: string[] = [];
   // The browser asks to save data, so the idle warm-up (lib/site/warm-duckdb.ts) stays off: only the subset loads the wasm.
-  await page.addInitScript(() =>
-    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
-  );
+  await saveData(page);
   await page.route("**/*.wasm", async (route) => {
     wasmRequests.push(route.request().url());
     await gate;
@@ -42,10 +40,7 @@ test("numbers show with the wasm held back; a subset query runs once it loads", 
 
 test("with the wasm blocked for good, every number still shows", async ({ page }) => {
   // Saving data: the idle warm-up (lib/site/warm-duckdb.ts) would fetch the blocked wasm and log its failure.
-  await page.addInitScript(() =>
-    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
-  );
-  await page.route("**/*.wasm", (route) => route.abort());
+  await withoutWasm(page);
   await page.goto("/r/handcalc/");
   // The leaderboard's own cells (the signature tables below it have data-col cells too).
   const cells = page.locator('[data-testid="leaderboard"] tbody td[data-col]');
@@ -54,14 +49,7 @@ test("with the wasm blocked for good, every number still shows", async ({ page }
 });
 
 test("with the wasm blocked for good, a one-repository subset shows from the build's file", async ({ page }) => {
-  await page.addInitScript(() =>
-    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
-  );
-  const wasmRequests: string[] = [];
-  await page.route("**/*.wasm", (route) => {
-    wasmRequests.push(route.request().url());
-    return route.abort();
-  });
+  const wasmRequests = await withoutWasm(page);
   await page.goto("/r/handcalc/?repos=acme%2Fwidgets");
   await expect(page.getByTestId("scope")).toContainText(
     "Subset of 4 focus tasks in 1 repositories, computed at build time by the same SQL",
