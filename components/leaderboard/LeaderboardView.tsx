@@ -6,6 +6,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
+import { repoScopeFileFor } from "@/lib/queries/leaderboard/repo-files";
 import { leaderboardForScope, type ScopedLeaderboard } from "@/lib/site/browser-queries";
 import {
   columnsFor,
@@ -249,7 +250,9 @@ export function LeaderboardView({
       <p className="text-xs text-zinc-500" data-testid="scope">
         {scoped
           ? pending
-            ? "Computing the subset in your browser (DuckDB-WASM)…"
+            ? repoList && repoScopeFileFor(repoList, { repos: state.repos, taskIds: state.tasks })
+              ? "Reading the subset's file…"
+              : "Computing the subset in your browser (DuckDB-WASM)…"
             : subset.error
               ? `Could not compute the subset: ${subset.error}`
               : `Subset of ${nTasks} focus tasks${state.repos.length ? ` in ${state.repos.length} repositories` : ""}${state.tasks.length ? " (task list from the URL)" : ""}, ${subset.value?.origin === "static" ? "computed at build time by the same SQL (a one-repository subset)" : "computed in your browser by DuckDB-WASM"}.`
