@@ -5,6 +5,7 @@
 // (lib/source/combined.ts): the same SQL pairs a local configuration with a published one.
 import { wasmDuckDb } from "../db/wasm";
 import type { QuerySource } from "../queries/query";
+import { readBuildFile } from "./build-file";
 import { unmatchedLocalRunsQuery } from "../queries/local/union.sql";
 import type { CompareCostRow, CompareRunRow } from "../queries/compare/sql";
 import {
@@ -99,8 +100,8 @@ const defaults = new Map<string, Promise<CompareDefault | null>>();
 export async function staticCompareDefault(releaseId: string, req: CompareRequest): Promise<CompareDefault | null> {
   let file = defaults.get(releaseId);
   if (!file) {
-    file = fetch(`/data/${releaseId}/compare-default.json`)
-      .then((res) => (res.ok ? (res.json() as Promise<CompareDefault | null>) : null))
+    // A file of another shape fails in revive: no error either.
+    file = readBuildFile<CompareDefault>(releaseId, "compare-default.json")
       .then((f) => (f ? reviveCompareDefault(f) : null))
       .catch(() => null);
     defaults.set(releaseId, file);
@@ -115,9 +116,9 @@ export async function staticCompareDefault(releaseId: string, req: CompareReques
  * release has (release.json's compare_pairs), so a missing one is no 404 in the console.
  */
 export async function staticComparePair(releaseId: string, file: string): Promise<CompareModel | null> {
+  const built = await readBuildFile<CompareModel>(releaseId, file);
   try {
-    const res = await fetch(`/data/${releaseId}/${file}`);
-    return res.ok ? reviveCompareModel((await res.json()) as CompareModel) : null;
+    return built ? reviveCompareModel(built) : null;
   } catch {
     return null;
   }

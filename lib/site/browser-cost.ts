@@ -11,6 +11,7 @@ import {
 } from "../queries/cost/session.sql";
 import { binTasksFromFile, costBinFile, type CostBinFile } from "../queries/cost/bin-files";
 import { taskCostBinQuery, type TaskCostRow, type TokenMode } from "../queries/cost/tasks.sql";
+import { readBuildFile } from "./build-file";
 
 /**
  * One histogram bin's tasks: from the build's file of that configuration when the release has them (`fileIndex`:
@@ -25,8 +26,7 @@ export async function binTasks(
   fileIndex: number | null = null,
 ): Promise<TaskCostRow[]> {
   if (fileIndex !== null && fileIndex >= 0) {
-    const res = await fetch(`/data/${src.releaseId}/${costBinFile(fileIndex)}`).catch(() => null);
-    const file = res?.ok ? ((await res.json().catch(() => null)) as CostBinFile | null) : null;
+    const file = await readBuildFile<CostBinFile>(src.releaseId, costBinFile(fileIndex));
     const rows = file ? binTasksFromFile(file, mode, bins, sel) : null;
     if (rows) return rows;
     // A missing, unreadable or other file is no error: DuckDB-WASM lists the same bin.

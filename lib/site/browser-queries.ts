@@ -4,6 +4,7 @@ import { repoGapQuery, type RepoGapRow, type TaskScope } from "../queries/leader
 import { computeLeaderboard, type LeaderboardModel, type LeaderboardOptions } from "../queries/leaderboard/model";
 import { holdsScope, repoScopeFileFor } from "../queries/leaderboard/repo-files";
 import type { ReleaseSource } from "../source/release-source";
+import { readBuildFile } from "./build-file";
 
 /** A subset's model and where it came from: the build's one-repository file, or DuckDB-WASM in the page. */
 export type ScopedLeaderboard = LeaderboardModel & { origin?: "static" };
@@ -21,8 +22,7 @@ export async function leaderboardForScope(
 ): Promise<ScopedLeaderboard> {
   const file = repos ? repoScopeFileFor(repos, scope) : null;
   if (file) {
-    const res = await fetch(`/data/${src.releaseId}/${file}`, { signal: opts.signal }).catch(() => null);
-    const built = res?.ok ? ((await res.json().catch(() => null)) as LeaderboardModel | null) : null;
+    const built = await readBuildFile<LeaderboardModel>(src.releaseId, file, opts.signal);
     if (opts.signal?.aborted) throw new Error("cancelled");
     if (built && holdsScope(built, scope)) return { ...built, origin: "static" };
     // A missing or unreadable file is no error: DuckDB-WASM computes the same subset.
@@ -39,8 +39,7 @@ export async function leaderboardForScope(
 /** The whole release's breakdown is static (repo-gaps.json, the build's run of the same SQL); a subset queries. */
 export async function repoGaps(src: ReleaseSource, baseline: string, scope: TaskScope = {}): Promise<RepoGapRow[]> {
   if (!scope.repos?.length && !scope.taskIds?.length) {
-    const res = await fetch(`/data/${src.releaseId}/repo-gaps.json`).catch(() => null);
-    const file = res?.ok ? ((await res.json()) as { baseline: string; rows: RepoGapRow[] }) : null;
+    const file = await readBuildFile<{ baseline: string; rows: RepoGapRow[] }>(src.releaseId, "repo-gaps.json");
     if (file?.baseline === baseline) return file.rows;
   }
   return src.run(repoGapQuery, { baseline, scope });
