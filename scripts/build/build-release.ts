@@ -1,6 +1,6 @@
 // One release → public/data/<release_id>/: Arrow IPC + Parquet per table, trajectories, and the JSON that
 // the static pages render before any JavaScript runs (computed by the same lib/queries SQL as the browser).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRelease } from "../../lib/data/load-release";
@@ -15,11 +15,13 @@ import { loadTablesNode } from "../../lib/db/load-node";
 import { DERIVED_TABLES } from "../../lib/queries/derive";
 import { openNodeDb } from "../../lib/db/node";
 import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-context/run-index";
+import type { CostPageData } from "../../lib/queries/cost/model";
 import { PAGE_DATA } from "./page-data";
 import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeRunContexts } from "./run-context-files";
 import { writeRunList } from "./run-list-files";
 import { writeCostBinFiles } from "./cost-bin-files";
+import { writeJsonFile } from "./json-file";
 import { writeLeaderboardRepoFiles } from "./leaderboard-repo-files";
 import { writeComparePairs } from "./compare-pair-files";
 import { exportStepsShards } from "./steps-shards";
@@ -103,8 +105,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     const trajectories = publishTrajectories(dir, meta.release_id, out);
     publishPatches(dir, out);
     const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
-    mkdirSync(join(out, "run-index"), { recursive: true });
-    index.forEach((shard, i) => writeJson(join(out, runIndexFile(i)), shard));
+    index.forEach((shard, i) => writeJsonFile(out, runIndexFile(i), shard));
     phase("trajectories, run index");
     await writeRunList(db, meta.conditions, out);
     phase("run list");
@@ -122,7 +123,16 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       out,
     );
     phase("leaderboard repository files");
-    const costBinFiles = await writeCostBinFiles(db, meta.baseline_condition, out);
+
+    let costPage: CostPageData | null = null;
+    for (const [file, compute] of Object.entries(PAGE_DATA)) {
+      const value = await compute({ db, release });
+      if (file === "cost.json") costPage = value as CostPageData;
+      writeJsonFile(out, file, value);
+      phase(file);
+    }
+    // Built on cost.json's data (its configurations and bins), which the page holds the files against.
+    const costBinFiles = costPage ? await writeCostBinFiles(db, costPage, out) : 0;
     phase("cost bin files");
 
     const rules: Record<string, number> = {};
@@ -137,12 +147,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       ...(costBinFiles > 0 ? { cost_bin_files: costBinFiles } : {}),
       validation: { errors: 0, warnings: problems.length, rules },
     };
-    writeJson(join(out, "release.json"), built);
-
-    for (const [file, compute] of Object.entries(PAGE_DATA)) {
-      writeJson(join(out, file), await compute({ db, release }));
-      phase(file);
-    }
+    writeJsonFile(out, "release.json", built);
   } finally {
     db.close();
     disposePass();
@@ -159,8 +164,4 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       synthetic: meta.synthetic,
     },
   };
-}
-
-function writeJson(path: string, value: unknown) {
-  writeFileSync(path, JSON.stringify(value) + "\n");
 }
