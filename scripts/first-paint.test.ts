@@ -103,6 +103,16 @@ describe("stylesheetsInline", () => {
     expect(stylesheetsInline(out, "index.html", read)).toBe(out);
   });
 
+  it("makes the stylesheet's relative url()s absolute, since the page's address is not the stylesheet's", () => {
+    const css = `@font-face{src:url(../media/f-s.p.1.woff2)format("woff2")}a{background:url("./x.png?v=2#i")}`;
+    const kept = `b{background:url(/_next/static/media/y.png)}c{mask:url('data:image/svg+xml,<svg/>')}d{fill:url(#g)}`;
+    const out = stylesheetsInline(PAGE, "index.html", () => css + kept);
+    expect(out).toContain(
+      `@font-face{src:url(/_next/static/media/f-s.p.1.woff2)format("woff2")}a{background:url("/_next/static/chunks/x.png?v=2#i")}` +
+        kept,
+    );
+  });
+
   it("leaves a stylesheet that is not the build's alone", () => {
     const foreign = `<link rel="stylesheet" href="/elsewhere.css" data-precedence="next"/>`;
     const other = PAGE.replace("<title>", foreign + "<title>");

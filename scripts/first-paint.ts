@@ -77,6 +77,18 @@ export function chunksAfterFirstPaint(html: string, file: string): string {
 }
 
 /**
+ * `css` with its relative url()s (a font's or an image's `../media/…`, as Next writes them) made absolute paths:
+ * they were relative to the stylesheet at `href`, and inlined they would resolve against the page's own address.
+ */
+export function urlsFromRoot(css: string, href: string): string {
+  return css.replace(/url\(\s*(["']?)([^"')]*)\1\s*\)/g, (whole, quote: string, ref: string) => {
+    if (/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(ref) || ref === "") return whole;
+    const abs = new URL(ref, `http://site${href}`);
+    return `url(${quote}${abs.pathname}${abs.search}${abs.hash}${quote})`;
+  });
+}
+
+/**
  * The page with each of Next's stylesheet links replaced by a <style> holding the file (`read(href)`), marked
  * the way React marks a stylesheet it inlined (data-precedence, data-href). Throws naming `file` when a
  * stylesheet is larger than INLINE_CSS_MAX_BYTES or could end the <style> early, and when the page has no
@@ -91,7 +103,7 @@ export function stylesheetsInline(html: string, file: string, read: (href: strin
     if (bytes > INLINE_CSS_MAX_BYTES)
       throw new Error(`${file}: stylesheet ${href} is ${bytes} bytes, more than ${INLINE_CSS_MAX_BYTES} to inline`);
     if (/<\/style/i.test(css)) throw new Error(`${file}: stylesheet ${href} holds "</style", which would end it early`);
-    return `${INLINED}"${precedence}" data-href="${href}">${css}</style>`;
+    return `${INLINED}"${precedence}" data-href="${href}">${urlsFromRoot(css, href)}</style>`;
   });
 }
 
