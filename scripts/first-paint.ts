@@ -80,7 +80,7 @@ export function chunksAfterFirstPaint(html: string, file: string): string {
  * `css` with its relative url()s (a font's or an image's `../media/…`, as Next writes them) made absolute paths:
  * they were relative to the stylesheet at `href`, and inlined they would resolve against the page's own address.
  */
-export function urlsFromRoot(css: string, href: string): string {
+function urlsFromRoot(css: string, href: string): string {
   return css.replace(/url\(\s*(["']?)([^"')]*)\1\s*\)/g, (whole, quote: string, ref: string) => {
     if (/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(ref) || ref === "") return whole;
     const abs = new URL(ref, `http://site${href}`);
