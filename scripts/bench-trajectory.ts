@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession } from "@playwright/test";
 import { largeTrajectory } from "../e2e/fixtures/trajectories/large";
 import { maxOf } from "../lib/common/arrays";
+import { median } from "./bench/stats";
 
 const RELEASE = "sample";
 const RUN = "bench-10k-steps";
@@ -29,7 +30,6 @@ export interface TrajectoryBench {
   metrics: Record<string, number | string>;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
 

@@ -123,7 +123,8 @@ export function pairedDiffWald(x: readonly number[], y: readonly number[], z: nu
   return { diff: mean, lo: mean - z * se, hi: mean + z * se };
 }
 
-function quantileOfSorted(sorted: Float64Array, q: number): number {
+/** The q-quantile of ascending `sorted`, interpolating linearly between order statistics (Hyndman–Fan type 7). */
+export function quantileOfSorted(sorted: Float64Array, q: number): number {
   const h = (sorted.length - 1) * q;
   const below = Math.floor(h);
   const above = Math.min(below + 1, sorted.length - 1);

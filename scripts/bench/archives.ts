@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { ArchiveCache, readReleaseFile } from "../../lib/archive/read-node";
 import { parseFileRef } from "../../lib/archive/ref";
+import { median } from "./stats";
 
 const RELEASE_DIR = "data/releases/sample";
 /** A typical switched run (its entry is near the sample's median size). */
@@ -47,7 +48,6 @@ export interface ArchiveRunBench {
   requests: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function firstStep(
   context: BrowserContext,

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import type { Browser, Request } from "@playwright/test";
+import { median } from "./stats";
 
 export interface LeaderboardBench {
   jsGzipBytes: number;
@@ -27,7 +28,6 @@ export interface LeaderboardBench {
   cells: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function gzipSize(outDir: string, urlPath: string): number {
   const file = join(outDir, decodeURIComponent(urlPath));

@@ -14,8 +14,8 @@ import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { openNodeDb } from "../../lib/db/node";
 import type { Budget } from "./speed";
+import { median } from "./stats";
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 interface Cells {

@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { fieldsOf } from "../../lib/queries/search/sql";
 import { searchFiles, type StepsManifest } from "../../lib/queries/search/shards";
 import { duckdbStartAlone } from "./duckdb-start";
+import { median } from "./stats";
 
 const RELEASE = "sample";
 const RUNS = 3;
@@ -31,7 +32,6 @@ export interface SearchBench {
   budgets: SearchBudget[];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
 

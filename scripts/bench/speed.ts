@@ -16,6 +16,7 @@ import type { Browser, Page } from "@playwright/test";
 import { BENCH_RUN } from "./archives";
 import { duckdbStartAlone } from "./duckdb-start";
 import { defaultCondition } from "../../lib/queries/compare/url";
+import { median, ratioOfMediansInterval } from "./stats";
 
 export interface Budget {
   name: string;
@@ -24,12 +25,13 @@ export interface Budget {
   ok: boolean;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
 export const ONE_NUMBER_PAGE = "bench-one-number/index.html";
-const NAV_SAMPLES = 7;
+// Pairs a run: 60 in all. At 35 the ratio's 95% interval over pairs was about ±0.25× wide at ~1.9× (a pool of
+// 150 pairs resampled, 2026-12-05); 60 narrows it to about ±0.2× for a minute more.
+const NAV_SAMPLES = 12;
 
 /** Polls (one check a frame) until `selector` has text matching `pattern` in every match; ms since navigation start. */
 async function visibleAt(page: Page, selector: string, pattern: string, min = 1): Promise<number> {
@@ -287,10 +289,14 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
     }
   }
   const md = Object.fromEntries(KEYS.map((k) => [k, median(m[k])])) as Record<(typeof KEYS)[number], number>;
+  const navInterval = ratioOfMediansInterval(m.numbers, m.bare);
+  const paintInterval = ratioOfMediansInterval(m.numbersPaint, m.barePaint);
+  const within = (r: { lo: number; hi: number }) =>
+    `95% interval over the pairs ${r.lo.toFixed(2)}–${r.hi.toFixed(2)}×`;
   const budgets: Budget[] = [
     {
       name: "navigation → every leaderboard number vs a bare one-number page",
-      value: ratio(md.numbers, md.bare),
+      value: `${ratio(md.numbers, md.bare)} (${within(navInterval)})`,
       limit: "≤ 2×",
       ok: md.numbers <= 2 * md.bare,
     },
@@ -329,14 +335,15 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
 
 Median of ${runs} fresh browser contexts each (the two navigations: ${runs * NAV_SAMPLES} pairs), alternated, same browser
 and server (scripts/bench/speed.ts). The budget's "visible" is the check at each animation frame the bench has
-used since issue 3 (every number in the DOM); the paint rows read the browser's first contentful paint.
+used since issue 3 (every number in the DOM); the paint rows read the browser's first contentful paint. A ratio's
+interval is a percentile bootstrap over the pairs (scripts/bench/stats.ts): how far this one run can be trusted.
 
 | measure | value |
 | --- | ---: |
 | navigation → the one number of a bare HTML page (\`/${ONE_NUMBER_PAGE}\`, same server) | ${ms(md.bare)} |
-| navigation → every leaderboard number on \`/\` | ${ms(md.numbers)} (${ratio(md.numbers, md.bare)}) |
+| navigation → every leaderboard number on \`/\` | ${ms(md.numbers)} (${ratio(md.numbers, md.bare)}; ${within(navInterval)}) |
 | for reference, no budget: navigation → the bare page's first contentful paint (its number) | ${ms(md.barePaint)} |
-| for reference, no budget: navigation → \`/\`'s first contentful paint, its numbers in the DOM by then | ${ms(md.numbersPaint)} (${ratio(md.numbersPaint, md.barePaint)}) |
+| for reference, no budget: navigation → \`/\`'s first contentful paint, its numbers in the DOM by then | ${ms(md.numbersPaint)} (${ratio(md.numbersPaint, md.barePaint)}; ${within(paintInterval)}) |
 | leaderboard, 3 s idle, tick a repository → "Subset of" (its one-repository file, leaderboard-repos/; warm-up done at the click in ${warmed.leaderboard}/${runs} runs) | ${ms(md.idleLeaderboard)} |
 | … then tick a second repository → its subset (DuckDB-WASM's path; no budget) | ${ms(md.idleLeaderboardDuckDb)} |
 | cost, 3 s idle, open the first non-empty histogram bin → its tasks listed (its configuration's file, cost-bins/; warm-up done in ${warmed.cost}/${runs}) | ${ms(md.idleCost)} |
