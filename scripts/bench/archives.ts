@@ -48,7 +48,6 @@ export interface ArchiveRunBench {
   requests: number;
 }
 
-
 async function firstStep(
   context: BrowserContext,
   base: string,

@@ -28,7 +28,6 @@ export interface LeaderboardBench {
   cells: number;
 }
 
-
 function gzipSize(outDir: string, urlPath: string): number {
   const file = join(outDir, decodeURIComponent(urlPath));
   if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
