@@ -29,8 +29,8 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
 export const ONE_NUMBER_PAGE = "bench-one-number/index.html";
-// Pairs a run: 60 in all. At 35 the ratio's 95% interval over pairs was about ±0.25× wide at ~1.9× (a pool of
-// 150 pairs resampled, 2026-12-05); 60 narrows it to about ±0.2× for a minute more.
+// Pairs a run: 60 in all. Resampling a pool of 150 pairs (2026-12-05, the ratio ~1.9×), the ratio's standard
+// deviation between runs was 0.14× at 35 pairs and 0.10× at 60, for about a minute more.
 const NAV_SAMPLES = 12;
 
 /** Polls (one check a frame) until `selector` has text matching `pattern` in every match; ms since navigation start. */

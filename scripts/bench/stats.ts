@@ -25,7 +25,8 @@ export interface RatioInterval {
  * Percentile bootstrap interval for median(num) / median(den), where num[i] and den[i] were measured side by side
  * (one pair of loads, adjacent in time). Pairs are resampled whole, so a load spike that slowed both loads of a
  * pair moves both medians together, as it did in the run. Empty input gives NaN in every field.
- * @throws RangeError when the lengths differ, a value is not finite and positive, or as pairedBootstrapOfDiffs.
+ * @throws RangeError when the lengths differ, a value is not finite and positive, reps is not a positive integer or
+ *   level lies outside (0, 1).
  */
 export function ratioOfMediansInterval(
   num: readonly number[],
