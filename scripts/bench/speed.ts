@@ -12,7 +12,7 @@
 // another condition (`&condition=`), its time split by lib/db/wasm.ts's marks.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { BENCH_RUN } from "./archives";
 import { duckdbStartAlone } from "./duckdb-start";
 import { defaultCondition } from "../../lib/queries/compare/url";
@@ -46,6 +46,34 @@ async function visibleAt(page: Page, selector: string, pattern: string, min = 1)
     },
     [selector, pattern, min] as const,
   );
+}
+
+/**
+ * The same check as `visibleAt`, installed before the document exists (an init script of `ctx`), so its first
+ * look is the page's first animation frame rather than whenever an evaluate sent on commit reaches the page
+ * (~40–110 ms later here). That arrival is a floor under the bare page's time and lets `/` be caught with its
+ * numbers parsed but not yet laid out; this check has neither. Read it with `seenFromStart`.
+ */
+async function watchFromStart(ctx: BrowserContext, selector: string, pattern: string): Promise<void> {
+  await ctx.addInitScript(
+    ([sel, pat]) => {
+      const re = new RegExp(pat);
+      const w = window as unknown as { __seenFromStart?: Promise<number> };
+      // No named functions inside: tsx would wrap them in a helper the page does not have.
+      w.__seenFromStart = (async () => {
+        for (;;) {
+          await new Promise((r) => requestAnimationFrame(r));
+          const els = [...document.querySelectorAll(sel)];
+          if (els.length > 0 && els.every((e) => re.test(e.textContent ?? ""))) return performance.now();
+        }
+      })();
+    },
+    [selector, pattern] as const,
+  );
+}
+
+async function seenFromStart(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __seenFromStart: Promise<number> }).__seenFromStart);
 }
 
 /**
@@ -143,6 +171,8 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
     "numbers",
     "barePaint",
     "numbersPaint",
+    "bareFromStart",
+    "numbersFromStart",
     "idleLeaderboard",
     "idleLeaderboardDuckDb",
     "idleCost",
@@ -169,14 +199,28 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
     // run. The leaderboard's times spread over two humps (docs/architecture.md "First view first"), so a median
     // of few loads lands in either hump by chance: 15 pairs read 1.60× to 2.05× in three runs of the same code.
     for (let n = 0; n < NAV_SAMPLES; n++) {
-      for (const [key, paintKey, path, sel, pat] of [
-        ["bare", "barePaint", "/bench-one-number/", "#n", "^46\\.5$"],
-        ["numbers", "numbersPaint", "/", '[data-testid="leaderboard"] td[data-col]', "^-?\\d+\\.\\d$"],
+      for (const [key, path, sel, pat] of [
+        ["bare", "/bench-one-number/", "#n", "^46\\.5$"],
+        ["numbers", "/", '[data-testid="leaderboard"] td[data-col]', "^-?\\d+\\.\\d$"],
       ] as const) {
         const ctx = await browser.newContext();
         const page = await ctx.newPage();
         await page.goto(`${base}${path}`, { waitUntil: "commit" });
-        const inDom = await visibleAt(page, sel, pat);
+        m[key].push(await visibleAt(page, sel, pat));
+        await ctx.close();
+      }
+      // The same two pages, the check installed before the document, and their paint (no budget: the issue's
+      // probe is the one above, which its 3.2× baseline was taken with). The paint is read here because the
+      // probe above often reaches the bare page after its paint, and would stand in for it.
+      for (const [key, paintKey, path, sel, pat] of [
+        ["bareFromStart", "barePaint", "/bench-one-number/", "#n", "^46\\.5$"],
+        ["numbersFromStart", "numbersPaint", "/", '[data-testid="leaderboard"] td[data-col]', "^-?\\d+\\.\\d$"],
+      ] as const) {
+        const ctx = await browser.newContext();
+        await watchFromStart(ctx, sel, pat);
+        const page = await ctx.newPage();
+        await page.goto(`${base}${path}`, { waitUntil: "commit" });
+        const inDom = await seenFromStart(page);
         m[key].push(inDom);
         m[paintKey].push(await paintedAt(page, inDom));
         await ctx.close();
@@ -291,6 +335,7 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
   const md = Object.fromEntries(KEYS.map((k) => [k, median(m[k])])) as Record<(typeof KEYS)[number], number>;
   const navInterval = ratioOfMediansInterval(m.numbers, m.bare);
   const paintInterval = ratioOfMediansInterval(m.numbersPaint, m.barePaint);
+  const fromStartInterval = ratioOfMediansInterval(m.numbersFromStart, m.bareFromStart);
   const within = (r: { lo: number; hi: number }) =>
     `95% interval over the pairs ${r.lo.toFixed(2)}–${r.hi.toFixed(2)}×`;
   const budgets: Budget[] = [
@@ -335,13 +380,17 @@ export async function benchSpeed(browser: Browser, base: string, outDir: string,
 
 Median of ${runs} fresh browser contexts each (the two navigations: ${runs * NAV_SAMPLES} pairs), alternated, same browser
 and server (scripts/bench/speed.ts). The budget's "visible" is the check at each animation frame the bench has
-used since issue 3 (every number in the DOM); the paint rows read the browser's first contentful paint. A ratio's
-interval is a percentile bootstrap over the pairs (scripts/bench/stats.ts): how far this one run can be trusted.
+used since issue 3 (every number in the DOM), sent when the navigation commits; the rows "installed before the
+document" run the same check from the page's first animation frame (the evaluate's arrival, ~40–110 ms after
+navigation start, is a floor under the bare page's time). The paint rows read the browser's first contentful paint
+in those loads. A ratio's interval is a percentile bootstrap over the pairs (scripts/bench/stats.ts): how far this one run can be trusted.
 
 | measure | value |
 | --- | ---: |
 | navigation → the one number of a bare HTML page (\`/${ONE_NUMBER_PAGE}\`, same server) | ${ms(md.bare)} |
 | navigation → every leaderboard number on \`/\` | ${ms(md.numbers)} (${ratio(md.numbers, md.bare)}; ${within(navInterval)}) |
+| for reference, no budget: the same check installed before the document, the bare page | ${ms(md.bareFromStart)} |
+| for reference, no budget: the same check installed before the document, \`/\` | ${ms(md.numbersFromStart)} (${ratio(md.numbersFromStart, md.bareFromStart)}; ${within(fromStartInterval)}) |
 | for reference, no budget: navigation → the bare page's first contentful paint (its number) | ${ms(md.barePaint)} |
 | for reference, no budget: navigation → \`/\`'s first contentful paint, its numbers in the DOM by then | ${ms(md.numbersPaint)} (${ratio(md.numbersPaint, md.barePaint)}; ${within(paintInterval)}) |
 | leaderboard, 3 s idle, tick a repository → "Subset of" (its one-repository file, leaderboard-repos/; warm-up done at the click in ${warmed.leaderboard}/${runs} runs) | ${ms(md.idleLeaderboard)} |
