@@ -6,7 +6,8 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type CDPSession } from "@playwright/test";
+import type { Browser, BrowserContext, CDPSession } from "@playwright/test";
+import { launchBenchBrowser } from "./bench/browser";
 import { largeTrajectory } from "../e2e/fixtures/trajectories/large";
 import { maxOf } from "../lib/common/arrays";
 import { median } from "./bench/stats";
@@ -162,12 +163,7 @@ export async function benchTrajectory(browser?: Browser, baseUrl?: string, outDi
   writeFileSync(file, body);
   const bytes = Buffer.byteLength(body);
   const url = `/data/${RELEASE}/trajectories/${RUN}.json`;
-  const ownBrowser =
-    browser ??
-    (await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    }));
+  const ownBrowser = browser ?? (await launchBenchBrowser());
   const port = 3201;
   const server = baseUrl
     ? null

@@ -4,7 +4,6 @@
 // steps alone (see onlySteps).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { chromium } from "@playwright/test";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
@@ -15,20 +14,11 @@ import { benchSpeed, SPEED_RETIRED_BUDGETS } from "./bench/speed";
 import { benchScale } from "./bench/scale";
 import { mergeDoc } from "./bench/steps";
 import { benchSearch } from "./bench/search";
+import { launchBenchBrowser } from "./bench/browser";
 
 // BENCH_PORT: engineers sharing a machine each bench on their own port.
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://localhost:${PORT}`;
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 interface Budget {
   name: string;
@@ -176,10 +166,7 @@ async function main(): Promise<void> {
       });
     server = await serve();
   };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchBenchBrowser();
   let lb: LeaderboardBench | null = null;
   try {
     if (data) {

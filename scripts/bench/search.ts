@@ -7,7 +7,8 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { launchBenchBrowser } from "./browser";
 import { fieldsOf } from "../../lib/queries/search/sql";
 import { searchFiles, type StepsManifest } from "../../lib/queries/search/shards";
 import { duckdbStartAlone } from "./duckdb-start";
@@ -186,19 +187,7 @@ async function alone() {
   const base = `http://localhost:${port}`;
   const server = spawn("node", ["scripts/serve.mjs", "out", "--port", String(port)], { stdio: "ignore" });
   await new Promise((r) => setTimeout(r, 800));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const r = await benchSearch(browser, base, "out");
     const rows = r.budgets
