@@ -243,7 +243,7 @@ the text as it streams, lib/trajectory/preview.ts), then every step once the who
 | most step rows in the DOM, scrolling the list end to end in 61 stops | ${maxRows} (last step reached: ${metrics.last_row_reached}) |
 | peak JS heap: page | ${mb(peak("main"))} |
 | peak JS heap: parse worker | ${mb(peak("parseWorker"))} |
-| peak JS heap: DuckDB-WASM worker (started after the first step; the run is not in the release tables) | ${mb(peak("otherWorkers"))} |
+| peak JS heap: DuckDB-WASM worker (none since the run's verdict and tags come from static files, issue 19; kept to show it stays so) | ${mb(peak("otherWorkers"))} |
 | peak JS heap: all together (sampled every 100 ms through the DevTools protocol) | ${mb(peak("total"))} = ${(peak("total") / bytes).toFixed(2)}× the file |
 `;
   return { markdown, budgets, metrics };
