@@ -2,23 +2,13 @@
 // so that what a step times is the page. One launcher for every step (scripts/bench.ts, scripts/bench-trajectory.ts,
 // scripts/bench/search.ts run alone).
 import { chromium, type Browser } from "@playwright/test";
-
-export const BENCH_CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS } from "../chromium-args";
 
 // Chromium's new headless mode builds the omnibox popup's WebUI for every new window, that is for every fresh
 // context the bench opens: a renderer loading 200–400 chrome:// modules while the page under test loads. On two
-// cores it took the bare one-number page from 78 to 111 ms and `/` from 131 to 217 ms (2026-12-05, 25 contexts
-// each, alternated; docs/architecture.md "First view first"). Puppeteer turns the same two features off by default.
-export const QUIET_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+// cores, with it the bare one-number page took 111 ms and `/` 217 ms, without it 78 and 131 ms (2026-12-05, 25
+// contexts each, alternated; docs/architecture.md "First view first"). Puppeteer turns the same two off by default.
+const QUIET_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
 
 const DISABLE = "--disable-features=";
 
@@ -44,7 +34,7 @@ export function withFeaturesDisabled(
  */
 export async function launchBenchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  const first = await chromium.launch({ executablePath, args: [...BENCH_CHROMIUM_ARGS, "--enable-automation"] });
+  const first = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, "--enable-automation"] });
   let argv: string[];
   try {
     const session = await first.newBrowserCDPSession();
@@ -53,5 +43,5 @@ export async function launchBenchBrowser(): Promise<Browser> {
     await first.close();
   }
   const { ignore, arg } = withFeaturesDisabled(argv, QUIET_FEATURES);
-  return chromium.launch({ executablePath, args: [...BENCH_CHROMIUM_ARGS, arg], ignoreDefaultArgs: ignore });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, arg], ignoreDefaultArgs: ignore });
 }
