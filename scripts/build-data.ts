@@ -2,7 +2,7 @@
 // Releases come from data/releases/ (or the folders listed in DATA_RELEASES, separated by ':': folders of
 // releases, or releases).
 // A release with validation errors stops the build: a published page must never rest on broken data.
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Problem } from "../lib/data/schema";
 import { buildRelease } from "./build/build-release";
@@ -12,18 +12,25 @@ import { formatProblem, sortProblems, summarize } from "../lib/data/validate-rep
 const roots = (process.env.DATA_RELEASES ?? "data/releases").split(":").filter(Boolean);
 const outRoot = resolve(process.env.DATA_OUT ?? "public/data");
 
-/** Each root is a folder of releases, or one release itself (a folder with release.json): the scale bench builds one. */
-function releaseDirs(): string[] {
-  return roots.flatMap((root) =>
-    existsSync(join(root, "release.json"))
-      ? [root]
-      : existsSync(root)
-        ? readdirSync(root)
-            .sort()
-            .map((name) => join(root, name))
-            .filter((dir) => statSync(dir).isDirectory() && existsSync(join(dir, "release.json")))
-        : [],
-  );
+/**
+ * Each root is a folder of releases, or one release itself (a folder with release.json): the scale bench builds
+ * one. A release folder that is a symbolic link is refused, not followed: a pull request could add one pointing
+ * anywhere on the build host.
+ */
+function releaseDirs(): { dirs: string[]; links: string[] } {
+  const dirs: string[] = [];
+  const links: string[] = [];
+  for (const root of roots) {
+    if (existsSync(join(root, "release.json"))) dirs.push(root);
+    else if (existsSync(root))
+      for (const name of readdirSync(root).sort()) {
+        const dir = join(root, name);
+        const info = lstatSync(dir);
+        if (info.isSymbolicLink()) links.push(dir);
+        else if (info.isDirectory() && existsSync(join(dir, "release.json"))) dirs.push(dir);
+      }
+  }
+  return { dirs, links };
 }
 
 /** Every error; warnings at most 5 per rule (the validator CLI lists them all). */
@@ -40,7 +47,8 @@ function printProblems(dir: string, problems: Problem[]) {
 }
 
 async function main() {
-  const dirs = releaseDirs();
+  const { dirs, links } = releaseDirs();
+  for (const link of links) console.error(`✗ ${link}: a symbolic link, not a release folder; refused (path.link)`);
   if (dirs.length === 0) throw new Error(`no release found under ${roots.join(", ")}`);
   rmSync(outRoot, { recursive: true, force: true });
   mkdirSync(outRoot, { recursive: true });
@@ -77,7 +85,7 @@ async function main() {
   const defaultId = process.env.DEFAULT_RELEASE ?? "sample";
   index.sort((a, b) => Number(b.release_id === defaultId) - Number(a.release_id === defaultId));
   writeFileSync(join(outRoot, "releases.json"), JSON.stringify({ releases: index }, null, 1) + "\n");
-  if (failed) process.exit(1);
+  if (failed || links.length > 0) process.exit(1);
 }
 
 main().catch((err) => {

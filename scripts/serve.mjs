@@ -2,9 +2,12 @@
 // work: precompressed .br/.gz siblings when the browser accepts them, /x/ → /x/index.html, and HTTP Range
 // requests (206 with Content-Range), which the trajectory viewer uses to read one entry of an archive. Here:
 // content types sirv does not know, a year's cache for hashed assets, suffix ranges (`bytes=-N`, which sirv
-// would misread) turned into absolute ones, and out/404.html for anything else.
+// would misread) turned into absolute ones, out/404.html for anything else, and never a symbolic link: the
+// build writes regular files only, and a link that got into the folder anyway is answered as not found rather
+// than followed out of it. A request whose headers are too large (a link of tens of thousands of characters)
+// gets a page that says so instead of an empty 431.
 // Usage: node scripts/serve.mjs [dir] [--port N]
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, normalize, resolve } from "node:path";
 import sirv from "sirv";
@@ -39,9 +42,7 @@ const files = sirv(root, {
     if (pathname.startsWith("/_next/static/")) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     if (ext === ".zip") res.setHeader("Accept-Ranges", "bytes");
   },
-  onNoMatch(_req, res) {
-    res.writeHead(404, { "content-type": "text/html; charset=utf-8" }).end(notFound);
-  },
+  onNoMatch: (_req, res) => notFoundResponse(res),
 });
 
 /** `bytes=-N` (the last N bytes) as an absolute range, or the header unchanged. */
@@ -54,7 +55,63 @@ function absoluteRange(url, range) {
   return `bytes=${Math.max(0, size - Number(suffix[1]))}-${size - 1}`;
 }
 
-createServer((req, res) => {
+/** The names sirv may answer a path with: the file, its .html page, its folder's index, and their .br/.gz twins. */
+const VARIANTS = ["", ".html", "/index.html"].flatMap((v) => [v, `${v}.br`, `${v}.gz`]);
+
+/** Whether answering `url` could pass through a symbolic link (any part of the path, or a variant sirv picks). */
+function throughLink(url) {
+  let path;
+  try {
+    path = decodeURIComponent(url.split("?")[0]);
+  } catch {
+    return true;
+  }
+  const parts = normalize(path)
+    .split(/[/\\]+/)
+    .filter(Boolean);
+  if (parts.includes("..")) return true;
+  let at = root;
+  for (const part of parts) {
+    at = join(at, part);
+    const info = lstatOrNull(at);
+    if (info === null) break;
+    if (info.isSymbolicLink()) return true;
+  }
+  return VARIANTS.some((v) => lstatOrNull(join(root, ...parts) + v)?.isSymbolicLink());
+}
+
+function lstatOrNull(path) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+const TOO_LONG = `<!doctype html><meta charset="utf-8"><title>Link too long</title>
+<h1>This link is too long</h1>
+<p>The request's address and headers are larger than this server accepts. A link to the SQL console carries its
+query in the address; a query this long cannot travel in a link: open the console and paste it instead.</p>
+<p><a href="/">Leaderboard</a></p>`;
+
+const server = createServer((req, res) => {
+  if (throughLink(req.url ?? "/")) return notFoundResponse(res);
   if (req.headers.range) req.headers.range = absoluteRange(req.url ?? "/", req.headers.range);
   files(req, res);
-}).listen(port, "127.0.0.1", () => console.log(`serving ${root} on http://localhost:${port}/`));
+});
+
+function notFoundResponse(res) {
+  res.writeHead(404, { "content-type": "text/html; charset=utf-8" }).end(notFound);
+}
+
+server.on("clientError", (err, socket) => {
+  if (!socket.writable) return socket.destroy();
+  const overflow = err.code === "HPE_HEADER_OVERFLOW";
+  const body = overflow ? TOO_LONG : "bad request";
+  const status = overflow ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  socket.end(
+    `HTTP/1.1 ${status}\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+});
+
+server.listen(port, "127.0.0.1", () => console.log(`serving ${root} on http://localhost:${port}/`));

@@ -30,6 +30,11 @@ export async function listEntries(file: string, reader: ZipReader<unknown>): Pro
     if (!isSafeEntryName(e.filename))
       refused.push({ name: e.filename, why: "the name leaves the archive (absolute, .., or empty parts)" });
     else if (entries.has(e.filename)) refused.push({ name: e.filename, why: "a second entry by the same name" });
+    else if (e.symlink)
+      refused.push({
+        name: e.filename,
+        why: "a symbolic link (an archive holds regular files only; links are never followed)",
+      });
     else if (e.encrypted) refused.push({ name: e.filename, why: "encrypted" });
     else if (e.compressionMethod !== 0 && e.compressionMethod !== 8)
       refused.push({

@@ -1,8 +1,8 @@
 // The directories of the archives a release's runs name, read once when the release loads (only their
 // central directories: nothing is inflated), so the synchronous validator can tell whether an entry exists and
 // read the few entries it needs (annotated runs) without an event loop.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { OutsideRootError, resolveInside } from "../common/inside-root-node";
 import { LOCAL_HEADER_BYTES, checkDeclaredSize, checkInside, dataStart, inflateEntry } from "./inflate-node";
 import { ArchiveError, MAX_ENTRY_BYTES } from "./limits";
 import { metaOf, openArchive } from "./read-node";
@@ -21,16 +21,22 @@ export async function indexArchives(dir: string, refs: Iterable<string>): Promis
   const out = new Map<string, ArchiveIndex>();
   for (const archive of [...archives].sort()) {
     try {
-      const a = await openArchive(join(dir, archive));
+      const a = await openArchive(resolveInside(dir, archive));
       const entries = new Map<string, EntryMeta>();
       for (const [name, e] of a.entries) entries.set(name, metaOf(e));
       out.set(archive, { entries, refused: a.refused });
       await a.close();
     } catch (err) {
-      out.set(archive, { error: err instanceof ArchiveError ? err.message.slice(err.file.length + 2) : String(err) });
+      out.set(archive, { error: indexError(err) });
     }
   }
   return out;
+}
+
+function indexError(err: unknown): string {
+  if (err instanceof ArchiveError) return err.message.slice(err.file.length + 2);
+  if (err instanceof OutsideRootError) return `${err.message.slice(err.path.length + 2)} (${err.rule})`;
+  return String(err);
 }
 
 /** Why `entry` of an indexed archive cannot be read, or null when it is there. */
@@ -44,11 +50,11 @@ export function entryProblem(index: ArchiveIndex | undefined, archive: string, e
     : `archive "${archive}" has no entry "${entry}"`;
 }
 
-/** One entry's bytes, read synchronously (lib/archive/inflate-node.ts says how). */
+/** One entry's bytes, read synchronously (lib/archive/inflate-node.ts says how); `file` is resolved by the caller. */
 export function readEntrySync(file: string, name: string, meta: EntryMeta, maxBytes = MAX_ENTRY_BYTES): Uint8Array {
   const what = `${file}#${name}`;
   checkDeclaredSize(what, meta, maxBytes);
-  const fd = openSync(file, "r");
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const header = Buffer.alloc(LOCAL_HEADER_BYTES);
     const start = dataStart(what, meta, header, readSync(fd, header, 0, LOCAL_HEADER_BYTES, meta.offset));

@@ -2,9 +2,9 @@
 // central directory read through @zip.js/zip.js over a file handle (only the bytes asked for are read), and
 // one entry read and inflated by lib/archive/inflate-node.ts with the cap at its declared size. Plain and .gz files are read here too, so every caller reads a
 // trajectory reference the same way.
-import { createReadStream } from "node:fs";
-import { open, readFile, stat, type FileHandle } from "node:fs/promises";
-import { join } from "node:path";
+import { constants } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
+import { OutsideRootError, openInside, resolveInside } from "../common/inside-root-node";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { configure, Reader, ZipReader, type Entry } from "@zip.js/zip.js/lib/zip-core-native.js";
@@ -39,9 +39,14 @@ export interface OpenArchive extends ArchiveListing {
 export async function openArchive(file: string): Promise<OpenArchive> {
   let handle: FileHandle;
   try {
-    handle = await open(file, "r");
+    // Callers resolve the path inside its release (resolveInside); O_NOFOLLOW keeps the last part from being a link.
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (err) {
-    throw new ArchiveError(file, (err as NodeJS.ErrnoException).code === "ENOENT" ? "no such archive" : String(err));
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new ArchiveError(
+      file,
+      code === "ENOENT" ? "no such archive" : code === "ELOOP" ? "is a symbolic link; refused" : String(err),
+    );
   }
   const reader = new ZipReader(new FileHandleReader(handle), { useWebWorkers: false });
   let listing: ArchiveListing;
@@ -125,28 +130,56 @@ export async function readReleaseFile(
   maxBytes = MAX_ENTRY_BYTES,
 ): Promise<Uint8Array> {
   const r = parseFileRef(ref);
-  if (r.kind === "entry") return (await archives.get(join(releaseDir, r.archive))).read(r.entry, maxBytes);
-  const file = join(releaseDir, r.path);
-  let size: number;
+  if (r.kind === "entry") return (await archives.get(insideOrRefuse(releaseDir, r.archive))).read(r.entry, maxBytes);
+  let handle: FileHandle;
   try {
-    size = (await stat(file)).size;
-  } catch {
-    throw new ArchiveError(r.path, "no such file");
+    handle = await openInside(releaseDir, r.path);
+  } catch (err) {
+    throw refusal(r.path, err);
   }
   if (r.kind === "plain") {
-    if (size > maxBytes)
-      throw new ArchiveError(
-        r.path,
-        `is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`,
-      );
-    return new Uint8Array(await readFile(file));
+    try {
+      const size = (await handle.stat()).size;
+      if (size > maxBytes)
+        throw new ArchiveError(
+          r.path,
+          `is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} limit for one file; refused`,
+        );
+      return new Uint8Array(await handle.readFile());
+    } finally {
+      await handle.close();
+    }
   }
   const capped = cappedStream(maxBytes, r.path);
-  const gunzip = Readable.toWeb(createReadStream(file).pipe(createGunzip())) as ReadableStream<Uint8Array>;
+  const source = handle.createReadStream({ autoClose: false });
+  const gunzip = Readable.toWeb(source.pipe(createGunzip())) as ReadableStream<Uint8Array>;
   try {
     return new Uint8Array(await new Response(gunzip.pipeThrough(capped)).arrayBuffer());
   } catch (err) {
     if (err instanceof ArchiveError) throw err;
     throw new ArchiveError(r.path, `is not a readable gzip file (${err instanceof Error ? err.message : String(err)})`);
+  } finally {
+    // A refusal stops reading midway: the file is closed here, not left to the garbage collector.
+    source.destroy();
+    await handle.close();
   }
+}
+
+/** `rel` resolved inside `root`, or an ArchiveError naming it (a link, or a path that leaves the release). */
+function insideOrRefuse(root: string, rel: string): string {
+  try {
+    return resolveInside(root, rel);
+  } catch (err) {
+    throw refusal(rel, err);
+  }
+}
+
+function refusal(rel: string, err: unknown): ArchiveError {
+  if (err instanceof OutsideRootError)
+    return new ArchiveError(rel, `${err.message.slice(err.path.length + 2)} (${err.rule})`);
+  const e = err as NodeJS.ErrnoException;
+  return new ArchiveError(
+    rel,
+    e.code === "ENOENT" ? "no such file" : e.code === "EISDIR" ? "is a folder" : String(err),
+  );
 }

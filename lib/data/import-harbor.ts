@@ -1,8 +1,9 @@
 // Harbor job output → a release (docs/data-format.md, "Importing Harbor jobs"): the session specifications
 // come from an existing release (--specs), the runs of ONE configuration from the trials, matched to
 // sessions by the naming rule or the mapping file. The written release is loaded and validated like any other.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
+import { scanTree } from "../common/inside-root-node";
 import { isRequestStep } from "../trajectory/segment";
 import { copyTrialPatch } from "./import-harbor-patch";
 import { loadRelease } from "./load-release";
@@ -59,6 +60,7 @@ export async function importHarbor(opts: ImportOptions): Promise<ImportResult> {
     const why = specs.problems.filter(isError).map((p) => `${p.file}: ${p.message}`).join("; ");
     throw new Error(`the specifications in ${opts.specs} cannot be read: ${why}`);
   }
+  refuseLinks(opts.jobs);
   const mapping = readMapping(opts.mapping, problems);
   const scan = scanJobs(opts.jobs);
   for (const n of scan.notes) problems.push(warning(n.where, "harbor.read", n.message));
@@ -293,6 +295,15 @@ async function tryRead(path: string, trial: TrialFacts, problems: Problem[]): Pr
     problems.push(warning(trial.where, "harbor.trajectory", `${path.slice(trial.dir.length + 1)} cannot be read (${err instanceof Error ? err.message : String(err)}); usage falls back to Harbor's totals`, trial.trialName));
     return null;
   }
+}
+
+/** Harbor jobs may come with a submission from anyone: a link anywhere in them stops the import before any read. */
+function refuseLinks(jobs: string): void {
+  if (!existsSync(jobs) || !statSync(jobs).isDirectory()) return;
+  const refused = scanTree(jobs).refused;
+  if (refused.length === 0) return;
+  const listed = refused.slice(0, 5).map((r) => `${r.path} (${r.rule})`).join(", ");
+  throw new Error(`${jobs} holds ${refused.length} symbolic link(s) or special file(s), refused before anything is read: ${listed}${refused.length > 5 ? ", …" : ""}`);
 }
 
 function readMapping(path: string | undefined, problems: Problem[]): HarborMapping {

@@ -1,9 +1,9 @@
 // Reads a release directory (docs/data-format.md) into typed records. Nothing here throws on bad data:
 // every record that cannot be used is reported as a Problem, and every usable record is kept, so one bad
 // line never hides the rest of a release.
-import { createReadStream } from "node:fs";
-import { open, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { lstatSync } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import { openInside, resolveInside, scanTree, type OutsideRootError } from "../common/inside-root-node";
 import { indexArchives } from "../archive/index-node";
 import { RECORD_FILES } from "./record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "./schema";
@@ -29,6 +29,8 @@ export async function loadRelease(dir: string): Promise<LoadResult> {
   const notFolder = await notAFolder(dir);
   if (notFolder !== null) return { release: null, problems: [{ level: "error", file: ".", rule: "release.path", message: notFolder }] };
   try {
+    // Links are refused before anything is read, wherever they are: a release's files are the release's own.
+    for (const refused of scanTree(dir).refused) problems.push(insideProblem(refused));
     const meta = await loadMeta(dir, problems);
     const tasks = await loadRecords(dir, RECORD_FILES.tasks, problems);
     const sessions = await loadRecords(dir, RECORD_FILES.sessions, problems);
@@ -46,13 +48,18 @@ export async function loadRelease(dir: string): Promise<LoadResult> {
   }
 }
 
+/** A link or special file as a problem of the release (docs/data-format.md, "Files stay inside the release"). */
+export function insideProblem(err: OutsideRootError): Problem {
+  return { level: "error", file: err.path, rule: err.rule, message: err.message.slice(err.path.length + 2) };
+}
+
 async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta | null> {
-  const path = join(dir, RELEASE_FILE);
-  if (!(await isFile(path))) {
+  if (!isFile(dir, RELEASE_FILE)) {
     problems.push(missingFile(RELEASE_FILE));
     return null;
   }
-  const bytes = await readFile(path);
+  const handle = await openInside(dir, RELEASE_FILE);
+  const bytes = await handle.readFile().finally(() => handle.close());
   const text = decodeUtf8(bytes, RELEASE_FILE, undefined, problems);
   const tooDeep = tooDeepProblem(text, RELEASE_FILE);
   if (tooDeep) {
@@ -73,12 +80,11 @@ async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta |
 }
 
 async function loadRecords<T extends object>(dir: string, spec: RecordFile<T>, problems: Problem[]): Promise<T[]> {
-  const path = join(dir, spec.file);
-  if (!(await isFile(path))) {
+  if (!isFile(dir, spec.file)) {
     if (spec.required) problems.push(missingFile(spec.file));
     return [];
   }
-  return readJsonlRecords(readLines(path), spec, problems);
+  return readJsonlRecords(readLines(dir, spec.file), spec, problems);
 }
 
 /**
@@ -86,10 +92,11 @@ async function loadRecords<T extends object>(dir: string, spec: RecordFile<T>, p
  * so that each line can be checked for UTF-8 on its own (0x0A never occurs inside a multi-byte sequence),
  * and the file is streamed so a release far larger than memory allows as one string still loads.
  */
-async function* readLines(path: string): AsyncGenerator<{ line: number; bytes: Buffer }> {
+async function* readLines(dir: string, file: string): AsyncGenerator<{ line: number; bytes: Buffer }> {
   let pending: Buffer[] = [];
   let line = 0;
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+  const handle = await openInside(dir, file);
+  for await (const chunk of handle.createReadStream() as AsyncIterable<Buffer>) {
     let start = 0;
     for (let nl = chunk.indexOf(0x0a, start); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
       pending.push(chunk.subarray(start, nl));
@@ -133,9 +140,10 @@ async function notAFolder(dir: string): Promise<string | null> {
   return `${dir} is a file (${info.size} bytes), not a folder; expected ${EXPECTED}`;
 }
 
-async function isFile(path: string): Promise<boolean> {
+/** A regular file at `rel`; a link there is not one (scanTree has reported it). */
+function isFile(dir: string, rel: string): boolean {
   try {
-    return (await stat(path)).isFile();
+    return lstatSync(resolveInside(dir, rel)).isFile();
   } catch {
     return false;
   }

@@ -2,8 +2,9 @@
 // configurations are appended to configs.jsonl with their provenance (submitted_at, submitted_by,
 // report_url, and `verified` when a maintainer reproduced it), its runs to runs.jsonl, and its trajectory
 // files copied. Nothing is written when the check fails or a file would be overwritten.
-import { appendFileSync, cpSync, existsSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { copyInside } from "../common/inside-root-node";
 import { loadRelease } from "./load-release";
 import type { Config, Problem, Run } from "./schema";
 import { checkSubmission, type SubmissionReport } from "./submission-check";
@@ -70,10 +71,8 @@ export async function addSubmission(opts: AddOptions): Promise<AddResult> {
     const taken = files.filter((f) => existsSync(join(opts.into, f)));
     if (taken.length) return { ...none, refused: `${taken.length} trajectory path(s) already exist in ${opts.into}, e.g. ${taken[0]}` };
     const configs = submission.configs.map((c) => provenanceConfig(c, manifest, opts.verified));
-    for (const f of files) {
-      const src = join(loaded.releaseDir, f);
-      cpSync(src, join(opts.into, f), { recursive: statSync(src).isDirectory(), errorOnExist: true, force: false });
-    }
+    // Regular files only: the check refused links, and copyInside refuses them again rather than copy one.
+    for (const f of files) copyInside(loaded.releaseDir, f, opts.into, true);
     appendLines(join(opts.into, "configs.jsonl"), jsonl(configs));
     appendLines(join(opts.into, "runs.jsonl"), jsonl(submission.runs));
     const reloaded = await loadRelease(opts.into);

@@ -2,11 +2,12 @@
 // folder as is, or Harbor job folders through the importer into a temporary folder), the validator's
 // problems, and each run's trajectory. The rules themselves are pure (submission-check.ts).
 import { pushAll } from "../common/arrays";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readInsideSync, resolveInside, scanTree } from "../common/inside-root-node";
 import { importHarbor } from "./import-harbor";
-import { loadRelease } from "./load-release";
+import { insideProblem, loadRelease } from "./load-release";
 import type { Problem, Release } from "./schema";
 import { checkSubmission, type SubmissionInput, type SubmissionReport } from "./submission-check";
 import { MANIFEST_FILE, manifestSchema, type SubmissionManifest } from "./submission-manifest";
@@ -30,11 +31,11 @@ export async function loadPublished(dir: string): Promise<Release> {
 }
 
 function readManifest(dir: string): { manifest: SubmissionManifest | null; problems: Problem[] } {
-  const path = join(dir, MANIFEST_FILE);
+  const path = resolveInside(dir, MANIFEST_FILE);
   if (!existsSync(path)) return { manifest: null, problems: [{ level: "error", file: MANIFEST_FILE, rule: "file.missing", message: `${MANIFEST_FILE} does not exist in the submission folder` }] };
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, "utf8"));
+    value = JSON.parse(readInsideSync(dir, MANIFEST_FILE).toString("utf8"));
   } catch (err) {
     return { manifest: null, problems: [{ level: "error", file: MANIFEST_FILE, rule: "json.parse", message: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` }] };
   }
@@ -44,6 +45,12 @@ function readManifest(dir: string): { manifest: SubmissionManifest | null; probl
 }
 
 export async function loadSubmission(dir: string, published: Release): Promise<LoadedSubmission> {
+  // A submission comes from anyone: a link anywhere in it stops the check before any file is read.
+  const links = scanTree(dir).refused.map(insideProblem);
+  if (links.length > 0) {
+    const input = { published, submission: null, manifest: null, manifestProblems: [], validation: links, trajectories: new Map() };
+    return { input, releaseDir: null, cleanup: () => {} };
+  }
   const { manifest, problems: manifestProblems } = readManifest(dir);
   const validation: Problem[] = [];
   let releaseDir: string | null = dir;
@@ -54,8 +61,8 @@ export async function loadSubmission(dir: string, published: Release): Promise<L
     const h = manifest.harbor;
     try {
       const imported = await importHarbor({
-        jobs: join(dir, h.jobs), specs: published.dir, configId: h.config.config_id, out: releaseDir,
-        mapping: h.mapping === undefined ? undefined : join(dir, h.mapping),
+        jobs: resolveInside(dir, h.jobs), specs: published.dir, configId: h.config.config_id, out: releaseDir,
+        mapping: h.mapping === undefined ? undefined : resolveInside(dir, h.mapping),
       });
       pushAll(validation, imported.problems);
       // The configuration is the manifest's record (with its provenance), not the one the import built.

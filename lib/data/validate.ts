@@ -1,8 +1,8 @@
 // The release validator for a release on disk (build, CLI, tests): lib/data/validate-core.ts with the
 // trajectory files looked up in the release folder (archive entries in the directories loadRelease read), and
 // annotated runs' trajectories read for their step ids.
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { lstatSync } from "node:fs";
+import { readInsideSync, resolveInside } from "../common/inside-root-node";
 import { gunzipSync } from "node:zlib";
 import { entryProblem, readEntrySync } from "../archive/index-node";
 import { MAX_ENTRY_BYTES } from "../archive/limits";
@@ -22,9 +22,9 @@ export function readRefSync(release: Release, ref: string): string {
     const index = release.archives?.get(r.archive);
     const problem = entryProblem(index, r.archive, r.entry);
     if (problem !== null || !index || "error" in index) throw new Error(problem ?? `archive "${r.archive}" was not indexed`);
-    return new TextDecoder().decode(readEntrySync(join(release.dir, r.archive), r.entry, index.entries.get(r.entry)!));
+    return new TextDecoder().decode(readEntrySync(resolveInside(release.dir, r.archive), r.entry, index.entries.get(r.entry)!));
   }
-  const bytes = readFileSync(join(release.dir, r.path));
+  const bytes = readInsideSync(release.dir, r.path);
   return (r.kind === "gzip" ? gunzipSync(bytes, { maxOutputLength: MAX_ENTRY_BYTES }) : bytes).toString("utf8");
 }
 
@@ -32,7 +32,8 @@ export function validateRelease(release: Release): Problem[] {
   return validateReleaseWith(release, {
     fileExists: (relativePath) => {
       try {
-        return statSync(join(release.dir, relativePath)).isFile();
+        // A link is not a file of the release (loadRelease reports it as path.link).
+        return lstatSync(resolveInside(release.dir, relativePath)).isFile();
       } catch {
         return false;
       }

@@ -2,9 +2,11 @@
 // "Trajectories") where the site reads them: beside the tables by default, or, when the deployment serves
 // them from another host (NEXT_PUBLIC_TRAJECTORY_BASE_URL, docs/architecture.md "Trajectory base URL"), into
 // TRAJECTORY_OUT for upload, so the static export stays small. Files are copied as they are: archives are
-// read by range in the browser, never repacked here.
-import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+// read by range in the browser, never repacked here, and only regular files are copied: a link stops the build
+// (lib/common/inside-root-node.ts), so the output never points at the build host's files.
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { copyInside } from "../../lib/common/inside-root-node";
 
 export function trajectoryDestination(releaseId: string, out: string): string {
   if (!process.env.NEXT_PUBLIC_TRAJECTORY_BASE_URL) return join(out, "trajectories");
@@ -13,10 +15,8 @@ export function trajectoryDestination(releaseId: string, out: string): string {
 
 /** Returns the number of files published. */
 export function publishTrajectories(dir: string, releaseId: string, out: string): number {
-  const from = join(dir, "trajectories");
-  if (!existsSync(from)) return 0;
-  cpSync(from, trajectoryDestination(releaseId, out), { recursive: true });
-  return countFiles(from);
+  if (!existsSync(join(dir, "trajectories"))) return 0;
+  return copyInside(dir, "trajectories", dirname(trajectoryDestination(releaseId, out))).length;
 }
 
 /**
@@ -24,17 +24,6 @@ export function publishTrajectories(dir: string, releaseId: string, out: string)
  * beside the tables (`/data/<id>/patches/…`) whatever the trajectory base URL.
  */
 export function publishPatches(dir: string, out: string): number {
-  const from = join(dir, "patches");
-  if (!existsSync(from)) return 0;
-  cpSync(from, join(out, "patches"), { recursive: true });
-  return countFiles(from);
-}
-
-function countFiles(dir: string): number {
-  let n = 0;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    n += statSync(p).isDirectory() ? countFiles(p) : 1;
-  }
-  return n;
+  if (!existsSync(join(dir, "patches"))) return 0;
+  return copyInside(dir, "patches", out).length;
 }
