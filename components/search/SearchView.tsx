@@ -9,9 +9,17 @@ import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState } from "@/components/site/useUrlState";
 import { EMPTY_SEARCH, type StepHitRow, type StepSearch } from "@/lib/queries/search/sql";
 import type { StepsManifest } from "@/lib/queries/search/shards";
-import { searchPage, searchSteps, type SearchResult } from "@/lib/site/browser-search";
+import { searchExport, searchPage, searchSteps, type SearchResult } from "@/lib/site/browser-search";
 import { runHref } from "@/lib/site/nav";
-import { EXAMPLE_SEARCHES, isRunnable, readSearch, writeSearch } from "@/lib/site/search-url";
+import { charsText, RESULT_CHARS } from "@/lib/site/result-bounds";
+import {
+  EXAMPLE_SEARCHES,
+  isRunnable,
+  readSearch,
+  unknownSearchValues,
+  writeSearch,
+  type KnownSearchValues,
+} from "@/lib/site/search-url";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
 import { HeaderRow, RowHeader, Table } from "@/components/ui/Table";
@@ -70,7 +78,23 @@ export function SearchView({
   options: SearchOptions;
 }) {
   // A search run (submitted, or a filter changed) is a history entry: Back returns to the previous search.
-  const [f, setSearch] = useUrlState<StepSearch>(EMPTY_SEARCH, { parse: readSearch, serialize: writeSearch });
+  const [f, setSearch, ready] = useUrlState<StepSearch>(EMPTY_SEARCH, { parse: readSearch, serialize: writeSearch });
+  // A value the release does not have (an address written by hand, or for another release) is named, and the
+  // search does not run: an unknown configuration has no steps to search.
+  const known = useMemo<KnownSearchValues>(
+    () => ({
+      configs: [...options.configs.map((c) => c.id), ...(manifest?.shards.map((s) => s.config_id) ?? [])],
+      conditions: options.conditions,
+      groups: options.groups,
+      repos: options.repos,
+      tools: manifest?.tools ?? [],
+    }),
+    [options, manifest],
+  );
+  const unknown = useMemo(
+    () => (ready ? unknownSearchValues(window.location.search, f, known) : []),
+    [ready, f, known],
+  );
   // The text typed but not yet searched; it follows the search shown (a submit, Back, Forward).
   const [typed, setTyped] = useState({ q: f.q, text: f.q });
   const draft = typed.q === f.q ? typed.text : f.q;
@@ -81,7 +105,7 @@ export function SearchView({
   const source = useReleaseSource();
   // The search's own query string names it (lib/site/search-url.ts).
   const searched = useAsync<SearchResult, [string, string]>(
-    manifest && isRunnable(f) ? [source.key, writeSearch(f)] : null,
+    manifest && isRunnable(f) && unknown.length === 0 ? [source.key, writeSearch(f)] : null,
     (_inputs, { partial }) => searchSteps(source, manifest!, f, partial),
   );
   const result = searched.value ?? null;
@@ -313,7 +337,21 @@ export function SearchView({
       </section>
 
       <p className="text-sm" aria-live="polite" data-testid="search-status">
-        {error ? (
+        {unknown.length > 0 ? (
+          <span className="text-rose-700 dark:text-rose-300" data-testid="search-unknown">
+            The search did not run: the address names{" "}
+            {unknown.map((u, i) => (
+              <span key={u.param}>
+                {i > 0 ? "; " : ""}
+                <code>
+                  {u.param}={visibleControls(u.value)}
+                </code>{" "}
+                ({u.why})
+              </span>
+            ))}
+            . Pick from the lists above.
+          </span>
+        ) : error ? (
           <span className="text-rose-700 dark:text-rose-300" data-testid="search-error">
             The search failed: {error}
           </span>
@@ -409,13 +447,16 @@ export function SearchView({
                 releaseId={releaseId}
                 view="search"
                 what="matching steps"
-                records={async () =>
-                  (await searchPage(source, manifest, f, null, result.steps)).map(
-                    ({ run: _run, run_steps: _n, ...h }) => ({
-                      ...h,
-                    }),
-                  )
-                }
+                records={async () => {
+                  const out = await searchExport(source, manifest, f);
+                  const n = out.records.length.toLocaleString("en-US");
+                  return {
+                    records: out.records,
+                    note: out.stopped
+                      ? `The file holds the first ${n} of ${result.steps.toLocaleString("en-US")} matching steps: an export holds at most ${charsText(RESULT_CHARS)}. The steps index's Parquet download (above) has every step.`
+                      : null,
+                  };
+                }}
               />
             </div>
             <div

@@ -1,6 +1,7 @@
 "use client";
 // CSV and JSON of one table, exactly as shown: `records` is called on click with what the table renders (or, for
-// a list fetched page by page, resolves to all of its rows).
+// a list fetched page by page, resolves to its rows, with a note when a bound stopped it short).
+import { useState } from "react";
 import { exportName, toCsv, toJson, type ExportRecord } from "@/lib/site/csv";
 
 export function download(name: string, type: string, text: string) {
@@ -12,6 +13,8 @@ export function download(name: string, type: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
+export type ExportRecords = ExportRecord[] | { records: ExportRecord[]; note: string | null };
+
 export interface ExportButtonsProps {
   releaseId: string;
   /** The view, in the file name ("cost-table", "ablation" …). */
@@ -20,16 +23,22 @@ export interface ExportButtonsProps {
   subset?: string | null;
   /** The table's name, for the buttons' accessible names. */
   what: string;
-  /** Called on click; a server component passes `rows` instead (functions do not cross to the client). */
-  records?: () => ExportRecord[] | Promise<ExportRecord[]>;
+  /**
+   * Called on click; a server component passes `rows` instead (functions do not cross to the client). A list
+   * fetched for the export may answer with a note saying what the file leaves out (shown beside the buttons).
+   */
+  records?: () => ExportRecords | Promise<ExportRecords>;
   rows?: ExportRecord[];
 }
 
 export function ExportButtons({ releaseId, view, subset, what, records: get, rows }: ExportButtonsProps) {
   const name = exportName(releaseId, view, subset);
   const records = get ?? (() => rows ?? []);
+  const [note, setNote] = useState<string | null>(null);
   const save = async (as: "csv" | "json") => {
-    const r = await records();
+    const got = await records();
+    const r = Array.isArray(got) ? got : got.records;
+    setNote(Array.isArray(got) ? null : got.note);
     if (as === "csv") download(`${name}.csv`, "text/csv", toCsv(r));
     else download(`${name}.json`, "application/json", toJson(r));
   };
@@ -52,6 +61,11 @@ export function ExportButtons({ releaseId, view, subset, what, records: get, row
       >
         JSON
       </button>
+      {note ? (
+        <span role="status" className="text-zinc-600 dark:text-zinc-400" data-testid="export-note">
+          {note}
+        </span>
+      ) : null}
     </span>
   );
 }

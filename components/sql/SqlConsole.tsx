@@ -1,7 +1,9 @@
 "use client";
 // Read-only SQL over the release's tables, its derived tables, the steps index and any local results opened on
 // this page, in a DuckDB-WASM of the console's own. The statement is checked before it runs
-// (lib/queries/console/sql-check.ts); the query is in the URL (?q=…); results are virtualized and exportable.
+// (lib/queries/console/sql-check.ts); the query is in the URL (?q=…), and a link runs it on open: every result is
+// bounded before it is shown (lib/site/result-bounds.ts, docs/architecture.md "Bounded results"); results are
+// virtualized and exportable.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ExportButtons } from "@/components/site/ExportButtons";
 import { useUrlState, type UrlCodec } from "@/components/site/useUrlState";
@@ -11,6 +13,7 @@ import { checkStatement } from "@/lib/queries/console/sql-check";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, stepsViewSql } from "@/lib/queries/search/index-tables";
 import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/search/shards";
 import { SCHEMA_COLUMNS_SQL, tableCountsSql, type SchemaColumnRow } from "@/lib/queries/console/schema.sql";
+import { cellParts, linkNote, resultRecords, resultStatus } from "@/lib/site/console-view";
 import { visibleControls } from "@/lib/trajectory/text-safety";
 import { rowWindow } from "@/lib/trajectory/windowing";
 import { HeaderRow, Table, Th } from "@/components/ui/Table";
@@ -100,6 +103,8 @@ export function SqlConsole({
     null,
   );
   const [running, setRunning] = useState(false);
+  // Why the statement run is not in the address (too long for a link), or null.
+  const [unlinked, setUnlinked] = useState<string | null>(null);
   const [schema, setSchema] = useState<SchemaTable[] | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const cancelling = useRef(false);
@@ -131,8 +136,10 @@ export function SqlConsole({
     setSchema(list);
   };
 
-  const run = async (text: string) => {
+  /** Runs a statement; `unlinkedNote` says why the address does not hold it (too long for a link), else null. */
+  const run = async (text: string, unlinkedNote: string | null = null) => {
     const check = checkStatement(text);
+    setUnlinked(check.ok ? unlinkedNote : null);
     if (!check.ok) {
       setMessage({ kind: "refused", text: check.reason });
       return;
@@ -156,7 +163,8 @@ export function SqlConsole({
   // The statement shown is in the URL: each one run is a history entry, and Back or Forward runs the earlier one.
   const [url, setUrl, ready] = useUrlState<{ q: string | null }>({ q: null }, CONSOLE_URL);
   const submit = (text: string) => {
-    if (text === (url.q ?? DEFAULT_QUERY)) void run(text);
+    const note = linkNote(text);
+    if (note !== null || text === (url.q ?? DEFAULT_QUERY)) void run(text, note);
     else setUrl({ q: text });
   };
   useEffect(() => {
@@ -263,22 +271,23 @@ export function SqlConsole({
               Cancel
             </button>
             <span aria-live="polite" data-testid="sql-status">
-              {running
-                ? "Running…"
-                : result && !message
-                  ? `${rows.length.toLocaleString("en-US")} row${rows.length === 1 ? "" : "s"}${result.capped ? ` (the first ${ROW_CAP.toLocaleString("en-US")})` : ""} · ${Math.round(result.ms)} ms`
-                  : ""}
+              {running ? "Running…" : result && !message ? resultStatus(result, ROW_CAP) : ""}
             </span>
             {result ? (
               <ExportButtons
                 releaseId={releaseId}
                 view="sql"
                 what="query result"
-                records={() => result.rows.map((r) => Object.fromEntries(result.columns.map((c, i) => [c.name, r[i]])))}
+                records={() => resultRecords(result)}
               />
             ) : null}
           </div>
         </form>
+        {unlinked ? (
+          <p role="status" className="text-sm" data-testid="sql-link-note">
+            {unlinked}
+          </p>
+        ) : null}
         {message ? (
           <p
             role={message.kind === "refused" || message.kind === "error" ? "alert" : "status"}
@@ -318,15 +327,27 @@ export function SqlConsole({
                     style={{ height: ROW }}
                     className="border-t border-zinc-100 dark:border-zinc-900"
                   >
-                    {r.map((v, j) => (
-                      <td
-                        key={j}
-                        className="max-w-[28rem] truncate px-2 whitespace-nowrap tabular-nums"
-                        title={typeof v === "string" ? visibleControls(v) : undefined}
-                      >
-                        {v === null ? <span className="text-zinc-400">NULL</span> : visibleControls(String(v))}
-                      </td>
-                    ))}
+                    {r.map((v, j) => {
+                      const { text, cut } = cellParts(result, win.start + i, j);
+                      return (
+                        <td
+                          key={j}
+                          className="max-w-[28rem] truncate px-2 whitespace-nowrap tabular-nums"
+                          title={typeof v === "string" ? visibleControls(v) : undefined}
+                          data-cut={cut ?? undefined}
+                        >
+                          {cut ? (
+                            <span
+                              className="mr-1 rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+                              data-testid="sql-cut"
+                            >
+                              truncated: {cut}
+                            </span>
+                          ) : null}
+                          {text === null ? <span className="text-zinc-400">NULL</span> : visibleControls(text)}
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
                 {win.end < rows.length ? (

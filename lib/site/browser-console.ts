@@ -5,7 +5,8 @@
 // locked (lib/queries/console/sql-check.ts is the first wall, this is the second).
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
 import { newWasmDuckDb } from "../db/wasm";
-import { cell, scaleOf, type Cell } from "./console-cell";
+import { BoundedRows, type ArrowBatch } from "./console-arrow";
+import type { Cell } from "./console-cell";
 
 export interface ConsoleSource {
   schema: string;
@@ -22,9 +23,14 @@ export interface ConsoleSource {
 
 export interface ConsoleResult {
   columns: { name: string; type: string }[];
+  /** Every cell bounded (lib/site/result-bounds.ts CELL_CHARS); a truncated one ends with its truncation mark. */
   rows: Cell[][];
+  /** The truncated cells, `row * columns + column` → what was cut ("100,000,000 characters"). */
+  cuts: Map<number, string>;
   /** More rows than ROW_CAP came back; only the first ROW_CAP are kept. */
   capped: boolean;
+  /** The rows passed RESULT_CHARS: those before the first row that did not fit are kept, the rest not read. */
+  stopped: boolean;
   ms: number;
 }
 
@@ -133,28 +139,12 @@ export class ConsoleEngine {
     const conn = await this.connection();
     const work = (async () => {
       const reader = await conn.send(statement, true);
-      const rows: Cell[][] = [];
-      let columns: { name: string; type: string }[] = [];
-      let scales: number[] = [];
-      let capped = false;
-      for await (const batch of reader) {
-        if (columns.length === 0) {
-          columns = batch.schema.fields.map((f) => ({ name: f.name, type: String(f.type) }));
-          scales = batch.schema.fields.map((f) => scaleOf(f.type));
-        }
-        if (capped) continue;
-        for (let i = 0; i < batch.numRows; i++) {
-          if (rows.length >= ROW_CAP) {
-            capped = true;
-            break;
-          }
-          const row = batch.get(i)!;
-          rows.push(columns.map((c, j) => cell((row as unknown as Record<string, unknown>)[c.name], scales[j])));
-        }
-      }
-      if (columns.length === 0)
-        columns = reader.schema?.fields.map((f) => ({ name: f.name, type: String(f.type) })) ?? [];
-      return { columns, rows, capped, ms: performance.now() - t0 };
+      const bounded = new BoundedRows(ROW_CAP);
+      // DuckDB-WASM's batches come from its own copy of Arrow; BoundedRows reads the shape every version shares.
+      for await (const batch of reader) if (!bounded.add(batch as unknown as ArrowBatch)) break;
+      const r = bounded.result;
+      if (r.columns.length === 0 && reader.schema) bounded.setColumns(reader.schema.fields);
+      return { ...r, ms: performance.now() - t0 };
     })();
     const stopped = new Promise<never>((_, reject) => {
       this.running = { settle: reject };

@@ -16,6 +16,7 @@ import {
   type StepSearch,
 } from "../queries/search/sql";
 import { searchFiles, STEPS_TABLES, type StepsManifest } from "../queries/search/shards";
+import { boundHit, BoundedHits } from "./search-bounds";
 import type { ReleaseSource } from "../source/release-source";
 import { runOn } from "../source/published";
 
@@ -83,7 +84,7 @@ async function answer(
   const byConfig = await runOn(db, searchByConfigQuery, [{ search: f, configs }]);
   performance.mark("search:counts");
   // step_index holds only the shards loaded, so the hits are of those configurations already.
-  const hits = await runOn(db, stepSearchQuery, [{ search: f, after: null, limit: SEARCH_PAGE }]);
+  const hits = (await runOn(db, stepSearchQuery, [{ search: f, after: null, limit: SEARCH_PAGE }])).map(boundHit);
   return { hits, configs: byConfig, steps: byConfig.reduce((a, c) => a + c.matching_steps, 0) };
 }
 
@@ -101,6 +102,13 @@ export async function searchSteps(
   // The search reads only the steps index's own tables, loaded into the published release's DuckDB-WASM
   // schema (never local results'), so it runs there whatever source the view has.
   const { shards, files } = searchFiles(manifest, f.config ? [f.config] : [], fieldsOf(f.field));
+  // Without a shard there is no step_index to search (DuckDB would answer with its own catalog error).
+  if (shards.length === 0)
+    throw new Error(
+      f.config
+        ? `config “${f.config}”: no configuration of this release's steps index has this id`
+        : "this release's steps index has no steps",
+    );
   const base = {
     files: files.length,
     bytes: files.reduce((a, s) => a + s.bytes, 0),
@@ -142,6 +150,35 @@ export async function searchPage(
   after: HitKey | null,
   limit = SEARCH_PAGE,
 ): Promise<StepHitRow[]> {
+  return (await rawPage(src, manifest, f, after, limit)).map(boundHit);
+}
+
+/** A page of hits as the index holds them (searchPage bounds them for the list, BoundedHits for an export). */
+async function rawPage(
+  src: ReleaseSource,
+  manifest: StepsManifest,
+  f: StepSearch,
+  after: HitKey | null,
+  limit: number,
+): Promise<StepHitRow[]> {
   const { db } = await loadSteps(src.releaseId, manifest, f);
   return runOn(db, stepSearchQuery, [{ search: f, after, limit }]);
+}
+
+/** Hits an export fetches at a time. */
+const EXPORT_PAGE = 2000;
+
+/**
+ * Every matching step for the export, page by page, until the export's bound (lib/site/search-bounds.ts):
+ * `stopped` when a hit did not fit, and no page after it is read.
+ */
+export async function searchExport(src: ReleaseSource, manifest: StepsManifest, f: StepSearch): Promise<BoundedHits> {
+  const out = new BoundedHits();
+  let after: HitKey | null = null;
+  for (;;) {
+    const page = await rawPage(src, manifest, f, after, EXPORT_PAGE);
+    if (!out.add(page) || page.length < EXPORT_PAGE) return out;
+    const last = page[page.length - 1]!;
+    after = { run: last.run, step: last.step };
+  }
 }

@@ -75,6 +75,12 @@ describe("toJson", () => {
   it("keeps numbers and neutralises formula strings", () => {
     expect(JSON.parse(toJson([{ a: "-x", b: -1, c: undefined }]))).toEqual([{ a: "'-x", b: -1, c: null }]);
   });
+  it("neutralises keys as the CSV neutralises header cells, and keeps a key that would collide", () => {
+    const text = toJson([{ "=cmd": 1, "'=cmd": 2, "@SUM(A1)": "x", plain: 3 }]);
+    expect(JSON.parse(text)).toEqual([{ "'=cmd": 1, "'=cmd (2)": 2, "'@SUM(A1)": "x", plain: 3 }]);
+    // The CSV of the same record: header cells neutralised the same way.
+    expect(toCsv([{ "=cmd": 1, plain: 3 }])).toBe(`"'=cmd",plain\n1,3\n`);
+  });
 });
 
 describe("exportName", () => {

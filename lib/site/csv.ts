@@ -38,10 +38,23 @@ export function toCsv(rows: readonly ExportRecord[], columns?: readonly string[]
   return [keys.map(csvCell).join(","), ...rows.map((r) => keys.map((k) => csvCell(r[k])).join(","))].join("\n") + "\n";
 }
 
-/** JSON of the same records; strings neutralised too, since JSON is often opened in spreadsheets as well. */
+/**
+ * JSON of the same records; strings neutralised too, since JSON is often opened in spreadsheets as well, and the
+ * keys with them (they become the sheet's header row, as the CSV's header cells do). A key whose neutralised
+ * form another key already has gets " (2)", so no value is lost.
+ */
 export function toJson(rows: readonly ExportRecord[]): string {
   return JSON.stringify(
-    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, neutralise(v ?? null)]))),
+    rows.map((r) => {
+      const out: Record<string, ExportCell> = {};
+      for (const [k, v] of Object.entries(r)) {
+        const key = String(neutralise(k));
+        let name = key;
+        for (let i = 2; Object.hasOwn(out, name); i++) name = `${key} (${i})`;
+        out[name] = neutralise(v ?? null);
+      }
+      return out;
+    }),
     null,
     1,
   );

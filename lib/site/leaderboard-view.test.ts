@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard/model";
 import {
   columnsFor,
+  declaredVerification,
   exportRecords,
   filterRows,
+  isVerified,
   marksFor,
   parseViewState,
   provenanceOf,
@@ -155,6 +157,22 @@ describe("submission provenance in the view", () => {
     expect(csv[1]!.endsWith(`2026-05-02,"'=HYPERLINK(""http://x"")",https://example.org/r,yes,Team,2026-05-09`)).toBe(
       true,
     );
+  });
+
+  it("a local release that declares itself verified is not verified: no mark, no filter, said in the export", () => {
+    const local = verifiedRow("local:l", { is_local: true, verified_by: "Me", verified_at: "2026-05-10" });
+    expect(isVerified(local.config)).toBe(false);
+    expect(provenanceOf(local.config).verified).toBeNull();
+    expect(declaredVerification(local.config)).toEqual({ by: "Me", at: "2026-05-10" });
+    expect(declaredVerification(v.config)).toBeNull();
+    const state = parseViewState("?verified=1", model);
+    expect(filterRows([v, local], state).map((r) => r.config.config_id)).toEqual(["v"]);
+    const [rec] = exportRecords([local], columnsFor(model, ["overall"]));
+    expect([rec!.verified, rec!.verified_by, rec!.verified_at]).toEqual([
+      "no (declared by the local file, not checked)",
+      "Me",
+      "2026-05-10",
+    ]);
   });
 });
 

@@ -86,8 +86,20 @@ export function filterRows(rows: readonly LeaderboardRow[], state: RowFilter): L
   );
 }
 
+/**
+ * Verified: a maintainer reproduced it (`npm run release:add` / `release:verify` set the fields). Only a published
+ * configuration carries the mark: a local release's file may declare `verified` too, but nobody checked that
+ * claim (declaredVerification says what it declares).
+ */
 export function isVerified(config: ConfigRow): boolean {
-  return Boolean(config.verified_by && config.verified_at);
+  return !config.is_local && Boolean(config.verified_by && config.verified_at);
+}
+
+/** What a local configuration's own file declares as its verification (never shown as verified), or null. */
+export function declaredVerification(config: ConfigRow): { by: string; at: string } | null {
+  return config.is_local && config.verified_by && config.verified_at
+    ? { by: config.verified_by, at: config.verified_at }
+    : null;
 }
 
 export interface Provenance {
@@ -174,7 +186,7 @@ function provenanceColumns(row: LeaderboardRow): Record<string, string | null> {
     submitted_at: c.submitted_at ?? null,
     submitted_by: c.submitted_by ?? null,
     report_url: c.report_url ?? null,
-    verified: isVerified(c) ? "yes" : "no",
+    verified: isVerified(c) ? "yes" : declaredVerification(c) ? "no (declared by the local file, not checked)" : "no",
     verified_by: c.verified_by ?? null,
     verified_at: c.verified_at ?? null,
   };

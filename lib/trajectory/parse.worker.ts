@@ -101,7 +101,8 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 /** A local release's patch: its handle asked of the page (like the trajectory), capped like a published one. */
 async function readLocalPatch(id: number, path: string): Promise<string> {
   const ref = await asker.ask({ id }, path);
-  if (!ref) throw new HttpError(404, path);
+  // Nothing was fetched, so no HTTP status: the run names a patch file the user did not pick.
+  if (!ref) throw new Error(`${path} is not among the files you picked (the run names it as its patch)`);
   if (fileRefSize(ref) > MAX_PATCH_BYTES) throw new Error(`${path} is larger than ${MAX_PATCH_BYTES} bytes`);
   return fileRefText(ref);
 }
