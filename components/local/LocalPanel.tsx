@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useRef, useState, useSyncExternalStore } from "react";
 import type { Problem } from "@/lib/data/schema";
+import { markInvisible } from "@/lib/common/unicode";
 import { registerLocalTables } from "@/lib/local/db";
 import { localLeaderboardRows } from "@/lib/source/local-views";
 import { filesFromDrop, filesFromInput } from "@/lib/local/drop";
@@ -171,7 +172,7 @@ function LoadedEntry({ entry, bench }: { entry: LocalEntry; bench: PublishedBenc
       <div className="flex items-start gap-2">
         <p className="flex-1">
           <span className="font-medium">{e.label}</span>:{" "}
-          {e.configs.map((c) => c.display_name).join(", ") || "no configuration"} ({e.counts.runs} runs,{" "}
+          {e.configs.map((c) => markInvisible(c.display_name)).join(", ") || "no configuration"} ({e.counts.runs} runs,{" "}
           {e.counts.focusTasks} focus tasks, {formatBytes(e.counts.bytes)} read
           {e.counts.trajectories ? `, ${e.counts.trajectories} trajectory files, read when you open a run` : ""}); shown
           on the leaderboard, the cost page and the compare page marked local

@@ -2,8 +2,9 @@
 // configurations are appended to configs.jsonl with their provenance (submitted_at, submitted_by,
 // report_url, and `verified` when a maintainer reproduced it), its runs to runs.jsonl, and its trajectory
 // files copied. Nothing is written when the check fails or a file would be overwritten.
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { caseFold } from "../common/confusable";
 import { copyInside } from "../common/inside-root-node";
 import { loadRelease } from "./load-release";
 import type { Config, Problem, Run } from "./schema";
@@ -50,6 +51,15 @@ export function trajectoryCopies(ref: string): string[] {
   return dir === "trajectories" || dir === "." ? [ref] : [dir];
 }
 
+/** A path of the release that differs from `path` only by case (the same file on macOS or Windows), or null. */
+export function caseTwin(root: string, path: string): string | null {
+  const dir = join(root, dirname(path));
+  if (!existsSync(dir)) return null;
+  const name = basename(path);
+  const twin = readdirSync(dir).find((n) => n !== name && caseFold(n) === caseFold(name));
+  return twin === undefined ? null : join(dirname(path), twin);
+}
+
 const jsonl = (records: readonly object[]) => records.map((r) => `${JSON.stringify(r)}\n`).join("");
 
 function appendLines(path: string, text: string): void {
@@ -70,6 +80,11 @@ export async function addSubmission(opts: AddOptions): Promise<AddResult> {
     const files = [...new Set(submission.runs.flatMap((r: Run) => (r.trajectory ? trajectoryCopies(r.trajectory) : [])))];
     const taken = files.filter((f) => existsSync(join(opts.into, f)));
     if (taken.length) return { ...none, refused: `${taken.length} trajectory path(s) already exist in ${opts.into}, e.g. ${taken[0]}` };
+    const twins = files.map((f) => [f, caseTwin(opts.into, f)] as const).filter(([, twin]) => twin !== null);
+    if (twins.length) {
+      const [f, twin] = twins[0]!;
+      return { ...none, refused: `${twins.length} trajectory path(s) differ from a path of ${opts.into} only by case (one file on a case-insensitive file system), e.g. ${f} and ${twin}` };
+    }
     const configs = submission.configs.map((c) => provenanceConfig(c, manifest, opts.verified));
     // Regular files only: the check refused links, and copyInside refuses them again rather than copy one.
     for (const f of files) copyInside(loaded.releaseDir, f, opts.into, true);

@@ -5,6 +5,9 @@ import type { Config, Problem, Release, Run, Session } from "./schema";
 import type { SubmissionManifest } from "./submission-manifest";
 import { MAX_REQUEST_WALL_S, MAX_TIMEOUT_CONTINUATIONS, REQUEST_BUDGET_S, SUBMISSION_RULES, type SubmissionRuleCode } from "./submission-rules";
 import type { TrajectoryCheck } from "./submission-trajectory";
+import { confusableKey, nameKey } from "../common/confusable";
+import { markInvisible } from "../common/unicode";
+import { confusableReason } from "./validate-ids";
 
 export interface Offence {
   /** The record: a config id, session id, run id, or `file:line`. */
@@ -262,17 +265,39 @@ export function checkMetadata(input: SubmissionInput): RuleResult {
   return result("submission.metadata", offences, `${input.submission?.configs.length ?? 0} configuration(s) checked`);
 }
 
+/** Published ids by their confusable key (lib/common/unicode.ts): an id equal after case folding and TS #39's skeleton collides. */
+function byKey(ids: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const id of ids) if (!map.has(confusableKey(id))) map.set(confusableKey(id), id);
+  return map;
+}
+
+function collision(kind: string, id: string, published: ReadonlyMap<string, string>): Offence | null {
+  const taken = published.get(confusableKey(id));
+  if (taken === undefined) return null;
+  if (taken === id) return { record: id, message: `${kind} id already in the published release` };
+  return { record: markInvisible(id), message: `${kind} id ${confusableReason(id, taken)}, a ${kind} id of the published release` };
+}
+
 export function checkCollision(input: SubmissionInput): RuleResult {
   const offences: Offence[] = [];
-  const configs = new Set(input.published.configs.map((c) => c.config_id));
-  const runs = new Set(input.published.runs.map((r) => r.run_id));
+  const warnings: Offence[] = [];
+  const configs = byKey(input.published.configs.map((c) => c.config_id));
+  const runs = byKey(input.published.runs.map((r) => r.run_id));
+  const names = new Map(input.published.configs.map((c) => [nameKey(c.display_name), c]));
   for (const c of input.submission?.configs ?? []) {
-    if (configs.has(c.config_id)) offences.push({ record: c.config_id, message: "configuration id already in the published release" });
+    const hit = collision("configuration", c.config_id, configs);
+    if (hit) offences.push(hit);
+    const alike = names.get(nameKey(c.display_name));
+    if (alike) {
+      warnings.push({ record: markInvisible(c.config_id), message: `display name "${markInvisible(c.display_name)}" looks like "${markInvisible(alike.display_name)}" of the published ${alike.config_id}; the leaderboard shows both with their config id` });
+    }
   }
   for (const r of input.submission?.runs ?? []) {
-    if (runs.has(r.run_id)) offences.push({ record: r.run_id, message: "run id already in the published release" });
+    const hit = collision("run", r.run_id, runs);
+    if (hit) offences.push(hit);
   }
-  return result("submission.collision", offences, `${input.submission?.configs.length ?? 0} configuration id(s), ${input.submission?.runs.length ?? 0} run id(s) compared`);
+  return result("submission.collision", offences, `${input.submission?.configs.length ?? 0} configuration id(s), ${input.submission?.runs.length ?? 0} run id(s) compared`, warnings);
 }
 
 export function checkSubmission(input: SubmissionInput): SubmissionReport {

@@ -79,7 +79,7 @@ export const SUBMISSION_RULES: readonly RuleDescription[] = [
   {
     code: "submission.collision",
     title: "No id collision",
-    text: "No configuration id or run id of the submission is already used by the published release.",
+    text: "No configuration id or run id of the submission is already used by the published release, or can pass for one: ids equal after case folding and Unicode's confusable mapping (TS #39 skeleton: Cyrillic `о` for Latin `o`, zero-width characters, `My-Agent` for `my-agent`) collide. A display name that looks like a published one is a warning.",
   },
 ];
 

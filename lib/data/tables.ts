@@ -4,6 +4,7 @@
 import { parentDir } from "./locality";
 import { requestFlags, scheduleProfile } from "./schedule";
 import { SUBMIT, type Release } from "./schema";
+import { shownDisplayNames, shownLabel } from "./validate-names";
 import { pushAll } from "../common/arrays";
 
 export type ColumnType = "VARCHAR" | "INTEGER" | "BIGINT" | "DOUBLE" | "BOOLEAN";
@@ -145,7 +146,7 @@ export function* releaseTableParts(
 
   for (const t of release.tasks) {
     out.tasks.push({
-      task_id: t.task_id, repo: t.repo, base_revision: t.base_revision, title: t.title ?? null,
+      task_id: t.task_id, repo: shownLabel(t.repo), base_revision: t.base_revision, title: shownLabel(t.title ?? null),
       stage_count: t.stages.length,
       f2p_count: t.tests.filter((x) => x.kind === "F2P").length,
       p2p_count: t.tests.filter((x) => x.kind === "P2P").length,
@@ -183,12 +184,15 @@ export function* releaseTableParts(
     });
   }
 
+  // Labels as the site shows them: invisible characters visible, look-alike display names with their id.
+  const displayNames = shownDisplayNames(release.configs);
   release.configs.forEach((c, i) => {
     out.configs.push({
-      config_id: c.config_id, model: c.model, harness: c.harness, harness_version: c.harness_version ?? null,
-      reasoning: c.reasoning ?? null, variant: c.variant, base_config_id: c.base_config_id ?? null,
-      display_name: c.display_name, sort_order: i, is_local: opts.local ?? false,
-      submitted_at: c.submitted_at ?? null, submitted_by: c.submitted_by ?? null, report_url: c.report_url ?? null,
+      config_id: c.config_id, model: shownLabel(c.model), harness: shownLabel(c.harness),
+      harness_version: shownLabel(c.harness_version ?? null), reasoning: shownLabel(c.reasoning ?? null),
+      variant: shownLabel(c.variant), base_config_id: c.base_config_id ?? null,
+      display_name: displayNames[i]!, sort_order: i, is_local: opts.local ?? false,
+      submitted_at: c.submitted_at ?? null, submitted_by: shownLabel(c.submitted_by ?? null), report_url: c.report_url ?? null,
       verified_by: c.verified?.by ?? null, verified_at: c.verified?.at ?? null,
     });
   });

@@ -19,7 +19,7 @@ export const FILE_OF: Record<RecordKind, string> = {
   annotation: "annotations.jsonl",
 };
 
-type RecordOf = { task: Task; session: Session; config: Config; run: Run; annotation: Annotation };
+export type RecordOf = { task: Task; session: Session; config: Config; run: Run; annotation: Annotation };
 
 export interface Context {
   release: Release;

@@ -3,6 +3,9 @@
 // lib/data/validate.ts; the browser (local results) calls this with the files it was given.
 import type { Problem, Release } from "./schema";
 import { createContext, type TrajectoryStepIds } from "./validate-context";
+import { checkIdLimits } from "./validate-id-limits";
+import { checkIdText } from "./validate-ids";
+import { checkNames } from "./validate-names";
 import { checkPairs } from "./validate-pairs";
 import { checkIds, checkRefs, checkRelease } from "./validate-refs";
 import { checkRuns } from "./validate-runs";
@@ -25,6 +28,9 @@ export function validateReleaseWith(release: Release, opts: ValidateOptions): Pr
   const ctx = createContext(release, opts.fileExists, opts.trajectoryStepIds, opts.entryProblem);
   checkRelease(ctx);
   checkIds(ctx);
+  checkIdText(ctx);
+  checkIdLimits(ctx);
+  checkNames(ctx);
   checkRefs(ctx);
   checkTasks(ctx);
   checkSchedules(ctx);

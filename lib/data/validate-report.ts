@@ -1,5 +1,6 @@
 // How problems are printed by `npm run data:validate` and the build: one line each, in file order, so a
 // producer can jump from the line to the record.
+import { markInvisible } from "../common/unicode";
 import type { Problem } from "./schema";
 
 const FILE_ORDER = ["release.json", "tasks.jsonl", "sessions.jsonl", "configs.jsonl", "runs.jsonl", "annotations.jsonl"];
@@ -12,11 +13,14 @@ const KIND_OF_FILE: Record<string, string> = {
   "annotations.jsonl": "annotation",
 };
 
-/** `error sessions.jsonl:12 [session s-001] schedule.projection: …` */
+/**
+ * `error sessions.jsonl:12 [session s-001] schedule.projection: …`. Invisible characters of the record's id and
+ * the message are printed as ⟦U+202E⟧: a bidi override must not reorder the line in a terminal.
+ */
 export function formatProblem(p: Problem): string {
   const where = p.line === undefined ? p.file : `${p.file}:${p.line}`;
   const record = p.record === undefined ? "" : ` [${KIND_OF_FILE[p.file] ?? "record"} ${p.record}]`;
-  return `${p.level} ${where}${record} ${p.rule}: ${p.message}`;
+  return markInvisible(`${p.level} ${where}${record} ${p.rule}: ${p.message}`);
 }
 
 /** Stable order: by file as listed in the format, then line, keeping the checks' order within a line. */
