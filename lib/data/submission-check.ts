@@ -5,7 +5,7 @@ import type { Config, Problem, Release, Run, Session } from "./schema";
 import type { SubmissionManifest } from "./submission-manifest";
 import { MAX_REQUEST_WALL_S, MAX_TIMEOUT_CONTINUATIONS, REQUEST_BUDGET_S, SUBMISSION_RULES, type SubmissionRuleCode } from "./submission-rules";
 import type { TrajectoryCheck } from "./submission-trajectory";
-import { confusableKey, nameKey } from "../common/confusable";
+import { collapseSpace, LookAlikes } from "../common/confusable";
 import { markInvisible } from "../common/unicode";
 import { confusableReason } from "./validate-ids";
 
@@ -265,15 +265,15 @@ export function checkMetadata(input: SubmissionInput): RuleResult {
   return result("submission.metadata", offences, `${input.submission?.configs.length ?? 0} configuration(s) checked`);
 }
 
-/** Published ids by their confusable key (lib/common/unicode.ts): an id equal after case folding and TS #39's skeleton collides. */
-function byKey(ids: readonly string[]): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const id of ids) if (!map.has(confusableKey(id))) map.set(confusableKey(id), id);
-  return map;
+/** Published ids by what they look like (lib/common/confusable.ts): an id equal after case folding and TS #39's skeleton collides. */
+function lookAlikes(ids: readonly string[]): LookAlikes<string> {
+  const index = new LookAlikes<string>();
+  for (const id of ids) index.add(id, id);
+  return index;
 }
 
-function collision(kind: string, id: string, published: ReadonlyMap<string, string>): Offence | null {
-  const taken = published.get(confusableKey(id));
+function collision(kind: string, id: string, published: LookAlikes<string>): Offence | null {
+  const taken = published.find(id);
   if (taken === undefined) return null;
   if (taken === id) return { record: id, message: `${kind} id already in the published release` };
   return { record: markInvisible(id), message: `${kind} id ${confusableReason(id, taken)}, a ${kind} id of the published release` };
@@ -282,13 +282,14 @@ function collision(kind: string, id: string, published: ReadonlyMap<string, stri
 export function checkCollision(input: SubmissionInput): RuleResult {
   const offences: Offence[] = [];
   const warnings: Offence[] = [];
-  const configs = byKey(input.published.configs.map((c) => c.config_id));
-  const runs = byKey(input.published.runs.map((r) => r.run_id));
-  const names = new Map(input.published.configs.map((c) => [nameKey(c.display_name), c]));
+  const configs = lookAlikes(input.published.configs.map((c) => c.config_id));
+  const runs = lookAlikes(input.published.runs.map((r) => r.run_id));
+  const names = new LookAlikes<Config>();
+  for (const c of input.published.configs) names.add(collapseSpace(c.display_name), c);
   for (const c of input.submission?.configs ?? []) {
     const hit = collision("configuration", c.config_id, configs);
     if (hit) offences.push(hit);
-    const alike = names.get(nameKey(c.display_name));
+    const alike = names.find(collapseSpace(c.display_name));
     if (alike) {
       warnings.push({ record: markInvisible(c.config_id), message: `display name "${markInvisible(c.display_name)}" looks like "${markInvisible(alike.display_name)}" of the published ${alike.config_id}; the leaderboard shows both with their config id` });
     }

@@ -1,6 +1,6 @@
 // Ids that can pass for other ids, or that the build cannot make a file name of (docs/data-format.md, "Ids and
 // names"): invisible characters, other normalization forms, look-alikes, names past the file system's limit.
-import { caseFold, confusableKey, PRINTABLE_ASCII } from "../common/confusable";
+import { caseFold, LookAlikes, PRINTABLE_ASCII } from "../common/confusable";
 import { hasLoneSurrogate, invisibleCharacters, markInvisible } from "../common/unicode";
 import { lineOf } from "./record-lines";
 import type { Task } from "./schema";
@@ -35,18 +35,17 @@ type IdKind = Exclude<keyof RecordOf, "annotation">;
 
 const lineNote = (record: object): string => (lineOf(record) === undefined ? "" : ` (line ${lineOf(record)})`);
 
-/** One kind of record: each id's characters, and each id against the earlier ones by confusable key. */
+/** One kind of record: each id's characters, and each id against the earlier ones (lib/common/confusable.ts). */
 function checkKind<K extends IdKind>(ctx: Context, kind: K, records: readonly RecordOf[K][], idOf: (r: RecordOf[K]) => string): void {
   const label = `${kind} id`;
-  const seen = new Map<string, RecordOf[K]>();
+  const seen = new LookAlikes<RecordOf[K]>();
   for (const record of records) {
     const id = idOf(record);
     const text = idTextProblem(label, id);
     if (text) ctx.error(kind, record, text.rule, text.message);
-    const key = confusableKey(id);
-    const first = seen.get(key);
-    if (!first) seen.set(key, record);
-    else if (idOf(first) !== id) {
+    const first = seen.find(id);
+    seen.add(id, record);
+    if (first && idOf(first) !== id) {
       ctx.error(kind, record, "id.confusable", `${label} "${markInvisible(id)}" ${confusableReason(id, idOf(first))}${lineNote(first)}`);
     }
   }
@@ -65,26 +64,25 @@ export function checkIdText(ctx: Context): void {
 
 /** Test ids come from a task's test suite, where parameters may differ by case only: look-alikes are warnings. */
 function checkTestIds(ctx: Context, task: Task): void {
-  const seen = new Map<string, string>();
+  const seen = new LookAlikes<string>();
   for (const test of task.tests) {
     const text = idTextProblem("test id", test.test_id);
     if (text) ctx.error("task", task, text.rule, text.message);
-    const key = confusableKey(test.test_id);
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, test.test_id);
-    else if (first !== test.test_id) {
+    const first = seen.find(test.test_id);
+    seen.add(test.test_id, test.test_id);
+    if (first !== undefined && first !== test.test_id) {
       ctx.warning("task", task, "id.confusable", `test id "${markInvisible(test.test_id)}" ${confusableReason(test.test_id, first)}`);
     }
   }
 }
 
 function checkDeclaredNames(ctx: Context, field: "conditions" | "groups", names: readonly string[]): void {
-  const seen = new Map<string, string>();
+  const seen = new LookAlikes<string>();
   for (const name of names) {
     const text = idTextProblem(`${field} entry`, name);
     if (text) ctx.releaseError(text.rule, text.message);
-    const first = seen.get(confusableKey(name));
-    if (first === undefined) seen.set(confusableKey(name), name);
-    else if (first !== name) ctx.releaseError("id.confusable", `${field} entry "${markInvisible(name)}" ${confusableReason(name, first)}`);
+    const first = seen.find(name);
+    seen.add(name, name);
+    if (first !== undefined && first !== name) ctx.releaseError("id.confusable", `${field} entry "${markInvisible(name)}" ${confusableReason(name, first)}`);
   }
 }

@@ -1,7 +1,7 @@
 // Names shown as labels (docs/data-format.md, "Ids and names"): the site shows their invisible characters as
 // ⟦U+202E⟧ and a configuration whose display name looks like another's with its id (shownDisplayNames), so a
 // name never passes for another; the validator says so in warnings.
-import { nameKey } from "../common/confusable";
+import { collapseSpace, confusableKeys, LookAlikes } from "../common/confusable";
 import { invisibleCharacters, markInvisible } from "../common/unicode";
 import { lineOf } from "./record-lines";
 import type { Config } from "./schema";
@@ -31,14 +31,12 @@ export function checkNames(ctx: Context): void {
       if (message) ctx.warning("task", t, "name.invisible", message);
     }
   }
-  const seen = new Map<string, Config>();
+  const seen = new LookAlikes<Config>();
   for (const c of ctx.release.configs) {
-    const key = nameKey(c.display_name);
-    const first = seen.get(key);
-    if (!first) {
-      seen.set(key, c);
-      continue;
-    }
+    const name = collapseSpace(c.display_name);
+    const first = seen.find(name);
+    seen.add(name, c);
+    if (!first) continue;
     const where = lineOf(first) === undefined ? "" : ` (line ${lineOf(first)})`;
     ctx.warning(
       "config",
@@ -56,9 +54,11 @@ export function checkNames(ctx: Context): void {
  */
 export function shownDisplayNames(configs: readonly Pick<Config, "config_id" | "display_name">[]): string[] {
   const shown = configs.map((c) => markInvisible(c.display_name));
-  const count = new Map<string, number>();
-  for (const s of shown) count.set(nameKey(s), (count.get(nameKey(s)) ?? 0) + 1);
-  return shown.map((s, i) => ((count.get(nameKey(s)) ?? 0) > 1 ? `${s} (${configs[i]!.config_id})` : s));
+  const keys = shown.map((s) => confusableKeys(collapseSpace(s)));
+  const counts = keys[0]?.map(() => new Map<string, number>()) ?? [];
+  for (const k of keys) k.forEach((key, i) => counts[i]!.set(key, (counts[i]!.get(key) ?? 0) + 1));
+  const alike = (i: number) => keys[i]!.some((key, j) => (counts[j]!.get(key) ?? 0) > 1);
+  return shown.map((s, i) => (alike(i) ? `${s} (${configs[i]!.config_id})` : s));
 }
 
 /** A label field as shown: its invisible characters as ⟦U+…⟧ (null stays null). */
