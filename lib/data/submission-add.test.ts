@@ -1,6 +1,6 @@
 // release:add on a copy of the sample: the checked submission is added with its provenance, the leaderboard's
 // configs query reads it back, and a second addition (a collision) or a failing submission writes nothing.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { openNodeDb } from "../db/node";
 import { CONFIGS_SQL, type ConfigRow } from "../queries/leaderboard/sql";
 import { SUBMITTED_CONFIG, writeHarborSubmission } from "./fixtures/submission";
 import { loadRelease } from "./load-release";
-import { addSubmission, provenanceConfig, trajectoryCopies } from "./submission-add";
+import { addSubmission, caseTwin, provenanceConfig, trajectoryCopies } from "./submission-add";
 import { MANIFEST_FILE } from "./submission-manifest";
 import { releaseTables } from "./tables";
 
@@ -68,6 +68,27 @@ describe("release:add", () => {
     expect(readFileSync(join(into, "configs.jsonl"), "utf8")).toBe(before);
   });
 
+  it("refuses a look-alike of the added configuration (Cyrillic а for a) and writes nothing", async () => {
+    const lookAlike = join(tmp, "look-alike");
+    cpSync(harbor, lookAlike, { recursive: true });
+    const m = JSON.parse(readFileSync(join(lookAlike, MANIFEST_FILE), "utf8"));
+    m.harbor.config = { ...m.harbor.config, config_id: "my-\u0430gent" };
+    m.configs[0].config_id = "my-\u0430gent";
+    writeFileSync(join(lookAlike, MANIFEST_FILE), JSON.stringify(m));
+    const before = { configs: readFileSync(join(into, "configs.jsonl"), "utf8"), runs: readFileSync(join(into, "runs.jsonl"), "utf8") };
+    const result = await addSubmission({ submission: lookAlike, into });
+    expect(result.refused).toBe("the submission fails submission.collision");
+    const collision = result.report.rules.find((r) => r.code === "submission.collision")!;
+    // The importer writes the runs' ids with the Cyrillic а as "-" (my--gent.…), so the configuration alone collides.
+    expect(collision.offences).toEqual([
+      {
+        record: "my-\u0430gent",
+        message: `configuration id looks like "my-agent" (equal after case folding and Unicode's confusable mapping, TS #39), a configuration id of the published release`,
+      },
+    ]);
+    expect({ configs: readFileSync(join(into, "configs.jsonl"), "utf8"), runs: readFileSync(join(into, "runs.jsonl"), "utf8") }).toEqual(before);
+  });
+
   it("refuses a submission that fails the check", async () => {
     const broken = join(tmp, "broken");
     cpSync(harbor, broken, { recursive: true });
@@ -83,6 +104,17 @@ describe("release:add", () => {
 });
 
 describe("pure parts", () => {
+  it("finds a path of the release that differs only by case (one file on macOS or Windows)", () => {
+    const root = join(tmp, "case-twin");
+    mkdirSync(join(root, "trajectories"), { recursive: true });
+    writeFileSync(join(root, "trajectories", "My-Agent.zip"), "");
+    expect(caseTwin(root, "trajectories/my-agent.zip")).toBe("trajectories/My-Agent.zip");
+    expect(caseTwin(root, "trajectories/MY-AGENT.ZIP")).toBe("trajectories/My-Agent.zip");
+    expect(caseTwin(root, "trajectories/My-Agent.zip")).toBeNull();
+    expect(caseTwin(root, "trajectories/other.zip")).toBeNull();
+    expect(caseTwin(root, "patches/my-agent.diff")).toBeNull();
+  });
+
   it("copies a file, a run's own folder, or the archive of an entry", () => {
     expect(trajectoryCopies("trajectories/r.json")).toEqual(["trajectories/r.json"]);
     expect(trajectoryCopies("trajectories/r/trajectory.json")).toEqual(["trajectories/r"]);

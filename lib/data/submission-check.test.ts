@@ -150,3 +150,43 @@ describe("the first offending records", () => {
     expect(failed(r)).toEqual(["submission.metadata"]);
   });
 });
+
+describe("submission.collision: ids that can pass for published ones", () => {
+  const LOOK_ALIKE = "deepseek-v4.1-flash-\u043epencode"; // Cyrillic о for the published configuration's Latin o
+  const CASE_ONLY = "Deepseek-V4.1-Flash-OpenCode.pallets__click-2644.switched.r0";
+
+  /** The base submission with its configuration renamed to `id` (configs, runs and the manifest). */
+  const renameConfig = (dir: string, id: string) => {
+    writeJsonl(join(dir, "configs.jsonl"), [{ ...SUBMITTED_CONFIG, config_id: id }]);
+    editRuns(dir, (runs) => runs.forEach((r) => { r.config_id = id; }));
+    editManifest(dir, (m) => { m.configs[0]!.config_id = id; });
+  };
+
+  it("a Cyrillic look-alike configuration id and a run id that differs only by case fail the rule, naming both ids", async () => {
+    const r = await variant((d) => {
+      renameConfig(d, LOOK_ALIKE);
+      editRuns(d, (runs) => { runs.find((x) => x.run_id === SWITCHED)!.run_id = CASE_ONLY; });
+    });
+    expect(failed(r)).toEqual(["submission.collision"]);
+    expect(r.rules.find((x) => x.code === "submission.collision")!.offences).toEqual([
+      {
+        record: LOOK_ALIKE,
+        message: `configuration id looks like "deepseek-v4.1-flash-opencode" (equal after case folding and Unicode's confusable mapping, TS #39), a configuration id of the published release`,
+      },
+      { record: CASE_ONLY, message: 'run id differs from "deepseek-v4.1-flash-opencode.pallets__click-2644.switched.r0" only by case, a run id of the published release' },
+    ]);
+    expect(reportMarkdown(r, "look-alike")).toContain("❌ failed: No id collision (`submission.collision`)");
+  });
+
+  it("a display name that looks like a published one is a warning; the check still passes", async () => {
+    const r = await variant((d) => writeJsonl(join(d, "configs.jsonl"), [{ ...SUBMITTED_CONFIG, display_name: "DeepSeek-V4.1-Flash / \u041epenCode" }]));
+    const rule = r.rules.find((x) => x.code === "submission.collision")!;
+    expect([rule.status, r.ok]).toEqual(["warn", true]);
+    expect(rule.warnings).toEqual([
+      {
+        record: "my-agent",
+        message: 'display name "DeepSeek-V4.1-Flash / \u041epenCode" looks like "DeepSeek-V4.1-Flash / OpenCode" of the published deepseek-v4.1-flash-opencode; the leaderboard shows both with their config id',
+      },
+    ]);
+  });
+});

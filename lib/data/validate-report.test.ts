@@ -14,6 +14,11 @@ describe("formatProblem", () => {
     expect(formatProblem({ level: "warning", file: "release.json", rule: "release.baseline", message: "m" })).toBe("warning release.json release.baseline: m");
   });
 
+  it("prints an id's and a message's invisible characters as ⟦U+…⟧, so a bidi override cannot reorder the line", () => {
+    const p: Problem = { level: "error", file: "configs.jsonl", line: 3, record: "gpt\u202e5", rule: "id.invisible", message: "a\u200bb" };
+    expect(formatProblem(p)).toBe("error configs.jsonl:3 [config gpt⟦U+202E⟧5] id.invisible: a⟦U+200B⟧b");
+  });
+
   it("sorts by file in format order, then line", () => {
     const mk = (file: string, line?: number): Problem => ({ level: "error", file, line, rule: "r", message: "" });
     const sorted = sortProblems([mk("runs.jsonl", 2), mk("tasks.jsonl", 9), mk("runs.jsonl", 1), mk("release.json")]);
