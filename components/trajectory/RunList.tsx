@@ -21,6 +21,7 @@ import {
 import { runListRows } from "@/lib/site/run-list-files";
 import { runHref } from "@/lib/site/nav";
 import { Badge } from "@/components/ui/Badge";
+import { Pager } from "@/components/ui/Pager";
 import { HeaderRow, Table } from "@/components/ui/Table";
 
 type Filters = RunFilters;
@@ -218,29 +219,13 @@ export function RunList({ releaseId, index }: { releaseId: string; index: RunLis
           </tbody>
         </Table>
       </div>
-      {pages > 1 ? (
-        <nav className="flex items-center gap-2 text-sm" aria-label="pages of runs" data-testid="run-pager">
-          <button
-            type="button"
-            className="rounded border px-2 disabled:opacity-40"
-            disabled={page === 0}
-            onClick={() => update({ page: page - 1 })}
-          >
-            Previous
-          </button>
-          <span data-testid="run-page">
-            page {page + 1} of {pages}
-          </span>
-          <button
-            type="button"
-            className="rounded border px-2 disabled:opacity-40"
-            disabled={page >= pages - 1}
-            onClick={() => update({ page: page + 1 })}
-          >
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={(p) => update({ page: p })}
+        label="pages of runs"
+        testIds={{ nav: "run-pager", page: "run-page" }}
+      />
       {needsConfig ? (
         <p className="text-sm" role="status" data-testid="run-list-needs-config">
           This release has {index.runs.toLocaleString("en-US")} runs: choose a configuration to filter them (a filter
