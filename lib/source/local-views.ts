@@ -6,13 +6,32 @@ import { computeCostRows, type CostRows } from "../queries/cost/model";
 import type { TaskScope } from "../queries/leaderboard/sql";
 import { computeLeaderboard, type LeaderboardMeta, type LeaderboardRow } from "../queries/leaderboard/model";
 import { LOCAL_PREFIX } from "../queries/local/union.sql";
-import { trajectoryRunsQuery, type TrajectoryRunRow } from "../queries/trajectory/sql";
+import { listPage, type ListPage } from "../queries/trajectory/run-list";
+import { trajectoryRunCountQuery, trajectoryRunPageQuery, type TrajectoryRunRow } from "../queries/trajectory/sql";
 import { localSource } from "./local";
 
-/** The local release's runs that name a trajectory (the run list's own SQL), ids prefixed as everywhere. */
-export async function localTrajectoryRuns(t: LocalTables): Promise<TrajectoryRunRow[]> {
-  const rows = (await localSource(t).run(trajectoryRunsQuery)).filter((r) => r.trajectory !== null);
-  return rows.map((r) => ({ ...r, run_id: LOCAL_PREFIX + r.run_id, config_id: LOCAL_PREFIX + r.config_id }));
+export interface LocalRunPage extends ListPage {
+  /** Runs of the release that name a trajectory. */
+  total: number;
+  rows: TrajectoryRunRow[];
+}
+
+/**
+ * One page of the local release's runs that name a trajectory (the run list's own SQL and order, LIMIT and
+ * OFFSET on its schema), ids prefixed as everywhere: a page's rows are all that reach this thread, whatever the
+ * release holds. A page past the last is the last.
+ */
+export async function localTrajectoryRunPage(t: LocalTables, page: number): Promise<LocalRunPage> {
+  const source = localSource(t);
+  const [count] = await source.run(trajectoryRunCountQuery);
+  const total = count?.runs ?? 0;
+  const at = listPage(total, page);
+  const rows = at.limit === 0 ? [] : await source.run(trajectoryRunPageQuery, { offset: at.offset, limit: at.limit });
+  return {
+    ...at,
+    total,
+    rows: rows.map((r) => ({ ...r, run_id: LOCAL_PREFIX + r.run_id, config_id: LOCAL_PREFIX + r.config_id })),
+  };
 }
 
 /**

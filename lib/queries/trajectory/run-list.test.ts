@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   filterRuns,
+  listPage,
   pageSlices,
   planFiles,
   runListPlan,
@@ -65,6 +66,21 @@ describe("run list pages", () => {
     expect(pageSlices([150, 30, 120], 2)).toEqual([{ file: 2, from: 20, to: 120 }]);
     expect(pageSlices([150, 30, 120], 3)).toEqual([]);
     expect(pageSlices([100, 0, 5], 1)).toEqual([{ file: 2, from: 0, to: 5 }]);
+  });
+
+  it("finds a page's OFFSET and LIMIT in a list of known length, a page out of range being the nearest", () => {
+    // 50,000 rows, pages of 100: 500 pages; the last holds rows 49,900–49,999.
+    expect(listPage(50_000, 0)).toEqual({ page: 0, pages: 500, offset: 0, limit: 100 });
+    expect(listPage(50_000, 1)).toEqual({ page: 1, pages: 500, offset: 100, limit: 100 });
+    expect(listPage(50_000, 499)).toEqual({ page: 499, pages: 500, offset: 49_900, limit: 100 });
+    expect(listPage(50_000, 500)).toEqual({ page: 499, pages: 500, offset: 49_900, limit: 100 });
+    expect(listPage(50_000, -3)).toEqual({ page: 0, pages: 500, offset: 0, limit: 100 });
+    expect(listPage(50_000, Number.NaN)).toEqual({ page: 0, pages: 500, offset: 0, limit: 100 });
+    // 250 rows: pages of 100, 100 and 50; 2.7 is page 2.
+    expect(listPage(250, 2.7)).toEqual({ page: 2, pages: 3, offset: 200, limit: 50 });
+    expect(listPage(250, 1, 200)).toEqual({ page: 1, pages: 2, offset: 200, limit: 50 });
+    // An empty list has one empty page.
+    expect(listPage(0, 4)).toEqual({ page: 0, pages: 1, offset: 0, limit: 0 });
   });
 
   it("plans the first page from the index, a later page from its files, a filter from every file or the chosen one", () => {

@@ -48,7 +48,24 @@ export interface PageSlice {
   to: number;
 }
 
-const pagesOf = (total: number) => Math.max(1, Math.ceil(total / RUNS_PER_PAGE));
+export interface ListPage {
+  /** 0-based; a page past the last is the last, a negative one the first. */
+  page: number;
+  pages: number;
+  /** The page's first row (0-based) and how many rows it holds: a query's OFFSET and LIMIT. */
+  offset: number;
+  limit: number;
+}
+
+/** Page `page` of a list of `total` rows, `perPage` to a page (an empty list has one empty page). */
+export function listPage(total: number, page: number, perPage = RUNS_PER_PAGE): ListPage {
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const shown = Math.min(Math.max(0, Math.floor(page) || 0), pages - 1);
+  const offset = shown * perPage;
+  return { page: shown, pages, offset, limit: Math.max(0, Math.min(perPage, total - offset)) };
+}
+
+const pagesOf = (total: number) => listPage(total, 0).pages;
 
 /** The files and rows holding rows [page × perPage, (page + 1) × perPage) of the whole list. */
 export function pageSlices(counts: readonly number[], page: number, perPage = RUNS_PER_PAGE): PageSlice[] {
@@ -169,9 +186,8 @@ export function runListView(
         plan.files.flatMap((n) => files.get(n)!),
         f,
       );
-      const pages = pagesOf(kept.length);
-      const page = Math.min(f.page, pages - 1);
-      return { total: kept.length, page, pages, rows: kept.slice(page * RUNS_PER_PAGE, (page + 1) * RUNS_PER_PAGE) };
+      const { page, pages, offset, limit } = listPage(kept.length, f.page);
+      return { total: kept.length, page, pages, rows: kept.slice(offset, offset + limit) };
     }
   }
 }

@@ -239,13 +239,31 @@ export interface TrajectoryRunRow {
   cross_task_interference: number;
 }
 
+/** Which runs of the run list: some configurations' only, those that name a trajectory only. */
+export interface RunListWhere {
+  configIds?: readonly string[];
+  withTrajectory?: boolean;
+}
+
+const RUN_LIST_JOINS = `FROM runs r
+JOIN configs c ON c.config_id = r.config_id
+JOIN sessions s ON s.session_id = r.session_id`;
+
+function runListWhereSql(where: RunListWhere): string {
+  const terms = [
+    where.configIds ? `r.config_id IN ${sqlInList(where.configIds)}` : null,
+    where.withTrajectory ? "r.trajectory IS NOT NULL" : null,
+  ].filter((t) => t !== null);
+  return terms.length ? `WHERE ${terms.join(" AND ")}` : "";
+}
+
 /**
  * Every run (or the runs of some configurations), with its trajectory reference (null: none) and how many
  * annotations of each signature it carries: the run list. Ordered by configuration first, so the list is its
  * configurations' run lists one after another (lib/queries/trajectory/run-list.ts pages through them), and by the
- * run id last, so the order is total.
+ * run id last, so the order is total (a page by LIMIT and OFFSET is the same rows every time).
  */
-export function trajectoryRunsSql(configIds?: readonly string[]): string {
+export function trajectoryRunsSql(configIds?: readonly string[], where: RunListWhere = {}): string {
   return `
 WITH tags AS (
   SELECT run_id,
@@ -257,13 +275,22 @@ SELECT r.run_id, r.config_id, c.display_name, s.focus_task_id, t.repo, s.conditi
   r.repeat::INTEGER AS repeat, r.resolved, r.failure_class, r.trajectory,
   COALESCE(g.requirement_state_loss, 0)::INTEGER AS requirement_state_loss,
   COALESCE(g.cross_task_interference, 0)::INTEGER AS cross_task_interference
-FROM runs r
-JOIN configs c ON c.config_id = r.config_id
-JOIN sessions s ON s.session_id = r.session_id
+${RUN_LIST_JOINS}
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 LEFT JOIN tags g ON g.run_id = r.run_id
-${configIds ? `WHERE r.config_id IN ${sqlInList(configIds)}` : ""}
+${runListWhereSql({ ...where, ...(configIds ? { configIds } : {}) })}
 ORDER BY c.sort_order, c.config_id, s.focus_task_id, s.condition, r.repeat, r.run_id`;
+}
+
+/** How many rows trajectoryRunsSql lists for `where` (a pager's total). */
+export function trajectoryRunCountSql(where: RunListWhere = {}): string {
+  return `SELECT COUNT(*)::INTEGER AS runs ${RUN_LIST_JOINS} ${runListWhereSql(where)}`;
+}
+
+/** Rows [offset, offset + limit) of trajectoryRunsSql's list: one page, never the whole list. */
+export function trajectoryRunPageSql(where: RunListWhere, offset: number, limit: number): string {
+  const int = (n: number) => Math.max(0, Math.floor(n) || 0);
+  return `${trajectoryRunsSql(undefined, where)}\nLIMIT ${int(limit)} OFFSET ${int(offset)}`;
 }
 
 // One run, by id: the trajectory page's and the compare panes' queries.
@@ -303,8 +330,15 @@ export const verdictTestsQuery = defineQuery<string, VerdictTestRow>({
   sql: (runId) => verdictTestsSql(runId),
 });
 
-export const trajectoryRunsQuery = defineQuery<void, TrajectoryRunRow>({
-  name: "trajectory runs",
+/** The runs page's local lists: runs that name a trajectory, a page at a time (lib/source/local-views.ts). */
+export const trajectoryRunPageQuery = defineQuery<{ offset: number; limit: number }, TrajectoryRunRow>({
+  name: "trajectory run page",
   tables: ["runs", "configs", "sessions", "tasks", "annotations"],
-  sql: () => trajectoryRunsSql(),
+  sql: ({ offset, limit }) => trajectoryRunPageSql({ withTrajectory: true }, offset, limit),
+});
+
+export const trajectoryRunCountQuery = defineQuery<void, { runs: number }>({
+  name: "trajectory run count",
+  tables: ["runs", "configs", "sessions"],
+  sql: () => trajectoryRunCountSql({ withTrajectory: true }),
 });

@@ -19,6 +19,8 @@ import {
   toAnnotationInputs,
   toRequestInfo,
   toVerdictTests,
+  trajectoryRunCountSql,
+  trajectoryRunPageSql,
   trajectoryRunsSql,
   verdictStagesSql,
   verdictTestsSql,
@@ -150,6 +152,24 @@ describe("annotations and the run list", () => {
       ["beta.s-N1", true, 0, 0],
       ["beta.u-N1", false, 0, 0],
     ]);
+  });
+
+  it("pages the runs that name a trajectory by LIMIT and OFFSET, in the list's order, with their count", async () => {
+    // Four of the six runs above name a trajectory: alpha.s-F1, alpha.s-N1, beta.s-F1, beta.s-N1.
+    const count = await db.query<{ runs: number }>(trajectoryRunCountSql({ withTrajectory: true }));
+    expect(count).toEqual([{ runs: 4 }]);
+    expect(await db.query<{ runs: number }>(trajectoryRunCountSql())).toEqual([{ runs: 6 }]);
+    const page = (offset: number, limit: number) =>
+      db
+        .query<TrajectoryRunRow>(trajectoryRunPageSql({ withTrajectory: true }, offset, limit))
+        .then((rows) => rows.map((r) => r.run_id));
+    expect(await page(0, 2)).toEqual(["alpha.s-F1", "alpha.s-N1"]);
+    expect(await page(1, 2)).toEqual(["alpha.s-N1", "beta.s-F1"]);
+    expect(await page(2, 100)).toEqual(["beta.s-F1", "beta.s-N1"]);
+    expect(await page(4, 100)).toEqual([]);
+    // One configuration's runs with a trajectory: beta's two.
+    const beta = await db.query<TrajectoryRunRow>(trajectoryRunsSql(["beta"], { withTrajectory: true }));
+    expect(beta.map((r) => r.run_id)).toEqual(["beta.s-F1", "beta.s-N1"]);
   });
 });
 
