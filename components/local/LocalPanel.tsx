@@ -4,12 +4,13 @@
 // Loaded only when the panel first opens (OpenLocalResults), so the leaderboard's first paint does not pay for it.
 import Link from "next/link";
 import { useRef, useState, useSyncExternalStore } from "react";
-import type { Problem } from "@/lib/data/schema";
 import { markInvisible } from "@/lib/common/unicode";
 import { registerLocalTables } from "@/lib/local/db";
 import { localLeaderboardRows } from "@/lib/source/local-views";
 import { filesFromDrop, filesFromInput } from "@/lib/local/drop";
-import type { LocalResult, TrajectorySummary } from "@/lib/local/open";
+import type { TrajectorySummary } from "@/lib/local/open";
+import type { ProblemReport } from "@/lib/local/problems";
+import type { PostedLocalResult } from "@/lib/local/worker-protocol";
 import { formatBytes, type InputFile } from "@/lib/files/source";
 import { LIMIT_BYTES } from "@/lib/files/limits";
 import { addLocal, emptyEntries, localEntries, removeLocal, subscribeLocal, type LocalEntry } from "@/lib/local/store";
@@ -17,13 +18,14 @@ import { openInWorker } from "@/lib/local/worker-client";
 import { releaseFiles } from "@/lib/files/run-files";
 import type { PublishedBench } from "@/lib/local/bench";
 import { releaseHref } from "@/lib/site/nav";
+import { formatCount } from "@/lib/site/format-count";
 import { LocalProblems } from "./LocalProblems";
 import { TrajectorySummaryView } from "./TrajectorySummaryView";
 
 type Status =
   | { state: "idle" }
   | { state: "busy"; message: string }
-  | { state: "error"; message: string; problems?: Problem[] }
+  | { state: "error"; message: string; problems?: { label: string; report: ProblemReport } }
   | { state: "trajectory"; summary: TrajectorySummary };
 
 export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: PublishedBench }) {
@@ -36,7 +38,7 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
   async function load(files: InputFile[]) {
     if (files.length === 0) return;
     setStatus({ state: "busy", message: "reading in your browser…" });
-    let result: LocalResult;
+    let result: PostedLocalResult;
     try {
       result = await openInWorker(files, (message) => setStatus({ state: "busy", message }));
     } catch (err) {
@@ -47,7 +49,7 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
       setStatus({
         state: "error",
         message: `${result.label}: release.json is missing or unusable, so nothing was loaded`,
-        problems: result.problems,
+        problems: { label: result.label, report: result.problems },
       });
       return;
     }
@@ -150,7 +152,7 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
         {status.state === "error" ? (
           <div className="space-y-1">
             <p className="text-red-700 dark:text-red-400">{status.message}</p>
-            {status.problems ? <LocalProblems problems={status.problems} /> : null}
+            {status.problems ? <LocalProblems problems={status.problems.report} of={status.problems.label} /> : null}
           </div>
         ) : null}
       </div>
@@ -165,15 +167,15 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
 function LoadedEntry({ entry, bench }: { entry: LocalEntry; bench: PublishedBench }) {
   const e = entry;
   const publishedTasks = bench.focusTasks;
-  const errors = e.problems.filter((p) => p.level === "error").length;
+  const { errors, warnings } = e.problems;
   const missingConditions = bench.conditions.filter((c) => !e.meta.conditions.includes(c));
   return (
     <div className="space-y-1 rounded border border-zinc-200 p-2 dark:border-zinc-700" data-testid="local-entry">
       <div className="flex items-start gap-2">
         <p className="flex-1">
           <span className="font-medium">{e.label}</span>:{" "}
-          {e.configs.map((c) => markInvisible(c.display_name)).join(", ") || "no configuration"} ({e.counts.runs} runs,{" "}
-          {e.counts.focusTasks} focus tasks, {formatBytes(e.counts.bytes)} read
+          {e.configs.map((c) => markInvisible(c.display_name)).join(", ") || "no configuration"} (
+          {formatCount(e.counts.runs)} runs, {e.counts.focusTasks} focus tasks, {formatBytes(e.counts.bytes)} read
           {e.counts.trajectories ? `, ${e.counts.trajectories} trajectory files, read when you open a run` : ""}); shown
           on the leaderboard, the cost page and the compare page marked local
           {e.counts.trajectories ? (
@@ -206,13 +208,13 @@ function LoadedEntry({ entry, bench }: { entry: LocalEntry; bench: PublishedBenc
           No sessions for {missingConditions.join(", ")}: those columns stay empty.
         </p>
       ) : null}
-      {e.problems.length ? (
+      {errors + warnings ? (
         <>
           <p className={errors ? "text-red-700 dark:text-red-400" : ""}>
-            {errors} error(s), {e.problems.length - errors} warning(s); records that could not be read were left out,
-            the rest is loaded.
+            {formatCount(errors)} error(s), {formatCount(warnings)} warning(s); records that could not be read were left
+            out, the rest is loaded.
           </p>
-          <LocalProblems problems={e.problems} />
+          <LocalProblems problems={e.problems} of={e.label} />
         </>
       ) : (
         <p className="text-zinc-500">No problems found.</p>

@@ -14,14 +14,10 @@ export interface LocalTables {
 
 let opened = 0;
 
-export function registerLocalTables(tables: Record<string, Uint8Array>): LocalTables {
+/** `tables`: each table's Arrow IPC bytes as a Blob (the local-results worker makes them). */
+export function registerLocalTables(tables: Record<string, Blob>): LocalTables {
   const localId = `local-${++opened}`;
-  const byTable = new Map(
-    Object.entries(tables).map(([name, bytes]) => [
-      name,
-      URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>])),
-    ]),
-  );
+  const byTable = new Map(Object.entries(tables).map(([name, blob]) => [name, URL.createObjectURL(blob)]));
   return {
     localId,
     names: [...byTable.keys()],

@@ -1,8 +1,9 @@
 // The local releases opened on this page, per published release. Kept in memory only: a reload forgets them
 // (nothing is stored or sent). Views subscribe with useSyncExternalStore.
-import type { Config, Problem, ReleaseMeta } from "../data/schema";
+import type { Config, ReleaseMeta } from "../data/schema";
 import { forgetLocalTables, type LocalTables } from "./db";
 import type { LocalReleaseResult } from "./open";
+import type { ProblemReport } from "./problems";
 import type { ReleaseFiles } from "../files/run-files";
 
 export interface LocalEntry {
@@ -12,7 +13,7 @@ export interface LocalEntry {
   meta: ReleaseMeta;
   configs: Config[];
   counts: LocalReleaseResult["counts"];
-  problems: Problem[];
+  problems: ProblemReport;
   tables: LocalTables;
   /** The picked files, for the trajectory viewer: read only when a run is opened. */
   files: ReleaseFiles;

@@ -1,7 +1,6 @@
 // The page's side of the local-results worker: one worker per opening, ended when it answers.
-import type { LocalResult } from "./open";
 import type { InputFile } from "../files/source";
-import type { LocalWorkerRequest, LocalWorkerResponse } from "./worker-protocol";
+import type { LocalWorkerRequest, LocalWorkerResponse, PostedLocalResult } from "./worker-protocol";
 
 /** How the page words a local-results worker that died (e2e/local-hostile.spec.ts reads it). */
 export const CRASHED = "the local-results reader ran out of memory or crashed";
@@ -10,9 +9,9 @@ export function openInWorker(
   files: InputFile[],
   onProgress: (message: string) => void,
   limit?: number,
-): Promise<LocalResult> {
+): Promise<PostedLocalResult> {
   const worker = new Worker(new URL("./local.worker.ts", import.meta.url));
-  return new Promise<LocalResult>((resolve, reject) => {
+  return new Promise<PostedLocalResult>((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<LocalWorkerResponse>) => {
       const msg = e.data;
       if (msg.type === "progress") return onProgress(msg.message);
