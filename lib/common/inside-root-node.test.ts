@@ -1,7 +1,7 @@
 // Links and escapes built at test time in a temporary folder, with a marker file outside it that no read may
 // return.
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,9 +9,10 @@ import { copyInside, openInside, OutsideRootError, readInsideSync, resolveInside
 
 let tmp: string;
 let root: string;
+let socket: Server;
 const MARKER = `outside-marker-${process.pid}`;
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "inside-root-"));
   mkdirSync(join(tmp, "outside", "dir"), { recursive: true });
   writeFileSync(join(tmp, "outside", "secret.txt"), MARKER);
@@ -23,9 +24,14 @@ beforeAll(() => {
   symlinkSync(join(tmp, "outside", "secret.txt"), join(root, "trajectories", "file-link.json"));
   symlinkSync(join(tmp, "outside", "dir"), join(root, "trajectories", "dir-link"));
   symlinkSync("/proc", join(root, "system"));
-  execFileSync("mkfifo", [join(root, "trajectories", "pipe")]);
+  // A socket stands for every special file (devices, pipes): a reader would hang on one or read a device.
+  socket = createServer();
+  await new Promise<void>((resolve) => socket.listen(join(root, "trajectories", "socket"), resolve));
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => {
+  socket.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 const rule = (f: () => unknown) => {
   try {
@@ -59,8 +65,8 @@ describe("resolveInside", () => {
     expect(rule(() => resolveInside(root, join(tmp, "outside", "secret.txt")))).toMatch(/^path\.outside /);
   });
 
-  it("refuses a pipe, which would hang a reader", () => {
-    expect(rule(() => resolveInside(root, "trajectories/pipe"))).toBe("path.special trajectories/pipe");
+  it("refuses a socket, pipe or device, which a reader would hang on", () => {
+    expect(rule(() => resolveInside(root, "trajectories/socket"))).toBe("path.special trajectories/socket");
   });
 });
 
@@ -85,7 +91,7 @@ describe("scanTree", () => {
       "path.link system",
       "path.link trajectories/dir-link",
       "path.link trajectories/file-link.json",
-      "path.special trajectories/pipe",
+      "path.special trajectories/socket",
     ]);
     expect(JSON.stringify(scan)).not.toContain(MARKER);
   });

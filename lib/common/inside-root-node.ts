@@ -17,7 +17,7 @@ import {
   type Dirent,
 } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 
 /** Why a path is refused; each is a named rule of docs/data-format.md, "Files stay inside the release". */
 export type InsideRule = "path.link" | "path.outside" | "path.special";
@@ -83,12 +83,6 @@ export function readInsideSync(root: string, rel: string): Buffer {
   } finally {
     closeSync(fd);
   }
-}
-
-/** resolveInside for a path given relative to the current directory or absolute, inside `root`. */
-export function resolveUnder(root: string, path: string): string {
-  const rel = relative(realRoot(root), isAbsolute(path) ? path : join(process.cwd(), path));
-  return resolveInside(root, rel.split(sep).join("/"));
 }
 
 /** What a folder holds, walked without following links: its regular files and what was refused, both sorted. */
