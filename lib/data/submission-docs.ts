@@ -112,7 +112,8 @@ export function submissionDocsMarkdown(): string {
     "(`{ repeats, missing_sessions }`). The leaderboard shows the submission date, the verified mark and the report",
     "link, filters to verified entries (`?verified=1`), and its CSV and JSON exports carry `submitted_at`,",
     "`submitted_by`, `report_url`, `verified`, `verified_by` and `verified_at`. A published result is never marked",
-    "verified unless a maintainer reproduced it; the synthetic sample's configurations carry no provenance.",
+    "verified unless a maintainer reproduced it; the synthetic sample's configurations carry no provenance. A",
+    "locally opened release that sets `verified` is not shown as verified either (docs/local-results.md).",
     "",
   ].join("\n");
 }
