@@ -5,8 +5,7 @@
 // locked (lib/queries/console/sql-check.ts is the first wall, this is the second).
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
 import { newWasmDuckDb } from "../db/wasm";
-import { BoundedRows, type ArrowBatch } from "./console-arrow";
-import type { Cell } from "./console-cell";
+import { BoundedRows, type ArrowBatch, type BoundedResult } from "./console-arrow";
 
 export interface ConsoleSource {
   schema: string;
@@ -21,16 +20,8 @@ export interface ConsoleSource {
   view?: { sql: string; needs: string[] };
 }
 
-export interface ConsoleResult {
-  columns: { name: string; type: string }[];
-  /** Every cell bounded (lib/site/result-bounds.ts CELL_CHARS); a truncated one ends with its truncation mark. */
-  rows: Cell[][];
-  /** The truncated cells, `row * columns + column` → what was cut ("100,000,000 characters"). */
-  cuts: Map<number, string>;
-  /** More rows than ROW_CAP came back; only the first ROW_CAP are kept. */
-  capped: boolean;
-  /** The rows passed RESULT_CHARS: those before the first row that did not fit are kept, the rest not read. */
-  stopped: boolean;
+/** A bounded result (lib/site/console-arrow.ts) and how long the statement took. */
+export interface ConsoleResult extends BoundedResult {
   ms: number;
 }
 
