@@ -290,7 +290,7 @@ const jsonl = <T>(path: string) =>
 test("sample release: every run with both trajectories, uninterrupted focus request k faces switched focus request k", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   const runs = jsonl<RunLine>("data/releases/sample/runs.jsonl");
   const sessions = new Map(jsonl<SessionLine>("data/releases/sample/sessions.jsonl").map((s) => [s.session_id, s]));
   const withTrajectory = runs.filter((r) => r.trajectory);
@@ -314,9 +314,11 @@ test("sample release: every run with both trajectories, uninterrupted focus requ
     });
   }
   expect(pairs.length).toBeGreaterThanOrEqual(6);
-  // Every run has a trajectory now (about 2,200 pairs): a spread of them, every 200th in release order.
-  const checked = pairs.filter((_, i) => i % 200 === 0);
-  expect(checked.length).toBeGreaterThanOrEqual(6);
+  // Every run has a trajectory (about 2,200 pairs). The alignment of every focus task's session pair is a unit
+  // test (lib/trajectory/align-sample.test.ts); here, how it is drawn, on the first, a middle and the last pair
+  // in release order (three configurations).
+  const checked = [pairs[0]!, pairs[Math.floor(pairs.length / 2)]!, pairs.at(-1)!];
+  expect(new Set(checked.map((p) => p.config)).size).toBe(3);
   const configs = [...new Set(runs.map((r) => r.config_id))];
   for (const p of checked) {
     const other = configs.find((c) => c !== p.config)!;

@@ -1,0 +1,86 @@
+// `npm test`: every check the project has, in as little wall time as two cores allow, with each phase's time
+// printed at the end and written to .cache/test-times.json (the bench records the last quiet run's times in
+// docs/performance.md). The sample's trajectories are generated first, once, because both lanes read them; then
+// two lanes share the machine: the checks that need no build (lint, format, knip, typecheck, unit tests) beside
+// the test build, and last the browser tests against that build (docs/testing.md says why this order).
+// Usage: npm test [-- --no-e2e]
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+
+interface Phase {
+  name: string;
+  /** An npm script, or a command and its arguments. */
+  run: string[];
+  /** Its output is held and printed when it ends, so two lanes' outputs do not interleave. */
+  held?: boolean;
+}
+
+interface Timed {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+
+const npm = (script: string): Phase => ({ name: script, run: ["npm", "run", "--silent", script] });
+
+/** Both lanes read the sample's generated trajectories: written before they start, never by both at once. */
+const FIRST: Phase = { name: "sample trajectories", run: ["npx", "tsx", "scripts/ensure-sample.ts"] };
+const CHECKS: Phase[] = ["lint", "format:check", "knip", "typecheck", "test:unit"].map(npm);
+const BUILD: Phase[] = [{ ...npm("build:test"), held: true }];
+const BROWSER: Phase[] = [npm("test:e2e")];
+
+function runPhase(phase: Phase): Promise<Timed> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(phase.run[0]!, phase.run.slice(1), { stdio: phase.held ? "pipe" : "inherit" });
+    const held: Buffer[] = [];
+    child.stdout?.on("data", (b: Buffer) => held.push(b));
+    child.stderr?.on("data", (b: Buffer) => held.push(b));
+    child.on("close", (code) => {
+      if (phase.held)
+        process.stdout.write(`\n── ${phase.name} ──\n${Buffer.concat(held).toString()}── end of ${phase.name} ──\n`);
+      resolve({ name: phase.name, seconds: (performance.now() - started) / 1000, ok: code === 0 });
+    });
+  });
+}
+
+/** Runs phases one after another; stops the lane at the first failure. */
+async function lane(phases: Phase[], done: Timed[]): Promise<boolean> {
+  for (const phase of phases) {
+    const t = await runPhase(phase);
+    done.push(t);
+    if (!t.ok) return false;
+  }
+  return true;
+}
+
+function report(done: Timed[], wallSeconds: number, load: { start: number; end: number }): void {
+  const fmt = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
+  console.log("\nnpm test, time per phase (m:ss):");
+  for (const t of done) console.log(`  ${t.ok ? "✓" : "✗"} ${t.name.padEnd(22)} ${fmt(t.seconds)}`);
+  console.log(
+    `  = wall time ${fmt(wallSeconds)} (load average ${load.start.toFixed(1)} at start, ${load.end.toFixed(1)} at end)`,
+  );
+  mkdirSync(".cache", { recursive: true });
+  const record = { at: new Date().toISOString(), wall_s: wallSeconds, load, phases: done };
+  writeFileSync(join(".cache", "test-times.json"), `${JSON.stringify(record, null, 1)}\n`);
+}
+
+async function main(): Promise<number> {
+  const withBrowser = !process.argv.includes("--no-e2e");
+  const started = performance.now();
+  const loadStart = loadavg()[0]!;
+  const done: Timed[] = [];
+  let ok = await lane([FIRST], done);
+  if (ok) {
+    const lanes = await Promise.all([lane(CHECKS, done), withBrowser ? lane(BUILD, done) : true]);
+    ok = lanes.every(Boolean);
+  }
+  if (ok && withBrowser) ok = await lane(BROWSER, done);
+  report(done, (performance.now() - started) / 1000, { start: loadStart, end: loadavg()[0]! });
+  return ok ? 0 : 1;
+}
+
+void main().then((code) => process.exit(code));
