@@ -12,6 +12,7 @@ import { releaseTables } from "../../lib/data/tables";
 import { loadTablesNode } from "../../lib/db/load-node";
 import { openNodeDb, type NodeDb } from "../../lib/db/node";
 import type { StepsManifest } from "../../lib/queries/search/shards";
+import { ROW_BYTES, type GramRuns } from "../../lib/queries/search/gram-files";
 import { STEPS_INDEX_COLUMNS } from "../../lib/trajectory/steps-index";
 import { exportStepsShards } from "./steps-shards";
 
@@ -63,12 +64,12 @@ describe("exportStepsShards", () => {
     expect(alpha.toArray().map((r) => `${r.run}#${r.step}`)).toEqual(["0#1", "1#1", "1#2"]);
     // One distinct message ("m") for all five steps; no command, path or observation: empty shards.
     expect(manifest.texts.map((t) => [t.file, t.rows])).toEqual([
-      ["steps/texts-command.arrow", 0],
-      ["steps/texts-paths.arrow", 0],
-      ["steps/texts-message.arrow", 1],
-      ["steps/texts-observation.arrow", 0],
+      ["steps/texts-command-0.arrow", 0],
+      ["steps/texts-paths-0.arrow", 0],
+      ["steps/texts-message-0.arrow", 1],
+      ["steps/texts-observation-0.arrow", 0],
     ]);
-    const message = tableFromIPC(readFileSync(join(out, "steps/texts-message.arrow"))).toArray()[0]!;
+    const message = tableFromIPC(readFileSync(join(out, "steps/texts-message-0.arrow"))).toArray()[0]!;
     expect(alpha.toArray().every((r) => r.message_id === message.id)).toBe(true);
     expect(message.text).toBe("m");
     // Contexts: (focus, N1, /work/w00, false, agent) with tools null/0, bash/1, bash,read/1, edit/1.
@@ -79,5 +80,13 @@ describe("exportStepsShards", () => {
     );
     expect(parquet[0]!.n).toBe(5);
     expect(manifest.parquetBytes).toBeGreaterThan(0);
+    // The n-gram index (docs/search.md) beside them: the 5 step rows, fixed width, and the 4 runs in run order.
+    const grams = manifest.grams!;
+    expect(grams.rows.count).toBe(5);
+    expect(readFileSync(join(out, grams.rows.files[0]!)).byteLength).toBe(5 * ROW_BYTES);
+    const runList = JSON.parse(readFileSync(join(out, grams.runs), "utf8")) as GramRuns;
+    expect(runList.run_id).toEqual(["alpha.s-F1", "alpha.s-N1", "beta.s-F1", "beta.s-N1"]);
+    // alpha.s-F1 has step row 0, alpha.s-N1 rows 1–2, beta.s-F1 row 3, beta.s-N1 row 4.
+    expect(runList.start).toEqual([0, 1, 3, 4]);
   });
 });

@@ -5,7 +5,8 @@
 // all named by steps/index.json; plus the flat table as one Parquet for download (docs/data-format.md,
 // "Derived tables"). A release without a steps table writes nothing.
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { deflateSync } from "node:zlib";
 import { rowsToArrowIPC } from "../../lib/data/arrow-ipc";
 import type { ColumnType } from "../../lib/data/tables";
 import type { NodeDb } from "../../lib/db/node";
@@ -21,6 +22,8 @@ import {
   TEXT_FIELDS,
 } from "../../lib/queries/search/index-tables";
 import { SEARCH_TOOLS_SQL } from "../../lib/queries/search/sql";
+import { buildGrams } from "../../lib/queries/search/gram-build";
+import { gramInput, STEP_TEXT_ROWS_SQL, type StepIndexRow } from "../../lib/queries/search/gram-input";
 import {
   STEP_CONTEXTS_FILE,
   STEP_RUNS_FILE,
@@ -59,6 +62,15 @@ const STEP_CONTEXTS_COLUMNS: Record<string, ColumnType> = {
 };
 const TEXT_COLUMNS: Record<string, ColumnType> = { id: "INTEGER", field: "VARCHAR", text: "VARCHAR" };
 
+/** Raw text a step_texts Arrow part holds at most: the DuckDB-WASM path and the console load every part. */
+const TEXT_PART_CHARS = 8 * 1024 * 1024;
+
+function writeRows(outDir: string, file: string, columns: Record<string, ColumnType>, rows: object[]): StepsFile {
+  const bytes = rowsToArrowIPC(columns, rows as Record<string, unknown>[]);
+  writeFileSync(join(outDir, file), bytes);
+  return { file, rows: rows.length, bytes: bytes.byteLength };
+}
+
 async function writeArrow(
   db: NodeDb,
   outDir: string,
@@ -66,10 +78,34 @@ async function writeArrow(
   columns: Record<string, ColumnType>,
   sql: string,
 ): Promise<StepsFile> {
-  const rows = await db.query(sql);
-  const bytes = rowsToArrowIPC(columns, rows);
-  writeFileSync(join(outDir, file), bytes);
-  return { file, rows: rows.length, bytes: bytes.byteLength };
+  return writeRows(outDir, file, columns, await db.query(sql));
+}
+
+type TextRow = { id: number; field: string; text: string; hay: string };
+
+/** step_texts as Arrow parts of at most TEXT_PART_CHARS characters each, field by field. */
+function writeTexts(outDir: string, texts: readonly TextRow[]): StepsManifest["texts"] {
+  const out: StepsManifest["texts"] = [];
+  for (const field of TEXT_FIELDS) {
+    const rows = texts.filter((t) => t.field === field);
+    let part: { id: number; field: string; text: string }[] = [];
+    let chars = 0;
+    const flush = () => {
+      out.push({
+        ...writeRows(outDir, textsShardFile(field, out.filter((t) => t.field === field).length), TEXT_COLUMNS, part),
+        field,
+      });
+      part = [];
+      chars = 0;
+    };
+    for (const r of rows) {
+      if (part.length > 0 && chars + r.text.length > TEXT_PART_CHARS) flush();
+      part.push({ id: r.id, field: r.field, text: r.text });
+      chars += r.text.length;
+    }
+    flush();
+  }
+  return out;
 }
 
 export async function exportStepsShards(db: NodeDb, outDir: string): Promise<StepsManifest | null> {
@@ -97,20 +133,14 @@ export async function exportStepsShards(db: NodeDb, outDir: string): Promise<Ste
       STEP_CONTEXTS_COLUMNS,
       `SELECT ${Object.keys(STEP_CONTEXTS_COLUMNS).join(", ")} FROM ${STEP_CONTEXTS} ORDER BY ctx`,
     );
-    const texts: StepsManifest["texts"] = [];
-    for (const field of TEXT_FIELDS) {
-      const f = await writeArrow(
-        db,
-        outDir,
-        textsShardFile(field),
-        TEXT_COLUMNS,
-        `SELECT id, field, text FROM ${STEP_TEXTS} WHERE field = ${sqlString(field)} ORDER BY id`,
-      );
-      texts.push({ ...f, field });
-    }
+    const textRows = await db.query<TextRow>(STEP_TEXT_ROWS_SQL);
+    const texts = writeTexts(outDir, textRows);
+    const steps = await db.query<StepIndexRow>(
+      `SELECT ${Object.keys(STEP_INDEX_COLUMNS).join(", ")} FROM ${STEP_INDEX} ORDER BY run, step`,
+    );
     // Runs are numbered in configuration order, so a configuration's steps are one range of `run`.
-    const configs = await db.query<{ config_id: string; lo: number; hi: number }>(
-      `SELECT r.config_id, min(r.run)::INTEGER AS lo, max(r.run)::INTEGER AS hi
+    const configs = await db.query<{ config_id: string; hi: number }>(
+      `SELECT r.config_id, max(r.run)::INTEGER AS hi
        FROM ${STEP_RUNS} r SEMI JOIN ${STEP_INDEX} s ON s.run = r.run GROUP BY r.config_id ORDER BY r.config_id`,
     );
     const manifest: StepsManifest = {
@@ -122,18 +152,23 @@ export async function exportStepsShards(db: NodeDb, outDir: string): Promise<Ste
       contexts,
       tools,
       parquetBytes: 0,
+      grams: null,
     };
-    for (const [i, { config_id, lo, hi }] of configs.entries()) {
-      const f = await writeArrow(
-        db,
-        outDir,
-        stepsShardFile(i),
-        STEP_INDEX_COLUMNS,
-        `SELECT ${Object.keys(STEP_INDEX_COLUMNS).join(", ")} FROM ${STEP_INDEX} WHERE run BETWEEN ${lo} AND ${hi} ORDER BY run, step`,
-      );
+    let at = 0;
+    for (const [i, { config_id, hi }] of configs.entries()) {
+      const from = at;
+      while (at < steps.length && steps[at]!.run! <= hi) at++;
+      const f = writeRows(outDir, stepsShardFile(i), STEP_INDEX_COLUMNS, steps.slice(from, at));
       manifest.shards.push({ ...f, config_id });
       manifest.rows += f.rows;
     }
+    // The literal search's n-gram index (docs/search.md), from the same rows.
+    const grams = buildGrams(await gramInput(db, steps, textRows), (raw) => deflateSync(raw));
+    for (const [file, bytes] of grams.files) {
+      mkdirSync(dirname(join(outDir, file)), { recursive: true });
+      writeFileSync(join(outDir, file), bytes);
+    }
+    manifest.grams = grams.manifest;
     const parquet = join(outDir, `${STEPS_TABLE}.parquet`);
     await db.run(
       `COPY (SELECT * FROM ${STEPS_TABLE} ORDER BY run_id, step) TO ${sqlString(parquet)} (FORMAT parquet, COMPRESSION zstd)`,

@@ -254,6 +254,7 @@ describe("the search's tables", () => {
       contexts: f("steps/contexts.arrow"),
       tools: [],
       parquetBytes: 0,
+      grams: null,
     };
     const files = (configs: string[], matched: Parameters<typeof searchFiles>[2]) =>
       searchFiles(m, configs, matched).files.map((x) => x.file);

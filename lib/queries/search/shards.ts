@@ -3,6 +3,7 @@
 // has one shard per configuration, so a search within one configuration downloads only its steps; step_texts
 // one shard per field, so a search of commands never downloads the observations. The browser loads none of it
 // until a search or the console asks.
+import type { GramsManifest } from "./gram-files";
 import { STEP_CONTEXTS, STEP_INDEX, STEP_RUNS, STEP_TEXTS, TEXT_FIELDS, type TextField } from "./index-tables";
 
 export const STEPS_TABLE = "steps";
@@ -29,7 +30,7 @@ export interface StepsManifest {
   rows: number;
   /** step_index, one shard per configuration in config_id order. */
   shards: StepsShard[];
-  /** step_texts, one shard per field. */
+  /** step_texts, field by field, each field in one or more parts (none over a few MB). */
   texts: TextsShard[];
   /** step_runs. */
   runs: StepsFile;
@@ -39,6 +40,8 @@ export interface StepsManifest {
   tools: string[];
   /** steps.parquet beside the shards (the flat table), for download. */
   parquetBytes: number;
+  /** The literal search's n-gram index (docs/search.md); null in an index built before it. */
+  grams: GramsManifest | null;
 }
 
 export const STEPS_TABLES = { index: STEP_INDEX, texts: STEP_TEXTS, runs: STEP_RUNS, contexts: STEP_CONTEXTS } as const;
@@ -47,8 +50,8 @@ export function stepsShardFile(i: number): string {
   return `steps/${String(i).padStart(2, "0")}.arrow`;
 }
 
-export function textsShardFile(field: TextField): string {
-  return `steps/texts-${field}.arrow`;
+export function textsShardFile(field: TextField, part: number): string {
+  return `steps/texts-${field}-${part}.arrow`;
 }
 
 export const STEP_RUNS_FILE = "steps/runs.arrow";

@@ -1,0 +1,208 @@
+// Reads the n-gram index's files (gram-files.ts) through a byte-range source, once each: directory entries,
+// posting lists, text and occurrence blocks, step rows, and the runs and contexts JSON. The browser's source
+// is fetch with HTTP Range (lib/site/browser-search.ts); tests read the built files from memory.
+import { ByteReader, readAscending } from "./gram-codec";
+import {
+  blockRanges,
+  coalesce,
+  DIR_ENTRY_BYTES,
+  partRange,
+  ROW_BYTES,
+  ROW_FIELDS,
+  type ByteRange,
+  type GramContexts,
+  type GramField,
+  type GramFieldBlocks,
+  type GramRuns,
+  type GramsManifest,
+} from "./gram-files";
+import type { TextField } from "./index-tables";
+
+export interface GramSource {
+  /** The bytes [start, end) of a file. */
+  read(range: ByteRange): Promise<Uint8Array>;
+  json<T>(file: string): Promise<T>;
+}
+
+/** Inflates a block the build deflated (zlib format). */
+export type Inflate = (data: Uint8Array) => Promise<Uint8Array>;
+
+/** Ranges closer than this are read as one request. */
+const GAP = 4096;
+
+export interface DirEntry {
+  key: number;
+  offset: number;
+  length: number;
+  count: number;
+}
+
+/** A text block: texts and haystacks (null where toLowerCase gives DuckDB's lower) of ids lo…lo+n−1. */
+interface TextBlock {
+  texts: string[];
+  hays: (string | null)[];
+}
+
+/** An occurrence block: per text of the block, its step rows and their contexts. */
+type OccBlock = { rows: Uint32Array; ctx: Uint32Array }[];
+
+export type StepRow = Record<(typeof ROW_FIELDS)[number], number>;
+
+export class GramStore {
+  private readonly once = new Map<string, Promise<unknown>>();
+  /** Requests made and bytes received (before HTTP compression), for the page's summary. */
+  readonly stats = { requests: 0, bytes: 0 };
+
+  constructor(
+    readonly manifest: GramsManifest,
+    private readonly source: GramSource,
+    private readonly inflate: Inflate,
+  ) {}
+
+  private memo<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let p = this.once.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = make();
+      // A failed read is forgotten, so the next search tries again.
+      p.catch(() => this.once.get(key) === p && this.once.delete(key));
+      this.once.set(key, p);
+    }
+    return p;
+  }
+
+  /** Each range's bytes, ranges close together read as one request. */
+  async readAll(ranges: readonly ByteRange[]): Promise<Uint8Array[]> {
+    const merged = coalesce(ranges, GAP);
+    const bufs = await Promise.all(
+      merged.map(async (m) => {
+        const b = await this.source.read(m);
+        if (b.length !== m.end - m.start)
+          throw new Error(`${m.file}: bytes ${m.start}–${m.end} answered with ${b.length} bytes`);
+        this.stats.requests++;
+        this.stats.bytes += b.length;
+        return b;
+      }),
+    );
+    return ranges.map((r) => {
+      const i = merged.findIndex((m) => m.file === r.file && m.start <= r.start && r.end <= m.end);
+      return bufs[i]!.subarray(r.start - merged[i]!.start, r.end - merged[i]!.start);
+    });
+  }
+
+  /** Several keys of one kind at once: those not read yet in one batch of ranges. */
+  private batch<T>(kind: string, keys: readonly number[], read: (missing: number[]) => Promise<T[]>): Promise<T[]> {
+    const missing = [...new Set(keys)].filter((k) => !this.once.has(`${kind}:${k}`));
+    if (missing.length > 0) {
+      const all = read(missing);
+      for (const [i, k] of missing.entries()) void this.memo(`${kind}:${k}`, () => all.then((xs) => xs[i]!));
+    }
+    return Promise.all(keys.map((k) => this.once.get(`${kind}:${k}`) as Promise<T>));
+  }
+
+  runs(): Promise<GramRuns> {
+    return this.memo("runs", () => this.source.json<GramRuns>(this.manifest.runs));
+  }
+
+  contexts(): Promise<GramContexts> {
+    return this.memo("contexts", () => this.source.json<GramContexts>(this.manifest.contexts));
+  }
+
+  field(field: TextField): GramField {
+    const f = this.manifest.fields.find((x) => x.field === field);
+    if (!f) throw new Error(`the n-gram index has no field ${field}`);
+    return f;
+  }
+
+  blocks(field: TextField): Promise<{ texts: ByteRange[]; occurrences: ByteRange[] }> {
+    return this.memo(`blocks:${field}`, async () => {
+      const b = await this.source.json<GramFieldBlocks>(this.field(field).blocks);
+      return { texts: blockRanges(b.texts), occurrences: blockRanges(b.occurrences) };
+    });
+  }
+
+  dir(keys: readonly number[]): Promise<DirEntry[]> {
+    return this.batch("dir", keys, async (missing) => {
+      const ranges = missing.map((k) => ({
+        file: this.manifest.dir,
+        start: k * DIR_ENTRY_BYTES,
+        end: (k + 1) * DIR_ENTRY_BYTES,
+      }));
+      return (await this.readAll(ranges)).map((b, i) => {
+        const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+        return {
+          key: missing[i]!,
+          offset: v.getUint32(0, true),
+          length: v.getUint32(4, true),
+          count: v.getUint32(8, true),
+        };
+      });
+    });
+  }
+
+  postings(entries: readonly DirEntry[]): Promise<Uint32Array[]> {
+    const byKey = new Map(entries.map((e) => [e.key, e]));
+    return this.batch("postings", [...byKey.keys()], async (missing) => {
+      const es = missing.map((k) => byKey.get(k)!);
+      const bufs = await this.readAll(es.map((e) => partRange(this.manifest.postings, e.offset, e.length)));
+      return bufs.map((b, i) => readAscending(new ByteReader(b), es[i]!.count));
+    });
+  }
+
+  private async blockData(field: TextField, kind: "texts" | "occurrences", bs: readonly number[]) {
+    const ranges = (await this.blocks(field))[kind];
+    return Promise.all((await this.readAll(bs.map((b) => ranges[b]!))).map((b) => this.inflate(b)));
+  }
+
+  /** Text blocks `bs` of a field. */
+  textBlocks(field: TextField, bs: readonly number[]): Promise<TextBlock[]> {
+    return this.batch(`texts:${field}`, bs, async (missing) =>
+      (await this.blockData(field, "texts", missing)).map((raw) => {
+        const r = new ByteReader(raw);
+        const block: TextBlock = { texts: [], hays: [] };
+        while (!r.done) {
+          const own = r.varint() === 1;
+          block.texts.push(r.string());
+          block.hays.push(own ? r.string() : null);
+        }
+        return block;
+      }),
+    );
+  }
+
+  /** Occurrence blocks `bs` of a field. */
+  occBlocks(field: TextField, bs: readonly number[]): Promise<OccBlock[]> {
+    return this.batch(`occ:${field}`, bs, async (missing) =>
+      (await this.blockData(field, "occurrences", missing)).map((raw) => {
+        const r = new ByteReader(raw);
+        const block: OccBlock = [];
+        while (!r.done) {
+          const n = r.varint();
+          const rows = new Uint32Array(n);
+          const ctx = new Uint32Array(n);
+          for (let i = 0, g = 0; i < n; i++) {
+            g += r.varint();
+            rows[i] = g;
+            ctx[i] = r.varint();
+          }
+          block.push({ rows, ctx });
+        }
+        return block;
+      }),
+    );
+  }
+
+  /** The step rows `gs` (step_index in (run, step) order). */
+  rows(gs: readonly number[]): Promise<StepRow[]> {
+    const { files, perFile } = this.manifest.rows;
+    return this.batch("row", gs, async (missing) => {
+      const ranges = missing.map((g) => {
+        const start = (g % perFile) * ROW_BYTES;
+        return { file: files[Math.floor(g / perFile)]!, start, end: start + ROW_BYTES };
+      });
+      return (await this.readAll(ranges)).map((b) => {
+        const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+        return Object.fromEntries(ROW_FIELDS.map((c, j) => [c, v.getInt32(j * 4, true)])) as StepRow;
+      });
+    });
+  }
+}
