@@ -66,10 +66,27 @@ function blocksOf(w: PartWriter, lengths: number[], files: Map<string, Uint8Arra
   return { files: parts.files, blocks: w.parts.map((p) => p.length), lengths };
 }
 
+/** An occurrence list worth compressing is deflated on its own (a common text's list can be long). */
+const COMPRESS_FROM = 128;
+
+/** A text's occurrences: the count, then each step row (ascending, as gaps) and its context, varints. */
+function occurrenceList(rows: ArrayLike<number>, ctxOf: (row: number) => number): Uint8Array {
+  const o = new ByteWriter();
+  o.varint(rows.length);
+  let prev = 0;
+  for (let i = 0; i < rows.length; i++) {
+    o.varint(rows[i]! - prev);
+    o.varint(ctxOf(rows[i]!));
+    prev = rows[i]!;
+  }
+  return o.done();
+}
+
 /**
- * One field's blocks: its texts (each as UTF-8, with the haystack only where JavaScript's toLowerCase differs
- * from DuckDB's lower) and, block for block, each text's occurrences: the step rows holding it, ascending,
- * each with its context (`occ(id)` gives the rows).
+ * One field's text blocks and occurrence lists. A block starts with the byte offset of its first text's
+ * occurrence list; then per text: flags (1: its haystack follows, where JavaScript's toLowerCase differs from
+ * DuckDB's lower; 2: its occurrence list is deflated), the text as UTF-8, the haystack, and the byte length
+ * of its occurrence list. The lists lie in id order, so a verified text's list is one byte range.
  */
 export function fieldBlocks(
   texts: readonly GramText[],
@@ -86,36 +103,34 @@ export function fieldBlocks(
   const per = Math.max(1, Math.round(BLOCK_TEXT_BYTES / Math.max(1, bytes / Math.max(1, count))));
   const tw = new PartWriter();
   const ow = new PartWriter();
-  const tLengths: number[] = [];
-  const oLengths: number[] = [];
+  const lengths: number[] = [];
+  let occAt = 0;
   for (let lo = first; lo < first + count; lo += per) {
     const t = new ByteWriter();
-    const o = new ByteWriter();
+    t.varint(occAt);
     for (let id = lo; id < Math.min(first + count, lo + per); id++) {
       const { text, hay } = texts[id]!;
       const own = text.toLowerCase() !== hay;
-      t.varint(own ? 1 : 0);
+      let list = occurrenceList(occ(id), ctxOf);
+      let deflated = false;
+      if (list.length >= COMPRESS_FROM) {
+        const c = compress(list);
+        if (c.length < list.length) [list, deflated] = [c, true];
+      }
+      t.varint((own ? 1 : 0) | (deflated ? 2 : 0));
       writeString(t, text);
       if (own) writeString(t, hay);
-      const rows = occ(id);
-      o.varint(rows.length);
-      let prev = 0;
-      for (let i = 0; i < rows.length; i++) {
-        o.varint(rows[i]! - prev);
-        o.varint(ctxOf(rows[i]!));
-        prev = rows[i]!;
-      }
+      t.varint(list.length);
+      ow.add(list);
+      occAt += list.length;
     }
     const tc = compress(t.done());
-    const oc = compress(o.done());
     tw.add(tc);
-    ow.add(oc);
-    tLengths.push(tc.length);
-    oLengths.push(oc.length);
+    lengths.push(tc.length);
   }
   const blocks = {
-    texts: blocksOf(tw, tLengths, files, `texts-${field}`),
-    occurrences: blocksOf(ow, oLengths, files, `occurrences-${field}`),
+    texts: blocksOf(tw, lengths, files, `texts-${field}`),
+    occurrences: ow.write(files, (i) => gramFile(`occurrences-${field}-${i}.bin`)),
   };
   const name = gramFile(`blocks-${field}.json`);
   return { meta: { field, first, count, per, blocks: name }, blocks };

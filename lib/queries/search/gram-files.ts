@@ -43,10 +43,10 @@ export interface GramBlocks {
   lengths: number[];
 }
 
-/** blocks-<field>.json: where each block of a field's texts and of their occurrences is. */
+/** blocks-<field>.json: where each block of a field's texts is, and the parts holding their occurrence lists. */
 export interface GramFieldBlocks {
   texts: GramBlocks;
-  occurrences: GramBlocks;
+  occurrences: GramParts;
 }
 
 export interface GramField {

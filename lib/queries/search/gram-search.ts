@@ -6,7 +6,7 @@
 // the page shown.
 import { GRAM, gramKeys, wellFormed } from "./gram-codec";
 import { decodeAt, type GramContexts, type GramRuns } from "./gram-files";
-import type { GramStore } from "./gram-store";
+import type { GramStore, OccRef } from "./gram-store";
 import type { TextField } from "./index-tables";
 import { fieldsOf, type HitKey, type SearchConfigRow, type StepHitRow, type StepSearch } from "./sql";
 import { lowerBound, runsOf, stepRowsOf, type Kept, type Matches } from "./gram-steps";
@@ -104,17 +104,16 @@ export class GramSearch {
             return hay.includes(needle);
           }),
         );
-        const hit = bs.filter((_, i) => verified[i]!.length > 0);
-        const occ = await this.store.occBlocks(field, hit);
-        hit.forEach((b, i) => {
-          for (const id of verified[bs.indexOf(b)]!) {
-            const o = occ[i]![id - first - b * per]!;
-            for (let j = 0; j < o.rows.length; j++) {
-              if (!ctxOf.has(o.rows[j]!)) rows.push(o.rows[j]!);
-              ctxOf.set(o.rows[j]!, o.ctx[j]!);
-            }
-          }
+        const ids = verified.flat();
+        const refs = new Map<number, OccRef>();
+        bs.forEach((b, i) => {
+          for (const id of verified[i]!) refs.set(id, texts[i]!.occ[id - first - b * per]!);
         });
+        for (const o of await this.store.occurrences(field, ids, refs))
+          for (let j = 0; j < o.rows.length; j++) {
+            if (!ctxOf.has(o.rows[j]!)) rows.push(o.rows[j]!);
+            ctxOf.set(o.rows[j]!, o.ctx[j]!);
+          }
       }),
     );
     const sorted = Uint32Array.from(rows).sort();

@@ -13,6 +13,7 @@ import {
   type GramContexts,
   type GramField,
   type GramFieldBlocks,
+  type GramParts,
   type GramRuns,
   type GramsManifest,
 } from "./gram-files";
@@ -27,8 +28,8 @@ export interface GramSource {
 /** Inflates a block the build deflated (zlib format). */
 export type Inflate = (data: Uint8Array) => Promise<Uint8Array>;
 
-/** Ranges closer than this are read as one request. */
-const GAP = 4096;
+/** Ranges closer than this are read as one request (about what a response's headers cost). */
+const GAP = 512;
 
 export interface DirEntry {
   key: number;
@@ -37,14 +38,28 @@ export interface DirEntry {
   count: number;
 }
 
-/** A text block: texts and haystacks (null where toLowerCase gives DuckDB's lower) of ids lo…lo+n−1. */
-interface TextBlock {
-  texts: string[];
-  hays: (string | null)[];
+/** Where a text's occurrence list is: a byte range of its field's occurrence parts, deflated or not. */
+export interface OccRef {
+  offset: number;
+  length: number;
+  deflated: boolean;
 }
 
-/** An occurrence block: per text of the block, its step rows and their contexts. */
-type OccBlock = { rows: Uint32Array; ctx: Uint32Array }[];
+/**
+ * A text block: texts, haystacks (null where toLowerCase gives DuckDB's lower) and occurrence lists' places of
+ * ids lo…lo+n−1.
+ */
+export interface TextBlock {
+  texts: string[];
+  hays: (string | null)[];
+  occ: OccRef[];
+}
+
+/** A text's occurrences: its step rows ascending and their contexts. */
+export interface Occurrences {
+  rows: Uint32Array;
+  ctx: Uint32Array;
+}
 
 export type StepRow = Record<(typeof ROW_FIELDS)[number], number>;
 
@@ -113,10 +128,10 @@ export class GramStore {
     return f;
   }
 
-  blocks(field: TextField): Promise<{ texts: ByteRange[]; occurrences: ByteRange[] }> {
+  blocks(field: TextField): Promise<{ texts: ByteRange[]; occurrences: GramParts }> {
     return this.memo(`blocks:${field}`, async () => {
       const b = await this.source.json<GramFieldBlocks>(this.field(field).blocks);
-      return { texts: blockRanges(b.texts), occurrences: blockRanges(b.occurrences) };
+      return { texts: blockRanges(b.texts), occurrences: b.occurrences };
     });
   }
 
@@ -148,47 +163,23 @@ export class GramStore {
     });
   }
 
-  private async blockData(field: TextField, kind: "texts" | "occurrences", bs: readonly number[]) {
-    const ranges = (await this.blocks(field))[kind];
-    return Promise.all((await this.readAll(bs.map((b) => ranges[b]!))).map((b) => this.inflate(b)));
-  }
-
   /** Text blocks `bs` of a field. */
   textBlocks(field: TextField, bs: readonly number[]): Promise<TextBlock[]> {
-    return this.batch(`texts:${field}`, bs, async (missing) =>
-      (await this.blockData(field, "texts", missing)).map((raw) => {
-        const r = new ByteReader(raw);
-        const block: TextBlock = { texts: [], hays: [] };
-        while (!r.done) {
-          const own = r.varint() === 1;
-          block.texts.push(r.string());
-          block.hays.push(own ? r.string() : null);
-        }
-        return block;
-      }),
-    );
+    return this.batch(`texts:${field}`, bs, async (missing) => {
+      const ranges = (await this.blocks(field)).texts;
+      const raw = await this.readAll(missing.map((b) => ranges[b]!));
+      return Promise.all(raw.map(async (b) => decodeTextBlock(await this.inflate(b))));
+    });
   }
 
-  /** Occurrence blocks `bs` of a field. */
-  occBlocks(field: TextField, bs: readonly number[]): Promise<OccBlock[]> {
-    return this.batch(`occ:${field}`, bs, async (missing) =>
-      (await this.blockData(field, "occurrences", missing)).map((raw) => {
-        const r = new ByteReader(raw);
-        const block: OccBlock = [];
-        while (!r.done) {
-          const n = r.varint();
-          const rows = new Uint32Array(n);
-          const ctx = new Uint32Array(n);
-          for (let i = 0, g = 0; i < n; i++) {
-            g += r.varint();
-            rows[i] = g;
-            ctx[i] = r.varint();
-          }
-          block.push({ rows, ctx });
-        }
-        return block;
-      }),
-    );
+  /** The occurrences of texts `ids` of a field, whose places their text blocks gave. */
+  occurrences(field: TextField, ids: readonly number[], refs: ReadonlyMap<number, OccRef>): Promise<Occurrences[]> {
+    return this.batch(`occ:${field}`, ids, async (missing) => {
+      const parts = (await this.blocks(field)).occurrences;
+      const rs = missing.map((id) => refs.get(id)!);
+      const raw = await this.readAll(rs.map((r) => partRange(parts, r.offset, r.length)));
+      return Promise.all(raw.map(async (b, i) => decodeOccurrences(rs[i]!.deflated ? await this.inflate(b) : b)));
+    });
   }
 
   /** The step rows `gs` (step_index in (run, step) order). */
@@ -205,4 +196,32 @@ export class GramStore {
       });
     });
   }
+}
+
+function decodeTextBlock(raw: Uint8Array): TextBlock {
+  const r = new ByteReader(raw);
+  const block: TextBlock = { texts: [], hays: [], occ: [] };
+  let offset = r.varint();
+  while (!r.done) {
+    const flags = r.varint();
+    block.texts.push(r.string());
+    block.hays.push(flags & 1 ? r.string() : null);
+    const length = r.varint();
+    block.occ.push({ offset, length, deflated: (flags & 2) !== 0 });
+    offset += length;
+  }
+  return block;
+}
+
+function decodeOccurrences(raw: Uint8Array): Occurrences {
+  const r = new ByteReader(raw);
+  const n = r.varint();
+  const rows = new Uint32Array(n);
+  const ctx = new Uint32Array(n);
+  for (let i = 0, g = 0; i < n; i++) {
+    g += r.varint();
+    rows[i] = g;
+    ctx[i] = r.varint();
+  }
+  return { rows, ctx };
 }
