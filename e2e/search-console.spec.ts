@@ -8,6 +8,8 @@ import { expect, test } from "./fixtures";
 import { SAMPLE, sampleRuns, sampleTrajectory } from "./sample-trajectory";
 
 const LOOP_DIFF = 'git -C "$d" diff';
+/** The same as a regular expression: a search the n-gram index leaves to DuckDB-WASM (docs/search.md). */
+const LOOP_DIFF_RE = 'git -C "\\$d" diff';
 
 interface RawStep {
   step_id: number;
@@ -99,7 +101,8 @@ test("the first answer is the first configuration's, marked partial, and the exa
   });
   const configs = [...new Set([...sampleRuns().values()].filter((r) => r.trajectory).map((r) => r.config_id))].sort();
   const expected = await loopRunsPerConfig(configs[0]);
-  await search(page, `?q=${encodeURIComponent(LOOP_DIFF)}&field=command`);
+  // DuckDB-WASM's path loads the shards one configuration first (a literal search reads the n-gram index).
+  await search(page, `?q=${encodeURIComponent(LOOP_DIFF_RE)}&mode=regex&field=command`);
   const first = await page.evaluate(
     () => (window as unknown as { __first: { complete: string; text: string; rows: string[][] } }).__first,
   );
@@ -108,6 +111,32 @@ test("the first answer is the first configuration's, marked partial, and the exa
   // Only the first configuration (config_id order) is counted, with its exact count.
   expect(first.rows).toEqual([[configs[0]!, String(expected.get(configs[0]!) ?? 0)]]);
   await expect(page.locator("[data-testid=search-configs] tbody tr")).toHaveCount(configs.length);
+});
+
+test("a literal search reads the n-gram index, not DuckDB-WASM, and answers as the engine does", async ({ page }) => {
+  test.setTimeout(180_000);
+  const engine: string[] = [];
+  page.on("request", (r) => {
+    if (/duckdb[^/]*\.wasm|\/steps\/[^/]+\.arrow/.test(r.url())) engine.push(r.url());
+  });
+  const shown = async () => ({
+    summary: await page.getByTestId("search-summary").getAttribute("data-steps"),
+    configs: await page
+      .locator("[data-testid=search-configs] tbody tr")
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent))),
+    hits: await page
+      .locator("[data-hit]")
+      .evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-hit"), r.querySelector("code")?.textContent])),
+  });
+  await search(page, `?q=${encodeURIComponent(LOOP_DIFF)}&field=command`);
+  const literal = await shown();
+  // Neither the engine nor a shard of the steps index was downloaded.
+  expect(engine).toEqual([]);
+  expect(Number(literal.summary)).toBeGreaterThan(0);
+  expect(literal.hits.length).toBeGreaterThan(0);
+  await search(page, `?q=${encodeURIComponent(LOOP_DIFF_RE)}&mode=regex&field=command`);
+  expect(engine.length).toBeGreaterThan(0);
+  expect(await shown()).toEqual(literal);
 });
 
 test("within one configuration the count equals the runs whose trajectory has the loop in a tool call", async ({

@@ -1,7 +1,11 @@
-// The search page's door: the steps index's files (lib/queries/search/shards.ts) loaded into DuckDB-WASM on the
-// first search, only those the search needs: the step_index shards of the configurations searched, step_runs
+// The search page's door. A literal search of three characters or more reads the n-gram index
+// (lib/queries/search/gram-search.ts, docs/search.md) by HTTP Range: a few small reads, no DuckDB-WASM. Any
+// other search (a regular expression, a shorter query, filters alone, or a query so common that the index
+// would read more than its limit) loads the steps index's files (lib/queries/search/shards.ts) into
+// DuckDB-WASM, only those the search needs: the step_index shards of the configurations searched, step_runs
 // and step_contexts (small), and the texts of the fields shown (commands, paths, messages) plus the
 // observations only when the search matches in them. Then the lib/queries SQL; no table of the release itself.
+// Both answer the same rows (lib/queries/search/gram-search.test.ts).
 import { loadTableParts, partsRequested, prefetchTables, releaseDb, wasmDuckDb } from "../db/wasm";
 import type { Db } from "../queries/db-types";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/search/index-tables";
@@ -15,7 +19,11 @@ import {
   type StepHitRow,
   type StepSearch,
 } from "../queries/search/sql";
-import { searchFiles, STEPS_TABLES, type StepsManifest } from "../queries/search/shards";
+import { searchFiles, STEPS_TABLES, textFieldsFor, type StepsManifest } from "../queries/search/shards";
+import type { GramsManifest } from "../queries/search/gram-files";
+import { GramSearch, gramRefusal } from "../queries/search/gram-search";
+import { GramStore, type GramSource } from "../queries/search/gram-store";
+import { readSearch } from "./search-url";
 import { boundHit, BoundedHits } from "./search-bounds";
 import type { ReleaseSource } from "../source/release-source";
 import { runOn } from "../source/published";
@@ -31,7 +39,7 @@ export interface SearchResult {
    * others' shards are loading), and the counts are theirs. Null once every shard the search needs is in.
    */
   partial: { loaded: number; of: number } | null;
-  /** Files this search needed (bytes as written, before HTTP compression). */
+  /** Files (DuckDB path) or byte ranges (n-gram path) this search read, and their bytes before HTTP compression. */
   files: number;
   bytes: number;
   /** The observation excerpts are loaded (else a hit's observation is null; its length is observation_chars). */
@@ -39,17 +47,74 @@ export interface SearchResult {
   ms: number;
 }
 
-// A search page opened with a query will start DuckDB-WASM anyway: start it as this module loads, before the
-// page has hydrated and its search effect runs (the start is the largest part of a first search).
-if (
-  typeof window !== "undefined" &&
-  window.location.pathname.endsWith("/search/") &&
-  new URLSearchParams(window.location.search).get("q")
-)
-  wasmDuckDb().catch(() => undefined);
+// A search page opened with a query the n-gram index cannot answer will start DuckDB-WASM anyway: start it as
+// this module loads, before the page has hydrated and its search effect runs (the start is the largest part of
+// such a search). A literal search never downloads the engine.
+if (typeof window !== "undefined" && window.location.pathname.endsWith("/search/")) {
+  const f = readSearch(window.location.search);
+  if (f.q && gramRefusal(f)) wasmDuckDb().catch(() => undefined);
+}
 
 const loadedObservations = new Set<string>();
 const url = (releaseId: string, file: string) => `/data/${releaseId}/${file}`;
+
+async function ok(res: Response, file: string): Promise<Response> {
+  if (!res.ok) throw new Error(`${file}: HTTP ${res.status} ${res.statusText}`);
+  return res;
+}
+
+/** The n-gram index's files of a release, read by HTTP Range (a host that ignores Range sends the whole file). */
+function rangeSource(releaseId: string): GramSource {
+  return {
+    async read({ file, start, end }) {
+      const res = await ok(
+        await fetch(url(releaseId, file), { headers: { Range: `bytes=${start}-${end - 1}` } }),
+        file,
+      );
+      const buf = new Uint8Array(await res.arrayBuffer());
+      return res.status === 206 ? buf : buf.subarray(start, end);
+    },
+    async json<T>(file: string) {
+      return (await (await ok(await fetch(url(releaseId, file)), file)).json()) as T;
+    },
+  };
+}
+
+async function inflate(data: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const grams = new Map<string, GramSearch>();
+
+/** The release's n-gram search (one per page, so what it has read is read once), or null without an index. */
+function gramSearch(releaseId: string, manifest: GramsManifest | null): GramSearch | null {
+  if (!manifest) return null;
+  let g = grams.get(releaseId);
+  if (!g) {
+    g = new GramSearch(new GramStore(manifest, rangeSource(releaseId), inflate));
+    grams.set(releaseId, g);
+  }
+  return g;
+}
+
+/** The n-gram index's answer from `after`, or null when the search is DuckDB's (gram-search.ts gramRefusal). */
+async function gramAnswer(
+  releaseId: string,
+  manifest: StepsManifest,
+  f: StepSearch,
+  after: HitKey | null,
+  limit: number,
+) {
+  const g = gramRefusal(f) ? null : gramSearch(releaseId, manifest.grams);
+  if (!g) return null;
+  const shown = textFieldsFor(fieldsOf(f.field));
+  const before = { ...g.store.stats };
+  const r = await g.search(f, shown, after, limit);
+  if (!r) return null;
+  const stats = { files: g.store.stats.requests - before.requests, bytes: g.store.stats.bytes - before.bytes };
+  return { ...r, ...stats, observations: shown.includes("observation") };
+}
 
 /**
  * Loads what a search needs; each file is loaded once per page. `upTo` loads only the first shards (a first
@@ -109,6 +174,11 @@ export async function searchSteps(
         ? `config “${f.config}”: no configuration of this release's steps index has this id`
         : "this release's steps index has no steps",
     );
+  const viaGrams = await gramAnswer(src.releaseId, manifest, f, null, SEARCH_PAGE);
+  if (viaGrams) {
+    performance.mark("search:results");
+    return { ...viaGrams, hits: viaGrams.hits.map(boundHit), partial: null, ms: performance.now() - t0 };
+  }
   const base = {
     files: files.length,
     bytes: files.reduce((a, s) => a + s.bytes, 0),
@@ -161,6 +231,8 @@ async function rawPage(
   after: HitKey | null,
   limit: number,
 ): Promise<StepHitRow[]> {
+  const viaGrams = await gramAnswer(src.releaseId, manifest, f, after, limit);
+  if (viaGrams) return viaGrams.hits;
   const { db } = await loadSteps(src.releaseId, manifest, f);
   return runOn(db, stepSearchQuery, [{ search: f, after, limit }]);
 }
