@@ -1,0 +1,34 @@
+// The export's per-file cap: static hosts refuse large files (Cloudflare Pages at 25 MiB), so no file of the
+// export may be over FILE_CAP_BYTES, except DuckDB-WASM's own binaries, which the site cannot split
+// (docs/deploy.md says how a host with a smaller cap serves them). scripts/check-export.ts applies it.
+import { statSync } from "node:fs";
+import { join } from "node:path";
+
+export const FILE_CAP_BYTES = 20 * 1024 * 1024;
+
+/** DuckDB-WASM's engine binaries as the bundler emits them (and their precompressed twins). */
+const ENGINE_BINARY = /(^|\/)duckdb-[^/]*\.wasm(\.br|\.gz)?$/;
+
+export function isEngineBinary(path: string): boolean {
+  return ENGINE_BINARY.test(path);
+}
+
+/** Files (relative to `root`) over the cap, largest first, engine binaries exempt. */
+export function oversizeFiles(root: string, files: readonly string[]): { path: string; bytes: number }[] {
+  return files
+    .filter((f) => !isEngineBinary(f))
+    .map((path) => ({ path, bytes: statSync(join(root, path)).size }))
+    .filter((f) => f.bytes > FILE_CAP_BYTES)
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+/** The largest file that is not an engine binary (the bench reports it). */
+export function largestFile(root: string, files: readonly string[]): { path: string; bytes: number } | null {
+  let best: { path: string; bytes: number } | null = null;
+  for (const path of files) {
+    if (isEngineBinary(path)) continue;
+    const bytes = statSync(join(root, path)).size;
+    if (!best || bytes > best.bytes) best = { path, bytes };
+  }
+  return best;
+}
