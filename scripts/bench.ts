@@ -13,7 +13,7 @@ import { benchPass, passBudgets, passSection } from "./bench/pass";
 import { benchSpeed, SPEED_RETIRED_BUDGETS } from "./bench/speed";
 import { benchScale } from "./bench/scale";
 import { mergeDoc } from "./bench/steps";
-import { benchSearch } from "./bench/search";
+import { benchSearch, SEARCH_RETIRED_BUDGETS } from "./bench/search";
 import { launchBenchBrowser } from "./bench/browser";
 
 // BENCH_PORT: engineers sharing a machine each bench on their own port.
@@ -272,12 +272,10 @@ function finish(data: DataBench | null, lb: LeaderboardBench | null, extra: stri
     if (existsSync("docs/performance.md"))
       writeFileSync(
         "docs/performance.md",
-        mergeDoc(
-          readFileSync("docs/performance.md", "utf8"),
-          budgets,
-          sections,
-          want("speed") ? SPEED_RETIRED_BUDGETS : [],
-        ),
+        mergeDoc(readFileSync("docs/performance.md", "utf8"), budgets, sections, [
+          ...(want("speed") ? SPEED_RETIRED_BUDGETS : []),
+          ...(want("search") ? SEARCH_RETIRED_BUDGETS : []),
+        ]),
       );
     console.log(sections.join("\n"));
     for (const b of budgets) console.log(`${b.ok ? "pass" : "FAIL"}  ${b.name}: ${b.value} (${b.limit})`);

@@ -97,7 +97,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     // The steps index is too large for one file: it leaves as per-configuration shards (steps-shards.ts).
     for (const name of PASS_TABLES.filter((t) => t !== STEPS_TABLE)) tables.push(await exportTable(db, name, out));
     phase("tables exported");
-    await exportStepsShards(db, out);
+    await exportStepsShards(db, out, phase);
     phase("steps shards");
     await exportHive(db, out);
     phase("hive parquet");

@@ -108,7 +108,11 @@ function writeTexts(outDir: string, texts: readonly TextRow[]): StepsManifest["t
   return out;
 }
 
-export async function exportStepsShards(db: NodeDb, outDir: string): Promise<StepsManifest | null> {
+export async function exportStepsShards(
+  db: NodeDb,
+  outDir: string,
+  phase: (name: string) => void = () => {},
+): Promise<StepsManifest | null> {
   const exists = await db.query<{ n: number }>(
     // A view over the pass's Parquet (scripts/build/trajectory-pass/tables-out.ts), or a table in tests.
     `SELECT count(*)::INTEGER AS n FROM (SELECT table_name AS name FROM duckdb_tables() UNION ALL ` +
@@ -162,6 +166,7 @@ export async function exportStepsShards(db: NodeDb, outDir: string): Promise<Ste
       manifest.shards.push({ ...f, config_id });
       manifest.rows += f.rows;
     }
+    phase("steps shards: Arrow");
     // The literal search's n-gram index (docs/search.md), from the same rows.
     const grams = buildGrams(await gramInput(db, steps, textRows), (raw) => deflateSync(raw));
     for (const [file, bytes] of grams.files) {
@@ -169,6 +174,7 @@ export async function exportStepsShards(db: NodeDb, outDir: string): Promise<Ste
       writeFileSync(join(outDir, file), bytes);
     }
     manifest.grams = grams.manifest;
+    phase("steps shards: n-gram index");
     const parquet = join(outDir, `${STEPS_TABLE}.parquet`);
     await db.run(
       `COPY (SELECT * FROM ${STEPS_TABLE} ORDER BY run_id, step) TO ${sqlString(parquet)} (FORMAT parquet, COMPRESSION zstd)`,
