@@ -122,12 +122,34 @@ function stepRows(steps: GramStepColumns, files: Map<string, Uint8Array>): Grams
   return out;
 }
 
+const ID_COLUMNS = ["command_id", "paths_id", "message_id", "observation_id"] as const;
+
+/**
+ * The index numbers texts its own way: within each field (fields stay in step_texts' order, each one range),
+ * by the first step row holding them, so the texts of neighbouring steps (a page of hits) share blocks. Hits
+ * carry no text id, so the numbering is the index's own. Returns the texts in the new order and the step
+ * columns with their ids renumbered.
+ */
+function renumbered(texts: readonly GramText[], steps: GramStepColumns): { texts: GramText[]; steps: GramStepColumns } {
+  const first = new Float64Array(texts.length).fill(Infinity);
+  for (const c of ID_COLUMNS)
+    for (let g = steps.step.length - 1; g >= 0; g--) if (steps[c][g]! >= 0) first[steps[c][g]!] = g;
+  const order = texts.map((_, i) => i);
+  const fieldRank = (i: number) => TEXT_FIELDS.indexOf(texts[i]!.field);
+  order.sort((a, b) => fieldRank(a) - fieldRank(b) || first[a]! - first[b]! || a - b);
+  const newId = new Int32Array(texts.length);
+  order.forEach((old, i) => (newId[old] = i));
+  const out = { ...steps };
+  for (const c of ID_COLUMNS) out[c] = steps[c].map((id) => (id < 0 ? id : newId[id]!));
+  return { texts: order.map((i) => texts[i]!), steps: out };
+}
+
 /** Every file of the index (relative to public/data/<id>/) and the manifest naming them. */
 export function buildGrams(
   input: GramInput,
   compress: Compress,
 ): { manifest: GramsManifest; files: Map<string, Uint8Array> } {
-  const { texts, steps } = input;
+  const { texts, steps } = renumbered(input.texts, input.steps);
   const files = new Map<string, Uint8Array>();
   const occ = occurrences(steps, texts.length);
   const fields: GramField[] = [];

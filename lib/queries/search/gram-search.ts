@@ -127,10 +127,13 @@ export class GramSearch {
     after: HitKey | null,
     limit: number,
   ): Promise<{ hits: StepHitRow[]; configs: SearchConfigRow[]; steps: number } | null> {
+    // What every search reads once starts with the first request, beside the directory.
+    const once = [...new Set([...fieldsOf(f.field), ...shown])].map((x) => this.store.blocks(x));
     const [m, runs, contexts] = await Promise.all([
       this.match(f.q, fieldsOf(f.field)),
       this.store.runs(),
       this.store.contexts(),
+      ...once,
     ]);
     if (!m) return null;
     const kept = filterMatches(m, f, runs, contexts);

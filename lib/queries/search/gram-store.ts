@@ -28,8 +28,13 @@ export interface GramSource {
 /** Inflates a block the build deflated (zlib format). */
 export type Inflate = (data: Uint8Array) => Promise<Uint8Array>;
 
-/** Ranges closer than this are read as one request (about what a response's headers cost). */
-const GAP = 512;
+/**
+ * Ranges closer than this are read as one request: a request costs its headers and a round trip, a few hundred
+ * bytes read for nothing cost less. Step rows and blocks of neighbouring hits are often this close.
+ */
+const GAP = 2048;
+/** A text part is read whole when the blocks wanted from it are at least this share of its bytes. */
+const WHOLE_PART = 0.25;
 
 export interface DirEntry {
   key: number;
@@ -128,10 +133,13 @@ export class GramStore {
     return f;
   }
 
-  blocks(field: TextField): Promise<{ texts: ByteRange[]; occurrences: GramParts }> {
+  blocks(field: TextField): Promise<{ texts: ByteRange[]; textParts: Map<string, number>; occurrences: GramParts }> {
     return this.memo(`blocks:${field}`, async () => {
       const b = await this.source.json<GramFieldBlocks>(this.field(field).blocks);
-      return { texts: blockRanges(b.texts), occurrences: b.occurrences };
+      const texts = blockRanges(b.texts);
+      const textParts = new Map<string, number>();
+      for (const r of texts) textParts.set(r.file, Math.max(textParts.get(r.file) ?? 0, r.end));
+      return { texts, textParts, occurrences: b.occurrences };
     });
   }
 
@@ -163,11 +171,35 @@ export class GramStore {
     });
   }
 
-  /** Text blocks `bs` of a field. */
+  /** A whole part of a file, read once. */
+  private part(file: string, bytes: number): Promise<Uint8Array> {
+    return this.memo(`part:${file}`, async () => (await this.readAll([{ file, start: 0, end: bytes }]))[0]!);
+  }
+
+  /**
+   * Text blocks `bs` of a field. A part most of whose bytes are wanted (a page's commands, say) is read whole
+   * in one request, and serves every later block of it too.
+   */
   textBlocks(field: TextField, bs: readonly number[]): Promise<TextBlock[]> {
     return this.batch(`texts:${field}`, bs, async (missing) => {
-      const ranges = (await this.blocks(field)).texts;
-      const raw = await this.readAll(missing.map((b) => ranges[b]!));
+      const { texts: ranges, textParts } = await this.blocks(field);
+      const wanted = new Map<string, number>();
+      for (const b of missing)
+        wanted.set(ranges[b]!.file, (wanted.get(ranges[b]!.file) ?? 0) + ranges[b]!.end - ranges[b]!.start);
+      const whole = new Set(
+        [...wanted]
+          .filter(([file, n]) => this.once.has(`part:${file}`) || n >= WHOLE_PART * textParts.get(file)!)
+          .map(([f]) => f),
+      );
+      const byRange = missing.filter((b) => !whole.has(ranges[b]!.file));
+      const read = await this.readAll(byRange.map((b) => ranges[b]!));
+      const raw = await Promise.all(
+        missing.map(async (b) => {
+          const r = ranges[b]!;
+          if (!whole.has(r.file)) return read[byRange.indexOf(b)]!;
+          return (await this.part(r.file, textParts.get(r.file)!)).subarray(r.start, r.end);
+        }),
+      );
       return Promise.all(raw.map(async (b) => decodeTextBlock(await this.inflate(b))));
     });
   }
