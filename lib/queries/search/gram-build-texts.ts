@@ -68,6 +68,8 @@ function blocksOf(w: PartWriter, lengths: number[], files: Map<string, Uint8Arra
 
 /** An occurrence list worth compressing is deflated on its own (a common text's list can be long). */
 const COMPRESS_FROM = 128;
+/** A list this short rides in its text's block (most texts occur in a few steps): no read of its own. */
+const INLINE_UP_TO = 24;
 
 /** A text's occurrences: the count, then each step row (ascending, as gaps) and its context, varints. */
 function occurrenceList(rows: ArrayLike<number>, ctxOf: (row: number) => number): Uint8Array {
@@ -85,8 +87,9 @@ function occurrenceList(rows: ArrayLike<number>, ctxOf: (row: number) => number)
 /**
  * One field's text blocks and occurrence lists. A block starts with the byte offset of its first text's
  * occurrence list; then per text: flags (1: its haystack follows, where JavaScript's toLowerCase differs from
- * DuckDB's lower; 2: its occurrence list is deflated), the text as UTF-8, the haystack, and the byte length
- * of its occurrence list. The lists lie in id order, so a verified text's list is one byte range.
+ * DuckDB's lower; 2: its occurrence list is deflated; 4: the list follows inline), the text as UTF-8, the
+ * haystack, and the byte length of its occurrence list, then the list itself when inline. The other lists lie
+ * in id order in the occurrence parts, so a verified text's list is one byte range.
  */
 export function fieldBlocks(
   texts: readonly GramText[],
@@ -117,12 +120,16 @@ export function fieldBlocks(
         const c = compress(list);
         if (c.length < list.length) [list, deflated] = [c, true];
       }
-      t.varint((own ? 1 : 0) | (deflated ? 2 : 0));
+      const inline = list.length <= INLINE_UP_TO;
+      t.varint((own ? 1 : 0) | (deflated ? 2 : 0) | (inline ? 4 : 0));
       writeString(t, text);
       if (own) writeString(t, hay);
       t.varint(list.length);
-      ow.add(list);
-      occAt += list.length;
+      if (inline) t.bytes(list);
+      else {
+        ow.add(list);
+        occAt += list.length;
+      }
     }
     const tc = compress(t.done());
     tw.add(tc);

@@ -91,6 +91,13 @@ export class ByteReader {
     }
   }
 
+  /** The next `n` bytes. */
+  bytes(n: number): Uint8Array {
+    if (this.at + n > this.buf.length) throw new Error(`${n} bytes run past the end at byte ${this.at}`);
+    this.at += n;
+    return this.buf.subarray(this.at - n, this.at);
+  }
+
   string(): string {
     const n = this.varint();
     if (this.at + n > this.buf.length) throw new Error(`string of ${n} bytes runs past the end at byte ${this.at}`);

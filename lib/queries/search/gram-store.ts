@@ -43,11 +43,12 @@ export interface DirEntry {
   count: number;
 }
 
-/** Where a text's occurrence list is: a byte range of its field's occurrence parts, deflated or not. */
+/** Where a text's occurrence list is: a byte range of its field's occurrence parts, deflated or not, or inline. */
 export interface OccRef {
   offset: number;
   length: number;
   deflated: boolean;
+  inline: Uint8Array | null;
 }
 
 /**
@@ -193,10 +194,11 @@ export class GramStore {
       );
       const byRange = missing.filter((b) => !whole.has(ranges[b]!.file));
       const read = await this.readAll(byRange.map((b) => ranges[b]!));
+      const at = new Map(byRange.map((b, i) => [b, i]));
       const raw = await Promise.all(
         missing.map(async (b) => {
           const r = ranges[b]!;
-          if (!whole.has(r.file)) return read[byRange.indexOf(b)]!;
+          if (!whole.has(r.file)) return read[at.get(b)!]!;
           return (await this.part(r.file, textParts.get(r.file)!)).subarray(r.start, r.end);
         }),
       );
@@ -209,8 +211,15 @@ export class GramStore {
     return this.batch(`occ:${field}`, ids, async (missing) => {
       const parts = (await this.blocks(field)).occurrences;
       const rs = missing.map((id) => refs.get(id)!);
-      const raw = await this.readAll(rs.map((r) => partRange(parts, r.offset, r.length)));
-      return Promise.all(raw.map(async (b, i) => decodeOccurrences(rs[i]!.deflated ? await this.inflate(b) : b)));
+      const away = rs.filter((r) => !r.inline);
+      const read = await this.readAll(away.map((r) => partRange(parts, r.offset, r.length)));
+      const at = new Map(away.map((r, i) => [r, i]));
+      return Promise.all(
+        rs.map(async (r) => {
+          const b = r.inline ?? read[at.get(r)!]!;
+          return decodeOccurrences(r.deflated ? await this.inflate(b) : b);
+        }),
+      );
     });
   }
 
@@ -239,8 +248,9 @@ function decodeTextBlock(raw: Uint8Array): TextBlock {
     block.texts.push(r.string());
     block.hays.push(flags & 1 ? r.string() : null);
     const length = r.varint();
-    block.occ.push({ offset, length, deflated: (flags & 2) !== 0 });
-    offset += length;
+    const inline = flags & 4 ? r.bytes(length) : null;
+    block.occ.push({ offset, length, deflated: (flags & 2) !== 0, inline });
+    if (!inline) offset += length;
   }
   return block;
 }
