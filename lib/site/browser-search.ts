@@ -19,7 +19,7 @@ import {
   type StepHitRow,
   type StepSearch,
 } from "../queries/search/sql";
-import { searchFiles, STEPS_TABLES, textFieldsFor, type StepsManifest } from "../queries/search/shards";
+import { searchFiles, STEPS_MANIFEST, STEPS_TABLES, textFieldsFor, type StepsManifest } from "../queries/search/shards";
 import type { GramsManifest } from "../queries/search/gram-files";
 import { GramSearch, gramRefusal } from "../queries/search/gram-search";
 import { GramStore, type GramSource } from "../queries/search/gram-store";
@@ -47,12 +47,10 @@ export interface SearchResult {
   ms: number;
 }
 
-// A search page opened with a query the n-gram index cannot answer will start DuckDB-WASM anyway: start it as
-// this module loads, before the page has hydrated and its search effect runs (the start is the largest part of
-// such a search). A literal search never downloads the engine.
-if (typeof window !== "undefined" && window.location.pathname.endsWith("/search/")) {
-  const f = readSearch(window.location.search);
-  if (f.q && gramRefusal(f)) wasmDuckDb().catch(() => undefined);
+async function startGrams(releaseId: string, f: StepSearch): Promise<void> {
+  const res = await fetch(url(releaseId, STEPS_MANIFEST));
+  if (!res.ok) return;
+  await gramAnswer(releaseId, (await res.json()) as StepsManifest, f, null, SEARCH_PAGE);
 }
 
 const loadedObservations = new Set<string>();
@@ -252,5 +250,18 @@ export async function searchExport(src: ReleaseSource, manifest: StepsManifest, 
     if (!out.add(page) || page.length < EXPORT_PAGE) return out;
     const last = page[page.length - 1]!;
     after = { run: last.run, step: last.step };
+  }
+}
+
+// A search page opened with a query starts its work as this module loads, before the page has hydrated and its
+// search effect runs: a query the n-gram index cannot answer starts DuckDB-WASM (the largest part of such a
+// search); a literal one reads the index's manifest and starts reading the index, and the page's own search
+// then finds those reads under way. A literal search never downloads the engine.
+if (typeof window !== "undefined") {
+  const release = /^\/r\/([^/]+)\/search\/$/.exec(window.location.pathname)?.[1];
+  const f = readSearch(window.location.search);
+  if (release && f.q) {
+    if (gramRefusal(f)) wasmDuckDb().catch(() => undefined);
+    else void startGrams(decodeURIComponent(release), f).catch(() => undefined);
   }
 }
