@@ -4,7 +4,8 @@
 // and built into the n-gram files by gram-build.ts, read back from memory. For every query and filter below
 // the n-gram path must return exactly the rows (every column, in order, page by page) and the counts per
 // configuration that DuckDB returns for sql.ts's statements.
-import { deflateSync, inflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
+import { unzlibSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
@@ -135,7 +136,8 @@ beforeAll(async () => {
       read: async ({ file, start, end }) => files.get(file)!.slice(start, end),
       json: async <T>(file: string) => JSON.parse(new TextDecoder().decode(files.get(file))) as T,
     },
-    async (b) => inflateSync(b),
+    // The browser's inflater (lib/site/browser-search.ts) on what the build's zlib wrote.
+    async (b) => unzlibSync(b),
   );
   grams = new GramSearch(store);
 }, 60_000);
