@@ -81,7 +81,8 @@ function rangeSource(releaseId: string): GramSource {
 
 // fflate, not DecompressionStream: a search inflates hundreds of blocks of a few hundred bytes, and a stream
 // per block costs far more than the inflating.
-const inflate = (data: Uint8Array): Promise<Uint8Array> => Promise.resolve(unzlibSync(data));
+const inflate = (data: Uint8Array, size: number): Promise<Uint8Array> =>
+  Promise.resolve(unzlibSync(data, { out: new Uint8Array(size) }));
 
 const grams = new Map<string, GramSearch>();
 

@@ -1,7 +1,7 @@
 // Builds the text side of the n-gram index (docs/search.md): each field's texts and their occurrences (the
 // steps that hold them) in compressed blocks, and the trigram postings with their directory. Pure: the caller
 // passes the compressor (zlib's deflate in the build) and writes the files.
-import { ByteWriter, GRAM, gramKey, KEY_BITS, writeAscending, writeString } from "./gram-codec";
+import { ByteWriter, GRAM, gramKey, KEY_BITS, sizedChunk, writeAscending, writeString } from "./gram-codec";
 import {
   BLOCK_TEXT_BYTES,
   DIR_ENTRY_BYTES,
@@ -117,7 +117,7 @@ export function fieldBlocks(
       let list = occurrenceList(occ(id), ctxOf);
       let deflated = false;
       if (list.length >= COMPRESS_FROM) {
-        const c = compress(list);
+        const c = sizedChunk(list, compress);
         if (c.length < list.length) [list, deflated] = [c, true];
       }
       const inline = list.length <= INLINE_UP_TO;
@@ -131,7 +131,7 @@ export function fieldBlocks(
         occAt += list.length;
       }
     }
-    const tc = compress(t.done());
+    const tc = sizedChunk(t.done(), compress);
     tw.add(tc);
     lengths.push(tc.length);
   }

@@ -138,3 +138,18 @@ export function wellFormed(s: string): boolean {
   }
   return true;
 }
+
+/** A compressed chunk as the index stores it: the raw byte length (a varint), then the compressed bytes. */
+export function sizedChunk(raw: Uint8Array, compress: (raw: Uint8Array) => Uint8Array): Uint8Array {
+  const w = new ByteWriter();
+  w.varint(raw.length);
+  w.bytes(compress(raw));
+  return w.done();
+}
+
+/** A sizedChunk's raw length and its compressed bytes (the inflater then allocates its output once). */
+export function readSizedChunk(chunk: Uint8Array): { size: number; body: Uint8Array } {
+  const r = new ByteReader(chunk);
+  const size = r.varint();
+  return { size, body: chunk.subarray(r.at) };
+}

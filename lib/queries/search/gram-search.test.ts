@@ -137,7 +137,7 @@ beforeAll(async () => {
       json: async <T>(file: string) => JSON.parse(new TextDecoder().decode(files.get(file))) as T,
     },
     // The browser's inflater (lib/site/browser-search.ts) on what the build's zlib wrote.
-    async (b) => unzlibSync(b),
+    async (b, size) => unzlibSync(b, { out: new Uint8Array(size) }),
   );
   grams = new GramSearch(store);
 }, 60_000);

@@ -1,7 +1,7 @@
 // Reads the n-gram index's files (gram-files.ts) through a byte-range source, once each: directory entries,
 // posting lists, text and occurrence blocks, step rows, and the runs and contexts JSON. The browser's source
 // is fetch with HTTP Range (lib/site/browser-search.ts); tests read the built files from memory.
-import { ByteReader, readAscending } from "./gram-codec";
+import { ByteReader, readAscending, readSizedChunk } from "./gram-codec";
 import {
   blockRanges,
   coalesce,
@@ -25,14 +25,14 @@ export interface GramSource {
   json<T>(file: string): Promise<T>;
 }
 
-/** Inflates a block the build deflated (zlib format). */
-export type Inflate = (data: Uint8Array) => Promise<Uint8Array>;
+/** Inflates a block the build deflated (zlib format) into `size` bytes. */
+export type Inflate = (data: Uint8Array, size: number) => Promise<Uint8Array>;
 
 /**
  * Ranges closer than this are read as one request: a request costs its headers and a round trip, a few hundred
  * bytes read for nothing cost less. Step rows and blocks of neighbouring hits are often this close.
  */
-const GAP = 2048;
+const GAP = 1024;
 /** A text part is read whole when the blocks wanted from it are at least this share of its bytes. */
 const WHOLE_PART = 0.25;
 
@@ -77,8 +77,13 @@ export class GramStore {
   constructor(
     readonly manifest: GramsManifest,
     private readonly source: GramSource,
-    private readonly inflate: Inflate,
+    private readonly inflater: Inflate,
   ) {}
+
+  private inflate(chunk: Uint8Array): Promise<Uint8Array> {
+    const { size, body } = readSizedChunk(chunk);
+    return this.inflater(body, size);
+  }
 
   private memo<T>(key: string, make: () => Promise<T>): Promise<T> {
     let p = this.once.get(key) as Promise<T> | undefined;
