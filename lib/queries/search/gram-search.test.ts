@@ -14,7 +14,8 @@ import { openNodeDb, type NodeDb } from "../../db/node";
 import { STEPS_INDEX_COLUMNS } from "../../trajectory/steps-index";
 import { sqlString } from "../sql";
 import { buildGrams } from "./gram-build";
-import { GramSearch, gramRefusal } from "./gram-search";
+import { GramSearch, gramRefusal, lookedUp } from "./gram-search";
+import { gramKeys } from "./gram-codec";
 import { GramStore } from "./gram-store";
 import { gramInput } from "./gram-input";
 import { STEP_INDEX_TABLES_SQL, type TextField } from "./index-tables";
@@ -273,6 +274,14 @@ describe("the n-gram search returns what the SQL returns", () => {
       const { sql, got } = await both({ q: "git" }, after, 25);
       expect(got!.hits).toEqual(sql);
     }
+  });
+
+  it("looks up at most 6 trigrams of a long query, its first and last among them", () => {
+    // "git -c /work/w01 diff": 21 characters, 19 trigrams; read: those at 0, 4, 7, 11, 14 and 18 (of 0…18).
+    const q = "git -c /work/w01 diff";
+    const at = ["git", "-c ", "/wo", "k/w", "01 ", "iff"];
+    expect(lookedUp(q)).toEqual(at.flatMap((t) => gramKeys(t)).sort((a, b) => a - b));
+    expect(lookedUp("abcd")).toEqual(gramKeys("abcd"));
   });
 
   it("leaves regular expressions and queries shorter than a trigram to DuckDB", () => {

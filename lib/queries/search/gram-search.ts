@@ -25,6 +25,17 @@ export function gramRefusal(f: StepSearch): string | null {
   return null;
 }
 
+/** Directory entries a search reads at most (each is a request; any subset of the keys finds every match). */
+const MAX_KEYS = 6;
+
+/** The keys of up to MAX_KEYS trigrams spread over the query, its first and last among them. */
+export function lookedUp(needle: string): number[] {
+  const n = needle.length - GRAM + 1;
+  if (n <= MAX_KEYS) return gramKeys(needle);
+  const at = Array.from({ length: MAX_KEYS }, (_, i) => Math.round((i * (n - 1)) / (MAX_KEYS - 1)));
+  return [...new Set(at.map((i) => gramKeys(needle.slice(i, i + GRAM))[0]!))].sort((a, b) => a - b);
+}
+
 /** The intersection of ascending lists. */
 function intersect(lists: readonly Uint32Array[]): Uint32Array {
   const sorted = [...lists].sort((a, b) => a.length - b.length);
@@ -60,7 +71,7 @@ export class GramSearch {
   }
 
   private async candidates(needle: string): Promise<Uint32Array> {
-    const entries = (await this.store.dir(gramKeys(needle))).sort((a, b) => a.count - b.count);
+    const entries = (await this.store.dir(lookedUp(needle))).sort((a, b) => a.count - b.count);
     // A trigram no text holds: no text holds the query.
     if (entries[0]!.count === 0) return new Uint32Array(0);
     const chosen = [entries[0]!];

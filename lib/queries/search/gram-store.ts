@@ -32,9 +32,10 @@ export type Inflate = (data: Uint8Array, size: number) => Promise<Uint8Array>;
  * Ranges closer than this are read as one request: a request costs its headers and a round trip, a few hundred
  * bytes read for nothing cost less. Step rows and blocks of neighbouring hits are often this close.
  */
-const GAP = 1024;
-/** A text part is read whole when the blocks wanted from it are at least this share of its bytes. */
-const WHOLE_PART = 0.25;
+const GAP = 4096;
+/** A text part of at most WHOLE_PART_BYTES is read whole when the blocks wanted are this share of it. */
+const WHOLE_PART = 0.1;
+const WHOLE_PART_BYTES = 1024 * 1024;
 
 export interface DirEntry {
   key: number;
@@ -194,7 +195,11 @@ export class GramStore {
         wanted.set(ranges[b]!.file, (wanted.get(ranges[b]!.file) ?? 0) + ranges[b]!.end - ranges[b]!.start);
       const whole = new Set(
         [...wanted]
-          .filter(([file, n]) => this.once.has(`part:${file}`) || n >= WHOLE_PART * textParts.get(file)!)
+          .filter(
+            ([file, n]) =>
+              this.once.has(`part:${file}`) ||
+              (textParts.get(file)! <= WHOLE_PART_BYTES && n >= WHOLE_PART * textParts.get(file)!),
+          )
           .map(([f]) => f),
       );
       const byRange = missing.filter((b) => !whole.has(ranges[b]!.file));
