@@ -23,7 +23,7 @@ import { searchFiles, STEPS_MANIFEST, STEPS_TABLES, textFieldsFor, type StepsMan
 import type { GramsManifest } from "../queries/search/gram-files";
 import { GramSearch, gramRefusal } from "../queries/search/gram-search";
 import { GramStore, type GramSource } from "../queries/search/gram-store";
-import { readSearch } from "./search-url";
+import { readSearch, unknownSearchValues } from "./search-url";
 import { unzlibSync } from "fflate";
 import { boundHit, BoundedHits } from "./search-bounds";
 import type { ReleaseSource } from "../source/release-source";
@@ -261,8 +261,12 @@ export async function searchExport(src: ReleaseSource, manifest: StepsManifest, 
 if (typeof window !== "undefined") {
   const release = /^\/r\/([^/]+)\/search\/$/.exec(window.location.pathname)?.[1];
   const f = readSearch(window.location.search);
+  // Only a search that names no filter value this module cannot check (configurations, conditions, groups,
+  // repositories and tools are the release's; the page names an unknown one and reads nothing).
+  const none = { configs: [], conditions: [], groups: [], repos: [], tools: [] };
   if (release && f.q) {
     if (gramRefusal(f)) wasmDuckDb().catch(() => undefined);
-    else void startGrams(decodeURIComponent(release), f).catch(() => undefined);
+    else if (unknownSearchValues(window.location.search, f, none).length === 0)
+      void startGrams(decodeURIComponent(release), f).catch(() => undefined);
   }
 }
