@@ -30,7 +30,7 @@ import type { ReleaseSource } from "../source/release-source";
 import { runOn } from "../source/published";
 
 export interface SearchResult {
-  /** The first page of hits (SEARCH_PAGE); searchPage gives the next ones. */
+  /** The first page of hits (SEARCH_PAGE, or GRAM_FIRST_PAGE from the n-gram index); searchPage gives the next ones. */
   hits: StepHitRow[];
   configs: SearchConfigRow[];
   /** Every matching step (the configurations' sum): the list holds this many once every page is fetched. */
@@ -51,7 +51,7 @@ export interface SearchResult {
 async function startGrams(releaseId: string, f: StepSearch): Promise<void> {
   const res = await fetch(url(releaseId, STEPS_MANIFEST));
   if (!res.ok) return;
-  await gramAnswer(releaseId, (await res.json()) as StepsManifest, f, null, SEARCH_PAGE);
+  await gramAnswer(releaseId, (await res.json()) as StepsManifest, f, null, GRAM_FIRST_PAGE);
 }
 
 const loadedObservations = new Set<string>();
@@ -83,6 +83,13 @@ function rangeSource(releaseId: string): GramSource {
 // per block costs far more than the inflating.
 const inflate = (data: Uint8Array, size: number): Promise<Uint8Array> =>
   Promise.resolve(unzlibSync(data, { out: new Uint8Array(size) }));
+
+/**
+ * Hits of an n-gram search's first answer: each costs a read of its step row and of its texts' blocks, and a
+ * selective query's hits are often one per run, each in another place; the list asks for the next pages
+ * (SEARCH_PAGE) as it is scrolled, long before they are in view.
+ */
+const GRAM_FIRST_PAGE = 50;
 
 const grams = new Map<string, GramSearch>();
 
@@ -173,7 +180,7 @@ export async function searchSteps(
         ? `config “${f.config}”: no configuration of this release's steps index has this id`
         : "this release's steps index has no steps",
     );
-  const viaGrams = await gramAnswer(src.releaseId, manifest, f, null, SEARCH_PAGE);
+  const viaGrams = await gramAnswer(src.releaseId, manifest, f, null, GRAM_FIRST_PAGE);
   if (viaGrams) {
     performance.mark("search:results");
     return { ...viaGrams, hits: viaGrams.hits.map(boundHit), partial: null, ms: performance.now() - t0 };
