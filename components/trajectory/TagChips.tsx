@@ -55,7 +55,7 @@ export function TagList({ tags, onJump }: { tags: SignatureTag[]; onJump: (n: nu
             {t.strength === "weak" ? " · weak" : ""}
           </span>
           <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{t.note}</span>
-          <span className="flex gap-1">
+          <span className="flex flex-wrap gap-1">
             {t.steps.map((n) => (
               <button
                 key={n}
