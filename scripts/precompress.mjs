@@ -1,6 +1,10 @@
 // Writes .br and .gz beside every compressible file of the export, so the server never compresses per request
-// (the 34 MB DuckDB wasm goes out as ~5 MB brotli).
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// (the DuckDB wasm goes out as a sixth of its size in brotli). Each twin is written under a temporary name and
+// renamed into place, so a server running beside this script (`npm start` serves first and compresses after,
+// scripts/serve.mjs --precompress) sends either the plain file or a complete twin, never half of one. A twin
+// newer than its file is kept, so a second run after a partial one only does what is left.
+// Usage: node scripts/precompress.mjs [dir]
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -15,16 +19,37 @@ function* files(dir) {
   }
 }
 
+/** Whether `twin` exists and was written after `path` last changed. */
+function fresh(path, twin) {
+  try {
+    return statSync(twin).mtimeMs >= statSync(path).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+function writeAtomically(path, bytes) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, path);
+}
+
+/**
+ * Quality 11 is slow on large files: files up to 16 KB get 11, up to 4 MB 9 (a few per cent larger, ten times
+ * faster), larger ones (the wasm, the steps index's shards) 5.
+ */
+function brotliQuality(path, size) {
+  if (path.endsWith(".wasm") || size > 4 * 1024 * 1024) return 5;
+  return size > 16 * 1024 ? 9 : 11;
+}
+
 let n = 0;
 for (const path of files(root)) {
+  if (fresh(path, `${path}.gz`) && fresh(path, `${path}.br`)) continue;
   const data = readFileSync(path);
-  writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
-  // Quality 11 costs about a minute per 10 MB and the export holds ~80 MB of pages, shards and scripts: files
-  // up to 16 KB get 11, up to 4 MB 9 (a few per cent larger, ten times faster), larger ones (the wasm, the
-  // steps index's shards) 5.
-  const size = data.byteLength;
-  const quality = path.endsWith(".wasm") || size > 4 * 1024 * 1024 ? 5 : size > 16 * 1024 ? 9 : 11;
-  writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }));
+  writeAtomically(`${path}.gz`, gzipSync(data, { level: 9 }));
+  const quality = brotliQuality(path, data.byteLength);
+  writeAtomically(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }));
   n++;
 }
 console.log(`precompressed ${n} files in ${root}`);

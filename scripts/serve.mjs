@@ -6,10 +6,16 @@
 // build writes regular files only, and a link that got into the folder anyway is answered as not found rather
 // than followed out of it. A request whose headers are too large (a link of tens of thousands of characters)
 // gets a page that says so instead of an empty 431.
-// Usage: node scripts/serve.mjs [dir] [--port N]
+// With --precompress (`npm start`) it answers at once and writes the .br/.gz twins afterwards, in a child process
+// of lower priority (scripts/precompress.mjs writes each twin whole before it appears), so a first start does not
+// wait for compression: until a file's twin exists it goes out plain.
+// Usage: node scripts/serve.mjs [dir] [--port N] [--precompress]   (the port defaults to $PORT, then 3000)
+import { spawn } from "node:child_process";
 import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
-import { join, normalize, resolve } from "node:path";
+import { setPriority } from "node:os";
+import { dirname, join, normalize, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import sirv from "sirv";
 
 const args = process.argv.slice(2);
@@ -114,4 +120,15 @@ server.on("clientError", (err, socket) => {
   );
 });
 
-server.listen(port, "127.0.0.1", () => console.log(`serving ${root} on http://localhost:${port}/`));
+/** Compresses the export in a child process of lower priority, so that the pages it serves meanwhile come first. */
+function precompressInBackground() {
+  const script = join(dirname(fileURLToPath(import.meta.url)), "precompress.mjs");
+  const child = spawn(process.execPath, [script, root], { stdio: "inherit" });
+  if (child.pid !== undefined) setPriority(child.pid, 10);
+  console.log("compressing the export in the background: files go out plain until their .br/.gz twins are written");
+}
+
+server.listen(port, "127.0.0.1", () => {
+  console.log(`serving ${root} on http://localhost:${port}/`);
+  if (args.includes("--precompress")) precompressInBackground();
+});
