@@ -5,7 +5,7 @@
 // (cells 20,000 characters, a result 5,000,000), written out here as numbers.
 import { readFileSync } from "node:fs";
 import type { Download, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, TIMED } from "./fixtures";
 
 const CELL = 20_000;
 
@@ -54,46 +54,50 @@ for (const [chars, shown] of [
   [100_000_000, "100,000,000"],
   [10_000_000, "10,000,000"],
 ] as const) {
-  test(`a console link whose statement returns a ${shown}-character string: the first ${CELL} shown with the size, exported bounded, the tab answering`, async ({
-    page,
-  }) => {
-    test.setTimeout(240_000);
-    const sql = `SELECT repeat('x', ${chars}) AS big`;
-    await page.goto(`/r/sample/sql/?q=${encodeURIComponent(sql)}`);
-    const result = page.getByTestId("sql-result");
-    await answersThroughout(page, () => expect(result).toHaveAttribute("data-rows", "1", { timeout: 180_000 }));
-    const cell = result.locator("tbody td").first();
-    await expect(cell.getByTestId("sql-cut")).toHaveText(`truncated: ${shown} characters`);
-    expect(await cell.textContent()).toBe(`truncated: ${shown} characters${"x".repeat(CELL)}`);
-    await expect(page.getByTestId("sql-status")).toContainText(`1 row · 1 cell truncated to 20,000 characters`);
-    const bounded = `${"x".repeat(CELL)}… (truncated: ${shown} characters)`;
-    let csv = "";
-    await answersThroughout(page, async () => {
-      csv = await exportAs(page, "query result", "CSV");
-    });
-    // The size's thousands separators are commas, so the CSV quotes the cell.
-    expect(csv).toBe(`big\n"${bounded}"\n`);
-    expect(JSON.parse(await exportAs(page, "query result", "JSON"))).toEqual([{ big: bounded }]);
-  });
+  test(
+    `a console link whose statement returns a ${shown}-character string: the first ${CELL} shown with the size, exported bounded, the tab answering`,
+    TIMED,
+    async ({ page }) => {
+      test.setTimeout(240_000);
+      const sql = `SELECT repeat('x', ${chars}) AS big`;
+      await page.goto(`/r/sample/sql/?q=${encodeURIComponent(sql)}`);
+      const result = page.getByTestId("sql-result");
+      await answersThroughout(page, () => expect(result).toHaveAttribute("data-rows", "1", { timeout: 180_000 }));
+      const cell = result.locator("tbody td").first();
+      await expect(cell.getByTestId("sql-cut")).toHaveText(`truncated: ${shown} characters`);
+      expect(await cell.textContent()).toBe(`truncated: ${shown} characters${"x".repeat(CELL)}`);
+      await expect(page.getByTestId("sql-status")).toContainText(`1 row · 1 cell truncated to 20,000 characters`);
+      const bounded = `${"x".repeat(CELL)}… (truncated: ${shown} characters)`;
+      let csv = "";
+      await answersThroughout(page, async () => {
+        csv = await exportAs(page, "query result", "CSV");
+      });
+      // The size's thousands separators are commas, so the CSV quotes the cell.
+      expect(csv).toBe(`big\n"${bounded}"\n`);
+      expect(JSON.parse(await exportAs(page, "query result", "JSON"))).toEqual([{ big: bounded }]);
+    },
+  );
 }
 
-test("a result past the total bound keeps the rows before the first that does not fit, and says so", async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  // Each row is one cell of 30,000 characters, kept as 20,000 and the mark "… (truncated: 30,000 characters)"
-  // (32 characters): 20,032 a row. 249 rows are 4,987,968 characters; a 250th would pass 5,000,000.
-  const sql = "SELECT repeat('y', 30000) AS s FROM range(400)";
-  await page.goto(`/r/sample/sql/?q=${encodeURIComponent(sql)}`);
-  const result = page.getByTestId("sql-result");
-  await answersThroughout(page, () => expect(result).toHaveAttribute("data-rows", "249", { timeout: 120_000 }));
-  await expect(page.getByTestId("sql-status")).toContainText(
-    "249 rows kept: the result passed the bound of 5,000,000 characters a result holds, so the rows after the first 249 were not read · 249 cells truncated to 20,000 characters",
-  );
-  const csv = (await exportAs(page, "query result", "CSV")).trimEnd().split("\n");
-  expect(csv.length).toBe(250);
-  expect(csv[249]).toBe(`"${"y".repeat(CELL)}… (truncated: 30,000 characters)"`);
-});
+test(
+  "a result past the total bound keeps the rows before the first that does not fit, and says so",
+  TIMED,
+  async ({ page }) => {
+    test.setTimeout(180_000);
+    // Each row is one cell of 30,000 characters, kept as 20,000 and the mark "… (truncated: 30,000 characters)"
+    // (32 characters): 20,032 a row. 249 rows are 4,987,968 characters; a 250th would pass 5,000,000.
+    const sql = "SELECT repeat('y', 30000) AS s FROM range(400)";
+    await page.goto(`/r/sample/sql/?q=${encodeURIComponent(sql)}`);
+    const result = page.getByTestId("sql-result");
+    await answersThroughout(page, () => expect(result).toHaveAttribute("data-rows", "249", { timeout: 120_000 }));
+    await expect(page.getByTestId("sql-status")).toContainText(
+      "249 rows kept: the result passed the bound of 5,000,000 characters a result holds, so the rows after the first 249 were not read · 249 cells truncated to 20,000 characters",
+    );
+    const csv = (await exportAs(page, "query result", "CSV")).trimEnd().split("\n");
+    expect(csv.length).toBe(250);
+    expect(csv[249]).toBe(`"${"y".repeat(CELL)}… (truncated: 30,000 characters)"`);
+  },
+);
 
 test("a statement longer than a link carries runs, the address keeps the statement before it, and the page says why", async ({
   page,
@@ -132,7 +136,7 @@ test("a search address naming a configuration the release does not have says so,
   expect(steps).toEqual([]);
 });
 
-test("a search export that passes the total bound holds the first hits and says how many", async ({ page }) => {
+test("a search export that passes the total bound holds the first hits and says how many", TIMED, async ({ page }) => {
   test.setTimeout(300_000);
   // Every step with a command (regular expression "."): far more than 5,000,000 characters of hits.
   await page.goto(`/r/sample/search/?q=.&mode=regex&field=command`);

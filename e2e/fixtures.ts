@@ -57,6 +57,13 @@ export const test = base.extend<{ pageErrors: string[] }>({
 
 export { expect };
 
+/**
+ * The tag of a test whose outcome depends on time (a tab that answers within 5 s, no long task over a bound, a
+ * worker that must crash in time): playwright.config.ts runs these after the others, one at a time, so that a
+ * second test's load cannot decide them.
+ */
+export const TIMED = { tag: "@timed" };
+
 /** The browser asks to save data, so the idle warm-up (lib/site/warm-duckdb.ts) fetches nothing. */
 export async function saveData(page: Page): Promise<void> {
   await page.addInitScript(() =>

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { testZip, type TestEntry } from "../lib/archive/testing-zip";
-import { expect, test } from "./fixtures";
+import { expect, test, TIMED } from "./fixtures";
 
 const MINIMAL = "data/examples/minimal";
 const TRAJ = "trajectories/orca-opencode.s-101-switched.0.json";
@@ -71,35 +71,39 @@ async function openLocalRun(page: Page, dir: string) {
   await expect(page).toHaveURL(`/r/sample/run/?id=${encodeURIComponent(RUN)}`);
 }
 
-test("2,000 levels in release.json's extra are refused as json.too_deep naming the file; the published rows stay", async ({
-  page,
-}) => {
-  const meta = JSON.parse(readFileSync(join(MINIMAL, "release.json"), "utf8"));
-  const dir = release("deep-release", {
-    "release.json": JSON.stringify({ ...meta, extra: { x: 0 } }).replace('"x":0', `"x":${deep(2_000)}`),
-  });
-  await openPanel(page);
-  await page.getByTestId("local-folder-input").setInputFiles(dir);
-  const status = page.getByTestId("local-status");
-  await expect(status).toContainText("deep-release: release.json is missing or unusable, so nothing was loaded");
-  await expect(status).toContainText("release.json json.too_deep: JSON nested more than 100 levels deep (at character");
-  await expect(status).not.toContainText("call stack");
-  await stillAnswers(page);
-  await expectPublishedRows(page);
-  // A config whose extra is that deep is refused on its line; the rest of the release loads.
-  const configs = readFileSync(join(MINIMAL, "configs.jsonl"), "utf8").split("\n");
-  configs[1] = JSON.stringify({ ...JSON.parse(configs[1]!), extra: { x: 0 } }).replace('"x":0', `"x":${deep(2_000)}`);
-  await page
-    .getByTestId("local-folder-input")
-    .setInputFiles(release("deep-config", { "configs.jsonl": configs.join("\n") }));
-  await expect(page.getByTestId("local-problems")).toContainText(
-    "error configs.jsonl:2 [config orca-opencode-router] json.too_deep: JSON nested more than 100 levels deep",
-  );
-  await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
-  await expect(rows(page)).toHaveCount(PUBLISHED + 1);
-});
+test(
+  "2,000 levels in release.json's extra are refused as json.too_deep naming the file; the published rows stay",
+  TIMED,
+  async ({ page }) => {
+    const meta = JSON.parse(readFileSync(join(MINIMAL, "release.json"), "utf8"));
+    const dir = release("deep-release", {
+      "release.json": JSON.stringify({ ...meta, extra: { x: 0 } }).replace('"x":0', `"x":${deep(2_000)}`),
+    });
+    await openPanel(page);
+    await page.getByTestId("local-folder-input").setInputFiles(dir);
+    const status = page.getByTestId("local-status");
+    await expect(status).toContainText("deep-release: release.json is missing or unusable, so nothing was loaded");
+    await expect(status).toContainText(
+      "release.json json.too_deep: JSON nested more than 100 levels deep (at character",
+    );
+    await expect(status).not.toContainText("call stack");
+    await stillAnswers(page);
+    await expectPublishedRows(page);
+    // A config whose extra is that deep is refused on its line; the rest of the release loads.
+    const configs = readFileSync(join(MINIMAL, "configs.jsonl"), "utf8").split("\n");
+    configs[1] = JSON.stringify({ ...JSON.parse(configs[1]!), extra: { x: 0 } }).replace('"x":0', `"x":${deep(2_000)}`);
+    await page
+      .getByTestId("local-folder-input")
+      .setInputFiles(release("deep-config", { "configs.jsonl": configs.join("\n") }));
+    await expect(page.getByTestId("local-problems")).toContainText(
+      "error configs.jsonl:2 [config orca-opencode-router] json.too_deep: JSON nested more than 100 levels deep",
+    );
+    await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
+    await expect(rows(page)).toHaveCount(PUBLISHED + 1);
+  },
+);
 
-test("a .zip that is not a zip is refused naming the file; the page keeps working", async ({ page }) => {
+test("a .zip that is not a zip is refused naming the file; the page keeps working", TIMED, async ({ page }) => {
   const fake = join(tmp, "results.zip");
   writeFileSync(fake, "name,score\nme,1\n");
   await openPanel(page);
@@ -111,23 +115,25 @@ test("a .zip that is not a zip is refused naming the file; the page keeps workin
   await expectPublishedRows(page);
 });
 
-test("a local trajectory of 600 MB (sparse) is refused by its size before it is read; the run's header stays", async ({
-  page,
-}) => {
-  const dir = release("big-trajectory");
-  truncateSync(join(dir, TRAJ), 600 * 1024 * 1024);
-  expect(statSync(join(dir, TRAJ)).blocks * 512).toBeLessThan(1024 * 1024);
-  await openLocalRun(page, dir);
-  const error = page.getByTestId("load-error");
-  await expect(error).toHaveText(
-    `The trajectory could not be read: ${TRAJ} is 600 MB, more than the 512 MB this page reads of one file in a browser; validate and build its release with npm run data:validate and npm run data instead`,
-  );
-  await expect(page.getByTestId("run-facts")).toContainText("Orca-2 / OpenCode · focus task widgets-101");
-  const t = Date.now();
-  await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Runs" }).click({ timeout: 5_000 });
-  await expect(page.getByTestId("local-runs")).toHaveAttribute("data-ready", "true", { timeout: 5_000 });
-  expect(Date.now() - t).toBeLessThan(5_000);
-});
+test(
+  "a local trajectory of 600 MB (sparse) is refused by its size before it is read; the run's header stays",
+  TIMED,
+  async ({ page }) => {
+    const dir = release("big-trajectory");
+    truncateSync(join(dir, TRAJ), 600 * 1024 * 1024);
+    expect(statSync(join(dir, TRAJ)).blocks * 512).toBeLessThan(1024 * 1024);
+    await openLocalRun(page, dir);
+    const error = page.getByTestId("load-error");
+    await expect(error).toHaveText(
+      `The trajectory could not be read: ${TRAJ} is 600 MB, more than the 512 MB this page reads of one file in a browser; validate and build its release with npm run data:validate and npm run data instead`,
+    );
+    await expect(page.getByTestId("run-facts")).toContainText("Orca-2 / OpenCode · focus task widgets-101");
+    const t = Date.now();
+    await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Runs" }).click({ timeout: 5_000 });
+    await expect(page.getByTestId("local-runs")).toHaveAttribute("data-ready", "true", { timeout: 5_000 });
+    expect(Date.now() - t).toBeLessThan(5_000);
+  },
+);
 
 test("a local trajectory that does not parse names the file, once, with no doubled Error prefix", async ({ page }) => {
   await openLocalRun(page, release("broken-trajectory", { [TRAJ]: '{"schema_version": "ATIF-v1.6", "steps": [' }));
@@ -258,85 +264,91 @@ function bombZip(name: string, bombs: string[]): string {
   return file;
 }
 
-test("a zip bomb in a release zip's runs.jsonl is refused naming the zip and the entry; the page answers and the published rows stay", async ({
-  page,
-}) => {
-  const zip = bombZip("bomb-runs.zip", ["runs.jsonl"]);
-  await openPanel(page);
-  await page.getByTestId("local-file-input").setInputFiles(zip);
-  await expect(page.getByTestId("local-problems")).toContainText(
-    "error runs.jsonl file.read: bomb-runs.zip#minimal/runs.jsonl: inflates past the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
-  );
-  await stillAnswers(page);
-  await expectPublishedRows(page);
-});
+test(
+  "a zip bomb in a release zip's runs.jsonl is refused naming the zip and the entry; the page answers and the published rows stay",
+  TIMED,
+  async ({ page }) => {
+    const zip = bombZip("bomb-runs.zip", ["runs.jsonl"]);
+    await openPanel(page);
+    await page.getByTestId("local-file-input").setInputFiles(zip);
+    await expect(page.getByTestId("local-problems")).toContainText(
+      "error runs.jsonl file.read: bomb-runs.zip#minimal/runs.jsonl: inflates past the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+    );
+    await stillAnswers(page);
+    await expectPublishedRows(page);
+  },
+);
 
-test("a zip bomb as a run's trajectory in a release zip is refused in the viewer naming the zip and the entry; the run's header stays", async ({
-  page,
-}) => {
-  const zip = bombZip("bomb-trajectory.zip", [TRAJ]);
-  await openPanel(page);
-  await page.getByTestId("local-file-input").setInputFiles(zip);
-  await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
-  await page.getByTestId("local-runs-link").click();
-  const list = page.getByTestId("local-runs");
-  await expect(list).toHaveAttribute("data-ready", "true");
-  await list.locator(`li[data-run="${RUN}"]`).getByRole("link").click();
-  await expect(page.getByTestId("load-error")).toHaveText(
-    `The trajectory could not be read: bomb-trajectory.zip#minimal/${TRAJ}: inflates past the 11,496 bytes its archive's directory declares (a zip bomb or a damaged archive); refused`,
-  );
-  await expect(page.getByTestId("run-facts")).toContainText("Orca-2 / OpenCode · focus task widgets-101");
-  const t = Date.now();
-  await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Runs" }).click({ timeout: 5_000 });
-  await expect(page.getByTestId("local-runs")).toHaveAttribute("data-ready", "true", { timeout: 5_000 });
-  expect(Date.now() - t).toBeLessThan(5_000);
-});
+test(
+  "a zip bomb as a run's trajectory in a release zip is refused in the viewer naming the zip and the entry; the run's header stays",
+  TIMED,
+  async ({ page }) => {
+    const zip = bombZip("bomb-trajectory.zip", [TRAJ]);
+    await openPanel(page);
+    await page.getByTestId("local-file-input").setInputFiles(zip);
+    await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
+    await page.getByTestId("local-runs-link").click();
+    const list = page.getByTestId("local-runs");
+    await expect(list).toHaveAttribute("data-ready", "true");
+    await list.locator(`li[data-run="${RUN}"]`).getByRole("link").click();
+    await expect(page.getByTestId("load-error")).toHaveText(
+      `The trajectory could not be read: bomb-trajectory.zip#minimal/${TRAJ}: inflates past the 11,496 bytes its archive's directory declares (a zip bomb or a damaged archive); refused`,
+    );
+    await expect(page.getByTestId("run-facts")).toContainText("Orca-2 / OpenCode · focus task widgets-101");
+    const t = Date.now();
+    await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Runs" }).click({ timeout: 5_000 });
+    await expect(page.getByTestId("local-runs")).toHaveAttribute("data-ready", "true", { timeout: 5_000 });
+    expect(Date.now() - t).toBeLessThan(5_000);
+  },
+);
 
 // The local-results worker really runs out of memory: Playwright runs code inside it that reserves 1 GiB
 // ArrayBuffers until the browser refuses one ("Array buffer allocation failed", uncaught, so the worker's
 // `error` event). The page's request to it is dropped on the way (the Worker constructor is wrapped before the
 // page's scripts run), so the worker is still owing its answer when it dies, as it would be mid-read. A V8 heap
 // exhausted in a worker would end Chromium's whole renderer instead (docs/local-results.md, "Size limit").
-test("a local-results worker that runs out of memory is reported; the published rows stay and the next opening works", async ({
-  page,
-}) => {
-  // Turbopack names every worker by its bootstrap chunk, so the local worker is known as the first one made
-  // after the flag is set; the browser asks to save data, so no idle DuckDB-WASM warm-up makes one meanwhile.
-  await page.addInitScript(() =>
-    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
-  );
-  await page.addInitScript(() => {
-    const Native = window.Worker;
-    const w = window as unknown as { __dropLocalRequest?: boolean };
-    window.Worker = class extends Native {
-      constructor(url: string | URL, options?: WorkerOptions) {
-        super(url, options);
-        if (w.__dropLocalRequest) {
-          w.__dropLocalRequest = false;
-          this.postMessage = () => undefined;
+test(
+  "a local-results worker that runs out of memory is reported; the published rows stay and the next opening works",
+  TIMED,
+  async ({ page }) => {
+    // Turbopack names every worker by its bootstrap chunk, so the local worker is known as the first one made
+    // after the flag is set; the browser asks to save data, so no idle DuckDB-WASM warm-up makes one meanwhile.
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+    );
+    await page.addInitScript(() => {
+      const Native = window.Worker;
+      const w = window as unknown as { __dropLocalRequest?: boolean };
+      window.Worker = class extends Native {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          if (w.__dropLocalRequest) {
+            w.__dropLocalRequest = false;
+            this.postMessage = () => undefined;
+          }
         }
-      }
-    };
-  });
-  await openPanel(page);
-  await page.evaluate(() => ((window as unknown as { __dropLocalRequest: boolean }).__dropLocalRequest = true));
-  const worker = page.waitForEvent("worker");
-  await page.getByTestId("local-folder-input").setInputFiles(release("oom-release"));
-  await (
-    await worker
-  ).evaluate(() => {
-    setTimeout(() => {
-      const kept: ArrayBuffer[] = [];
-      for (;;) kept.push(new ArrayBuffer(1 << 30));
-    }, 0);
-  });
-  await expect(page.getByTestId("local-status")).toHaveText(
-    "the local-results reader ran out of memory or crashed: Uncaught RangeError: Array buffer allocation failed; nothing was loaded, the rest of the page still works (a smaller release, or npm run data:validate, may do)",
-  );
-  await stillAnswers(page);
-  await expectPublishedRows(page);
-  await page.getByTestId("local-folder-input").setInputFiles(release("after-oom"));
-  await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
-  // The minimal example's two configurations beside the published ones.
-  await expect(rows(page)).toHaveCount(PUBLISHED + 2);
-});
+      };
+    });
+    await openPanel(page);
+    await page.evaluate(() => ((window as unknown as { __dropLocalRequest: boolean }).__dropLocalRequest = true));
+    const worker = page.waitForEvent("worker");
+    await page.getByTestId("local-folder-input").setInputFiles(release("oom-release"));
+    await (
+      await worker
+    ).evaluate(() => {
+      setTimeout(() => {
+        const kept: ArrayBuffer[] = [];
+        for (;;) kept.push(new ArrayBuffer(1 << 30));
+      }, 0);
+    });
+    await expect(page.getByTestId("local-status")).toHaveText(
+      "the local-results reader ran out of memory or crashed: Uncaught RangeError: Array buffer allocation failed; nothing was loaded, the rest of the page still works (a smaller release, or npm run data:validate, may do)",
+    );
+    await stillAnswers(page);
+    await expectPublishedRows(page);
+    await page.getByTestId("local-folder-input").setInputFiles(release("after-oom"));
+    await expect(page.locator('tr[data-config="local:orca-opencode"]')).toBeVisible();
+    // The minimal example's two configurations beside the published ones.
+    await expect(rows(page)).toHaveCount(PUBLISHED + 2);
+  },
+);

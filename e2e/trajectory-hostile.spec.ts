@@ -1,7 +1,7 @@
 // A trajectory written to attack the viewer (e2e/fixtures/trajectories/hostile.ts), served in place of a
 // release file: everything must render as inert text and the page must stay responsive.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, TIMED } from "./fixtures";
 import {
   ANSI,
   BIDI,
@@ -105,7 +105,7 @@ test("a hostile final patch renders inert: markup in paths and lines, ANSI escap
   expect(visited.filter((u) => !u.startsWith("http://localhost"))).toEqual([]);
 });
 
-test("a 10 MB single line is clipped, expandable, and does not freeze the page", async ({ page }) => {
+test("a 10 MB single line is clipped, expandable, and does not freeze the page", TIMED, async ({ page }) => {
   await serveHostile(page);
   await page.goto(`/r/trajcalc/run/?id=${RUN}&step=3`);
   await expect(detail(page)).toHaveAttribute("data-step", "3");
