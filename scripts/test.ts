@@ -1,8 +1,9 @@
 // `npm test`: every check the project has, in as little wall time as two cores allow, with each phase's time
 // printed at the end and written to .cache/test-times.json (the bench records the last quiet run's times in
-// docs/performance.md). The sample's trajectories are generated first, once, because both lanes read them; then
-// two lanes share the machine: the checks that need no build (lint, format, knip, typecheck, unit tests) beside
-// the test build, and last the browser tests against that build (docs/testing.md says why this order).
+// docs/performance.md). Two lanes share the machine: the checks that need no data (lint, format, knip, typecheck)
+// and then the unit tests, beside the sample's trajectories and the test build; last, the browser tests against
+// that build (docs/testing.md says why this order). The unit tests and the build both read the sample's generated
+// trajectories, so the unit tests start only once the other lane has written them.
 // Usage: npm test [-- --no-e2e]
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -25,9 +26,10 @@ interface Timed {
 
 const npm = (script: string): Phase => ({ name: script, run: ["npm", "run", "--silent", script] });
 
-/** Both lanes read the sample's generated trajectories: written before they start, never by both at once. */
-const FIRST: Phase = { name: "sample trajectories", run: ["npx", "tsx", "scripts/ensure-sample.ts"] };
-const CHECKS: Phase[] = ["lint", "format:check", "knip", "typecheck", "test:unit"].map(npm);
+/** The unit tests and the build read the sample's generated trajectories: written once, before either starts. */
+const SAMPLE: Phase = { name: "sample trajectories", run: ["npx", "tsx", "scripts/ensure-sample.ts"] };
+const CHECKS: Phase[] = ["lint", "format:check", "knip", "typecheck"].map(npm);
+const UNIT: Phase[] = [npm("test:unit")];
 const BUILD: Phase[] = [{ ...npm("build:test"), held: true }];
 const BROWSER: Phase[] = [npm("test:e2e")];
 
@@ -73,11 +75,14 @@ async function main(): Promise<number> {
   const started = performance.now();
   const loadStart = loadavg()[0]!;
   const done: Timed[] = [];
-  let ok = await lane([FIRST], done);
-  if (ok) {
-    const lanes = await Promise.all([lane(CHECKS, done), withBrowser ? lane(BUILD, done) : true]);
-    ok = lanes.every(Boolean);
-  }
+  const sample = lane([SAMPLE], done);
+  const checksThenUnit = async () => {
+    const checked = await lane(CHECKS, done);
+    return (await sample) && checked && lane(UNIT, done);
+  };
+  const build = async () => (await sample) && (!withBrowser || lane(BUILD, done));
+  const lanes = await Promise.all([checksThenUnit(), build()]);
+  let ok = lanes.every(Boolean);
   if (ok && withBrowser) ok = await lane(BROWSER, done);
   report(done, (performance.now() - started) / 1000, { start: loadStart, end: loadavg()[0]! });
   return ok ? 0 : 1;
