@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS } from "./scripts/chromium-args";
 
 // E2E_PORT lets two checkouts test side by side on one machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -28,10 +27,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: "chromium",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
-    },
+    // Debian's Chromium: e2e/fixtures.ts launches it with scripts/chromium-args.ts's switches.
   },
   webServer: {
     command: `node scripts/serve.mjs out --port ${port}`,

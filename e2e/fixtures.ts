@@ -1,6 +1,7 @@
 // Every browser test fails on a console error, a page error, or a request to another origin.
 import { test as base, expect, type Page } from "@playwright/test";
 import { PAINT_FIRST_META } from "../lib/site/paint-first";
+import { quietLaunchOptions } from "../scripts/chromium-args";
 
 /**
  * The leaderboards load their chunk scripts after the first paint (scripts/first-paint.ts), so the load event
@@ -18,6 +19,9 @@ async function hydrated(page: Page, waitUntil: string | undefined) {
 }
 
 export const test = base.extend<{ pageErrors: string[] }>({
+  // Debian's Chromium without the browser UI that every new window would build (scripts/chromium-args.ts).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies off this pattern.
+  launchOptions: [async ({}, provide) => provide(await quietLaunchOptions()), { scope: "worker" }],
   page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withFeaturesDisabled } from "./browser";
+import { withFeaturesDisabled } from "./chromium-args";
 
 describe("withFeaturesDisabled", () => {
   it("keeps the launcher's list, adds the new names once, and names the switch it replaces", () => {
