@@ -15,6 +15,7 @@ import { benchScale } from "./bench/scale";
 import { mergeDoc } from "./bench/steps";
 import { benchSearch, SEARCH_RETIRED_BUDGETS } from "./bench/search";
 import { launchBenchBrowser } from "./bench/browser";
+import { benchLoop } from "./bench/loop";
 
 // BENCH_PORT: engineers sharing a machine each bench on their own port.
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -106,7 +107,18 @@ async function detectorStep(): Promise<Budget[]> {
   return d.budgets;
 }
 
-const STEP_NAMES = ["detectors", "pass", "data", "archives", "leaderboard", "trajectory", "speed", "scale", "search"];
+const STEP_NAMES = [
+  "loop",
+  "detectors",
+  "pass",
+  "data",
+  "archives",
+  "leaderboard",
+  "trajectory",
+  "speed",
+  "scale",
+  "search",
+];
 
 /**
  * `npm run bench -- --only pass,detectors` (or BENCH_ONLY=pass,detectors) runs just those steps and merges
@@ -130,6 +142,11 @@ const want = (step: string) => ONLY.size === 0 || ONLY.has(step);
 async function main(): Promise<void> {
   const extra: string[] = [];
   const budgets: Budget[] = [];
+  if (want("loop")) {
+    const loop = await benchLoop(PORT + 1);
+    extra.push(loop.markdown);
+    pushAll(budgets, loop.budgets);
+  }
   if (want("detectors")) pushAll(budgets, await detectorStep());
   let passRun: { runs: number; ms: number } | null = null;
   if (want("pass")) {
