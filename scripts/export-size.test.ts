@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FILE_CAP_BYTES, isEngineBinary, largestFile } from "./export-size";
+import { FILE_CAP_BYTES, FILE_COUNT_CAP, filesWithTwins, isEngineBinary, largestFile } from "./export-size";
 
 const tmp = mkdtempSync(join(tmpdir(), "export-size-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -56,4 +56,28 @@ describe("the export's per-file cap", () => {
     expect(isEngineBinary("data/duckdb-notes.json")).toBe(false);
     expect(isEngineBinary("data/other.wasm")).toBe(false);
   });
+});
+
+describe("the export's file count, with the twins precompression adds", () => {
+  it("counts a .br and a .gz for each compressible file over 1 KB, and twins already there once", () => {
+    const dir = join(tmp, "count");
+    sized(dir, "a.html", 2048); // twins: 2
+    sized(dir, "a.html.br", 300); // already a twin: not counted again
+    sized(dir, "b.js", 100); // too small: no twins
+    sized(dir, "c.zip", 5000); // not compressible: no twins
+    sized(dir, "d/e.json", 1025); // twins: 2
+    const files = ["a.html", "a.html.br", "b.js", "c.zip", "d/e.json"];
+    // 4 plain files + 2 × 2 twins
+    expect(filesWithTwins(dir, files)).toBe(8);
+  });
+
+  it("fails the build when the export with its twins would hold more files than a host takes", async () => {
+    const dir = join(tmp, "many");
+    // Each compressible page brings two twins: a third of the cap, plus one, is over it.
+    const pages = Math.floor(FILE_COUNT_CAP / 3) + 1;
+    for (let i = 0; i < pages; i++) sized(dir, `p/${i}.html`, 2048);
+    const { code, out } = await check(dir);
+    expect(code).toBe(1);
+    expect(out).toContain(`would hold ${3 * pages} files with its .br and .gz twins, over the ${FILE_COUNT_CAP}`);
+  }, 60_000);
 });

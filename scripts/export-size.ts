@@ -3,8 +3,11 @@
 // (docs/deploy.md says how a host with a smaller cap serves them). scripts/check-export.ts applies it.
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import { getsTwins } from "./precompress-rule.mjs";
 
 export const FILE_CAP_BYTES = 20 * 1024 * 1024;
+/** Files a static host takes at most (Cloudflare Pages: 20,000), the precompressed twins included. */
+export const FILE_COUNT_CAP = 20_000;
 
 /** DuckDB-WASM's engine binaries as the bundler emits them (and their precompressed twins). */
 const ENGINE_BINARY = /(^|\/)duckdb-[^/]*\.wasm(\.br|\.gz)?$/;
@@ -31,4 +34,10 @@ export function largestFile(root: string, files: readonly string[]): { path: str
     if (!best || bytes > best.bytes) best = { path, bytes };
   }
   return best;
+}
+
+/** The files the export will hold once precompressed: `files` and the .br and .gz twins scripts/precompress.mjs adds. */
+export function filesWithTwins(root: string, files: readonly string[]): number {
+  const plain = files.filter((f) => !/\.(br|gz)$/.test(f));
+  return plain.length + 2 * plain.filter((f) => getsTwins(f, statSync(join(root, f)).size)).length;
 }

@@ -7,15 +7,15 @@
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { getsTwins } from "./precompress-rule.mjs";
 
 const root = process.argv[2] ?? "out";
-const COMPRESSIBLE = /\.(html|js|mjs|css|json|wasm|arrow|txt|svg|map)$/;
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
-    else if (COMPRESSIBLE.test(name) && statSync(path).size > 1024) yield path;
+    else if (getsTwins(name, statSync(path).size)) yield path;
   }
 }
 
