@@ -16,7 +16,7 @@ import { largestFile } from "../export-size";
 import { median } from "./stats";
 
 const RELEASE = "sample";
-const RUNS = 3;
+const RUNS = 5;
 /**
  * Selective queries (a few thousand of the sample's 863,087 steps at most), in every field (the page's default):
  * a command fragment, a path fragment, a message phrase.
@@ -47,6 +47,8 @@ export interface SearchBench {
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
+/** The lowest and highest of a few samples: on a shared machine a median alone hides how far one run may stray. */
+const spread = (xs: readonly number[]) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -139,7 +141,10 @@ export async function benchSearch(browser: Browser, base: string, outDir: string
     const c = median(colds.map((x) => x.ms));
     const b = median(colds.map((x) => x.bytes));
     const w = median(warms);
-    rows.push(`| \`${q}\` | ${colds[0]!.steps} | ${ms(c)} | ${kb(b)} | ${ms(w)} |`);
+    const coldMs = colds.map((x) => x.ms);
+    rows.push(
+      `| \`${q}\` | ${colds[0]!.steps} | ${ms(c)} (${spread(coldMs)}) | ${kb(b)} | ${ms(w)} (${spread(warms)}) |`,
+    );
     budgets.push(
       { name: `cold search \`${q}\`: navigation → results`, value: ms(c), limit: `≤ ${ms(COLD_MS)}`, ok: c <= COLD_MS },
       {
@@ -173,7 +178,7 @@ The steps index of \`${RELEASE}\`: **${manifest.rows.toLocaleString("en-US")} st
 more reads the n-gram index (docs/search.md): ${grams.files} files, ${mb(grams.bytes)} in all, read by byte range;
 a regular expression, a shorter query or filters alone load the Arrow shards into DuckDB-WASM as before.
 The largest file of the export apart from DuckDB-WASM's binaries: ${largest ? `\`${largest.path}\` ${mb(largest.bytes)}` : "none"}.
-Median of ${RUNS} fresh browser contexts per query, every field searched (the page's default), Debian Chromium
+Median (lowest–highest) of ${RUNS} fresh browser contexts per query, every field searched (the page's default), Debian Chromium
 headless, localhost; cold: navigation → the complete answer shown, bytes as the network carried them (headers
 included) until then; warm: the query submitted in a page that has answered another of the three.
 Load average when the step ended (1, 5, 15 min): ${load}.
