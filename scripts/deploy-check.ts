@@ -19,10 +19,9 @@ import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import { PAINT_FIRST_META } from "../lib/site/paint-first";
-import { CHROMIUM_ARGS } from "./chromium-args";
+import { quietLaunchOptions } from "./chromium-args";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TEMPLATE = resolve(import.meta.dirname, "../deploy/nginx.conf");
 
 /** A figure the paper publishes, as e2e/leaderboard-sample.spec.ts reads it off the sample's leaderboard. */
@@ -424,7 +423,7 @@ function checkBuiltForStorage(o: Options): string {
 }
 
 async function browserChecks(o: Options): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(await quietLaunchOptions());
   try {
     const context = await browser.newContext();
     context.setDefaultTimeout(60_000);
