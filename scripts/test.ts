@@ -6,9 +6,8 @@
 // trajectories, so the unit tests start only once the other lane has written them.
 // Usage: npm test [-- --no-e2e]
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { join } from "node:path";
+import { clock, writeTestTimes, type TimedPhase } from "./test-times";
 
 interface Phase {
   name: string;
@@ -18,11 +17,7 @@ interface Phase {
   held?: boolean;
 }
 
-interface Timed {
-  name: string;
-  seconds: number;
-  ok: boolean;
-}
+type Timed = TimedPhase;
 
 const npm = (script: string): Phase => ({ name: script, run: ["npm", "run", "--silent", script] });
 
@@ -59,15 +54,12 @@ async function lane(phases: Phase[], done: Timed[]): Promise<boolean> {
 }
 
 function report(done: Timed[], wallSeconds: number, load: { start: number; end: number }): void {
-  const fmt = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
   console.log("\nnpm test, time per phase (m:ss):");
-  for (const t of done) console.log(`  ${t.ok ? "✓" : "✗"} ${t.name.padEnd(22)} ${fmt(t.seconds)}`);
+  for (const t of done) console.log(`  ${t.ok ? "✓" : "✗"} ${t.name.padEnd(22)} ${clock(t.seconds)}`);
   console.log(
-    `  = wall time ${fmt(wallSeconds)} (load average ${load.start.toFixed(1)} at start, ${load.end.toFixed(1)} at end)`,
+    `  = wall time ${clock(wallSeconds)} (load average ${load.start.toFixed(1)} at start, ${load.end.toFixed(1)} at end)`,
   );
-  mkdirSync(".cache", { recursive: true });
-  const record = { at: new Date().toISOString(), wall_s: wallSeconds, load, phases: done };
-  writeFileSync(join(".cache", "test-times.json"), `${JSON.stringify(record, null, 1)}\n`);
+  writeTestTimes({ at: new Date().toISOString(), wall_s: wallSeconds, load, phases: done });
 }
 
 async function main(): Promise<number> {

@@ -1,33 +1,14 @@
 // The loop a contributor waits on (issue 46): the last `npm test`'s wall time and phases (scripts/test.ts writes
 // .cache/test-times.json at its end) and a fresh clone's `npm ci && npm start` timed to the first 200 on `/`.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-interface Budget {
-  name: string;
-  value: string;
-  limit: string;
-  ok: boolean;
-}
-
-interface TestTimes {
-  at: string;
-  wall_s: number;
-  load: { start: number; end: number };
-  phases: { name: string; seconds: number; ok: boolean }[];
-}
+import type { Budget } from "./steps";
+import { clock, readTestTimes, TEST_TIMES, type TestTimes } from "../test-times";
 
 const SUITE_LIMIT_S = 12 * 60;
 const START_LIMIT_S = 4 * 60;
-const TEST_TIMES = join(".cache", "test-times.json");
-
-const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
-
-function lastTestRun(): TestTimes | null {
-  return existsSync(TEST_TIMES) ? (JSON.parse(readFileSync(TEST_TIMES, "utf8")) as TestTimes) : null;
-}
 
 async function firstOk(url: string, child: ChildProcess, limitMs: number): Promise<boolean> {
   const until = Date.now() + limitMs;
@@ -81,7 +62,7 @@ ${rows}
 }
 
 export async function benchLoop(port: number): Promise<{ markdown: string; budgets: Budget[] }> {
-  const run = lastTestRun();
+  const run = readTestTimes();
   const start = await timeFreshStart(port);
   const total = start.totalSeconds;
   const markdown = `## The contributor's loop (issue 46)

@@ -1,7 +1,8 @@
 // Merging a partial run's sections and budget rows into the existing
 // docs/performance.md (a step not run keeps its last numbers; each row says what it measured).
 
-interface Budget {
+/** A budget row of docs/performance.md. */
+export interface Budget {
   name: string;
   value: string;
   limit: string;
