@@ -4,17 +4,21 @@
 // scripts/serve.mjs --precompress) sends either the plain file or a complete twin, never half of one. A twin
 // newer than its file is kept, so a second run after a partial one only does what is left.
 // Usage: node scripts/precompress.mjs [dir]
-import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { getsTwins } from "./precompress-rule.mjs";
 
 const root = process.argv[2] ?? "out";
 
+/** A twin being written: a run stopped midway (an interrupted `npm start`) leaves one behind. */
+const TEMPORARY = /\.(br|gz)\.\d+\.tmp$/;
+
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
+    else if (TEMPORARY.test(name)) unlinkSync(path);
     else if (getsTwins(name, statSync(path).size)) yield path;
   }
 }
