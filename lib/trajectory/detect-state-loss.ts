@@ -18,7 +18,11 @@ import type { FileChange } from "./call-effects";
 import type { LedgerFact } from "./ledger";
 import { replayFocusWork, type Removal } from "./line-replay";
 import type { RequestInfo } from "./segment";
-import type { DetectorInput, EvidenceReason, SignatureTag, VerdictTest } from "./tags";
+import type { DetectorInput, EvidenceReason, SignatureTag } from "./tags";
+import type { VerdictTest } from "./verdict-test";
+
+/** The replay both the removals and the weak verdict pattern read. */
+type FocusReplay = ReturnType<typeof replayFocusWork>;
 
 export const STATE_LOSS_DETECTOR = "requirement-state-loss detector v3";
 
@@ -44,6 +48,17 @@ function removalHow(c: FileChange): string {
   return c.kind === "write" ? `a whole-file write (${c.how})` : `an edit (${c.how})`;
 }
 
+/** What the three passes below share; `covered` collects the earlier stages a strong tag already explains. */
+interface LossContext {
+  input: DetectorInput;
+  /** Stage → the ledger's fact about it (ledger.ts, over the same replay). */
+  ledger: Map<number, LedgerFact>;
+  /** Whether a focus request after `from`, up to `to` (null: the end), asks to replace the earlier behaviour. */
+  replacedBetween: (from: number, to: number | null) => boolean;
+  pattern: VerdictPattern | null;
+  covered: Set<number>;
+}
+
 export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[] {
   const { steps, segmentation, focusTaskId, workspaces } = input;
   const { lines: replay, focusChanges } = replayFocusWork(steps, segmentation, focusTaskId, workspaces);
@@ -58,20 +73,32 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
         q.position <= (to ?? Infinity) &&
         asksToReplaceEarlier(q.text),
     );
+  const ctx: LossContext = {
+    input,
+    // The ledger judges each stage's final state: a stage it does not call lost (its lines all back, a partial
+    // change its tests pass, only documentation lines) lost nothing.
+    ledger: new Map<number, LedgerFact>((input.ledger ?? []).map((f) => [f.stage, f])),
+    replacedBetween,
+    pattern: verdictPattern(input.verdict),
+    covered: new Set<number>(),
+  };
+  // In this order: a stage the removals explain is not tagged again from the ledger or the verdict.
+  const removed = removalTags(ctx, replay);
+  const fromLedger = ledgerTags(ctx);
+  const weak = verdictTags(ctx, focusChanges);
+  return [...removed, ...fromLedger, ...weak];
+}
+
+/** The lost, unexcused removals, one group per (adding step, removing step), each line once. */
+function lostRemovalGroups(ctx: LossContext, replay: FocusReplay["lines"]): Removal[][] {
+  const { input, ledger, replacedBetween } = ctx;
   const excused = (r: Removal) => replacedBetween(r.owner.position, r.by.position);
-  // The ledger (ledger.ts, over the same replay) judges each stage's final state: a stage it does not call
-  // lost (its lines all back, a partial change its tests pass, only documentation lines) lost nothing.
-  const ledger = new Map<number, LedgerFact>((input.ledger ?? []).map((f) => [f.stage, f]));
   const lost = (r: Removal) => {
     const row = ledger.get(r.owner.stage);
     if (row && row.status !== "lost") return false;
     const said = input.finalState?.containsLine(r.line, r.path) ?? null;
     return said === null ? !replay.presentInFocus(r.line) : !said;
   };
-
-  const pattern = verdictPattern(input.verdict);
-  const tags: SignatureTag[] = [];
-  const covered = new Set<number>(); // earlier stages a strong tag already explains
   const groups = new Map<string, Removal[]>();
   for (const r of replay.removals) {
     if (!lost(r) || excused(r)) continue;
@@ -79,18 +106,23 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
     const g = groups.get(key) ?? groups.set(key, []).get(key)!;
     if (!g.some((x) => x.line === r.line)) g.push(r);
   }
-  for (const group of groups.values()) {
+  return [...groups.values()];
+}
+
+/** Strong tags: a later focus edit removed an earlier stage's lines and the final state lacks them. */
+function removalTags(ctx: LossContext, replay: FocusReplay["lines"]): SignatureTag[] {
+  return lostRemovalGroups(ctx, replay).map((group) => {
     const { owner, by, change, path } = group[0]!;
     const lines = group.map((r) => r.line);
-    covered.add(owner.stage);
-    const failing = pattern?.failing.get(owner.stage);
+    ctx.covered.add(owner.stage);
+    const failing = ctx.pattern?.failing.get(owner.stage);
     const verdict = failing
       ? ` The final verdict fails ${failing.length} stage-${owner.stage} F2P test${failing.length === 1 ? "" : "s"} (${failing.slice(0, 2).join(", ")}${failing.length > 2 ? ", …" : ""}).`
       : "";
     const where = Number.isFinite(by.stage)
       ? `request ${by.position} (focus stage ${by.stage})`
       : `the finalization (request ${by.position})`;
-    tags.push({
+    return {
       id: `detector-rsl-${owner.step}-${by.step}`,
       signature: "requirement_state_loss",
       position: by.position,
@@ -109,20 +141,26 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
           text: `removes them through ${removalHow(change)} while working on ${Number.isFinite(by.stage) ? `stage ${by.stage}` : "the finalization"}; the final state lacks them`,
         },
       ],
-    });
-  }
+    };
+  });
+}
 
-  // A stage the ledger calls lost that no removal above explains (its lines removed during an interruption,
-  // say): the stage's first edit and the step that removed the last of its lines.
-  for (const f of ledger.values()) {
-    if (f.status !== "lost" || covered.has(f.stage) || f.lost_at_step === null) continue;
+/**
+ * A stage the ledger calls lost that no removal explains (its lines removed during an interruption, say):
+ * the stage's first edit and the step that removed the last of its lines.
+ */
+function ledgerTags(ctx: LossContext): SignatureTag[] {
+  const { segmentation, focusTaskId } = ctx.input;
+  const tags: SignatureTag[] = [];
+  for (const f of ctx.ledger.values()) {
+    if (f.status !== "lost" || ctx.covered.has(f.stage) || f.lost_at_step === null) continue;
     const first = Number(f.edit_steps.split(",")[0]);
     if (!Number.isFinite(first) || first <= 0) continue;
     const ownerPos = segmentation.segments[segmentation.segmentOf[first - 1] ?? -1]?.request?.position ?? null;
     const byReq = segmentation.segments[segmentation.segmentOf[f.lost_at_step - 1] ?? -1]?.request ?? null;
-    if (ownerPos === null || replacedBetween(ownerPos, byReq?.position ?? null)) continue;
-    covered.add(f.stage);
-    const failing = pattern?.failing.get(f.stage);
+    if (ownerPos === null || ctx.replacedBetween(ownerPos, byReq?.position ?? null)) continue;
+    ctx.covered.add(f.stage);
+    const failing = ctx.pattern?.failing.get(f.stage);
     tags.push({
       id: `detector-rsl-${first}-${f.lost_at_step}`,
       signature: "requirement_state_loss",
@@ -143,38 +181,43 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
       ],
     });
   }
+  return tags;
+}
 
-  if (pattern) {
-    for (const [early, failing] of pattern.failing) {
-      if (covered.has(early)) continue;
-      const later = pattern.passing.filter((s) => s > early);
-      if (later.length === 0) continue;
-      const earlyEdits = focusChanges.filter((e) => e.stage === early);
-      const paths = new Set(earlyEdits.map((e) => e.path));
-      const rewrites = focusChanges.filter((e) => e.stage > early && later.includes(e.stage) && paths.has(e.path));
-      if (earlyEdits.length === 0 || rewrites.length === 0) continue;
-      const reasons: EvidenceReason[] = [
-        ...earlyEdits
-          .slice(0, 3)
-          .map((e) => ({ step: e.step, kind: "verdict-pattern", text: `edits ${e.path} for stage ${early}` })),
-        ...rewrites
-          .slice(0, 3)
-          .map((e) => ({ step: e.step, kind: "later-rewrite", text: `edits ${e.path} again for stage ${e.stage}` })),
-      ];
-      tags.push({
-        id: `detector-rsl-verdict-${early}`,
-        signature: "requirement_state_loss",
-        position: rewrites[0]!.position,
-        steps: [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b),
-        note:
-          `The final verdict fails ${failing.length} stage-${early} F2P test${failing.length === 1 ? "" : "s"} while stage ${later.join(", ")} passes, ` +
-          `and later focus edits rewrote ${[...paths].join(", ")}, which stage ${early} had changed; no removed stage-${early} line was found (weak evidence).`,
-        author: { kind: "detector", name: STATE_LOSS_DETECTOR },
-        origin: "detector",
-        strength: "weak",
-        reasons,
-      });
-    }
+/** Weak tags: the verdict fails an earlier stage, a later one passes, and later focus edits rewrote its files. */
+function verdictTags(ctx: LossContext, focusChanges: FocusReplay["focusChanges"]): SignatureTag[] {
+  const { pattern, covered } = ctx;
+  if (!pattern) return [];
+  const tags: SignatureTag[] = [];
+  for (const [early, failing] of pattern.failing) {
+    if (covered.has(early)) continue;
+    const later = pattern.passing.filter((s) => s > early);
+    if (later.length === 0) continue;
+    const earlyEdits = focusChanges.filter((e) => e.stage === early);
+    const paths = new Set(earlyEdits.map((e) => e.path));
+    const rewrites = focusChanges.filter((e) => e.stage > early && later.includes(e.stage) && paths.has(e.path));
+    if (earlyEdits.length === 0 || rewrites.length === 0) continue;
+    const reasons: EvidenceReason[] = [
+      ...earlyEdits
+        .slice(0, 3)
+        .map((e) => ({ step: e.step, kind: "verdict-pattern", text: `edits ${e.path} for stage ${early}` })),
+      ...rewrites
+        .slice(0, 3)
+        .map((e) => ({ step: e.step, kind: "later-rewrite", text: `edits ${e.path} again for stage ${e.stage}` })),
+    ];
+    tags.push({
+      id: `detector-rsl-verdict-${early}`,
+      signature: "requirement_state_loss",
+      position: rewrites[0]!.position,
+      steps: [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b),
+      note:
+        `The final verdict fails ${failing.length} stage-${early} F2P test${failing.length === 1 ? "" : "s"} while stage ${later.join(", ")} passes, ` +
+        `and later focus edits rewrote ${[...paths].join(", ")}, which stage ${early} had changed; no removed stage-${early} line was found (weak evidence).`,
+      author: { kind: "detector", name: STATE_LOSS_DETECTOR },
+      origin: "detector",
+      strength: "weak",
+      reasons,
+    });
   }
   return tags;
 }

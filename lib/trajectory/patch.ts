@@ -93,26 +93,87 @@ function startsFile(lines: readonly string[], i: number): boolean {
   return line.startsWith("diff --git ") || (line.startsWith("--- ") && (lines[i + 1]?.startsWith("+++ ") ?? false));
 }
 
-/** Parses a unified diff (one or many files, git extended headers, renames, binary markers, CRLF). */
-export function parseUnifiedDiff(text: string): ParsedPatch {
-  const lines = splitLines(text);
-  const files: PatchFile[] = [];
-  const problems: PatchProblem[] = [];
-  let file: PatchFile | null = null;
-  let hunk: PatchHunk | null = null;
-  let oldLeft = 0;
-  let newLeft = 0;
-  let oldNo = 0;
-  let newNo = 0;
-  // A "diff --git" header opened the current file and its ---/+++ pair has not come yet.
-  let gitOpen = false;
+/** git's extended headers between "diff --git" and the first hunk. */
+const EXTENDED_HEADER =
+  /^(new file mode|deleted file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|old mode|new mode|index) ?(.*)$/;
 
-  const closeHunk = () => {
-    if (hunk && hunk.oldCount !== null && (oldLeft > 0 || newLeft > 0)) hunk.truncated = true;
-    hunk = null;
-  };
-  const newFile = (at: number, oldPath: string | null, newPath: string | null): PatchFile => {
-    closeHunk();
+/** Paths and status once a file's ---/+++ pair is read. */
+function settle(f: PatchFile): void {
+  f.path = f.newPath ?? f.oldPath ?? f.path;
+  if (f.oldPath === null && f.newPath !== null) f.status = "added";
+  else if (f.newPath === null && f.oldPath !== null) f.status = "deleted";
+  else if (f.status === "modified" && f.oldPath !== null && f.newPath !== null && f.oldPath !== f.newPath)
+    f.status = "renamed";
+}
+
+/** One git extended header line applied to its file. */
+function applyExtendedHeader(file: PatchFile, key: string, value: string): void {
+  if (key === "new file mode") {
+    file.oldPath = null;
+    file.status = "added";
+  } else if (key === "deleted file mode") {
+    file.newPath = null;
+    file.status = "deleted";
+  } else if (key === "rename from" || key === "copy from") file.oldPath = value;
+  else if (key === "rename to" || key === "copy to") file.newPath = value;
+  if (key.startsWith("rename")) file.status = "renamed";
+  if (key.startsWith("copy")) file.status = "copied";
+  file.path = file.newPath ?? file.oldPath ?? file.path;
+}
+
+/** One pass over a unified diff's lines; each `read*` method takes the line at `i` when it is its kind. */
+class UnifiedDiffReader {
+  readonly files: PatchFile[] = [];
+  readonly problems: PatchProblem[] = [];
+  private file: PatchFile | null = null;
+  private hunk: PatchHunk | null = null;
+  private oldLeft = 0;
+  private newLeft = 0;
+  private oldNo = 0;
+  private newNo = 0;
+  // A "diff --git" header opened the current file and its ---/+++ pair has not come yet.
+  private gitOpen = false;
+  /** The line being read (0-based); a reader that takes more lines moves it on. */
+  private i = 0;
+
+  constructor(private readonly lines: readonly string[]) {}
+
+  read(): ParsedPatch {
+    for (this.i = 0; this.i < this.lines.length; this.i++) this.readLine(this.lines[this.i]!);
+    this.closeHunk();
+    // An empty text is an empty diff (a submission that changes nothing); other text without a file is no diff.
+    if (this.files.length === 0 && this.lines.some((l) => l.trim() !== ""))
+      this.problems.push({ line: 0, message: "no file header (diff --git, or --- / +++) was found" });
+    return { files: this.files, problems: this.problems };
+  }
+
+  private readLine(line: string): void {
+    const at = this.i + 1;
+    if (this.hunk && this.readHunkLine(this.hunk, line)) return;
+    if (line.startsWith("\\")) {
+      const last = this.file?.hunks[this.file.hunks.length - 1]?.lines.at(-1);
+      if (last) last.noNewline = true;
+      return;
+    }
+    if (line.startsWith("diff --git ")) return this.readGitHeader(line, at);
+    if (line.startsWith("--- ") && this.lines[this.i + 1]?.startsWith("+++ ")) return this.readFileHeader(line, at);
+    if (line.startsWith("@@")) return this.readHunkHeader(line, at);
+    if (this.file && this.file.hunks.length === 0 && this.readExtendedHeader(this.file, line)) return;
+    if (line.trim() === "") return;
+    // Text before the first file (a commit message, `git format-patch` headers) is allowed; text between
+    // files that is no diff line is not.
+    if (this.file)
+      this.problems.push({ line: at, message: `a line that is no part of a unified diff: ${line.slice(0, 60)}` });
+  }
+
+  private closeHunk(): void {
+    const hunk = this.hunk;
+    if (hunk && hunk.oldCount !== null && (this.oldLeft > 0 || this.newLeft > 0)) hunk.truncated = true;
+    this.hunk = null;
+  }
+
+  private newFile(at: number, oldPath: string | null, newPath: string | null): PatchFile {
+    this.closeHunk();
     const f: PatchFile = {
       oldPath,
       newPath,
@@ -124,142 +185,116 @@ export function parseUnifiedDiff(text: string): ParsedPatch {
       deletions: 0,
       line: at,
     };
-    files.push(f);
+    this.files.push(f);
     return f;
-  };
-  const settle = (f: PatchFile) => {
-    f.path = f.newPath ?? f.oldPath ?? f.path;
-    if (f.oldPath === null && f.newPath !== null) f.status = "added";
-    else if (f.newPath === null && f.oldPath !== null) f.status = "deleted";
-    else if (f.status === "modified" && f.oldPath !== null && f.newPath !== null && f.oldPath !== f.newPath)
-      f.status = "renamed";
-  };
-
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const at = i + 1;
-    if (hunk) {
-      const numbered = hunk.oldCount !== null;
-      const open = numbered ? oldLeft > 0 || newLeft > 0 : !startsFile(lines, i);
-      const c = line[0];
-      if (c === "\\") {
-        const last = hunk.lines[hunk.lines.length - 1];
-        if (last) last.noNewline = true;
-        continue;
-      }
-      // Inside a hunk whose counts are not yet reached every such line belongs to it, even one reading "---";
-      // an empty line is a context line whose single space was stripped (mail clients and editors do that).
-      if (open && (c === " " || c === "+" || c === "-" || (line === "" && numbered))) {
-        const kind: PatchLineKind = c === "+" ? "add" : c === "-" ? "del" : "context";
-        hunk.lines.push({
-          kind,
-          text: line.slice(1),
-          oldLine: numbered && kind !== "add" ? oldNo++ : null,
-          newLine: numbered && kind !== "del" ? newNo++ : null,
-          noNewline: false,
-        });
-        if (kind !== "add") oldLeft--;
-        if (kind !== "del") newLeft--;
-        if (kind === "add") file!.additions++;
-        if (kind === "del") file!.deletions++;
-        continue;
-      }
-      closeHunk();
-    }
-    if (line.startsWith("\\")) {
-      const last = file?.hunks[file.hunks.length - 1]?.lines.at(-1);
-      if (last) last.noNewline = true;
-      continue;
-    }
-    if (line.startsWith("diff --git ")) {
-      const paths = gitHeaderPaths(line.slice(11));
-      file = newFile(at, paths?.old ?? null, paths?.new ?? null);
-      gitOpen = true;
-      if (!paths) problems.push({ line: at, message: "a diff --git header whose paths cannot be read" });
-      continue;
-    }
-    if (line.startsWith("--- ") && lines[i + 1]?.startsWith("+++ ")) {
-      const oldPath = headerPath(line.slice(4), "a/");
-      const newPath = headerPath(lines[i + 1]!.slice(4), "b/");
-      // A git header already opened this file (its hunks not yet started): the ---/+++ pair completes it.
-      if (file && gitOpen) {
-        file.oldPath = oldPath;
-        file.newPath = newPath;
-      } else {
-        file = newFile(at, oldPath, newPath);
-      }
-      gitOpen = false;
-      settle(file);
-      i++;
-      continue;
-    }
-    if (line.startsWith("@@")) {
-      if (!file) {
-        problems.push({ line: at, message: "a hunk before any file header" });
-        continue;
-      }
-      closeHunk();
-      gitOpen = false;
-      const m = HUNK.exec(line);
-      if (!m && line.trim() !== "@@" && !/^@@ /.test(line)) {
-        problems.push({ line: at, message: `a malformed hunk header: ${line.slice(0, 60)}` });
-        continue;
-      }
-      const h: PatchHunk = {
-        header: line,
-        oldStart: m ? Number(m[1]) : null,
-        oldCount: m ? (m[2] === undefined ? 1 : Number(m[2])) : null,
-        newStart: m ? Number(m[3]) : null,
-        newCount: m ? (m[4] === undefined ? 1 : Number(m[4])) : null,
-        lines: [],
-        truncated: false,
-      };
-      if (!m) problems.push({ line: at, message: "a hunk header without line numbers" });
-      file.hunks.push(h);
-      hunk = h;
-      oldLeft = h.oldCount ?? 0;
-      newLeft = h.newCount ?? 0;
-      oldNo = h.oldStart ?? 0;
-      newNo = h.newStart ?? 0;
-      continue;
-    }
-    if (file && file.hunks.length === 0) {
-      // git's extended headers between "diff --git" and the first hunk.
-      const ext =
-        /^(new file mode|deleted file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|old mode|new mode|index) ?(.*)$/.exec(
-          line,
-        );
-      if (ext) {
-        const [, key, value] = ext;
-        if (key === "new file mode") {
-          file.oldPath = null;
-          file.status = "added";
-        } else if (key === "deleted file mode") {
-          file.newPath = null;
-          file.status = "deleted";
-        } else if (key === "rename from" || key === "copy from") file.oldPath = value!;
-        else if (key === "rename to" || key === "copy to") file.newPath = value!;
-        if (key!.startsWith("rename")) file.status = "renamed";
-        if (key!.startsWith("copy")) file.status = "copied";
-        file.path = file.newPath ?? file.oldPath ?? file.path;
-        continue;
-      }
-      if (/^Binary files .* differ$/.test(line) || line === "GIT binary patch") {
-        file.binary = true;
-        if (line === "GIT binary patch") while (i + 1 < lines.length && !lines[i + 1]!.startsWith("diff --git ")) i++;
-        continue;
-      }
-    }
-    if (line.trim() === "") continue;
-    // Text before the first file (a commit message, `git format-patch` headers) is allowed; text between
-    // files that is no diff line is not.
-    if (file) problems.push({ line: at, message: `a line that is no part of a unified diff: ${line.slice(0, 60)}` });
   }
-  closeHunk();
-  // An empty text is an empty diff (a submission that changes nothing); other text without a file is no diff.
-  if (files.length === 0 && lines.some((l) => l.trim() !== ""))
-    problems.push({ line: 0, message: "no file header (diff --git, or --- / +++) was found" });
-  return { files, problems };
+
+  /** A line of the open hunk, or false (the hunk closed) when the line is not one. */
+  private readHunkLine(hunk: PatchHunk, line: string): boolean {
+    const numbered = hunk.oldCount !== null;
+    const open = numbered ? this.oldLeft > 0 || this.newLeft > 0 : !startsFile(this.lines, this.i);
+    const c = line[0];
+    if (c === "\\") {
+      const last = hunk.lines[hunk.lines.length - 1];
+      if (last) last.noNewline = true;
+      return true;
+    }
+    // Inside a hunk whose counts are not yet reached every such line belongs to it, even one reading "---";
+    // an empty line is a context line whose single space was stripped (mail clients and editors do that).
+    if (open && (c === " " || c === "+" || c === "-" || (line === "" && numbered))) {
+      const kind: PatchLineKind = c === "+" ? "add" : c === "-" ? "del" : "context";
+      hunk.lines.push({
+        kind,
+        text: line.slice(1),
+        oldLine: numbered && kind !== "add" ? this.oldNo++ : null,
+        newLine: numbered && kind !== "del" ? this.newNo++ : null,
+        noNewline: false,
+      });
+      if (kind !== "add") this.oldLeft--;
+      if (kind !== "del") this.newLeft--;
+      if (kind === "add") this.file!.additions++;
+      if (kind === "del") this.file!.deletions++;
+      return true;
+    }
+    this.closeHunk();
+    return false;
+  }
+
+  private readGitHeader(line: string, at: number): void {
+    const paths = gitHeaderPaths(line.slice(11));
+    this.file = this.newFile(at, paths?.old ?? null, paths?.new ?? null);
+    this.gitOpen = true;
+    if (!paths) this.problems.push({ line: at, message: "a diff --git header whose paths cannot be read" });
+  }
+
+  /** A "--- " line and the "+++ " line after it (both are taken). */
+  private readFileHeader(line: string, at: number): void {
+    const oldPath = headerPath(line.slice(4), "a/");
+    const newPath = headerPath(this.lines[this.i + 1]!.slice(4), "b/");
+    // A git header already opened this file (its hunks not yet started): the ---/+++ pair completes it.
+    let file = this.file;
+    if (file && this.gitOpen) {
+      file.oldPath = oldPath;
+      file.newPath = newPath;
+    } else {
+      file = this.file = this.newFile(at, oldPath, newPath);
+    }
+    this.gitOpen = false;
+    settle(file);
+    this.i++;
+  }
+
+  private readHunkHeader(line: string, at: number): void {
+    const file = this.file;
+    if (!file) {
+      this.problems.push({ line: at, message: "a hunk before any file header" });
+      return;
+    }
+    this.closeHunk();
+    this.gitOpen = false;
+    const m = HUNK.exec(line);
+    if (!m && line.trim() !== "@@" && !/^@@ /.test(line)) {
+      this.problems.push({ line: at, message: `a malformed hunk header: ${line.slice(0, 60)}` });
+      return;
+    }
+    const h: PatchHunk = {
+      header: line,
+      oldStart: m ? Number(m[1]) : null,
+      oldCount: m ? (m[2] === undefined ? 1 : Number(m[2])) : null,
+      newStart: m ? Number(m[3]) : null,
+      newCount: m ? (m[4] === undefined ? 1 : Number(m[4])) : null,
+      lines: [],
+      truncated: false,
+    };
+    if (!m) this.problems.push({ line: at, message: "a hunk header without line numbers" });
+    file.hunks.push(h);
+    this.hunk = h;
+    this.oldLeft = h.oldCount ?? 0;
+    this.newLeft = h.newCount ?? 0;
+    this.oldNo = h.oldStart ?? 0;
+    this.newNo = h.newStart ?? 0;
+  }
+
+  /** Extended headers and binary markers, read only before the file's first hunk. */
+  private readExtendedHeader(file: PatchFile, line: string): boolean {
+    const ext = EXTENDED_HEADER.exec(line);
+    if (ext) {
+      applyExtendedHeader(file, ext[1]!, ext[2]!);
+      return true;
+    }
+    if (/^Binary files .* differ$/.test(line) || line === "GIT binary patch") {
+      file.binary = true;
+      if (line === "GIT binary patch")
+        while (this.i + 1 < this.lines.length && !this.lines[this.i + 1]!.startsWith("diff --git ")) this.i++;
+      return true;
+    }
+    return false;
+  }
+}
+
+/** Parses a unified diff (one or many files, git extended headers, renames, binary markers, CRLF). */
+export function parseUnifiedDiff(text: string): ParsedPatch {
+  return new UnifiedDiffReader(splitLines(text)).read();
 }
 
 export interface EnvelopeFile {

@@ -53,137 +53,167 @@ export interface TimelineInput {
 
 const MIN_SHARE = 0.004;
 
-export function timelineLayout(input: TimelineInput): { lanes: Lane[]; blocks: Block[] } {
-  const { segments, rows, requests, workspaces, focusTaskId, tags, size } = input;
-  const lanes: Lane[] = [];
-  const laneOf = new Map<string, number>();
-  const addLane = (key: string, lane: Lane) => {
-    if (!laneOf.has(key)) laneOf.set(key, lanes.push(lane) - 1);
-    return laneOf.get(key)!;
-  };
-  const entries = Object.entries(workspaces).sort(
-    ([a, ta], [b, tb]) => Number(tb === focusTaskId) - Number(ta === focusTaskId) || (a < b ? -1 : 1),
-  );
-  for (const [ws, task] of entries) addLane(ws, { key: ws, taskId: task, workspace: ws, focus: task === focusTaskId });
+type RawBlock = Omit<Block, "left" | "width">;
 
+/** The lanes in the order they are first asked for; asking again for a key returns its lane. */
+class Lanes {
+  readonly list: Lane[] = [];
+  private readonly byKey = new Map<string, number>();
+
+  add(key: string, lane: Lane): number {
+    if (!this.byKey.has(key)) this.byKey.set(key, this.list.push(lane) - 1);
+    return this.byKey.get(key)!;
+  }
+
+  /** A lane for blocks that belong to no checkout. */
+  other(key: string): number {
+    return this.add(key, { key, taskId: null, workspace: null, focus: false });
+  }
+}
+
+/** How each segment is sized and which signatures mark a block. */
+class Measures {
+  constructor(private readonly input: TimelineInput) {}
+
+  of(i: number): { steps: number; tokens: number } {
+    const s = this.input.segments[i]!;
+    let tokens = 0;
+    for (let n = s.first; n <= s.last; n++) tokens += this.input.rows[n - 1]?.tokens ?? 0;
+    return { steps: s.last - s.first + 1, tokens };
+  }
+
+  signaturesAt(position: number | null, seg: Segment | undefined): string[] {
+    return [
+      ...new Set(
+        this.input.tags
+          .filter(
+            (t) =>
+              (position !== null && t.position === position) ||
+              (seg !== undefined && t.steps.some((n) => n >= seg.first && n <= seg.last)),
+          )
+          .map((t) => t.signature),
+      ),
+    ];
+  }
+}
+
+/** A block for a segment no scheduled request owns (before the first request, or with no schedule known). */
+function unscheduledBlock(
+  measures: Measures,
+  i: number,
+  seg: Segment,
+  lane: number,
+  position: number | null,
+  mismatch: boolean,
+  label: string,
+): RawBlock {
+  return {
+    segment: i,
+    position,
+    lane,
+    ...measures.of(i),
+    first: seg.first,
+    focus: false,
+    submit: false,
+    ran: true,
+    workspaceSwitch: false,
+    focusReturn: false,
+    signatures: measures.signaturesAt(position, seg),
+    mismatch,
+    label,
+  };
+}
+
+/** One block per scheduled request (sent or not), then one per user step beyond the schedule. */
+function scheduledBlocks(
+  input: TimelineInput,
+  requests: readonly TimelineRequest[],
+  lanes: Lanes,
+  measures: Measures,
+): RawBlock[] {
+  const { segments } = input;
   const segmentOfPosition = new Map<number, number>();
   segments.forEach((s, i) => s.position !== null && segmentOfPosition.set(s.position, i));
-  const measure = (i: number) => {
-    const s = segments[i]!;
-    let tokens = 0;
-    for (let n = s.first; n <= s.last; n++) tokens += rows[n - 1]?.tokens ?? 0;
-    return { steps: s.last - s.first + 1, tokens };
-  };
-  const signaturesAt = (position: number | null, seg: Segment | undefined) => [
-    ...new Set(
-      tags
-        .filter(
-          (t) =>
-            (position !== null && t.position === position) ||
-            (seg !== undefined && t.steps.some((n) => n >= seg.first && n <= seg.last)),
-        )
-        .map((t) => t.signature),
-    ),
-  ];
-
-  const raw: Omit<Block, "left" | "width">[] = [];
-  const pre = segments[0]?.userStep === null ? 0 : -1;
-  if (pre === 0) {
-    const lane = addLane("(no request)", { key: "(no request)", taskId: null, workspace: null, focus: false });
+  const raw: RawBlock[] = [];
+  for (const r of requests) {
+    const i = segmentOfPosition.get(r.position);
+    const lane = lanes.add(r.workspace, {
+      key: r.workspace,
+      taskId: r.taskId,
+      workspace: r.workspace,
+      focus: r.isFocus,
+    });
+    const m = i !== undefined ? measures.of(i) : { steps: 0, tokens: 0 };
     raw.push({
-      segment: 0,
-      position: null,
+      segment: i ?? null,
+      position: r.position,
       lane,
-      ...measure(0),
-      first: segments[0]!.first,
-      focus: false,
-      submit: false,
-      ran: true,
-      workspaceSwitch: false,
-      focusReturn: false,
-      signatures: signaturesAt(null, segments[0]),
-      mismatch: false,
-      label: "before the first request",
+      ...m,
+      first: i !== undefined ? segments[i]!.first : null,
+      focus: r.isFocus,
+      submit: r.isSubmit,
+      ran: r.ran,
+      workspaceSwitch: r.workspaceSwitch,
+      focusReturn: r.focusReturn,
+      signatures: measures.signaturesAt(r.position, i !== undefined ? segments[i] : undefined),
+      mismatch: input.mismatchPositions.has(r.position),
+      label: `request ${r.position}: ${r.taskId} ${r.isSubmit ? "finalization" : `stage ${r.stage}`} (${r.workspace})`,
     });
   }
-  if (requests) {
-    for (const r of requests) {
-      const i = segmentOfPosition.get(r.position);
-      const lane = addLane(r.workspace, {
-        key: r.workspace,
-        taskId: r.taskId,
-        workspace: r.workspace,
-        focus: r.isFocus,
-      });
-      const m = i !== undefined ? measure(i) : { steps: 0, tokens: 0 };
-      raw.push({
-        segment: i ?? null,
-        position: r.position,
-        lane,
-        ...m,
-        first: i !== undefined ? segments[i]!.first : null,
-        focus: r.isFocus,
-        submit: r.isSubmit,
-        ran: r.ran,
-        workspaceSwitch: r.workspaceSwitch,
-        focusReturn: r.focusReturn,
-        signatures: signaturesAt(r.position, i !== undefined ? segments[i] : undefined),
-        mismatch: input.mismatchPositions.has(r.position),
-        label: `request ${r.position}: ${r.taskId} ${r.isSubmit ? "finalization" : `stage ${r.stage}`} (${r.workspace})`,
-      });
+  segments.forEach((s, i) => {
+    if (s.position === null && s.userStep !== null) {
+      const lane = lanes.other("(unscheduled)");
+      raw.push(unscheduledBlock(measures, i, s, lane, null, true, `user step ${s.userStep} beyond the schedule`));
     }
-    segments.forEach((s, i) => {
-      if (s.position === null && s.userStep !== null) {
-        const lane = addLane("(unscheduled)", { key: "(unscheduled)", taskId: null, workspace: null, focus: false });
-        raw.push({
-          segment: i,
-          position: null,
-          lane,
-          ...measure(i),
-          first: s.first,
-          focus: false,
-          submit: false,
-          ran: true,
-          workspaceSwitch: false,
-          focusReturn: false,
-          signatures: signaturesAt(null, s),
-          mismatch: true,
-          label: `user step ${s.userStep} beyond the schedule`,
-        });
-      }
-    });
-  } else {
-    const lane = addLane("(requests)", { key: "(requests)", taskId: null, workspace: null, focus: false });
-    segments.forEach((s, i) => {
-      if (s.userStep === null) return;
-      raw.push({
-        segment: i,
-        position: s.position,
-        lane,
-        ...measure(i),
-        first: s.first,
-        focus: false,
-        submit: false,
-        ran: true,
-        workspaceSwitch: false,
-        focusReturn: false,
-        signatures: signaturesAt(s.position, s),
-        mismatch: false,
-        label: `request ${s.position} (user step ${s.userStep})`,
-      });
-    });
-  }
+  });
+  return raw;
+}
 
-  const weight = (b: (typeof raw)[number]) => (size === "tokens" ? b.tokens : b.steps);
+/** Without a schedule: one block per user step, all in one lane. */
+function userStepBlocks(input: TimelineInput, lanes: Lanes, measures: Measures): RawBlock[] {
+  const lane = lanes.other("(requests)");
+  const raw: RawBlock[] = [];
+  input.segments.forEach((s, i) => {
+    if (s.userStep === null) return;
+    raw.push(
+      unscheduledBlock(measures, i, s, lane, s.position, false, `request ${s.position} (user step ${s.userStep})`),
+    );
+  });
+  return raw;
+}
+
+/** Left edges and widths in %: each block's share of steps or tokens, never below MIN_SHARE. */
+function placeBlocks(raw: readonly RawBlock[], size: BlockSize): Block[] {
+  const weight = (b: RawBlock) => (size === "tokens" ? b.tokens : b.steps);
   const total = raw.reduce((a, b) => a + weight(b), 0) || 1;
   const min = total * MIN_SHARE;
   const sum = raw.reduce((a, b) => a + Math.max(weight(b), min), 0);
   let x = 0;
-  const blocks = raw.map((b) => {
+  return raw.map((b) => {
     const w = (Math.max(weight(b), min) / sum) * 100;
     const block = { ...b, left: x, width: w };
     x += w;
     return block;
   });
-  return { lanes, blocks };
+}
+
+export function timelineLayout(input: TimelineInput): { lanes: Lane[]; blocks: Block[] } {
+  const { segments, requests, workspaces, focusTaskId } = input;
+  const lanes = new Lanes();
+  const entries = Object.entries(workspaces).sort(
+    ([a, ta], [b, tb]) => Number(tb === focusTaskId) - Number(ta === focusTaskId) || (a < b ? -1 : 1),
+  );
+  for (const [ws, task] of entries)
+    lanes.add(ws, { key: ws, taskId: task, workspace: ws, focus: task === focusTaskId });
+
+  const measures = new Measures(input);
+  const head = segments[0];
+  // Steps before the first user step get their own lane, first after the checkouts'.
+  const pre =
+    head?.userStep === null
+      ? [unscheduledBlock(measures, 0, head, lanes.other("(no request)"), null, false, "before the first request")]
+      : [];
+  const rest = requests ? scheduledBlocks(input, requests, lanes, measures) : userStepBlocks(input, lanes, measures);
+  const raw = [...pre, ...rest];
+  return { lanes: lanes.list, blocks: placeBlocks(raw, input.size) };
 }

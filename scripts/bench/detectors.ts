@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { ArchiveCache, readReleaseFile } from "../../lib/archive/read-node";
 import { loadRelease } from "../../lib/data/load-release";
 import { releaseTables } from "../../lib/data/tables";
-import { loadTablesNode } from "../../lib/db/load-node";
-import { openNodeDb } from "../../lib/db/node";
+import { loadTablesNode } from "../../lib/queries/load-node";
+import { openNodeDb, type NodeDb } from "../../lib/db/node";
 import {
   scheduleSql,
   toAnnotationInputs,
@@ -69,6 +69,155 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]>
   return out;
 }
 
+interface RunRow {
+  run_id: string;
+  trajectory: string | null;
+  patch: string | null;
+  focus_task_id: string;
+  condition: string;
+}
+
+/** The release's rows the analysis needs, grouped by run. */
+interface ReleaseRows {
+  runs: RunRow[];
+  stages: Map<string, (FocusStageRow & { run_id: string })[]>;
+  taskFiles: Map<string, (SessionTaskFileRow & { run_id: string })[]>;
+  schedules: Map<string, ScheduleRow[]>;
+  workspaces: Map<string, { run_id: string; workspace: string; task_id: string }[]>;
+  verdicts: Map<string, (VerdictTestRow & { run_id: string })[]>;
+  annotations: Map<string, (AnnotationRow & { run_id: string })[]>;
+}
+
+/** One query per table for the whole release (a query per run would cost more than the detectors). */
+async function releaseRows(db: NodeDb): Promise<ReleaseRows> {
+  const runs = await db.query<RunRow>(
+    "SELECT r.run_id, r.trajectory, r.patch, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
+  );
+  // The ledger's stages and the final patch's taint input, by the build pass's SQL (lib/queries/trajectory/patch.sql.ts).
+  const stages = groupBy(
+    await db.query<FocusStageRow & { run_id: string }>(focusStagesWhereSql("TRUE")),
+    (r) => r.run_id,
+  );
+  const taskFiles = groupBy(
+    await db.query<SessionTaskFileRow & { run_id: string }>(sessionTaskFilesWhereSql("TRUE")),
+    (r) => r.run_id,
+  );
+  const schedules = groupBy(
+    // The trajectory page's own schedule SQL, over every run (lib/queries/trajectory/sql.ts).
+    await db.query<ScheduleRow>(scheduleSql("TRUE")),
+    (r) => r.run_id,
+  );
+  const workspaces = groupBy(
+    await db.query<{ run_id: string; workspace: string; task_id: string }>(workspacesSql("TRUE")),
+    (r) => r.run_id,
+  );
+  const verdicts = groupBy(
+    await db.query<VerdictTestRow & { run_id: string }>(
+      "SELECT run_id, test_id, kind, stage::INTEGER AS stage, status FROM test_results ORDER BY run_id, kind, stage NULLS LAST, test_id",
+    ),
+    (r) => r.run_id,
+  );
+  const annotations = groupBy(
+    await db.query<AnnotationRow & { run_id: string }>(
+      "SELECT run_id, annotation_id::INTEGER AS annotation_id, signature, position::INTEGER AS position, step_ids, note, author_kind, author_name FROM annotations ORDER BY run_id, annotation_id",
+    ),
+    (r) => r.run_id,
+  );
+  return { runs, stages, taskFiles, schedules, workspaces, verdicts, annotations };
+}
+
+/** What the analysis of every run found and read. */
+interface RunsAnalysis {
+  tags: DetectedTag[];
+  annotated: AnnotatedCase[];
+  jsonBytes: number;
+  patchBytes: number;
+  patches: number;
+  analysed: number;
+}
+
+/** Reads one run's trajectory and final patch and adds what the viewer's analysis finds to `out`. */
+async function analyseRun(
+  dir: string,
+  archives: ArchiveCache,
+  rows: ReleaseRows,
+  run: RunRow,
+  trajectory: string,
+  submitText: string | null,
+  out: RunsAnalysis,
+): Promise<void> {
+  const bytes = await readReleaseFile(dir, trajectory, archives);
+  out.jsonBytes += bytes.byteLength;
+  const t = readTrajectory(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
+  const scheduleRows = rows.schedules.get(run.run_id) ?? [];
+  const ws = Object.fromEntries((rows.workspaces.get(run.run_id) ?? []).map((w) => [w.workspace, w.task_id]));
+  // The run's final patch, read and marked as the viewer and the build pass do (the detectors' evidence).
+  let patchTaint = null;
+  if (run.patch !== null) {
+    out.patches++;
+    const text = new TextDecoder().decode(await readReleaseFile(dir, run.patch, archives));
+    out.patchBytes += text.length;
+    patchTaint = patchTaintFacts(
+      text,
+      taintInputOf(
+        run.focus_task_id,
+        rows.taskFiles.get(run.run_id) ?? [],
+        scheduleRows.map((r) => ({ task_id: r.task_id, text: r.text })),
+        ws,
+      ),
+    );
+  }
+  // The viewer's analysis (lib/trajectory/analyze.ts): the ledger, then both detectors with their evidence.
+  const analysis = analyzeTrajectory(t, {
+    schedule: scheduleRows.map((r) => toRequestInfo(r, submitText)),
+    focusTaskId: run.focus_task_id,
+    workspaces: ws,
+    verdict: toVerdictTests(rows.verdicts.get(run.run_id) ?? []),
+    annotations: [],
+    stages: (rows.stages.get(run.run_id) ?? []).map((r) => r.stage),
+    patchTaint,
+  });
+  for (const tag of analysis.tags.filter((x) => x.origin === "detector")) {
+    out.tags.push({
+      run_id: run.run_id,
+      signature: tag.signature,
+      position: tag.position,
+      steps: tag.steps,
+      strength: tag.strength,
+      reason_kinds: tag.reasons.map((r) => r.kind),
+      note: tag.note,
+    });
+  }
+  const ann = rows.annotations.get(run.run_id);
+  if (ann) {
+    for (const a of annotationTags(toAnnotationInputs(ann), t.steps)) {
+      if (a.author.kind === "human")
+        out.annotated.push({ run_id: run.run_id, signature: a.signature, steps: a.steps, note: a.note });
+    }
+  }
+  out.analysed++;
+}
+
+function detectorBudgets(score: Score): DetectorBench["budgets"] {
+  return SIGNATURES.flatMap((sig) => {
+    const c = score.bySignature[sig];
+    return [
+      {
+        name: `${sig} precision on the sample`,
+        value: fmt(c.precision),
+        limit: `≥ ${DETECTOR_BUDGET.precision}`,
+        ok: c.precision !== null && c.precision >= DETECTOR_BUDGET.precision,
+      },
+      {
+        name: `${sig} recall on the sample`,
+        value: fmt(c.recall),
+        limit: `≥ ${DETECTOR_BUDGET.recall}`,
+        ok: c.recall !== null && c.recall >= DETECTOR_BUDGET.recall,
+      },
+    ];
+  });
+}
+
 export async function benchDetectors(
   dir = "data/releases/sample",
   truthPath = "data/ground-truth/sample/signatures.jsonl",
@@ -84,140 +233,27 @@ export async function benchDetectors(
   const archives = new ArchiveCache();
   try {
     await loadTablesNode(db, releaseTables(release));
-    // One query per table for the whole release (a query per run would cost more than the detectors).
-    const runs = await db.query<{
-      run_id: string;
-      trajectory: string | null;
-      patch: string | null;
-      focus_task_id: string;
-      condition: string;
-    }>(
-      "SELECT r.run_id, r.trajectory, r.patch, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
-    );
-    // The ledger's stages and the final patch's taint input, by the build pass's SQL (lib/queries/trajectory/patch.sql.ts).
-    const stages = groupBy(
-      await db.query<FocusStageRow & { run_id: string }>(focusStagesWhereSql("TRUE")),
-      (r) => r.run_id,
-    );
-    const taskFiles = groupBy(
-      await db.query<SessionTaskFileRow & { run_id: string }>(sessionTaskFilesWhereSql("TRUE")),
-      (r) => r.run_id,
-    );
-    const schedules = groupBy(
-      // The trajectory page's own schedule SQL, over every run (lib/queries/trajectory/sql.ts).
-      await db.query<ScheduleRow>(scheduleSql("TRUE")),
-      (r) => r.run_id,
-    );
-    const workspaces = groupBy(
-      await db.query<{ run_id: string; workspace: string; task_id: string }>(workspacesSql("TRUE")),
-      (r) => r.run_id,
-    );
-    const verdicts = groupBy(
-      await db.query<VerdictTestRow & { run_id: string }>(
-        "SELECT run_id, test_id, kind, stage::INTEGER AS stage, status FROM test_results ORDER BY run_id, kind, stage NULLS LAST, test_id",
-      ),
-      (r) => r.run_id,
-    );
-    const annotationRows = groupBy(
-      await db.query<AnnotationRow & { run_id: string }>(
-        "SELECT run_id, annotation_id::INTEGER AS annotation_id, signature, position::INTEGER AS position, step_ids, note, author_kind, author_name FROM annotations ORDER BY run_id, annotation_id",
-      ),
-      (r) => r.run_id,
-    );
-
-    const tags: DetectedTag[] = [];
-    const annotated: AnnotatedCase[] = [];
-    let jsonBytes = 0;
-    let patchBytes = 0;
-    let patches = 0;
-    let analysed = 0;
+    const rows = await releaseRows(db);
+    const found: RunsAnalysis = { tags: [], annotated: [], jsonBytes: 0, patchBytes: 0, patches: 0, analysed: 0 };
     const started = performance.now();
-    for (const run of runs) {
+    for (const run of rows.runs) {
       if (run.trajectory === null) continue;
-      const bytes = await readReleaseFile(dir, run.trajectory, archives);
-      jsonBytes += bytes.byteLength;
-      const t = readTrajectory(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
-      const scheduleRows = schedules.get(run.run_id) ?? [];
-      const ws = Object.fromEntries((workspaces.get(run.run_id) ?? []).map((w) => [w.workspace, w.task_id]));
-      // The run's final patch, read and marked as the viewer and the build pass do (the detectors' evidence).
-      let patchTaint = null;
-      if (run.patch !== null) {
-        patches++;
-        const text = new TextDecoder().decode(await readReleaseFile(dir, run.patch, archives));
-        patchBytes += text.length;
-        patchTaint = patchTaintFacts(
-          text,
-          taintInputOf(
-            run.focus_task_id,
-            taskFiles.get(run.run_id) ?? [],
-            scheduleRows.map((r) => ({ task_id: r.task_id, text: r.text })),
-            ws,
-          ),
-        );
-      }
-      // The viewer's analysis (lib/trajectory/analyze.ts): the ledger, then both detectors with their evidence.
-      const analysis = analyzeTrajectory(t, {
-        schedule: scheduleRows.map((r) => toRequestInfo(r, submitText)),
-        focusTaskId: run.focus_task_id,
-        workspaces: ws,
-        verdict: toVerdictTests(verdicts.get(run.run_id) ?? []),
-        annotations: [],
-        stages: (stages.get(run.run_id) ?? []).map((r) => r.stage),
-        patchTaint,
-      });
-      for (const tag of analysis.tags.filter((x) => x.origin === "detector")) {
-        tags.push({
-          run_id: run.run_id,
-          signature: tag.signature,
-          position: tag.position,
-          steps: tag.steps,
-          strength: tag.strength,
-          reason_kinds: tag.reasons.map((r) => r.kind),
-          note: tag.note,
-        });
-      }
-      const ann = annotationRows.get(run.run_id);
-      if (ann) {
-        for (const a of annotationTags(toAnnotationInputs(ann), t.steps)) {
-          if (a.author.kind === "human")
-            annotated.push({ run_id: run.run_id, signature: a.signature, steps: a.steps, note: a.note });
-        }
-      }
-      analysed++;
+      await analyseRun(dir, archives, rows, run, run.trajectory, submitText, found);
     }
     const seconds = (performance.now() - started) / 1000;
-    const score = scoreDetectors(truth, tags);
-    const disagreements = annotationDisagreements(annotated, tags);
-    const switched = runs.filter((r) => r.condition === "switched").length;
-    const budgets = SIGNATURES.flatMap((sig) => {
-      const c = score.bySignature[sig];
-      return [
-        {
-          name: `${sig} precision on the sample`,
-          value: fmt(c.precision),
-          limit: `≥ ${DETECTOR_BUDGET.precision}`,
-          ok: c.precision !== null && c.precision >= DETECTOR_BUDGET.precision,
-        },
-        {
-          name: `${sig} recall on the sample`,
-          value: fmt(c.recall),
-          limit: `≥ ${DETECTOR_BUDGET.recall}`,
-          ok: c.recall !== null && c.recall >= DETECTOR_BUDGET.recall,
-        },
-      ];
-    });
+    const score = scoreDetectors(truth, found.tags);
     const bench = {
-      runs: analysed,
-      switched,
+      runs: found.analysed,
+      switched: rows.runs.filter((r) => r.condition === "switched").length,
       seconds,
-      jsonBytes,
-      patches,
-      patchChars: patchBytes,
+      jsonBytes: found.jsonBytes,
+      patches: found.patches,
+      patchChars: found.patchBytes,
       score,
-      tags,
-      disagreements,
-      annotations: annotated.length,
-      budgets,
+      tags: found.tags,
+      disagreements: annotationDisagreements(found.annotated, found.tags),
+      annotations: found.annotated.length,
+      budgets: detectorBudgets(score),
     };
     return { ...bench, markdown: detectorsMarkdown(bench, truth) };
   } finally {

@@ -3,7 +3,7 @@
 // keeps every k-th run (by run id), so 10 % and 100 % read trajectories of the same kinds.
 import { loadRelease } from "../../lib/data/load-release";
 import { releaseTables } from "../../lib/data/tables";
-import { loadTablesNode } from "../../lib/db/load-node";
+import { loadTablesNode } from "../../lib/queries/load-node";
 import { openNodeDb } from "../../lib/db/node";
 import { runTrajectoryPass } from "../build/trajectory-pass/pass";
 

@@ -5,21 +5,22 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Annotation, Config, Run, Session, Task } from "../../lib/data/schema";
 import { CONFIG_PLANS } from "./configs";
-import { RESOLVED, cellKey, chooseResolved, failureFor, sortIds, type Condition, type Outcome } from "./outcomes";
+import { chooseResolved } from "./outcomes";
+import { planRuns, runIdOf } from "./plan-runs";
 import { Rng } from "./prng";
 import { releaseMeta } from "./release-meta";
 import { REPOS } from "./repos";
-import { planScenarios } from "./scenarios";
+import { planScenarios, type TracedRun } from "./scenarios";
 import { buildSessionPair, planShapes } from "./sessions";
-import { TaskPool, buildFocusTasks, type Group } from "./tasks";
+import { TaskPool, buildFocusTasks } from "./tasks";
 import { writeTaskflowTargets } from "./taskflow-targets";
 import { SUBMIT_TEXT } from "./texts";
-import { makeTrajectory, type Scenario } from "./trajectory";
+import { makeTrajectory } from "./trajectory";
+import { type Scenario } from "./trajectory-setup";
 import { selectPlants } from "./plant-selection";
-import { FORMS, type PlantForm } from "./trajectory-plants";
+import { FORMS } from "./trajectory-plants";
+import { type PlantForm } from "./trajectory-request";
 import { samplePatchRef } from "./patch";
-import { configUsage } from "./usage";
-import { pushAll } from "../../lib/common/arrays";
 
 /** Where the planted cases' ground truth is committed (not inside the release). */
 export const GROUND_TRUTH = "data/ground-truth/sample/signatures.jsonl";
@@ -35,8 +36,6 @@ export interface SampleSummary {
   trajectories: number;
   annotations: number;
 }
-
-const runIdOf = (configId: string, sessionId: string) => `${configId}.${sessionId}.r0`;
 
 /** One archive per configuration and condition: about 200 runs, a few MB compressed (≤ 20 MB for static hosts). */
 export const sampleArchiveOf = (configId: string, condition: string) => `trajectories/${configId}.${condition}.zip`;
@@ -74,11 +73,12 @@ function taskOrder(a: Task, b: Task): number {
   return repo(a) - repo(b) || number(a) - number(b);
 }
 
-export function planSample(): SamplePlan {
-  const root = new Rng(SEED);
-  const pool = new TaskPool(root.fork("issue-numbers"));
-  const focusTasks = buildFocusTasks(root.fork("tasks"), pool);
-  const groupOf = (t: Task): Group => pool.focus.get(t.task_id)!.group;
+/** Two sessions per focus task (uninterrupted, switched), and each by "<focus task>|<condition>". */
+function planSessions(
+  root: Rng,
+  pool: TaskPool,
+  focusTasks: Task[],
+): { sessions: Session[]; sessionOf: Map<string, Session> } {
   const shapes = planShapes(root.fork("shapes"), focusTasks);
   const uses = new Map<string, number>();
   const sessionRng = root.fork("sessions");
@@ -93,131 +93,61 @@ export function planSample(): SamplePlan {
         ] as const,
     ),
   );
+  return { sessions, sessionOf };
+}
 
-  const focusRefs = focusTasks.map((task) => ({
-    task,
-    group: groupOf(task),
-    table7: pool.focus.get(task.task_id)!.table7,
-  }));
-  const plan = planScenarios(root.fork("scenarios"), focusRefs);
-  const resolved = chooseResolved(root.fork("resolution"), CONFIG_PLANS, focusRefs, plan.forced);
-  const missing = new Set(plan.missing.map((m) => cellKey(m.configId, m.taskId, m.condition)));
-  const scenarioOf = new Map(plan.traced.map((t) => [cellKey(t.configId, t.taskId, t.condition), t.scenario]));
+/** The sample's shared tables, by id. */
+interface SampleIndex {
+  tasksById: Map<string, Task>;
+  configById: Map<string, Config>;
+  sessionById: Map<string, Session>;
+  sessionOf: ReadonlyMap<string, Session>;
+}
 
-  const outcomeRng = root.fork("outcomes");
-  const runs: Run[] = [];
-  for (const { config, usage } of CONFIG_PLANS) {
-    const configRuns: { run: Run; session: Session; stoppedAt?: number }[] = [];
-    for (const session of sessions) {
-      const condition = session.condition as Condition;
-      const key = cellKey(config.config_id, session.focus_task_id, condition);
-      if (missing.has(key)) continue;
-      const task = pool.byId.get(session.focus_task_id)!;
-      const scenario = scenarioOf.get(key);
-      let outcome: Outcome;
-      if (scenario === "requirement_state_loss") {
-        // The earliest focus stage's F2P tests fail; every later-stage F2P test and every P2P test passes.
-        const lost = task.tests.filter((t) => t.kind === "F2P" && t.stage === 1).map((t) => t.test_id);
-        outcome = {
-          resolved: false,
-          finalized: true,
-          applied: true,
-          failure_class: "implementation",
-          failed: sortIds(task, lost),
-          missing: [],
-        };
-      } else if (scenario === "cross_task_interference") {
-        outcome = {
-          resolved: false,
-          finalized: true,
-          applied: false,
-          failure_class: "submission",
-          failed: [],
-          missing: [],
-        };
-      } else if (resolved.get(key)) {
-        outcome = RESOLVED;
-      } else {
-        outcome = failureFor(outcomeRng.fork(key), task, session);
-      }
-      configRuns.push({
-        run: {
-          run_id: runIdOf(config.config_id, session.session_id),
-          config_id: config.config_id,
-          session_id: session.session_id,
-          repeat: 0,
-          finalized: outcome.finalized,
-          applied: outcome.applied,
-          resolved: outcome.resolved,
-          failure_class: outcome.failure_class,
-          tests: { failed: outcome.failed, missing: outcome.missing },
-          usage: [],
-        },
-        session,
-        ...(outcome.stoppedAt !== undefined ? { stoppedAt: outcome.stoppedAt } : {}),
-      });
-    }
-    const usageByRun = configUsage(
-      configRuns.map(({ run, session, stoppedAt }) => ({
-        key: run.run_id,
-        session,
-        ...(stoppedAt !== undefined ? { stoppedAt } : {}),
-      })),
-      usage,
-      SEED,
-    );
-    for (const { run } of configRuns) run.usage = usageByRun.get(run.run_id)!;
-    pushAll(
-      runs,
-      configRuns.map((r) => r.run),
-    );
-  }
+const tracedRunId = (index: SampleIndex, t: { configId: string; taskId: string; condition: string }) =>
+  runIdOf(t.configId, index.sessionOf.get(`${t.taskId}|${t.condition}`)!.session_id);
 
-  const tasksById = new Map(pool.tasks.map((t) => [t.task_id, t]));
-  const configById = new Map<string, Config>(CONFIG_PLANS.map((p) => [p.config.config_id, p.config]));
-  const sessionById = new Map(sessions.map((s) => [s.session_id, s]));
-  // Trace signatures planted in further switched runs, and near misses, for measuring the detectors
-  // (docs/detectors.md). Their ground truth is written apart from the release (groundTruth below).
-  const storied = new Set(
-    plan.traced.map((t) => runIdOf(t.configId, sessionOf.get(`${t.taskId}|${t.condition}`)!.session_id)),
-  );
-  const selection = selectPlants(
-    root.fork("plants"),
-    runs,
-    sessionById,
-    configById,
-    tasksById,
-    storied,
-    new Set(plan.traced.map((t) => t.taskId)),
-  );
-  for (const t of selection.texts) tasksById.get(t.taskId)!.stages.find((s) => s.stage === t.stage)!.text = t.text;
-  // Every run has a trajectory, packed one archive per configuration and condition (docs/data-format.md,
-  // "Trajectories"). The planted runs keep the seeds they had when only they had trajectories, so their
-  // files, and the annotations that name their steps, did not change when the other runs got theirs.
+/**
+ * Every run has a trajectory, packed one archive per configuration and condition (docs/data-format.md,
+ * "Trajectories"). The planted runs keep the seeds they had when only they had trajectories, so their
+ * files, and the annotations that name their steps, did not change when the other runs got theirs.
+ */
+function planJobs(
+  runs: readonly Run[],
+  traced: readonly TracedRun[],
+  plants: ReadonlyMap<string, PlantForm>,
+  index: SampleIndex,
+): TrajectoryJob[] {
   const planted = new Map<string, { scenario: Scenario; seed: number }>();
-  plan.traced.forEach((traced, i) => {
-    const session = sessionOf.get(`${traced.taskId}|${traced.condition}`)!;
-    planted.set(runIdOf(traced.configId, session.session_id), { scenario: traced.scenario, seed: SEED + i });
-  });
-  const jobs: TrajectoryJob[] = runs.map((run, k) => {
-    const session = sessionById.get(run.session_id)!;
+  traced.forEach((t, i) => planted.set(tracedRunId(index, t), { scenario: t.scenario, seed: SEED + i }));
+  return runs.map((run, k) => {
+    const session = index.sessionById.get(run.session_id)!;
     run.trajectory = `${sampleArchiveOf(run.config_id, session.condition)}#${run.run_id}.json`;
     if (run.finalized) run.patch = samplePatchRef(sampleArchiveOf(run.config_id, session.condition), run.run_id);
     const p = planted.get(run.run_id);
-    const plant = selection.plants.get(run.run_id);
+    const plant = plants.get(run.run_id);
     return {
       run,
       session,
-      config: configById.get(run.config_id)!,
+      config: index.configById.get(run.config_id)!,
       scenario: p?.scenario ?? "normal",
       seed: p?.seed ?? SEED + 100_000 + k,
       ...(plant ? { plant } : {}),
     };
   });
+}
+
+/** The traced scenarios' evidence as human annotations (the paper's examples), from their trajectories. */
+function planAnnotations(
+  traced: readonly TracedRun[],
+  jobs: readonly TrajectoryJob[],
+  tasksById: Map<string, Task>,
+  index: SampleIndex,
+): Annotation[] {
   const annotations: Annotation[] = [];
-  for (const traced of plan.traced) {
-    if (traced.scenario === "normal") continue;
-    const runId = runIdOf(traced.configId, sessionOf.get(`${traced.taskId}|${traced.condition}`)!.session_id);
+  for (const t of traced) {
+    if (t.scenario === "normal") continue;
+    const runId = tracedRunId(index, t);
     const job = jobs.find((j) => j.run.run_id === runId)!;
     const { evidence } = makeTrajectory({ ...job, tasks: tasksById, submitText: SUBMIT_TEXT });
     for (const e of evidence) {
@@ -231,16 +161,53 @@ export function planSample(): SamplePlan {
       });
     }
   }
+  return annotations;
+}
+
+export function planSample(): SamplePlan {
+  const root = new Rng(SEED);
+  const pool = new TaskPool(root.fork("issue-numbers"));
+  const focusTasks = buildFocusTasks(root.fork("tasks"), pool);
+  const { sessions, sessionOf } = planSessions(root, pool, focusTasks);
+  const focusRefs = focusTasks.map((task) => ({
+    task,
+    group: pool.focus.get(task.task_id)!.group,
+    table7: pool.focus.get(task.task_id)!.table7,
+  }));
+  const plan = planScenarios(root.fork("scenarios"), focusRefs);
+  const resolved = chooseResolved(root.fork("resolution"), CONFIG_PLANS, focusRefs, plan.forced);
+  const runs = planRuns(root.fork("outcomes"), pool, sessions, plan, resolved, SEED);
+
+  const index: SampleIndex = {
+    tasksById: new Map(pool.tasks.map((t) => [t.task_id, t])),
+    configById: new Map<string, Config>(CONFIG_PLANS.map((p) => [p.config.config_id, p.config])),
+    sessionById: new Map(sessions.map((s) => [s.session_id, s])),
+    sessionOf,
+  };
+  const { tasksById } = index;
+  // Trace signatures planted in further switched runs, and near misses, for measuring the detectors
+  // (docs/detectors.md). Their ground truth is written apart from the release (groundTruth below).
+  const selection = selectPlants(
+    root.fork("plants"),
+    runs,
+    index.sessionById,
+    index.configById,
+    tasksById,
+    new Set(plan.traced.map((t) => tracedRunId(index, t))),
+    new Set(plan.traced.map((t) => t.taskId)),
+  );
+  for (const t of selection.texts) tasksById.get(t.taskId)!.stages.find((s) => s.stage === t.stage)!.text = t.text;
+  const jobs = planJobs(runs, plan.traced, selection.plants, index);
+  const annotations = planAnnotations(plan.traced, jobs, tasksById, index);
 
   const missingRuns = plan.missing.map((m) => ({
     config_id: m.configId,
     session_id: sessionOf.get(`${m.taskId}|${m.condition}`)!.session_id,
     reason: "no run line: the run was lost (synthetic example of a missing cell; counted as unresolved)",
   }));
-  const tasks = [...pool.tasks].sort(taskOrder);
   return {
     meta: releaseMeta(SEED, missingRuns),
-    tasks,
+    tasks: [...pool.tasks].sort(taskOrder),
     sessions,
     configs: CONFIG_PLANS.map((p) => p.config),
     runs,

@@ -5,8 +5,9 @@
 // across the three tool-call styles (Claude Code, Codex, plain). Deterministic in the seed.
 import type { Config, RequestUsage, Run, Session, Task } from "../../lib/data/schema";
 import type { Rng } from "./prng";
-import { toolFamily, type ToolFamily } from "./trajectory-actions";
-import { FORMS, plantAnchors, plantStageText, type PlantForm } from "./trajectory-plants";
+import { toolFamily, type ToolFamily } from "./trajectory-request";
+import { FORMS, plantAnchors, plantStageText } from "./trajectory-plants";
+import { type PlantForm } from "./trajectory-request";
 
 /** Runs per form. With the six annotated runs (three of each paper example) this gives a few dozen per signature. */
 export const PLANT_COUNTS: Record<PlantForm, number> = {

@@ -4,7 +4,7 @@ import type { Task } from "../../lib/data/schema";
 import type { Condition, ForcedCell } from "./outcomes";
 import type { Rng } from "./prng";
 import type { Group } from "./tasks";
-import type { Scenario } from "./trajectory";
+import { type Scenario } from "./trajectory-setup";
 
 export interface TracedRun {
   configId: string;

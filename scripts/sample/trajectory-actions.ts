@@ -1,38 +1,19 @@
 // What the agent does inside one request: a plan of tool actions sized to the request's recorded tool-call
 // count, rendered as tool calls of the harness's family with observations that agree with the checkout.
 import type { Task } from "@/lib/data/schema";
-import type { AtifToolCall } from "./trajectory-atif";
-import type { CheckoutState, FileEdit } from "./trajectory-code";
-import { patchFromEdit } from "./trajectory-edits";
-import type { Rng } from "./trajectory-random";
-import { PLANT_ACTIONS, plantStageEdit, renderPlantAction, type PlantContext } from "./trajectory-plants";
+import { plantStageEdit, renderPlantAction } from "./trajectory-plant-actions";
+import {
+  callId,
+  editAction,
+  NO_OUTPUT,
+  seconds,
+  shellCall,
+  type ActionKind,
+  type RenderedAction,
+  type RequestContext,
+} from "./trajectory-request";
 
-export type ToolFamily = "claude" | "codex" | "plain";
-
-export function toolFamily(harness: string): ToolFamily {
-  if (/claude/i.test(harness)) return "claude";
-  if (/codex/i.test(harness)) return "codex";
-  return "plain";
-}
-
-export type ActionKind =
-  | "grep"
-  | "read"
-  | "read_test"
-  | "grep_attr"
-  | "ls"
-  | "test_before"
-  | "edit"
-  | "extra_edit"
-  | "test_after"
-  | "status"
-  | "diff"
-  | "diff_stat"
-  | "loop_wc"
-  | "loop_stat"
-  | "loop_status"
-  | "loop_combined"
-  | (typeof PLANT_ACTIONS)[number];
+// plant-selection.ts and trajectory-text.ts read the action vocabulary through this module.
 
 const LOOP_KINDS: ReadonlySet<ActionKind> = new Set(["loop_wc", "loop_stat", "loop_status", "loop_combined"]);
 export const isAllWorkspacesAction = (kind: ActionKind) => LOOP_KINDS.has(kind);
@@ -86,41 +67,6 @@ export function planSubmitRequest(toolCalls: number, interference: boolean): Act
   if (toolCalls === 2) return ["status", "diff"];
   return ["status", "test_after", ...fill(toolCalls - 3, ["diff_stat", "grep_attr", "ls", "status"]), "diff"];
 }
-
-export interface RequestContext {
-  family: ToolFamily;
-  rng: Rng;
-  /** The active checkout. */
-  state: CheckoutState;
-  task: Task;
-  stage: number | "submit";
-  /** Every checkout of the session, in path order. */
-  allStates: readonly CheckoutState[];
-  /** Tests the final verdict reports failing: local runs at this request never show them passing. */
-  hiddenTests: ReadonlySet<string>;
-  /** The stage whose tests a finalization re-runs (the latest focus stage that ran). */
-  testStage: number;
-  /** When set, this request's stage edit rewrites the function and drops that earlier stage's lines. */
-  dropStage?: number;
-  /** A one-line summary of the request, for changelog entries. */
-  summary: string;
-  /** A planted trace signature or near miss at this request (trajectory-plants.ts). */
-  plant?: PlantContext;
-}
-
-export interface RenderedAction {
-  kind: ActionKind;
-  call: AtifToolCall;
-  content: string;
-  /** Set on the edit that added a stage's lines or dropped them, for trace-signature evidence. */
-  stageEdit?: { added?: number; dropped?: number; removed?: string[] };
-  /** A planted action that shows the signature (its step is ground-truth evidence). */
-  plantEvidence?: boolean;
-  /** The step message a planted action states. */
-  message?: string;
-}
-
-const NO_OUTPUT = "(no output)";
 
 export function renderAction(ctx: RequestContext, kind: ActionKind): RenderedAction {
   const { state, rng } = ctx;
@@ -252,29 +198,6 @@ function stageEdit(ctx: RequestContext): RenderedAction {
   return { ...editAction(ctx, "edit", state.addStage(stage)), stageEdit: { added: stage } };
 }
 
-export function editAction(ctx: RequestContext, kind: ActionKind, edit: FileEdit): RenderedAction {
-  switch (ctx.family) {
-    case "claude":
-      return {
-        kind,
-        call: { tool_call_id: callId(ctx), function_name: "Edit", arguments: { ...edit, replace_all: false } },
-        content: `The file ${edit.file_path} has been updated successfully.`,
-      };
-    case "codex":
-      return {
-        kind,
-        call: { tool_call_id: callId(ctx), function_name: "apply_patch", arguments: { input: patchFromEdit(edit) } },
-        content: `Success. Updated the following files:\nM ${edit.file_path}`,
-      };
-    case "plain":
-      return {
-        kind,
-        call: { tool_call_id: callId(ctx), function_name: "edit", arguments: { ...edit } },
-        content: "Edit applied successfully.",
-      };
-  }
-}
-
 function readFile(ctx: RequestContext, kind: ActionKind): RenderedAction {
   const { state } = ctx;
   const lines = state.functionLines();
@@ -327,23 +250,6 @@ function pytest(ctx: RequestContext, kind: ActionKind, ids: string[], failing: b
     `${ids.length} failed in ${seconds(rng)}s`,
   ].join("\n");
   return { kind, call: shellCall(ctx, command, "Run tests"), content };
-}
-
-export function shellCall(ctx: RequestContext, command: string, description: string): AtifToolCall {
-  return {
-    tool_call_id: callId(ctx),
-    function_name: ctx.family === "claude" ? "Bash" : "bash",
-    // Claude Code's Bash tool records a description with every command; the others send the command only.
-    arguments: ctx.family === "claude" ? { command, description } : { command },
-  };
-}
-
-export function callId(ctx: RequestContext): string {
-  return ctx.family === "claude" ? `toolu_01${ctx.rng.token(22)}` : `call_${ctx.rng.token(24)}`;
-}
-
-export function seconds(rng: Rng): string {
-  return (0.2 + rng.next() * 3).toFixed(2);
 }
 
 /** The F2P tests a stage's requirement justifies; tasks without stage links fall back to all F2P tests. */

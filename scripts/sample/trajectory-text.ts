@@ -1,5 +1,6 @@
 // The agent's prose: short step messages, optional reasoning, closing summaries. Plain and invented.
-import { isAllWorkspacesAction, type ActionKind, type RenderedAction } from "./trajectory-actions";
+import { isAllWorkspacesAction } from "./trajectory-actions";
+import { type ActionKind, type RenderedAction } from "./trajectory-request";
 import type { CheckoutState } from "./trajectory-code";
 import type { Rng } from "./trajectory-random";
 

@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Config, RequestUsage, Run, Session, Task } from "@/lib/data/schema";
-import {
-  commandOf,
-  editsOf,
-  makeTrajectory,
-  type AtifAgentStep,
-  type AtifStep,
-  type AtifTrajectory,
-  type TrajectoryInput,
-} from "./trajectory";
+import { makeTrajectory } from "./trajectory";
+import { commandOf, editsOf } from "./trajectory-edits";
+import { type AtifAgentStep, type AtifStep, type AtifTrajectory } from "./trajectory-atif";
+import { type TrajectoryInput } from "./trajectory-setup";
 import { patchFromEdit } from "./trajectory-edits";
 import { splitInt } from "./trajectory-random";
 
