@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadRelease } from "./load-release";
-import { releaseTableParts, releaseTables, TABLES, type TableName } from "./tables";
-import { loadTablesNode } from "../db/load-node";
+import { releaseTableParts, releaseTables, TABLES, type TableName, type TableRow } from "./tables";
+import { loadTablesNode } from "../queries/load-node";
 import { openNodeDb } from "../db/node";
 
 const HANDCALC = "e2e/fixtures/releases/handcalc";
@@ -19,7 +19,7 @@ describe("releaseTableParts", () => {
       for (const name of Object.keys(TABLES) as TableName[])
         if (!RUN_TABLES.includes(name)) expect(part[name]).toEqual([]);
     for (const name of Object.keys(TABLES) as TableName[])
-      expect(parts.flatMap((p) => p[name])).toEqual(whole[name]);
+      expect(parts.flatMap((p): TableRow[] => p[name])).toEqual(whole[name]);
     expect(parts.slice(1).map((p) => p.runs.length)).toEqual(
       Array.from({ length: parts.length - 1 }, (_, i) => Math.min(3, release!.runs.length - 3 * i)),
     );

@@ -4,10 +4,11 @@
 import { parentDir } from "./locality";
 import { requestFlags, scheduleProfile } from "./schedule";
 import { SUBMIT, type Release } from "./schema";
+import { columnsOf, TABLE_ROWS, type ColumnType, type TableRowOf, type TestStatus } from "./table-rows";
 import { shownDisplayNames, shownLabel } from "./validate-names";
 import { pushAll } from "../common/arrays";
 
-export type ColumnType = "VARCHAR" | "INTEGER" | "BIGINT" | "DOUBLE" | "BOOLEAN";
+export type { ColumnType, TableRowOf } from "./table-rows";
 export type TableRow = Record<string, string | number | boolean | null>;
 
 export interface TableSpec {
@@ -17,105 +18,34 @@ export interface TableSpec {
   orderBy: string[];
 }
 
+/** Each table's columns come from its zod row (table-rows.ts); table-shapes.test.ts pins them. */
 export const TABLES = {
-  tasks: {
-    name: "tasks",
-    columns: {
-      task_id: "VARCHAR", repo: "VARCHAR", base_revision: "VARCHAR", title: "VARCHAR",
-      stage_count: "INTEGER", f2p_count: "INTEGER", p2p_count: "INTEGER", is_focus: "BOOLEAN",
-    },
-    orderBy: ["task_id"],
-  },
-  task_stages: {
-    name: "task_stages",
-    columns: {
-      task_id: "VARCHAR", stage: "INTEGER", text: "VARCHAR", provenance: "VARCHAR",
-      source_ref: "VARCHAR", intent: "VARCHAR",
-    },
-    orderBy: ["task_id", "stage"],
-  },
-  task_files: {
-    name: "task_files",
-    columns: { task_id: "VARCHAR", path: "VARCHAR", dir: "VARCHAR" },
-    orderBy: ["task_id", "path"],
-  },
-  task_tests: {
-    name: "task_tests",
-    columns: { task_id: "VARCHAR", test_id: "VARCHAR", kind: "VARCHAR", stage: "INTEGER" },
-    orderBy: ["task_id", "kind", "test_id"],
-  },
-  sessions: {
-    name: "sessions",
-    columns: {
-      session_id: "VARCHAR", focus_task_id: "VARCHAR", condition: "VARCHAR", task_group: "VARCHAR",
-      seed: "BIGINT", request_count: "INTEGER", workspace_switches: "INTEGER", focus_returns: "INTEGER",
-      interruption_tasks: "INTEGER",
-    },
-    orderBy: ["session_id"],
-  },
+  tasks: { name: "tasks", columns: columnsOf(TABLE_ROWS.tasks), orderBy: ["task_id"] },
+  task_stages: { name: "task_stages", columns: columnsOf(TABLE_ROWS.task_stages), orderBy: ["task_id", "stage"] },
+  task_files: { name: "task_files", columns: columnsOf(TABLE_ROWS.task_files), orderBy: ["task_id", "path"] },
+  task_tests: { name: "task_tests", columns: columnsOf(TABLE_ROWS.task_tests), orderBy: ["task_id", "kind", "test_id"] },
+  sessions: { name: "sessions", columns: columnsOf(TABLE_ROWS.sessions), orderBy: ["session_id"] },
   session_workspaces: {
     name: "session_workspaces",
-    columns: { session_id: "VARCHAR", workspace: "VARCHAR", task_id: "VARCHAR" },
+    columns: columnsOf(TABLE_ROWS.session_workspaces),
     orderBy: ["session_id", "workspace"],
   },
-  requests: {
-    name: "requests",
-    columns: {
-      session_id: "VARCHAR", position: "INTEGER", task_id: "VARCHAR", stage: "INTEGER",
-      is_submit: "BOOLEAN", workspace: "VARCHAR", intent: "VARCHAR", is_focus: "BOOLEAN",
-      workspace_switch: "BOOLEAN", focus_return: "BOOLEAN", in_switch_focus_scope: "BOOLEAN",
-    },
-    orderBy: ["session_id", "position"],
-  },
-  configs: {
-    name: "configs",
-    columns: {
-      config_id: "VARCHAR", model: "VARCHAR", harness: "VARCHAR", harness_version: "VARCHAR",
-      reasoning: "VARCHAR", variant: "VARCHAR", base_config_id: "VARCHAR", display_name: "VARCHAR",
-      sort_order: "INTEGER", is_local: "BOOLEAN",
-      submitted_at: "VARCHAR", submitted_by: "VARCHAR", report_url: "VARCHAR", verified_by: "VARCHAR", verified_at: "VARCHAR",
-    },
-    orderBy: ["sort_order"],
-  },
-  runs: {
-    name: "runs",
-    columns: {
-      run_id: "VARCHAR", config_id: "VARCHAR", session_id: "VARCHAR", repeat: "INTEGER",
-      finalized: "BOOLEAN", applied: "BOOLEAN", resolved: "BOOLEAN", failure_class: "VARCHAR",
-      trajectory: "VARCHAR", tests_failed: "INTEGER", tests_missing: "INTEGER", tests_skipped: "INTEGER", patch: "VARCHAR",
-    },
-    orderBy: ["run_id"],
-  },
-  test_results: {
-    name: "test_results",
-    columns: { run_id: "VARCHAR", test_id: "VARCHAR", kind: "VARCHAR", stage: "INTEGER", status: "VARCHAR" },
-    orderBy: ["run_id", "kind", "test_id"],
-  },
-  request_usage: {
-    name: "request_usage",
-    columns: {
-      run_id: "VARCHAR", position: "INTEGER", tokens: "BIGINT", cached_tokens: "BIGINT",
-      model_calls: "INTEGER", tool_calls: "INTEGER", wall_s: "DOUBLE", cost_usd: "DOUBLE",
-    },
-    orderBy: ["run_id", "position"],
-  },
+  requests: { name: "requests", columns: columnsOf(TABLE_ROWS.requests), orderBy: ["session_id", "position"] },
+  configs: { name: "configs", columns: columnsOf(TABLE_ROWS.configs), orderBy: ["sort_order"] },
+  runs: { name: "runs", columns: columnsOf(TABLE_ROWS.runs), orderBy: ["run_id"] },
+  test_results: { name: "test_results", columns: columnsOf(TABLE_ROWS.test_results), orderBy: ["run_id", "kind", "test_id"] },
+  request_usage: { name: "request_usage", columns: columnsOf(TABLE_ROWS.request_usage), orderBy: ["run_id", "position"] },
   interruption_outcomes: {
     name: "interruption_outcomes",
-    columns: { run_id: "VARCHAR", task_id: "VARCHAR", resolved: "BOOLEAN" },
+    columns: columnsOf(TABLE_ROWS.interruption_outcomes),
     orderBy: ["run_id", "task_id"],
   },
-  annotations: {
-    name: "annotations",
-    columns: {
-      annotation_id: "INTEGER", run_id: "VARCHAR", signature: "VARCHAR", position: "INTEGER",
-      step_ids: "VARCHAR", note: "VARCHAR", author_kind: "VARCHAR", author_name: "VARCHAR",
-    },
-    orderBy: ["annotation_id"],
-  },
-} as const satisfies Record<string, TableSpec>;
+  annotations: { name: "annotations", columns: columnsOf(TABLE_ROWS.annotations), orderBy: ["annotation_id"] },
+} as const satisfies Record<keyof typeof TABLE_ROWS, TableSpec>;
 
 export type TableName = keyof typeof TABLES;
-export type ReleaseTables = Record<TableName, TableRow[]>;
+/** Each table's rows, typed by its zod row: a column the row lacks, or one it does not declare, does not compile. */
+export type ReleaseTables = { [T in TableName]: TableRowOf<T>[] };
 
 function emptyTables(): ReleaseTables {
   return Object.fromEntries(Object.keys(TABLES).map((name) => [name, []])) as unknown as ReleaseTables;
@@ -125,7 +55,7 @@ function emptyTables(): ReleaseTables {
 export function releaseTables(release: Release, opts: { local?: boolean } = {}): ReleaseTables {
   const out = emptyTables();
   for (const part of releaseTableParts(release, opts, Math.max(1, release.runs.length)))
-    for (const name of Object.keys(TABLES) as TableName[]) pushAll(out[name], part[name]);
+    for (const name of Object.keys(TABLES) as TableName[]) pushAll<TableRow>(out[name], part[name]);
   return out;
 }
 
@@ -226,7 +156,7 @@ function pushRunRows(
       tests_missing: r.tests.missing.length, tests_skipped: skipped.length, patch: r.patch ?? null,
     });
     const focus = tasksById.get(sessionsById.get(r.session_id)?.focus_task_id ?? "");
-    const status = new Map<string, string>();
+    const status = new Map<string, TestStatus>();
     for (const id of r.tests.failed) status.set(id, "failed");
     for (const id of r.tests.missing) status.set(id, "missing");
     for (const id of skipped) status.set(id, "skipped");

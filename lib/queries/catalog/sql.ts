@@ -1,8 +1,10 @@
 // The task catalog (Switch-SWE Table 7, generalised to every focus task) and the per-task page. Outcomes
 // reuse the leaderboard's per-task scores (taskScoresSql), so a task's result here is the one the
 // leaderboard counts: resolved repeats over the configuration's repeat count, a missing run unresolved.
+import { defineQuery } from "../../db/query";
 import { taskScoresSql } from "../leaderboard/sql";
 import { requestColumnsSql, type RequestRow } from "../trajectory/request-row";
+import type { TableRowOf } from "../../data/table-rows";
 
 export const CATALOG_TASKS_SQL = `
 WITH focus AS (
@@ -64,13 +66,10 @@ FROM task_stages st
 WHERE st.task_id IN (SELECT focus_task_id FROM sessions)
 ORDER BY st.task_id, st.stage`;
 
-export interface TaskStageRow {
-  task_id: string;
-  stage: number;
-  text: string;
-  provenance: string;
-  source_ref: string | null;
-  intent: string | null;
+export interface TaskStageRow extends Pick<
+  TableRowOf<"task_stages">,
+  "task_id" | "stage" | "text" | "provenance" | "source_ref" | "intent"
+> {
   /** F2P tests whose requirement this stage introduced. */
   f2p_count: number;
 }
@@ -109,3 +108,40 @@ export interface TaskRunRow {
 
 /** Titles of every task a schedule names, so interruption requests can say what they are. */
 export const TASK_TITLES_SQL = `SELECT task_id, title FROM tasks WHERE title IS NOT NULL ORDER BY task_id`;
+
+// The query objects (lib/db/query.ts): what the build runs for the catalog's static pages.
+export const catalogTasksQuery = defineQuery<void, CatalogTaskRow>({
+  name: "catalog tasks",
+  tables: ["sessions", "requests", "task_stages", "tasks"],
+  sql: () => CATALOG_TASKS_SQL,
+});
+
+export const catalogScoresQuery = defineQuery<void, CatalogScoreRow>({
+  name: "catalog scores",
+  tables: ["task_cells"],
+  sql: () => catalogScoresSql(),
+});
+
+export const taskStagesQuery = defineQuery<void, TaskStageRow>({
+  name: "task stages",
+  tables: ["task_stages", "task_tests", "sessions"],
+  sql: () => TASK_STAGES_SQL,
+});
+
+export const taskRequestsQuery = defineQuery<void, TaskRequestRow>({
+  name: "task requests",
+  tables: ["requests", "sessions"],
+  sql: () => TASK_REQUESTS_SQL,
+});
+
+export const taskRunsQuery = defineQuery<void, TaskRunRow>({
+  name: "task runs",
+  tables: ["runs", "sessions"],
+  sql: () => TASK_RUNS_SQL,
+});
+
+export const taskTitlesQuery = defineQuery<void, { task_id: string; title: string }>({
+  name: "task titles",
+  tables: ["tasks"],
+  sql: () => TASK_TITLES_SQL,
+});

@@ -6,8 +6,9 @@
 // the per-repeat cells come from the derived task_cells table (derive.ts).
 // A group's resolution is the sum of scores over the group's focus tasks divided by the number of focus
 // tasks in the group: the denominator comes from the sessions, never from the runs that exist.
-import { sqlInList, sqlString } from "../sql";
-import { defineQuery } from "../query";
+import { sqlInList, sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
+import type { TableRowOf } from "../../data/table-rows";
 
 export interface TaskScope {
   /** Only focus tasks of these repositories (empty or absent: all). */
@@ -119,8 +120,8 @@ export function byteOrder(a: string, b: string): number {
 }
 
 /**
- * SQL's `ORDER BY config_id, condition, grp` in JavaScript: at 100× the sample DuckDB-WASM took 12–20 ms to
- * sort a subset's 6,600 rows by those strings, a third of the query; this takes a few.
+ * SQL's `ORDER BY config_id, condition, grp` in JavaScript: at 100× the sample, sorting a subset's rows by those
+ * strings was the slow part of its query in DuckDB-WASM, and is cheap here (see docs/performance.md).
  */
 export function byConfigConditionGroup(
   a: Pick<ResolutionRow, "config_id" | "condition" | "grp">,
@@ -191,32 +192,34 @@ SELECT config_id, model, harness, harness_version, reasoning, variant, base_conf
   submitted_at, submitted_by, report_url, verified_by, verified_at
 FROM configs ORDER BY sort_order`;
 
-export interface ConfigRow {
-  config_id: string;
-  model: string;
-  harness: string;
-  harness_version: string | null;
-  reasoning: string | null;
-  variant: string;
-  base_config_id: string | null;
-  display_name: string;
-  sort_order: number;
-  is_local: boolean;
+export type ConfigRow = Pick<
+  TableRowOf<"configs">,
+  | "config_id"
+  | "model"
+  | "harness"
+  | "harness_version"
+  | "reasoning"
+  | "variant"
+  | "base_config_id"
+  | "display_name"
+  | "sort_order"
+  | "is_local"
+> &
   // Submission provenance (docs/submissions.md); null for a configuration without it. Optional so that
   // rows built outside CONFIGS_SQL (local releases, tests) need not list them.
-  submitted_at?: string | null;
-  submitted_by?: string | null;
-  report_url?: string | null;
-  verified_by?: string | null;
-  verified_at?: string | null;
-}
+  Partial<Pick<TableRowOf<"configs">, "submitted_at" | "submitted_by" | "report_url" | "verified_by" | "verified_at">>;
 
-export const REPOS_SQL = `
+// The query objects (lib/db/query.ts): what the build and the browser run.
+/** The repositories of the release's focus tasks, with how many focus tasks each has. */
+export const reposQuery = defineQuery<void, { repo: string; n_tasks: number }>({
+  name: "repositories",
+  tables: ["sessions", "tasks"],
+  sql: () => `
 SELECT t.repo, COUNT(DISTINCT s.focus_task_id)::INTEGER AS n_tasks
 FROM sessions s JOIN tasks t ON t.task_id = s.focus_task_id
-GROUP BY t.repo ORDER BY t.repo`;
+GROUP BY t.repo ORDER BY t.repo`,
+});
 
-// The query objects (lib/queries/query.ts): what the build and the browser run.
 export const configsQuery = defineQuery<void, ConfigRow>({
   name: "configs",
   tables: ["configs"],

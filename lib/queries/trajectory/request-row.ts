@@ -1,18 +1,13 @@
 // A scheduled request as the queries select it from the requests table: the column list and the row type
 // it yields, in one place, for the task page's schedules (catalog.ts, aligned in catalog-align.ts) and the
 // run's schedule beside a trajectory (trajectory.ts).
+import type { TableRowOf } from "../../data/table-rows";
 
-export interface RequestRow {
-  position: number;
-  task_id: string;
-  /** null for the finalization request. */
-  stage: number | null;
-  is_submit: boolean;
-  workspace: string;
-  is_focus: boolean;
-  workspace_switch: boolean;
-  focus_return: boolean;
-}
+/** `stage` is null for the finalization request. */
+export type RequestRow = Pick<
+  TableRowOf<"requests">,
+  "position" | "task_id" | "stage" | "is_submit" | "workspace" | "is_focus" | "workspace_switch" | "focus_return"
+>;
 
 /** The RequestRow columns of the requests table aliased `q`, cast to the row's types. */
 export function requestColumnsSql(q: string): string {
