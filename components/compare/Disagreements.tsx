@@ -12,6 +12,7 @@ import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { releaseHref, runHref } from "@/lib/site/nav";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { HeaderRow, Table } from "@/components/ui/Table";
+import { DisagreementFilters } from "./DisagreementFilters";
 
 export interface DisagreementsProps {
   releaseId: string;
@@ -75,28 +76,6 @@ function RunLink({
   );
 }
 
-/** How many of the runs linked below publish a trajectory (the others are marked "no trajectory"). */
-function TrajectoryCoverage({ runs, read }: { runs: ({ trajectory: string | null } | null)[]; read: boolean }) {
-  if (!read)
-    return (
-      <span className="text-xs text-zinc-500" data-testid="disagreement-trajectories-reading">
-        reading the linked runs…
-      </span>
-    );
-  const present = runs.filter((r): r is { trajectory: string | null } => r !== null);
-  const withTrajectory = present.filter((r) => r.trajectory !== null).length;
-  return (
-    <span
-      className="text-xs text-zinc-500"
-      data-testid="disagreement-trajectories"
-      data-with={withTrajectory}
-      data-runs={present.length}
-    >
-      {withTrajectory} of {present.length} linked runs publish a trajectory
-    </span>
-  );
-}
-
 export function Disagreements(props: DisagreementsProps) {
   const { model, group, repo } = props;
   const rows = model.pairs.filter(
@@ -105,7 +84,6 @@ export function Disagreements(props: DisagreementsProps) {
       (group === OVERALL || t.grp === group) &&
       (repo === null || t.repo === repo),
   );
-  const select = "rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
   const name = (c: string) => (c === "a" ? (model.a?.display_name ?? "A") : (model.b?.display_name ?? "B"));
   return (
     <section aria-label="disagreeing tasks" data-testid="disagreements" data-export-scope className="space-y-2">
@@ -118,50 +96,19 @@ export function Disagreements(props: DisagreementsProps) {
           what="disagreeing tasks"
         />
       ) : null}
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <label className="flex items-center gap-1">
-          Group
-          <select
-            className={select}
-            data-testid="filter-group"
-            value={group}
-            onChange={(e) => props.onFilter({ group: e.target.value })}
-          >
-            {[OVERALL, ...props.groups].map((g) => (
-              <option key={g} value={g}>
-                {g === OVERALL ? "all groups" : groupLabel(g)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-1">
-          Repository
-          <select
-            className={select}
-            data-testid="filter-repo"
-            value={repo ?? ""}
-            onChange={(e) => props.onFilter({ repo: e.target.value || null })}
-          >
-            <option value="">all repositories</option>
-            {props.repos.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className="text-xs text-zinc-500" data-testid="disagreement-count">
-          {rows.length} task{rows.length === 1 ? "" : "s"}: {rows.filter((r) => r.outcome === "only_a").length} only A,{" "}
-          {rows.filter((r) => r.outcome === "only_b").length} only B
-        </span>
-        <TrajectoryCoverage
-          read={model.runsRead}
-          runs={rows.flatMap((t) => [
-            runOf(model.runs, model.pair.a, t.task_id, model.condition),
-            runOf(model.runs, model.pair.b, t.task_id, model.condition),
-          ])}
-        />
-      </div>
+      <DisagreementFilters
+        rows={rows}
+        linked={rows.flatMap((t) => [
+          runOf(model.runs, model.pair.a, t.task_id, model.condition),
+          runOf(model.runs, model.pair.b, t.task_id, model.condition),
+        ])}
+        runsRead={model.runsRead}
+        groups={props.groups}
+        repos={props.repos}
+        group={group}
+        repo={repo}
+        onFilter={props.onFilter}
+      />
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-500">No disagreement under this filter.</p>
       ) : (
@@ -184,71 +131,83 @@ export function Disagreements(props: DisagreementsProps) {
             </thead>
             <tbody>
               {rows.map((t) => (
-                <tr
+                <DisagreementRow
                   key={t.task_id}
-                  data-task={t.task_id}
-                  data-outcome={t.outcome}
-                  aria-current={props.openTask === t.task_id ? "true" : undefined}
-                  className={`border-b border-zinc-100 dark:border-zinc-900 ${props.openTask === t.task_id ? "bg-amber-50 dark:bg-amber-950" : ""}`}
-                >
-                  <td className="px-2 py-1">
-                    <Link
-                      className="underline"
-                      href={`${releaseHref(props.releaseId, "tasks")}${encodeURIComponent(t.task_id)}/`}
-                    >
-                      {t.task_id}
-                    </Link>
-                  </td>
-                  <td className="px-2 py-1">{groupLabel(t.grp)}</td>
-                  <td className="px-2 py-1">{t.repo}</td>
-                  <td className="px-2 py-1">
-                    {t.outcome === "only_a" ? `only A (${name("a")})` : `only B (${name("b")})`}
-                  </td>
-                  <td className="space-x-2 px-2 py-1">
-                    <RunLink
-                      releaseId={props.releaseId}
-                      model={model}
-                      config={model.pair.a}
-                      task={t.task_id}
-                      label="A"
-                    />
-                    <RunLink
-                      releaseId={props.releaseId}
-                      model={model}
-                      config={model.pair.b}
-                      task={t.task_id}
-                      label="B"
-                    />
-                  </td>
-                  <td className="space-x-1 px-2 py-1 whitespace-nowrap">
-                    <button type="button" className="btn" data-open="ab" onClick={() => props.onOpen(t.task_id, "ab")}>
-                      A vs B
-                    </button>
-                    <button
-                      type="button"
-                      className="btn"
-                      data-open="a"
-                      onClick={() => props.onOpen(t.task_id, "a")}
-                      title={`A: ${model.baseline} vs ${model.gapCondition}`}
-                    >
-                      A: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn"
-                      data-open="b"
-                      onClick={() => props.onOpen(t.task_id, "b")}
-                      title={`B: ${model.baseline} vs ${model.gapCondition}`}
-                    >
-                      B: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
-                    </button>
-                  </td>
-                </tr>
+                  releaseId={props.releaseId}
+                  model={model}
+                  t={t}
+                  name={name}
+                  open={props.openTask === t.task_id}
+                  onOpen={props.onOpen}
+                />
               ))}
             </tbody>
           </Table>
         </div>
       )}
     </section>
+  );
+}
+
+function DisagreementRow({
+  releaseId,
+  model,
+  t,
+  name,
+  open,
+  onOpen,
+}: {
+  releaseId: string;
+  model: CompareModel;
+  t: ComparePairRow;
+  /** A side's display name: "a" or "b". */
+  name: (c: string) => string;
+  /** The task is the one open in the two-pane view. */
+  open: boolean;
+  onOpen: (task: string, pane: PaneMode) => void;
+}) {
+  return (
+    <tr
+      data-task={t.task_id}
+      data-outcome={t.outcome}
+      aria-current={open ? "true" : undefined}
+      className={`border-b border-zinc-100 dark:border-zinc-900 ${open ? "bg-amber-50 dark:bg-amber-950" : ""}`}
+    >
+      <td className="px-2 py-1">
+        <Link className="underline" href={`${releaseHref(releaseId, "tasks")}${encodeURIComponent(t.task_id)}/`}>
+          {t.task_id}
+        </Link>
+      </td>
+      <td className="px-2 py-1">{groupLabel(t.grp)}</td>
+      <td className="px-2 py-1">{t.repo}</td>
+      <td className="px-2 py-1">{t.outcome === "only_a" ? `only A (${name("a")})` : `only B (${name("b")})`}</td>
+      <td className="space-x-2 px-2 py-1">
+        <RunLink releaseId={releaseId} model={model} config={model.pair.a} task={t.task_id} label="A" />
+        <RunLink releaseId={releaseId} model={model} config={model.pair.b} task={t.task_id} label="B" />
+      </td>
+      <td className="space-x-1 px-2 py-1 whitespace-nowrap">
+        <button type="button" className="btn" data-open="ab" onClick={() => onOpen(t.task_id, "ab")}>
+          A vs B
+        </button>
+        <button
+          type="button"
+          className="btn"
+          data-open="a"
+          onClick={() => onOpen(t.task_id, "a")}
+          title={`A: ${model.baseline} vs ${model.gapCondition}`}
+        >
+          A: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          data-open="b"
+          onClick={() => onOpen(t.task_id, "b")}
+          title={`B: ${model.baseline} vs ${model.gapCondition}`}
+        >
+          B: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
+        </button>
+      </td>
+    </tr>
   );
 }

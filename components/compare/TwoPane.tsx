@@ -3,12 +3,12 @@
 // request k on the left sits level with focus request k on the right however many steps either side took,
 // and both panes scroll together. Interruption work between two focus requests is one collapsed band.
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { runOf, type CompareModel } from "@/lib/queries/compare/model";
 import type { CompareRunRow } from "@/lib/queries/compare/sql";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { PaneMode } from "@/lib/queries/compare/url";
-import type { PaneRun } from "@/lib/site/browser-compare";
+import type { PaneRun } from "@/lib/queries/trajectory/run";
 import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import type { BandRow, FocusRow } from "@/lib/trajectory/align";
@@ -18,8 +18,10 @@ import type { StepRow } from "@/lib/trajectory/rows";
 import type { Segment } from "@/lib/trajectory/segment";
 import { CommandLine } from "@/components/trajectory/CommandLine";
 import { Badge } from "@/components/ui/Badge";
+import { DivergenceNav } from "./DivergenceNav";
 import { MatchedPair } from "./MatchedPair";
 import { useAlignedRuns } from "./useAlignedRuns";
+import { useFocusScroll } from "./useFocusScroll";
 
 const STEP_CAP = 8;
 
@@ -67,6 +69,11 @@ function bySegment(pane: PaneResult | null): Map<number, Segment> {
   const out = new Map<number, Segment>();
   for (const s of pane?.segments ?? []) if (s.position !== null) out.set(s.position, s);
   return out;
+}
+
+/** One pane's side: the chosen run with what was read of it and its alignment. */
+function sideOf(chosen: Chosen[number], run: PaneRun | null, pane: PaneResult | null): Side {
+  return { label: chosen.label, runId: chosen.run?.run_id ?? null, run, pane, segments: bySegment(pane) };
 }
 
 type Chosen = ReturnType<typeof sidesFor>;
@@ -117,43 +124,13 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
   const data = useAlignedRuns(chosen[0]!.run?.run_id ?? null, chosen[1]!.run?.run_id ?? null, props.submitText);
   const result = data.result;
   const sides: [Side, Side] = useMemo(
-    () => [
-      {
-        label: chosen[0]!.label,
-        runId: chosen[0]!.run?.run_id ?? null,
-        run: data.left,
-        pane: result?.left ?? null,
-        segments: bySegment(result?.left ?? null),
-      },
-      {
-        label: chosen[1]!.label,
-        runId: chosen[1]!.run?.run_id ?? null,
-        run: data.right,
-        pane: result?.right ?? null,
-        segments: bySegment(result?.right ?? null),
-      },
-    ],
+    () => [sideOf(chosen[0]!, data.left, result?.left ?? null), sideOf(chosen[1]!, data.right, result?.right ?? null)],
     [chosen, data.left, data.right, result],
   );
   const divergence = result?.divergence ?? null;
   const comparisons = useMemo(() => new Map((divergence?.focus ?? []).map((c) => [c.k, c])), [divergence]);
   const focusCount = result ? result.rows.filter((r) => r.kind === "focus").length : 0;
-
-  // Moving to a focus request scrolls the shared container so that row is at its top.
-  const box = useRef<HTMLDivElement>(null);
-  const [scrolledTo, setScrolledTo] = useState<number | null>(null);
-  useEffect(() => {
-    if (!result || props.k === null || scrolledTo === props.k) return;
-    const row = box.current?.querySelector<HTMLElement>(`[data-kind="focus"][data-k="${props.k}"]`);
-    if (row && box.current) {
-      box.current.scrollTo({ top: row.offsetTop });
-      setScrolledTo(props.k);
-    }
-  }, [result, props.k, scrolledTo]);
-  const go = (k: number) => {
-    setScrolledTo(null);
-    props.onK(k);
-  };
+  const { box, go } = useFocusScroll(result, props.k, props.onK);
 
   return (
     <section
@@ -197,53 +174,7 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
       {!result && !data.error ? <p className="text-sm text-zinc-500">Reading both trajectories…</p> : null}
 
       {result && divergence ? (
-        <div
-          className="space-y-1 text-sm"
-          data-testid="divergence"
-          data-first={divergence.first ?? "none"}
-          data-first-action={divergence.firstAction ?? "none"}
-        >
-          <DivergenceText comparisons={comparisons} first={divergence.first} firstAction={divergence.firstAction} />
-          <div className="flex flex-wrap gap-1">
-            <button
-              type="button"
-              className="btn"
-              data-testid="jump-divergence"
-              disabled={divergence.first === null}
-              onClick={() => divergence.first !== null && go(divergence.first)}
-            >
-              Jump to the first divergence
-            </button>
-            {divergence.firstAction !== null && divergence.firstAction !== divergence.first ? (
-              <button
-                type="button"
-                className="btn"
-                data-testid="jump-action"
-                onClick={() => go(divergence.firstAction!)}
-              >
-                Jump to the first action difference
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="btn"
-              aria-label="previous focus request"
-              disabled={(props.k ?? 0) <= 0}
-              onClick={() => go(Math.max(0, (props.k ?? 0) - 1))}
-            >
-              ◀ focus request
-            </button>
-            <button
-              type="button"
-              className="btn"
-              aria-label="next focus request"
-              disabled={(props.k ?? -1) >= focusCount - 1}
-              onClick={() => go(Math.min(focusCount - 1, (props.k ?? -1) + 1))}
-            >
-              focus request ▶
-            </button>
-          </div>
-        </div>
+        <DivergenceNav divergence={divergence} comparisons={comparisons} k={props.k} focusCount={focusCount} go={go} />
       ) : null}
 
       {result ? (
@@ -312,44 +243,6 @@ function SideHeader({ releaseId, side, which }: { releaseId: string; side: Side;
         </p>
       ) : null}
     </div>
-  );
-}
-
-function DivergenceText({
-  comparisons,
-  first,
-  firstAction,
-}: {
-  comparisons: Map<number, FocusComparison>;
-  first: number | null;
-  firstAction: number | null;
-}) {
-  if (first === null) {
-    const unknown = [...comparisons.values()].some((c) => c.actions === "unknown" || c.tests === "unknown");
-    return (
-      <p data-testid="divergence-text">
-        No divergence: the two agree on every focus request
-        {unknown ? " that can be compared (some actions or tests are unknown)" : ""}.
-      </p>
-    );
-  }
-  const c = comparisons.get(first)!;
-  const where = (x: FocusComparison) =>
-    `focus request ${x.k + 1} (request ${x.left ?? "—"} ↔ ${x.right ?? "—"}, ${x.isSubmit ? "finalization" : `stage ${x.stage}`})`;
-  const a = firstAction === null ? null : comparisons.get(firstAction)!;
-  return (
-    <p data-testid="divergence-text">
-      First divergence: <strong>{where(c)}</strong>:{" "}
-      {[
-        c.actions === "differ" ? "tool actions differ" : c.actions === "same" ? "same tool actions" : "actions unknown",
-        c.tests === "differ"
-          ? `final tests differ (${c.testDiffs.map((t) => `${t.testId}: ${t.left ?? "—"} ↔ ${t.right ?? "—"}`).join("; ")})`
-          : c.tests === "same"
-            ? "same test outcomes"
-            : "tests unknown",
-      ].join(", ")}
-      .{a && a.k !== c.k ? ` First difference in actions: ${where(a)}.` : ""}
-    </p>
   );
 }
 

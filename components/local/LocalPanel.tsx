@@ -3,11 +3,10 @@
 // in a worker of this tab and loaded into DuckDB-WASM beside the published release. Nothing is uploaded.
 // Loaded only when the panel first opens (OpenLocalResults), so the leaderboard's first paint does not pay for it.
 import Link from "next/link";
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { markInvisible } from "@/lib/common/unicode";
 import { registerLocalTables } from "@/lib/local/db";
 import { localLeaderboardRows } from "@/lib/source/local-views";
-import { filesFromDrop, filesFromInput } from "@/lib/local/drop";
 import type { TrajectorySummary } from "@/lib/local/open";
 import type { ProblemReport } from "@/lib/local/problems";
 import type { PostedLocalResult } from "@/lib/local/worker-protocol";
@@ -19,6 +18,7 @@ import { releaseFiles } from "@/lib/files/run-files";
 import type { PublishedBench } from "@/lib/local/bench";
 import { releaseHref } from "@/lib/site/nav";
 import { formatCount } from "@/lib/site/format-count";
+import { LocalPicker } from "./LocalPicker";
 import { LocalProblems } from "./LocalProblems";
 import { TrajectorySummaryView } from "./TrajectorySummaryView";
 
@@ -30,10 +30,7 @@ type Status =
 
 export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: PublishedBench }) {
   const [status, setStatus] = useState<Status>({ state: "idle" });
-  const [over, setOver] = useState(false);
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
-  const folderInput = useRef<HTMLInputElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   async function load(files: InputFile[]) {
     if (files.length === 0) return;
@@ -98,69 +95,28 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
         one, or a single trajectory (ATIF .json or SWE-agent .traj). Record files up to {formatBytes(LIMIT_BYTES)} in
         all.
       </p>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn" onClick={() => folderInput.current?.click()}>
-          Choose a folder…
-        </button>
-        <button type="button" className="btn" onClick={() => fileInput.current?.click()}>
-          Choose a zip or trajectory…
-        </button>
-        <input
-          ref={folderInput}
-          type="file"
-          hidden
-          multiple
-          data-testid="local-folder-input"
-          {...{ webkitdirectory: "" }}
-          onChange={(e) => {
-            void load(filesFromInput(e.currentTarget.files));
-            e.currentTarget.value = "";
-          }}
-        />
-        <input
-          ref={fileInput}
-          type="file"
-          hidden
-          accept=".zip,.json,.traj"
-          data-testid="local-file-input"
-          onChange={(e) => {
-            void load(filesFromInput(e.currentTarget.files));
-            e.currentTarget.value = "";
-          }}
-        />
-      </div>
-      <div
-        data-testid="local-drop"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          void filesFromDrop(e.dataTransfer).then(load, (err: unknown) =>
-            setStatus({ state: "error", message: String(err) }),
-          );
-        }}
-        className={`rounded border-2 border-dashed p-4 text-center text-zinc-500 ${over ? "border-sky-500 bg-sky-50 dark:bg-sky-950" : "border-zinc-300 dark:border-zinc-700"}`}
-      >
-        …or drop a folder, a zip or a trajectory here
-      </div>
-      <div role="status" aria-live="polite" data-testid="local-status">
-        {status.state === "busy" ? <p>{status.message}</p> : null}
-        {status.state === "error" ? (
-          <div className="space-y-1">
-            <p className="text-red-700 dark:text-red-400">{status.message}</p>
-            {status.problems ? <LocalProblems problems={status.problems.report} of={status.problems.label} /> : null}
-          </div>
-        ) : null}
-      </div>
+      <LocalPicker onFiles={load} onDropError={(err: unknown) => setStatus({ state: "error", message: String(err) })} />
+      <StatusView status={status} />
       {status.state === "trajectory" ? <TrajectorySummaryView summary={status.summary} /> : null}
       {entries.map((e) => (
         <LoadedEntry key={e.key} entry={e} bench={bench} />
       ))}
     </section>
+  );
+}
+
+/** What the panel is doing: reading, or why it stopped (with the problems found, when there is a report). */
+function StatusView({ status }: { status: Status }) {
+  return (
+    <div role="status" aria-live="polite" data-testid="local-status">
+      {status.state === "busy" ? <p>{status.message}</p> : null}
+      {status.state === "error" ? (
+        <div className="space-y-1">
+          <p className="text-red-700 dark:text-red-400">{status.message}</p>
+          {status.problems ? <LocalProblems problems={status.problems.report} of={status.problems.label} /> : null}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

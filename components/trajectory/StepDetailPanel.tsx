@@ -4,12 +4,11 @@
 // a larger slice, up to a ceiling past which the raw file is the way to read on.
 import { useContext, useEffect, useState } from "react";
 import { useAsync } from "@/components/site/useAsync";
-import { Badge } from "@/components/ui/Badge";
 import type { CallDetail, Clipped, ResultDetail, StepDetail } from "@/lib/trajectory/detail";
 import type { SignatureTag } from "@/lib/trajectory/tags";
 import type { TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import { CodeBlock, PlainText } from "./CodeBlock";
-import { authorLabel, TagChip } from "./TagChips";
+import { StepHeading, StepMetrics, StepTags } from "./StepHeader";
 import { hasMatch, SearchMarked, SearchQuery } from "./Highlight";
 
 const FIRST_LIMIT = 100_000;
@@ -54,79 +53,15 @@ export function StepDetailPanel({
       </aside>
     );
 
-  const more = (c: Clipped) =>
-    c.text.length < c.length ? (
-      <p className="text-xs text-zinc-500">
-        {(c.length - c.text.length).toLocaleString("en-US")} more characters not shown.{" "}
-        {limit < MAX_LIMIT ? (
-          <button
-            type="button"
-            className="underline"
-            onClick={() => setLimit((l) => Math.min(l * 4, MAX_LIMIT))}
-            data-testid="show-more"
-          >
-            Show more
-          </button>
-        ) : rawUrl ? (
-          <a className="underline" href={rawUrl} download>
-            Download the raw file to read the rest
-          </a>
-        ) : null}
-      </p>
-    ) : null;
+  const more: More = (c) =>
+    clippedNote(c, limit < MAX_LIMIT ? () => setLimit((l) => Math.min(l * 4, MAX_LIMIT)) : null, rawUrl);
 
-  const m = detail.metrics;
   return (
     <SearchQuery.Provider value={query}>
       <aside className="min-w-0 space-y-2 text-sm" data-testid="step-detail" data-step={detail.n}>
-        <h2 className="flex flex-wrap items-baseline gap-2 font-semibold">
-          Step {detail.n}
-          {detail.stepId !== null && (detail.stepId !== detail.n || detail.file > 0) ? (
-            <span className="text-xs font-normal text-zinc-500">
-              (step_id {detail.stepId}
-              {detail.file > 0 ? ` of continuation ${detail.file}` : ""})
-            </span>
-          ) : null}
-          <span className="text-xs font-normal">{detail.source}</span>
-          {detail.model ? <span className="text-xs font-normal text-zinc-500">{detail.model}</span> : null}
-          {detail.timestamp ? <span className="text-xs font-normal text-zinc-500">{detail.timestamp}</span> : null}
-          {detail.copied ? (
-            <Badge tone="muted" className="text-xs font-normal">
-              copied context
-            </Badge>
-          ) : null}
-          {detail.sidechain ? (
-            <Badge tone="muted" className="text-xs font-normal">
-              sidechain
-            </Badge>
-          ) : null}
-        </h2>
-        {m ? (
-          <p className="text-xs tabular-nums text-zinc-600 dark:text-zinc-400" data-testid="step-metrics">
-            {m.prompt !== null ? `${m.prompt.toLocaleString("en-US")} input tokens` : "input —"}
-            {m.cached !== null ? ` (${m.cached.toLocaleString("en-US")} cached)` : ""} ·{" "}
-            {m.completion !== null ? `${m.completion.toLocaleString("en-US")} output` : "output —"} ·{" "}
-            {m.cost !== null ? `$${m.cost.toFixed(4)}` : "no cost"}
-            {detail.copied ? " · not counted again (copied context)" : ""}
-          </p>
-        ) : null}
-        {tags.length ? (
-          <ul className="space-y-1" data-testid="step-tags">
-            {tags.map((t) => (
-              <li
-                key={t.id}
-                className="text-xs"
-                data-tag-signature={t.signature}
-                data-tag-author={t.author.kind}
-                data-tag-origin={t.origin}
-                data-tag-strength={t.strength}
-              >
-                <TagChip tag={t} /> <span className="text-zinc-500">by {authorLabel(t)}:</span>{" "}
-                {t.reasons.find((r) => r.step === detail.n)?.text ?? t.note}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <StepHeading detail={detail} />
+        <StepMetrics detail={detail} />
+        <StepTags tags={tags} n={detail.n} />
         {detail.message.length > 0 ? (
           <div data-testid="step-message">
             <PlainText text={detail.message.text} />
@@ -165,6 +100,27 @@ export function StepDetailPanel({
       </aside>
     </SearchQuery.Provider>
   );
+}
+
+/**
+ * What a clipped text leaves out, and the way to read it: `onMore` asks the worker for a larger slice (null past
+ * the ceiling), then the raw file's download.
+ */
+function clippedNote(c: Clipped, onMore: (() => void) | null, rawUrl: string | null): React.ReactNode {
+  return c.text.length < c.length ? (
+    <p className="text-xs text-zinc-500">
+      {(c.length - c.text.length).toLocaleString("en-US")} more characters not shown.{" "}
+      {onMore ? (
+        <button type="button" className="underline" onClick={onMore} data-testid="show-more">
+          Show more
+        </button>
+      ) : rawUrl ? (
+        <a className="underline" href={rawUrl} download>
+          Download the raw file to read the rest
+        </a>
+      ) : null}
+    </p>
+  ) : null;
 }
 
 type More = (c: Clipped) => React.ReactNode;

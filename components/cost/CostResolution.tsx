@@ -1,0 +1,90 @@
+"use client";
+// Cost against resolution for the chosen group and condition: the scatter (drawn in the browser) and the same
+// points as a table in the static HTML, in tokens or, when the release records it, USD.
+import dynamic from "next/dynamic";
+import { useMemo } from "react";
+import type { CostPageData } from "@/lib/queries/cost/model";
+import { scatterPoints, type CostViewState } from "@/lib/queries/cost/view";
+import { conditionLabel, groupLabel } from "@/lib/site/labels";
+import { TableExport } from "@/components/site/TableExport";
+import { millions, usd } from "./format";
+import { ScatterTable } from "./ScatterTable";
+
+const CostScatter = dynamic(() => import("./CostScatter").then((m) => m.CostScatter), { ssr: false });
+
+export function CostResolution({
+  releaseId,
+  data,
+  shown,
+  state,
+  withCost,
+  exportSubset,
+  update,
+}: {
+  releaseId: string;
+  data: CostPageData;
+  /** Published rows plus the local releases' rows. */
+  shown: CostPageData;
+  state: CostViewState;
+  withCost: boolean;
+  exportSubset: string;
+  update: (patch: Partial<CostViewState>) => void;
+}) {
+  const base = conditionLabel(data.baseline);
+  const cond = conditionLabel(state.condition);
+  const axis = withCost ? state.axis : "tokens";
+  const points = useMemo(() => scatterPoints(shown, { ...state, axis }), [shown, state, axis]);
+  const costLabel =
+    axis === "usd" ? "USD per run" : `${state.mode === "cached" ? "tokens" : "tokens − cached"} per run (M)`;
+  return (
+    <section aria-labelledby="scatter" className="space-y-2" data-export-scope>
+      <h2 id="scatter" className="text-base font-semibold">
+        Cost against resolution ({groupLabel(state.grp)})
+      </h2>
+      <TableExport releaseId={releaseId} view="cost-resolution" subset={exportSubset} what="cost against resolution" />
+      {withCost ? (
+        <span role="radiogroup" aria-label="cost axis" className="flex items-center gap-2 text-sm">
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name="cost-axis"
+              value="tokens"
+              checked={axis === "tokens"}
+              onChange={() => update({ axis: "tokens" })}
+            />
+            tokens
+          </label>
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name="cost-axis"
+              value="usd"
+              checked={axis === "usd"}
+              onChange={() => update({ axis: "usd" })}
+            />
+            USD
+          </label>
+        </span>
+      ) : null}
+      <CostScatter
+        points={points}
+        baseline={data.baseline}
+        condition={state.condition}
+        xLabel={costLabel}
+        scale={axis === "usd" ? 1 : 1e6}
+      />
+      <ScatterTable
+        points={points}
+        configs={shown.configs}
+        conditions={[data.baseline, state.condition]}
+        costLabel={axis === "usd" ? "USD" : "M tokens"}
+        formatCost={(v) => (axis === "usd" ? usd(v) : millions(v))}
+      />
+      <p className="text-xs text-zinc-500">
+        Arrows go from each configuration&apos;s {base} point to its {cond} point; dashed lines and ★ mark each
+        condition&apos;s Pareto frontier (no other configuration is both cheaper and more resolved). Resolution is the
+        leaderboard&apos;s.
+      </p>
+    </section>
+  );
+}

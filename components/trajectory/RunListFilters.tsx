@@ -1,0 +1,93 @@
+"use client";
+// The run list's filters (configuration, condition, trajectory, annotations, text), how many runs they keep,
+// and the export of the list.
+import { TableExport } from "@/components/site/TableExport";
+import type { RunFilters, RunListIndex } from "@/lib/queries/trajectory/run-list";
+
+const select = "rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900";
+
+export function RunListFilters({
+  releaseId,
+  index,
+  f,
+  update,
+  count,
+}: {
+  releaseId: string;
+  index: RunListIndex;
+  f: RunFilters;
+  update: (patch: Partial<RunFilters>) => void;
+  /** What the count says: the runs kept, or that they load. */
+  count: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <select
+        className={select}
+        value={f.config}
+        onChange={(e) => update({ config: e.target.value })}
+        aria-label="configuration"
+      >
+        <option value="">All configurations</option>
+        {index.configs.map((c) => (
+          <option key={c.config_id} value={c.config_id}>
+            {c.display_name}
+          </option>
+        ))}
+      </select>
+      <select
+        className={select}
+        value={f.condition}
+        onChange={(e) => update({ condition: e.target.value })}
+        aria-label="condition"
+      >
+        <option value="">All conditions</option>
+        {index.conditions.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      <select
+        className={select}
+        value={f.has}
+        onChange={(e) => update({ has: e.target.value as RunFilters["has"] })}
+        aria-label="trajectory"
+        data-testid="run-trajectory-filter"
+      >
+        <option value="">With or without a trajectory</option>
+        <option value="with">With a trajectory</option>
+        <option value="without">Without a trajectory</option>
+      </select>
+      <select
+        className={select}
+        value={f.tag}
+        onChange={(e) => update({ tag: e.target.value as RunFilters["tag"] })}
+        aria-label="annotations"
+        data-testid="run-tag-filter"
+      >
+        <option value="">Any annotation or none</option>
+        <option value="any">Annotated with a signature</option>
+        <option value="requirement_state_loss">Requirement-state loss</option>
+        <option value="cross_task_interference">Cross-task interference</option>
+      </select>
+      <input
+        type="search"
+        aria-label="search runs"
+        placeholder="run, task or repository"
+        value={f.text}
+        onChange={(e) => update({ text: e.target.value })}
+        className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+      />
+      <span className="text-xs text-zinc-500" data-testid="run-count" aria-live="polite">
+        {count}
+      </span>
+      <TableExport
+        releaseId={releaseId}
+        view="runs"
+        subset={[f.config, f.condition, f.tag].filter(Boolean).join("-") || null}
+        what="runs"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+// What the explorer shows above a run's steps: the session timeline beside the verdict, the requirement ledger
+// (its step references jump to the step), the problems found, the subagents and the signature tags.
+import type { StepRow } from "@/lib/trajectory/rows";
+import { LedgerPanel, type StepLink } from "./LedgerPanel";
+import { ProblemsPanel } from "./ProblemsPanel";
+import { SessionTimeline } from "./SessionTimeline";
+import { SubagentsPanel } from "./SubagentsPanel";
+import { TagList } from "./TagChips";
+import type { RunLayout } from "./useRunLayout";
+import type { RunTrajectory } from "./useRunTrajectory";
+import { VerdictPanel } from "./VerdictPanel";
+
+export function RunOverview({
+  data,
+  rows,
+  layout,
+  selected,
+  onJump,
+  onStepLink,
+}: {
+  data: RunTrajectory;
+  rows: StepRow[];
+  layout: RunLayout;
+  selected: number | null;
+  onJump: (n: number) => void;
+  /** A ledger's step reference: opens the steps at step `n`. */
+  onStepLink: (n: number) => void;
+}) {
+  const { header, timeline, ledger, tags } = layout;
+  const stepLink: StepLink = (n, label) => (
+    <button type="button" key={`${label}-${n}`} className="underline" data-step-link={n} onClick={() => onStepLink(n)}>
+      {label}
+    </button>
+  );
+  return (
+    <>
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        {timeline ? (
+          <SessionTimeline lanes={timeline.lanes} blocks={timeline.blocks} current={selected} onJump={onJump} />
+        ) : (
+          <div />
+        )}
+        <VerdictPanel
+          header={header}
+          stages={data.verdict?.stages ?? null}
+          tests={data.verdict?.tests ?? null}
+          error={data.verdictError}
+        />
+      </div>
+      {header ? <LedgerPanel rows={ledger} step={stepLink} /> : null}
+      {data.partial ? (
+        <p className="text-sm text-zinc-500" data-testid="partial-note">
+          Showing the first {rows.length} steps while the rest of the file is read and parsed…
+        </p>
+      ) : null}
+      <ProblemsPanel
+        warnings={data.summary?.warnings ?? []}
+        mismatches={data.analysis?.mismatches ?? []}
+        notes={data.analysis?.notes ?? []}
+        onJump={onJump}
+      />
+      <SubagentsPanel subagents={data.summary?.subagents ?? []} />
+      <TagList tags={tags} onJump={onJump} />
+    </>
+  );
+}
