@@ -5,7 +5,7 @@ import type { AlignedRow } from "./align";
 import type { Divergence } from "./divergence";
 import type { StepRow } from "./rows";
 import type { Mismatch, RequestInfo, Segment } from "./segment";
-import type { VerdictTest } from "./tags";
+import type { VerdictTest } from "./verdict-test";
 import type { LedgerRow } from "./ledger";
 
 export interface PaneRequest {

@@ -7,7 +7,7 @@ import { readTrajectory } from "./chain";
 import { detectRequirementStateLoss } from "./detect-state-loss";
 import { ledgerFacts, requirementLedger } from "./ledger";
 import { segmentSteps } from "./segment";
-import type { VerdictTest } from "./tags";
+import type { VerdictTest } from "./verdict-test";
 import { agent, bash, edit, schedule, user } from "./testing";
 
 const WS = { "/work/w00": "F", "/work/w01": "B" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectRequirementStateLoss } from "./detect-state-loss";
 import { segmentSteps } from "./segment";
-import type { VerdictTest } from "./tags";
+import type { VerdictTest } from "./verdict-test";
 import { agent, applyPatch, bash, codexShell, edit, schedule, steps, user, write } from "./testing";
 
 const WS = { "/work/w00": "F", "/work/w01": "B" };

@@ -12,7 +12,7 @@ import {
   type SideEvidence,
 } from "./divergence";
 import { segmentSteps } from "./segment";
-import type { VerdictTest } from "./tags";
+import type { VerdictTest } from "./verdict-test";
 import { agent, bash, edit, schedule, steps, user } from "./testing";
 
 const W0 = "/work/w00";

@@ -7,7 +7,7 @@
 import type { AlignedRow } from "./align";
 import type { Step, ToolCall } from "./model";
 import type { Segment } from "./segment";
-import type { VerdictTest } from "./tags";
+import type { VerdictTest } from "./verdict-test";
 import { fileEdits, shellCommand } from "./tools";
 import { pushAll } from "../common/arrays";
 

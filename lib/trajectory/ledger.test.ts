@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ledgerFacts, requirementLedger } from "./ledger";
 import { segmentSteps } from "./segment";
-import type { VerdictTest } from "./tags";
+import type { VerdictTest } from "./verdict-test";
 import { agent, edit, schedule, steps, user } from "./testing";
 
 // Focus F has three stages in checkout /work/w00; B is an interruption in /work/w01. Stage 3's request

@@ -7,7 +7,7 @@
 import { replayFocusWork } from "./line-replay";
 import type { Step } from "./model";
 import type { RequestInfo, Segmentation } from "./segment";
-import type { VerdictTest } from "./tags";
+import type { VerdictTest } from "./verdict-test";
 
 export type LedgerStatus = "kept" | "lost" | "never_implemented" | "unknown";
 /** What became of the lines the stage's edits added: untouched, partly removed, all removed. */

@@ -5,6 +5,7 @@ import type { LedgerFact } from "./ledger";
 import type { Step } from "./model";
 import type { TaintFact } from "./patch-taint";
 import type { Segmentation } from "./segment";
+import type { VerdictTest } from "./verdict-test";
 
 /** The two trace signatures (docs/benchmark.md, "The two trace signatures"); the release schema's enum. */
 export const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
@@ -44,13 +45,6 @@ export interface SignatureTag {
   reasons: EvidenceReason[];
   /** Step ids an annotation names that the trajectory does not have. */
   unknownStepIds?: number[];
-}
-
-export interface VerdictTest {
-  testId: string;
-  kind: "F2P" | "P2P" | (string & {});
-  stage: number | null;
-  status: string;
 }
 
 export interface DetectorInput {
