@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { LeaderboardPage } from "@/components/site/LeaderboardPage";
+import { LeaderboardPage } from "@/app/_pages/LeaderboardPage";
 import { PAINT_FIRST } from "@/lib/site/paint-first";
-import { defaultReleaseId } from "@/lib/site/release-files-node";
+import { defaultReleaseId } from "@/scripts/build/release-files";
 
 export const metadata: Metadata = { other: PAINT_FIRST };
 

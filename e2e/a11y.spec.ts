@@ -15,7 +15,7 @@ async function open(page: Page, path: string, ready: string) {
 }
 
 /**
- * Only violations are asked for: axe otherwise details every passing node too, a third of its time on the
+ * Only violations are asked for: axe otherwise details every passing node too, much of its time on the
  * leaderboard's thousands of cells. `rules` narrows the run (the dark pass, below).
  */
 async function seriousViolations(page: Page, rules?: string[]) {

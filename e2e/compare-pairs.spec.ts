@@ -1,6 +1,6 @@
-// A published pair in the compare page's URL under the default condition: its 2×2 comes from the build's
-// compare-pairs/<i>-<j>.json (lib/queries/compare/pairs.ts) before DuckDB-WASM has started, and DuckDB-WASM then
-// adds the pair's runs (the links), cost and prevalence. comparecalc's configurations in release order are anna,
+// A published pair in the compare page's URL under the default condition: its 2×2 comes from the build's answers
+// (lib/queries/ahead.ts: every pair's counts) before DuckDB-WASM has started, and DuckDB-WASM then adds the pair's
+// runs (the links), cost and prevalence. comparecalc's configurations in release order are anna,
 // bert, carl; bert (A) vs anna (B) under switched is EXPECTED.md's anna vs bert mirrored ("Pair files").
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -29,11 +29,14 @@ async function holdWasm(page: Page) {
   };
 }
 
-test("a published pair in the URL: the 2×2 from its static file before DuckDB-WASM, then runs and cost", async ({
+/** The pair's counts are answered in two spaces: the 2×2's table and the per-task pairs behind McNemar. */
+const COUNT_ANSWERS = /\/answers\/compare-(table|pairs)\//;
+
+test("a published pair in the URL: the 2×2 from the build's answers before DuckDB-WASM, then runs and cost", async ({
   page,
 }) => {
   const pairFiles: string[] = [];
-  page.on("request", (r) => r.url().includes("/compare-pairs/") && pairFiles.push(new URL(r.url()).pathname));
+  page.on("request", (r) => COUNT_ANSWERS.test(r.url()) && pairFiles.push(new URL(r.url()).pathname));
   const wasm = await holdWasm(page);
   await page.goto("/r/comparecalc/compare/?a=bert&b=anna");
   // The page's early engine start has asked for the wasm, which cannot arrive: DuckDB-WASM answers nothing yet.
@@ -54,10 +57,13 @@ test("a published pair in the URL: the 2×2 from its static file before DuckDB-W
     "-60.0",
     "-20.0",
   ]);
-  // The intervals are in the file too.
+  // The intervals follow from the answered counts, before any engine.
   await expect(group(page, "overall").locator('[data-stat="res-diff-ci"]')).toHaveText(/^\[-?\d+\.\d, -?\d+\.\d\]$/);
   await expect(compare(page)).not.toHaveAttribute("data-ready", "true");
-  expect(pairFiles).toEqual(["/data/comparecalc/compare-pairs/1-0.json"]);
+  expect(pairFiles.sort()).toEqual([
+    "/data/comparecalc/answers/compare-pairs/0.json",
+    "/data/comparecalc/answers/compare-table/0.json",
+  ]);
 
   // The rest of the page: DuckDB-WASM reads the pair's runs (the links) and the cost table.
   await wasm.release();
@@ -75,22 +81,19 @@ test("a published pair in the URL: the 2×2 from its static file before DuckDB-W
   const tokens = page.locator('[data-testid="cost-deltas"] tr[data-measure="tokens"]');
   expect(await tokens.locator('[data-col="unint.a"]').innerText()).toBe("12,000");
   expect(await tokens.locator('[data-col="unint.b"]').innerText()).toBe("6,000");
-  expect(pairFiles).toHaveLength(1);
+  expect(pairFiles).toHaveLength(2);
 });
 
-test("the same pair under another condition is DuckDB-WASM's, and reads no pair file", async ({ page }) => {
-  const pairFiles: string[] = [];
-  page.on("request", (r) => r.url().includes("/compare-pairs/") && pairFiles.push(r.url()));
+test("the same pair under another condition is DuckDB-WASM's: the build did not answer it", async ({ page }) => {
   await page.goto("/r/comparecalc/compare/?a=bert&b=anna&condition=uninterrupted");
   await expect(compare(page)).toHaveAttribute("data-ready", "true");
   await expect(compare(page)).toHaveAttribute("data-origin", "duckdb");
   // EXPECTED.md, under the uninterrupted condition: anna vs bert 7 / 2 / 1 / 0, mirrored.
   expect(await cells(page, "overall")).toEqual(["7", "1", "2", "0"]);
-  expect(pairFiles).toEqual([]);
 });
 
-test("an unreadable pair file falls back to DuckDB-WASM, silently", async ({ page }) => {
-  await page.route(/\/compare-pairs\/0-2\.json$/, (route) =>
+test("an unreadable answer falls back to DuckDB-WASM, silently", async ({ page }) => {
+  await page.route(COUNT_ANSWERS, (route) =>
     route.fulfill({ status: 200, contentType: "application/json", body: "{not json" }),
   );
   await page.goto("/r/comparecalc/compare/?a=anna&b=carl");

@@ -224,7 +224,7 @@ test("the static HTML is the picker", async ({ browser }) => {
 test("no pair in the URL: the default pair (the first two configurations) comes from the static file, no DuckDB-WASM", async ({
   page,
 }) => {
-  // Save-data turns the idle warm-up off (lib/site/warm-duckdb.ts), so a wasm request could only be the pair's.
+  // Save-data turns the idle warm-up off (lib/source/warm.ts), so a wasm request could only be the pair's.
   await page.addInitScript(() =>
     Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
   );

@@ -1,7 +1,7 @@
 // Hostile console links and search addresses (issue 41): a shared console link whose statement returns very
 // large cells, built by the statement itself at test time, is shown bounded with each cell's full size, the
 // tab answers within 5 s throughout, and its export holds the bounded cells; a search address naming a
-// configuration the release does not have says so. The bounds' values are lib/site/result-bounds.ts's
+// configuration the release does not have says so. The bounds' values are lib/source/result-bounds.ts's
 // (cells 20,000 characters, a result 5,000,000), written out here as numbers.
 import { readFileSync } from "node:fs";
 import type { Download, Page } from "@playwright/test";

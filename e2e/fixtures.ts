@@ -68,7 +68,7 @@ export { expect };
  */
 export const TIMED = { tag: "@timed" };
 
-/** The browser asks to save data, so the idle warm-up (lib/site/warm-duckdb.ts) fetches nothing. */
+/** The browser asks to save data, so the idle warm-up (lib/source/warm.ts) fetches nothing. */
 export async function saveData(page: Page): Promise<void> {
   await page.addInitScript(() =>
     Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),

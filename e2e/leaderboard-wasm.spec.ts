@@ -6,7 +6,7 @@ test("numbers show with the wasm held back; a subset query runs once it loads", 
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const wasmRequests: string[] = [];
-  // The browser asks to save data, so the idle warm-up (lib/site/warm-duckdb.ts) stays off: only the subset loads the wasm.
+  // The browser asks to save data, so the idle warm-up (lib/source/warm.ts) stays off: only the subset loads the wasm.
   await saveData(page);
   await page.route("**/*.wasm", async (route) => {
     wasmRequests.push(route.request().url());
@@ -39,7 +39,7 @@ test("numbers show with the wasm held back; a subset query runs once it loads", 
 });
 
 test("with the wasm blocked for good, every number still shows", async ({ page }) => {
-  // Saving data: the idle warm-up (lib/site/warm-duckdb.ts) would fetch the blocked wasm and log its failure.
+  // Saving data: the idle warm-up (lib/source/warm.ts) would fetch the blocked wasm and log its failure.
   await withoutWasm(page);
   await page.goto("/r/handcalc/");
   // The leaderboard's own cells (the signature tables below it have data-col cells too).

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-/** DuckDB-WASM answers in seconds, but a loaded machine (several builds at once) has taken 30 s. */
+/** DuckDB-WASM answers in seconds, but a loaded machine (several builds at once) has taken many times as long. */
 const WASM_WAIT = 90_000;
 test.setTimeout(240_000);
 

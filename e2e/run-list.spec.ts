@@ -1,7 +1,9 @@
-// The run list holds its index and first page in the HTML and reads the rest from one file per configuration
-// (lib/queries/trajectory/run-list.ts). The expected counts come from the sample's own runs.jsonl and
+// The run list holds its index and first page in the HTML and reads the rest a configuration at a time, from the
+// build's answers (lib/queries/trajectory/run-list.ts). The expected counts come from the sample's own runs.jsonl and
 // sessions.jsonl, never from the built files.
 import { readFileSync } from "node:fs";
+import type { BuiltReleaseMeta } from "../lib/data/built";
+import { answerShard } from "../lib/db/answers";
 import { expect, test } from "./fixtures";
 import { SAMPLE, sampleRuns } from "./sample-trajectory";
 
@@ -15,11 +17,11 @@ function sessionConditions(): Map<string, string> {
   );
 }
 
-test("the sample's run list: the first page with no file fetched, a filter over every file, a page across two", async ({
+test("the sample's run list: the first page with no file fetched, a filter over every configuration, a page across two", async ({
   page,
 }) => {
   const fetched: string[] = [];
-  page.on("request", (r) => r.url().includes("/run-list/") && fetched.push(r.url()));
+  page.on("request", (r) => r.url().includes("/answers/config/") && fetched.push(r.url()));
   const runs = [...sampleRuns().values()];
   const rows = page.locator("[data-run]");
   const count = page.getByTestId("run-count");
@@ -38,7 +40,11 @@ test("the sample's run list: the first page with no file fetched, a filter over 
     .getByLabel("configuration")
     .locator("option")
     .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-  expect(new Set(fetched.map((u) => u.split("/").pop())).size).toBe(configs.length);
+  // Each configuration's runs are an answer of the build's, in the shard its id hashes to.
+  const shards = (JSON.parse(readFileSync("public/data/sample/release.json", "utf8")) as BuiltReleaseMeta).answers!
+    .config!;
+  const files = new Set(configs.map((c) => `${answerShard(c, shards)}.json`));
+  expect(new Set(fetched.map((u) => u.split("/").pop()))).toEqual(files);
 
   // The page where the first configuration's runs end and the second's begin.
   const first = runs.filter((r) => r.config_id === configs[0]).length;

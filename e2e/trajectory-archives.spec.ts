@@ -12,14 +12,16 @@ interface Doc {
   steps: { step_id: number; source: string }[];
 }
 
-/** Range responses to archive URLs while `act` runs: [url, status, content-range, body bytes]. */
+/** Range responses to trajectory archives while `act` runs: [url, status, content-range, body bytes]. */
 async function archiveTraffic(
   page: Page,
   act: () => Promise<void>,
 ): Promise<{ url: string; status: number; range: string | null; bytes: number }[]> {
   const seen: Promise<{ url: string; status: number; range: string | null; bytes: number }>[] = [];
   const on = (r: Response) => {
-    if (!new URL(r.url()).pathname.endsWith(".zip")) return;
+    // The final patch's archive is the detectors' read, not the trajectory's.
+    const path = new URL(r.url()).pathname;
+    if (!path.endsWith(".zip") || !path.includes("/trajectories/")) return;
     seen.push(
       r.body().then((b) => ({
         url: new URL(r.url()).pathname,

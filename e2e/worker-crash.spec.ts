@@ -15,7 +15,7 @@ const exhaust = () => {
 };
 
 // Turbopack names every worker by its bootstrap chunk (turbopack-worker-*.js), so the parse worker is known by
-// being the page's first: early-load.ts starts it before anything else, and the run page warms no DuckDB-WASM.
+// being the page's first: the run page starts it before anything else and warms no DuckDB-WASM.
 test(
   "the parse worker runs out of memory mid-read: the view says so, another run opens, the leaderboard answers",
   TIMED,

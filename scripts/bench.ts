@@ -2,7 +2,7 @@
 // headless Chromium, writes docs/performance.md and exits 1 when a budget named in an issue is missed.
 // Numbers come from this script only; no test is timed. `npm run bench -- --only <step>[,<step>]` runs some
 // steps alone (see onlySteps).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
@@ -139,27 +139,163 @@ function onlySteps(): Set<string> {
 const ONLY = onlySteps();
 const want = (step: string) => ONLY.size === 0 || ONLY.has(step);
 
+/** A step's section goes to the document, its budget rows to the table. */
+function addSection(step: { markdown: string; budgets: Budget[] }, extra: string[], budgets: Budget[]): void {
+  extra.push(step.markdown);
+  pushAll(budgets, step.budgets);
+}
+
+/** The steps that need neither the built site nor a browser; returns the pass step's full run, for scale. */
+async function offlineSteps(extra: string[], budgets: Budget[]): Promise<{ runs: number; ms: number } | null> {
+  if (want("loop")) addSection(await benchLoop(PORT + 1), extra, budgets);
+  if (want("detectors")) pushAll(budgets, await detectorStep());
+  if (!want("pass")) return null;
+  const pass = benchPass();
+  extra.push(passSection(pass));
+  pushAll(budgets, passBudgets(pass));
+  return pass.full;
+}
+
+/** The steps that need the built site, served. */
+const SITE_STEPS = ["data", "archives", "leaderboard", "trajectory", "speed", "scale", "search"];
+
+/** The export served on PORT; the scale step rebuilds the export, and the server lists its files when it starts. */
+class SiteServer {
+  private child: ChildProcess | null = null;
+
+  async start(): Promise<void> {
+    this.child = spawn("node", ["scripts/serve.mjs", "out", "--port", String(PORT)], { stdio: "ignore" });
+    await new Promise((r) => setTimeout(r, 800));
+  }
+
+  /** An arrow, so the scale step can call it on its own. */
+  readonly restart = async (): Promise<void> => {
+    const old = this.child!;
+    if (old.exitCode === null && old.signalCode === null)
+      await new Promise<void>((resolve) => {
+        old.once("exit", () => resolve());
+        old.kill();
+      });
+    await this.start();
+  };
+
+  kill(): void {
+    this.child?.kill();
+  }
+}
+
+function dataBudget(data: DataBench): Budget {
+  return {
+    name: "npm run data incl. trajectory generation (fresh)",
+    value: `${data.buildSeconds[0]!.toFixed(1)} s`,
+    limit: "≤ 180 s",
+    ok: data.buildSeconds[0]! <= 180,
+  };
+}
+
+function archiveBudgets(exported: ExportStats, archiveRun: ArchiveRunBench): Budget[] {
+  return [
+    {
+      name: "static export file count",
+      value: String(exported.files),
+      limit: "< 10,000",
+      ok: exported.files < 10_000,
+    },
+    {
+      name: "largest trajectory archive",
+      value: mb(exported.largestArchive.bytes),
+      limit: "≤ 20 MB",
+      ok: exported.largestArchive.bytes <= 20 * 1024 * 1024,
+    },
+    {
+      name: "run from archive vs plain file, navigation → first step",
+      value: `${(archiveRun.archiveFirstStepMs / archiveRun.plainFirstStepMs).toFixed(2)}×`,
+      limit: "≤ 1.5×",
+      ok: archiveRun.archiveFirstStepMs <= 1.5 * archiveRun.plainFirstStepMs,
+    },
+    {
+      name: "bytes for one archived run",
+      value: kb(archiveRun.bytes),
+      limit: `≤ 2 × entry + directory = ${kb(2 * archiveRun.entryCompressed + archiveRun.directoryBytes)}`,
+      ok: archiveRun.bytes <= 2 * archiveRun.entryCompressed + archiveRun.directoryBytes,
+    },
+  ];
+}
+
+function leaderboardBudgets(lb: LeaderboardBench): Budget[] {
+  return [
+    {
+      name: "JS before interaction on / (gzip)",
+      value: kb(lb.jsGzipBytes),
+      limit: "≤ 180 KB",
+      ok: lb.jsGzipBytes <= 180 * 1024,
+    },
+    { name: "numbers visible", value: ms(lb.numbersVisibleMs), limit: "≤ 500 ms", ok: lb.numbersVisibleMs <= 500 },
+    {
+      name: "first query vs DuckDB-WASM start alone",
+      value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`,
+      limit: "≤ 1.3×",
+      ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs,
+    },
+  ];
+}
+
+type BenchBrowser = Awaited<ReturnType<typeof launchBenchBrowser>>;
+
+/** The trajectory explorer's benchmark (issue 5) adds its own section and budgets when present. */
+async function trajectoryStep(browser: BenchBrowser, extra: string[], budgets: Budget[]): Promise<void> {
+  const path = "./bench-trajectory";
+  const mod = (await import(path)) as { benchTrajectory?: (b: typeof browser, base: string) => Promise<unknown> };
+  const t = mod.benchTrajectory ? await mod.benchTrajectory(browser, BASE) : null;
+  if (t && typeof t === "object" && "markdown" in t) {
+    const section = t as { markdown: string; budgets?: Budget[] };
+    extra.push(section.markdown);
+    pushAll(budgets, section.budgets ?? []);
+  } else if (t && typeof t === "object") {
+    extra.push(
+      `## Trajectory explorer (issue 5)\n\n| measure | value |\n| --- | ---: |\n${Object.entries(t)
+        .map(([k, v]) => `| ${k} | ${v} |`)
+        .join("\n")}\n`,
+    );
+  }
+}
+
+/** The steps measured in the browser against the served export, in their order; returns the leaderboard's. */
+async function browserSteps(
+  browser: BenchBrowser,
+  server: SiteServer,
+  passRun: { runs: number; ms: number } | null,
+  extra: string[],
+  budgets: Budget[],
+): Promise<LeaderboardBench | null> {
+  let lb: LeaderboardBench | null = null;
+  if (want("archives")) {
+    const exported = exportStats("out");
+    const archiveRun = await benchArchiveRun(browser, BASE, "out");
+    extra.push(archivesSection(exported, archiveRun));
+    pushAll(budgets, archiveBudgets(exported, archiveRun));
+  }
+  if (want("leaderboard")) {
+    lb = await benchLeaderboard(browser, BASE, "out");
+    pushAll(budgets, leaderboardBudgets(lb));
+  }
+  if (want("speed")) addSection(await benchSpeed(browser, BASE, "out"), extra, budgets);
+  if (want("scale"))
+    addSection(
+      await benchScale(passRun, { browser, base: BASE, outDir: "out", restartServer: server.restart }),
+      extra,
+      budgets,
+    );
+  if (want("search")) addSection(await benchSearch(browser, BASE, "out"), extra, budgets);
+  if (want("trajectory") && existsSync("scripts/bench-trajectory.ts")) await trajectoryStep(browser, extra, budgets);
+  return lb;
+}
+
 async function main(): Promise<void> {
   const extra: string[] = [];
   const budgets: Budget[] = [];
-  if (want("loop")) {
-    const loop = await benchLoop(PORT + 1);
-    extra.push(loop.markdown);
-    pushAll(budgets, loop.budgets);
-  }
-  if (want("detectors")) pushAll(budgets, await detectorStep());
-  let passRun: { runs: number; ms: number } | null = null;
-  if (want("pass")) {
-    const pass = benchPass();
-    passRun = pass.full;
-    extra.push(passSection(pass));
-    pushAll(budgets, passBudgets(pass));
-  }
-  if (
-    ONLY.size > 0 &&
-    !["data", "archives", "leaderboard", "trajectory", "speed", "scale", "search"].some((s) => ONLY.has(s))
-  )
-    return finish(null, null, extra, budgets);
+  const passRun = await offlineSteps(extra, budgets);
+  if (ONLY.size > 0 && !SITE_STEPS.some((s) => ONLY.has(s))) return finish(null, null, extra, budgets);
   const data = want("data") ? benchData() : null;
   if (!existsSync("out/index.html") || process.env.BENCH_REBUILD !== "0") {
     execFileSync("npm", ["run", "--silent", "build"], {
@@ -167,114 +303,13 @@ async function main(): Promise<void> {
       env: { ...process.env, DATA_RELEASES: "data/releases" },
     });
   }
-  const serve = async () => {
-    const child = spawn("node", ["scripts/serve.mjs", "out", "--port", String(PORT)], { stdio: "ignore" });
-    await new Promise((r) => setTimeout(r, 800));
-    return child;
-  };
-  let server = await serve();
-  // The scale step rebuilds the export with its release: the server lists its files when it starts.
-  const restartServer = async () => {
-    const old = server;
-    if (old.exitCode === null && old.signalCode === null)
-      await new Promise<void>((resolve) => {
-        old.once("exit", () => resolve());
-        old.kill();
-      });
-    server = await serve();
-  };
+  const server = new SiteServer();
+  await server.start();
   const browser = await launchBenchBrowser();
-  let lb: LeaderboardBench | null = null;
+  let lb: LeaderboardBench | null;
   try {
-    if (data) {
-      budgets.push({
-        name: "npm run data incl. trajectory generation (fresh)",
-        value: `${data.buildSeconds[0]!.toFixed(1)} s`,
-        limit: "≤ 180 s",
-        ok: data.buildSeconds[0]! <= 180,
-      });
-    }
-    if (want("archives")) {
-      const exported = exportStats("out");
-      const archiveRun = await benchArchiveRun(browser, BASE, "out");
-      extra.push(archivesSection(exported, archiveRun));
-      budgets.push(
-        {
-          name: "static export file count",
-          value: String(exported.files),
-          limit: "< 10,000",
-          ok: exported.files < 10_000,
-        },
-        {
-          name: "largest trajectory archive",
-          value: mb(exported.largestArchive.bytes),
-          limit: "≤ 20 MB",
-          ok: exported.largestArchive.bytes <= 20 * 1024 * 1024,
-        },
-        {
-          name: "run from archive vs plain file, navigation → first step",
-          value: `${(archiveRun.archiveFirstStepMs / archiveRun.plainFirstStepMs).toFixed(2)}×`,
-          limit: "≤ 1.5×",
-          ok: archiveRun.archiveFirstStepMs <= 1.5 * archiveRun.plainFirstStepMs,
-        },
-        {
-          name: "bytes for one archived run",
-          value: kb(archiveRun.bytes),
-          limit: `≤ 2 × entry + directory = ${kb(2 * archiveRun.entryCompressed + archiveRun.directoryBytes)}`,
-          ok: archiveRun.bytes <= 2 * archiveRun.entryCompressed + archiveRun.directoryBytes,
-        },
-      );
-    }
-    if (want("leaderboard")) {
-      lb = await benchLeaderboard(browser, BASE, "out");
-      budgets.push(
-        {
-          name: "JS before interaction on / (gzip)",
-          value: kb(lb.jsGzipBytes),
-          limit: "≤ 180 KB",
-          ok: lb.jsGzipBytes <= 180 * 1024,
-        },
-        { name: "numbers visible", value: ms(lb.numbersVisibleMs), limit: "≤ 500 ms", ok: lb.numbersVisibleMs <= 500 },
-        {
-          name: "first query vs DuckDB-WASM start alone",
-          value: `${(lb.firstQueryMs / lb.duckdbStartMs).toFixed(2)}×`,
-          limit: "≤ 1.3×",
-          ok: lb.firstQueryMs <= 1.3 * lb.duckdbStartMs,
-        },
-      );
-    }
-    if (want("speed")) {
-      const speed = await benchSpeed(browser, BASE, "out");
-      extra.push(speed.markdown);
-      pushAll(budgets, speed.budgets);
-    }
-    if (want("scale")) {
-      const scale = await benchScale(passRun, { browser, base: BASE, outDir: "out", restartServer });
-      extra.push(scale.markdown);
-      pushAll(budgets, scale.budgets);
-    }
-    if (want("search")) {
-      const search = await benchSearch(browser, BASE, "out");
-      extra.push(search.markdown);
-      pushAll(budgets, search.budgets);
-    }
-    // The trajectory explorer's benchmark (issue 5) adds its own section and budgets when present.
-    if (want("trajectory") && existsSync("scripts/bench-trajectory.ts")) {
-      const path = "./bench-trajectory";
-      const mod = (await import(path)) as { benchTrajectory?: (b: typeof browser, base: string) => Promise<unknown> };
-      const t = mod.benchTrajectory ? await mod.benchTrajectory(browser, BASE) : null;
-      if (t && typeof t === "object" && "markdown" in t) {
-        const section = t as { markdown: string; budgets?: Budget[] };
-        extra.push(section.markdown);
-        pushAll(budgets, section.budgets ?? []);
-      } else if (t && typeof t === "object") {
-        extra.push(
-          `## Trajectory explorer (issue 5)\n\n| measure | value |\n| --- | ---: |\n${Object.entries(t)
-            .map(([k, v]) => `| ${k} | ${v} |`)
-            .join("\n")}\n`,
-        );
-      }
-    }
+    if (data) budgets.push(dataBudget(data));
+    lb = await browserSteps(browser, server, passRun, extra, budgets);
   } finally {
     await browser.close();
     server.kill();

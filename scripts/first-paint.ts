@@ -10,7 +10,7 @@
 //
 // On pages whose first view is all in the HTML (they carry PAINT_FIRST_META, lib/site/paint-first.ts) the chunk
 // scripts load after the first frame: Next writes them as async scripts, and an async script that arrives before
-// the first frame runs first (its evaluation is 10–50 ms a chunk on the machines of docs/performance.md), so the
+// the first frame runs first (each chunk's evaluation is main-thread work; see docs/performance.md), so the
 // first paint waited for code that only hydrates what is already on screen. Their stylesheet is inlined too: a
 // linked one blocks rendering until it has arrived, one more request on the first visit's critical path (the
 // cost Next's `experimental.inlineCss` removes; that option inlines every page's CSS and copies it into the RSC

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { loadRelease } from "../lib/data/load-release";
 import { releaseTables } from "../lib/data/tables";
 import { validateRelease } from "../lib/data/validate";
-import { loadTablesNode } from "../lib/db/load-node";
+import { loadTablesNode } from "../lib/queries/load-node";
 import { openNodeDb } from "../lib/db/node";
 import { computeLeaderboard } from "../lib/queries/leaderboard/model";
 import { generateContextReuse, TARGET_SOURCE } from "./generate-context-reuse";

@@ -48,7 +48,7 @@ function readJsonl<T>(file: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
-/** Hard links where the file system allows, copies otherwise: the trajectories are ~85 MB. */
+/** Hard links where the file system allows, copies otherwise: the trajectories are large. */
 function linkTree(from: string, to: string) {
   mkdirSync(to, { recursive: true });
   for (const e of readdirSync(from, { withFileTypes: true })) {

@@ -39,7 +39,7 @@ function writeAtomically(path, bytes) {
 }
 
 /**
- * Quality 11 is slow on large files: files up to 16 KB get 11, up to 4 MB 9 (a few per cent larger, ten times
+ * Quality 11 is slow on large files: files up to 16 KB get 11, up to 4 MB 9 (slightly larger, much
  * faster), larger ones (the wasm, the steps index's shards) 5.
  */
 function brotliQuality(path, size) {

@@ -4,9 +4,9 @@
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, leaderboard, repos } from "@/lib/site/release-files-node";
+import { builtRelease, leaderboard, repos } from "@/scripts/build/release-files";
 import { defaultCompareRequest } from "@/lib/queries/compare/default";
-import { CompareView } from "./CompareView";
+import { CompareView } from "@/components/compare/CompareView";
 
 export function ComparePage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
@@ -41,7 +41,6 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         hasAnnotations={(built.tables.find((t) => t.name === "annotations")?.rows ?? 0) > 0}
         releaseVersion={built.meta.version}
         bench={benchOf(board)}
-        pairFiles={built.compare_pairs === board.rows.length}
       />
     </ReleaseFrame>
   );

@@ -2,9 +2,9 @@
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, costPage, leaderboard } from "@/lib/site/release-files-node";
+import { builtRelease, costPage, leaderboard } from "@/scripts/build/release-files";
 import { defaultCostState } from "@/lib/queries/cost/view";
-import { CostView } from "./CostView";
+import { CostView } from "@/components/cost/CostView";
 
 export function CostPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
@@ -39,7 +39,6 @@ export function CostPage({ releaseId }: { releaseId: string }) {
         data={data}
         costSource={built.meta.cost_source ?? null}
         bench={benchOf(leaderboard(releaseId))}
-        binFiles={built.cost_bin_files === data.configs.length}
       />
     </ReleaseFrame>
   );

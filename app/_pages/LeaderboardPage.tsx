@@ -2,14 +2,14 @@
 import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
 import { DeferredSignaturePrevalence } from "@/components/leaderboard/DeferredSignaturePrevalence";
 import { leaderboardHead } from "@/lib/site/leaderboard-head";
-import { builtRelease, leaderboard, repos } from "@/lib/site/release-files-node";
-import { ReleaseFrame } from "./ReleaseFrame";
-import { WarmDuckDb } from "./WarmDuckDb";
+import { builtRelease, leaderboard, repos } from "@/scripts/build/release-files";
+import { ReleaseFrame } from "@/components/site/ReleaseFrame";
+import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 
 export function LeaderboardPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
   const offered = repos(releaseId);
-  // The warm-up rehearses a repository subset on the last repository offered (lib/site/warm-duckdb.ts).
+  // The warm-up rehearses a repository subset on the last repository offered (lib/source/warm.ts).
   const last = offered.at(-1)?.repo;
   // A long release's page holds its first rows; the view fetches the rest after first paint.
   const { model, head } = leaderboardHead(leaderboard(releaseId));
@@ -20,17 +20,19 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
         Every focus task runs under each condition ({built.meta.conditions.join(", ")}); a gap is the{" "}
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
-      <LeaderboardView
-        releaseId={releaseId}
-        model={model}
-        head={head}
-        repos={offered}
-        repoFiles={built.leaderboard_repo_files === offered.length}
-      />
+      <LeaderboardView releaseId={releaseId} model={model} head={head} repos={offered} />
       <WarmDuckDb page="leaderboard" rehearsal={last ? { leaderboardScope: { repos: [last] } } : undefined} />
       <div className="mt-6">
         {/* After first paint: the panel was three quarters of the page's HTML (docs/performance.md, speed). */}
-        <DeferredSignaturePrevalence releaseId={releaseId} releaseVersion={built.meta.version} />
+        <DeferredSignaturePrevalence
+          releaseId={releaseId}
+          releaseVersion={built.meta.version}
+          meta={{
+            baseline: built.meta.baseline_condition,
+            conditions: built.meta.conditions,
+            groups: built.meta.groups,
+          }}
+        />
       </div>
     </ReleaseFrame>
   );

@@ -1,9 +1,9 @@
 // The signatures page of one release: the detectors' configuration × signature × group matrix from the
 // build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL.
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, repos, signaturePrevalence } from "@/lib/site/release-files-node";
+import { builtRelease, repos, signaturePrevalence } from "@/scripts/build/release-files";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
-import { SignaturesView } from "./SignaturesView";
+import { SignaturesView } from "@/components/signatures/SignaturesView";
 
 // The view needs the cells only; the rest of the model would ride along in the page's client payload.
 function matrixOnly(m: PrevalenceModel): PrevalenceModel {

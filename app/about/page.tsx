@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { MarkdownBlocks } from "@/components/site/MarkdownBlocks";
-import { docsPage } from "@/lib/site/docs-file-node";
+import { docsPage } from "@/scripts/build/docs-files";
 
 export const metadata: Metadata = {
   title: "About · how to read the Switch-SWE leaderboard",

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { releaseIndex } from "@/lib/site/release-files-node";
+import { releaseIndex } from "@/scripts/build/release-files";
 
 export const metadata: Metadata = {
   title: "Releases",

@@ -3,8 +3,8 @@
 // ledgers side by side and the difference between the two final patches (docs/compare.md, "Matched pair").
 // The patches are read in a parse worker, by range, as on the trajectory page.
 import { useEffect, useMemo, useState } from "react";
-import type { PaneRun } from "@/lib/site/browser-compare";
-import type { RunPatchFacts } from "@/lib/site/browser-patch";
+import type { PaneRun } from "@/lib/queries/trajectory/run";
+import type { RunPatchFacts } from "@/lib/queries/trajectory/run";
 import { runHref } from "@/lib/site/nav";
 import type { LedgerRow } from "@/lib/trajectory/ledger";
 import { patchDifference } from "@/lib/trajectory/patch-diff";

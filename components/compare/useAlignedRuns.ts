@@ -1,12 +1,11 @@
 "use client";
-// Loads the two runs of the two-pane view: their schedules and verdicts from DuckDB-WASM (the trajectory
-// page's queries), then both trajectories in the alignment worker, which returns the step rows, the aligned
+// Loads the two runs of the two-pane view: their schedules and verdicts through the release source (the
+// trajectory page's queries), then both trajectories in the alignment worker, which returns the step rows, the aligned
 // requests and the first divergence. A local run is read from the local release that holds it (the release
 // source finds it): its rows from that release's schema, its file handed to the worker from the files the user picked.
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import { paneRun, type PaneRun } from "@/lib/site/browser-compare";
-import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
+import { paneRun, runPatchFacts, type PaneRun, type RunPatchFacts } from "@/lib/queries/trajectory/run";
 import type { AlignResult, PaneRequest } from "@/lib/trajectory/align-protocol";
 import { AlignWorker } from "@/lib/trajectory/align-client";
 import type { FindFile } from "@/lib/files/file-asks";
@@ -57,7 +56,7 @@ async function loadSide(src: ReleaseSource, runId: string | null, submitText: st
     const run = await paneRun(src, runId, submitText);
     const url = run.header?.trajectory ? trajectoryUrl(src.releaseId, run.header.trajectory) : null;
     const { facts, ledger } = run.header
-      ? await factsOf(() => runPatchFacts(src, runId))
+      ? await factsOf(() => runPatchFacts(src, runId, run.header!.session_id))
       : { facts: null, ledger: undefined };
     return { run, req: { url, schedule: run.schedule, verdict: run.verdict, ...(ledger ? { ledger } : {}) }, facts };
   }
@@ -67,7 +66,10 @@ async function loadSide(src: ReleaseSource, runId: string | null, submitText: st
   if (found === null) throw new Error(`no run ${src.shownId(runId)} among the local results opened on this page`);
   const run = await paneRun(found.source, found.runId, submitText);
   const files = found.files;
-  const { facts, ledger } = await factsOf(() => runPatchFacts(found.source, found.runId));
+  const sessionId = run.header?.session_id;
+  const { facts, ledger } = sessionId
+    ? await factsOf(() => runPatchFacts(found.source, found.runId, sessionId))
+    : { facts: null, ledger: undefined };
   return {
     run,
     req: {

@@ -6,9 +6,14 @@ import { TableExport } from "@/components/site/TableExport";
 import { useState } from "react";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import type { SessionListRow, SessionPick, SessionUsageRow } from "@/lib/queries/cost/session.sql";
+import {
+  sessionListQuery,
+  sessionUsageQuery,
+  type SessionListRow,
+  type SessionPick,
+  type SessionUsageRow,
+} from "@/lib/queries/cost/session.sql";
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
-import { sessionList, sessionUsage } from "@/lib/site/browser-cost";
 import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import { millions } from "./format";
@@ -46,7 +51,8 @@ export function SessionUsage(props: SessionUsageProps) {
   // The default session's rows are in the static HTML; any other is queried (the inputs: what the query reads).
   const loaded = useAsync<SessionUsageRow[], [string, string, string, string, number]>(
     isDefault || !pick?.sessionId ? null : [source.key, baseline, pick.configId, pick.sessionId, pick.repeat],
-    ([, b, configId, sessionId, repeat]) => sessionUsage(source, b, { configId, sessionId, repeat }),
+    ([, b, configId, sessionId, repeat]) =>
+      source.run(sessionUsageQuery, { baseline: b, pick: { configId, sessionId, repeat } }),
   );
   const current = isDefault
     ? { rows: defaultRows, error: null }
@@ -256,7 +262,7 @@ function SessionPicker({
   const source = useReleaseSource();
   // Listed when the picker is first focused: the page shows the default session without a query.
   const [wanted, setWanted] = useState(false);
-  const sessions = useAsync<SessionListRow[], string>(wanted ? source.key : null, () => sessionList(source));
+  const sessions = useAsync<SessionListRow[], string>(wanted ? source.key : null, () => source.run(sessionListQuery));
   const list = sessions.value ?? null;
   const error = sessions.error;
   const load = () => setWanted(true);

@@ -7,9 +7,8 @@ import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { binRange } from "@/lib/queries/cost/bins";
 import type { TaskCostDistribution } from "@/lib/queries/cost/model";
-import type { TaskCostRow, TokenMode } from "@/lib/queries/cost/tasks.sql";
+import { taskCostBinQuery, type TaskCostRow, type TokenMode } from "@/lib/queries/cost/tasks.sql";
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
-import { binTasks } from "@/lib/site/browser-cost";
 import { conditionLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import { ExportButtons } from "@/components/site/ExportButtons";
@@ -24,8 +23,6 @@ export interface HistogramProps {
   mode: TokenMode;
   dist: TaskCostDistribution;
   configs: ConfigRow[];
-  /** The build wrote cost-bins/<i>.json for every configuration (release.json's cost_bin_files). */
-  binFiles?: boolean;
   selected: { configId: string; index: number } | null;
   onSelect: (bin: { configId: string; index: number } | null) => void;
 }
@@ -148,22 +145,15 @@ function BinTasks({
   mode,
   dist,
   configs,
-  binFiles = false,
   selected,
 }: HistogramProps & { selected: { configId: string; index: number } }) {
   // The bins are the release's (fixed for the page); the key names the rest of what the query reads.
   const source = useReleaseSource();
   const tasks = useAsync<TaskCostRow[], [string, string, TokenMode, string, string, number]>(
     [source.key, baseline, mode, condition, selected.configId, selected.index],
+    // The build answers every bar's tasks (lib/queries/ahead.ts): a click waits for no DuckDB-WASM.
     ([, b, m, c, configId, bin]) =>
-      binTasks(
-        source,
-        b,
-        m,
-        dist.bins,
-        { configId, condition: c, bin },
-        binFiles ? configs.findIndex((x) => x.config_id === configId) : null,
-      ),
+      source.run(taskCostBinQuery, { baseline: b, mode: m, bins: dist.bins, sel: { configId, condition: c, bin } }),
   );
   const name = configs.find((c) => c.config_id === selected.configId)?.display_name ?? selected.configId;
   const decimals = binDecimals(dist.bins.width);

@@ -1,11 +1,15 @@
 "use client";
 // The leaderboard's trace-signature panel, rendered in the browser once the page has painted and is idle, from
-// the build's signature-prevalence.json: the same numbers as the static panel it replaces, but the table of
-// configurations (the page's first view) no longer waits behind their markup and its hydration payload.
+// the published release's answers (lib/queries/ahead.ts): the same numbers as the static panel it replaces, but
+// the table of configurations (the page's first view) no longer waits behind their markup and its hydration payload.
 import { useAsync } from "@/components/site/useAsync";
-import { afterPaintAndIdle } from "@/lib/site/after-paint";
-import { staticPrevalence } from "@/lib/site/browser-signatures";
-import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import { afterPaintAndIdle } from "@/lib/source/after-paint";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
+import {
+  computePrevalence,
+  type PrevalenceMeta,
+  type PrevalenceModel,
+} from "@/lib/queries/signatures/prevalence-model";
 import type { SignaturePrevalence } from "./SignaturePrevalence";
 
 interface Loaded {
@@ -17,13 +21,21 @@ interface Loaded {
 export function DeferredSignaturePrevalence({
   releaseId,
   releaseVersion,
+  meta,
 }: {
   releaseId: string;
   releaseVersion: string;
+  meta: PrevalenceMeta;
 }) {
-  const model = useAsync<Loaded, [string]>([releaseId], async ([id]) => {
+  const source = useReleaseSource();
+  const model = useAsync<Loaded, [string]>([releaseId], async () => {
     await afterPaintAndIdle();
-    const [panel, prevalence] = await Promise.all([import("./SignaturePrevalence"), staticPrevalence(id)]);
+    // The panel's code and its model's are fetched with the numbers: neither is JavaScript before interaction.
+    const [panel, { computePrevalence }] = await Promise.all([
+      import("./SignaturePrevalence"),
+      import("@/lib/queries/signatures/prevalence-model"),
+    ]);
+    const prevalence = await computePrevalence(source.published, meta);
     return { model: prevalence, Panel: panel.SignaturePrevalence };
   });
   if (model.value) {

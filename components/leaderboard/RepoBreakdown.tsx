@@ -2,7 +2,7 @@
 // Repositories × configurations, gap as a heat-map. Needs a query, so it starts DuckDB-WASM when opened.
 import type { ConfigRow, RepoGapRow } from "@/lib/queries/leaderboard/sql";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
-import { repoGaps } from "@/lib/site/browser-queries";
+import { repoGapQuery } from "@/lib/queries/leaderboard/sql";
 import { conditionLabel, fmt } from "@/lib/site/labels";
 import { releaseHref } from "@/lib/site/nav";
 import { TableExport } from "@/components/site/TableExport";
@@ -31,7 +31,8 @@ export function RepoBreakdown({
   const source = useReleaseSource();
   const condition = model.conditions.find((c) => c !== model.baseline);
   const gaps = useAsync<RepoGapRow[], [string, string]>([source.key, model.baseline], ([, baseline]) =>
-    repoGaps(source, baseline),
+    // The published release's breakdown, answered by the build; local configurations have rows of their own.
+    source.published.run(repoGapQuery, { baseline }),
   );
   const rows = gaps.value ?? null;
   if (gaps.error) return <p role="alert">Per-repository breakdown failed: {gaps.error}</p>;

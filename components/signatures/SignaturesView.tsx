@@ -10,10 +10,9 @@ import { TableExport } from "@/components/site/TableExport";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState } from "@/components/site/useUrlState";
-import type { CellRunRow } from "@/lib/queries/signatures/prevalence.sql";
-import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import { cellRunsQuery, type CellRunRow } from "@/lib/queries/signatures/prevalence.sql";
+import { computePrevalence, type PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
-import { cellRunsFor, prevalenceFor } from "@/lib/site/browser-signatures";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import {
@@ -23,8 +22,9 @@ import {
   type SignaturesUrlState,
 } from "@/lib/site/signatures-url";
 import { configsOf } from "./PrevalenceTable";
-import { ShareText } from "./ShareText";
-import { HeaderRow, RowHeader, Table, Th } from "@/components/ui/Table";
+import { SignatureFilters } from "./SignatureFilters";
+import { cellKey, SignatureMatrix } from "./SignatureMatrix";
+import { HeaderRow, RowHeader, Table } from "@/components/ui/Table";
 
 export interface SignaturesViewProps {
   releaseId: string;
@@ -33,32 +33,6 @@ export interface SignaturesViewProps {
 }
 
 type Cell = NonNullable<SignaturesUrlState["cell"]>;
-
-function Select(props: {
-  label: string;
-  name: string;
-  value: string;
-  options: [string, string][];
-  onChange: (v: string) => void;
-}) {
-  return (
-    <label className="flex flex-col text-xs text-zinc-600 dark:text-zinc-400">
-      {props.label}
-      <select
-        className="mt-0.5 max-w-full rounded border border-zinc-300 bg-white px-1 py-0.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-        data-filter={props.name}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 export function SignaturesView({ releaseId, model: staticModel, repos }: SignaturesViewProps) {
   const configs = useMemo(() => configsOf(staticModel), [staticModel]);
@@ -89,7 +63,7 @@ export function SignaturesView({ releaseId, model: staticModel, repos }: Signatu
         conditions: staticModel.conditions,
         groups: staticModel.groups.filter((g) => g !== "overall"),
       };
-      return prevalenceFor(source, meta, { repos: repo ? [repo] : [], outcome: outcome ?? undefined });
+      return computePrevalence(source, meta, { repos: repo ? [repo] : [], outcome: outcome ?? undefined });
     },
   );
   const pending = scoped && subset.loading;
@@ -99,69 +73,22 @@ export function SignaturesView({ releaseId, model: staticModel, repos }: Signatu
   const shownConditions = staticModel.conditions.filter((c) => !state.condition || c === state.condition);
   const shownGroups = staticModel.groups.filter((g) => !state.group || g === state.group);
   const shownSignatures = SIGNATURES.filter((s) => !state.signature || s === state.signature);
-  const cells = new Map(model.cells.map((c) => [[c.config_id, c.condition, c.grp, c.signature].join("\u0000"), c]));
+  const cells = new Map(model.cells.map((c) => [cellKey(c.config_id, c.condition, c.grp, c.signature), c]));
   const subsetName =
     [state.repo?.replace("/", "-"), state.outcome, state.strength === "weak" ? "weak" : null]
       .filter(Boolean)
       .join("-") || null;
-  const all = (label: string): [string, string] => ["", label];
 
   return (
     <section aria-label="trace signatures" className="space-y-4" data-testid="signatures-view">
-      <form className="flex flex-wrap gap-3" aria-label="filters" onSubmit={(e) => e.preventDefault()}>
-        <Select
-          label="Configuration"
-          name="config"
-          value={state.config ?? ""}
-          options={[all("All"), ...configs.map((c): [string, string] => [c.id, c.name])]}
-          onChange={(v) => update({ config: v || null })}
-        />
-        <Select
-          label="Condition"
-          name="condition"
-          value={state.condition ?? ""}
-          options={[all("Both"), ...staticModel.conditions.map((c): [string, string] => [c, conditionLabel(c)])]}
-          onChange={(v) => update({ condition: v || null })}
-        />
-        <Select
-          label="Repository"
-          name="repo"
-          value={state.repo ?? ""}
-          options={[all("All"), ...repos.map((r): [string, string] => [r, r])]}
-          onChange={(v) => update({ repo: v || null, cell: null })}
-        />
-        <Select
-          label="Group"
-          name="group"
-          value={state.group ?? ""}
-          options={[all("All"), ...staticModel.groups.map((g): [string, string] => [g, groupLabel(g)])]}
-          onChange={(v) => update({ group: v || null })}
-        />
-        <Select
-          label="Signature"
-          name="signature"
-          value={state.signature ?? ""}
-          options={[all("Both"), ...SIGNATURES.map((s): [string, string] => [s, SIGNATURE_LABELS[s]!])]}
-          onChange={(v) => update({ signature: v || null })}
-        />
-        <Select
-          label="Strength"
-          name="strength"
-          value={state.strength}
-          options={[
-            ["strong", "Strong tags"],
-            ["weak", "Weak only"],
-          ]}
-          onChange={(v) => update({ strength: v === "weak" ? "weak" : "strong" })}
-        />
-        <Select
-          label="Outcome"
-          name="outcome"
-          value={state.outcome ?? ""}
-          options={[all("All runs"), ["resolved", "Resolved"], ["unresolved", "Unresolved"]]}
-          onChange={(v) => update({ outcome: (v || null) as SignaturesUrlState["outcome"], cell: null })}
-        />
-      </form>
+      <SignatureFilters
+        configs={configs}
+        conditions={staticModel.conditions}
+        groups={staticModel.groups}
+        repos={repos}
+        state={state}
+        update={update}
+      />
       <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="signatures-status">
         {pending
           ? "Recomputing for the filters…"
@@ -170,89 +97,19 @@ export function SignaturesView({ releaseId, model: staticModel, repos }: Signatu
             : `Share of readable runs with ${state.strength === "strong" ? "at least one strong tag" : "weak tags only"} (k/n, Wilson 95% in brackets)${state.repo ? ` in ${state.repo}` : ""}${state.outcome ? `, ${state.outcome} runs only` : ""}. Unknown where no trajectory was readable.`}
       </p>
       {shownSignatures.map((sig) => (
-        <div key={sig} data-export-scope className="space-y-1" data-matrix={sig}>
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="text-base font-semibold">{SIGNATURE_LABELS[sig]}</h2>
-            <TableExport
-              releaseId={releaseId}
-              view={`signatures-${sig.replaceAll("_", "-")}`}
-              subset={subsetName}
-              what={`${SIGNATURE_LABELS[sig]} matrix`}
-            />
-          </div>
-          <Table
-            className="w-full table-fixed border-collapse text-xs tabular-nums"
-            caption={
-              <>
-                {SIGNATURE_LABELS[sig]}: share of readable runs with a {state.strength} tag, per configuration,
-                condition and group
-              </>
-            }
-          >
-            <thead>
-              <tr className="border-b border-zinc-200 dark:border-zinc-800">
-                <Th className="w-[32%] px-1 py-1 text-left font-normal">Configuration</Th>
-                {shownGroups.map((g) => (
-                  <Th key={g} className="px-1 py-1 text-right font-normal">
-                    {groupLabel(g)}
-                  </Th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {shownConfigs.flatMap(({ id, name }) =>
-                shownConditions.map((cond) => (
-                  <tr
-                    key={`${id}-${cond}`}
-                    data-matrix-row={`${id}.${cond}`}
-                    className="border-b border-zinc-100 dark:border-zinc-900"
-                  >
-                    <RowHeader className="px-1 py-1 text-left align-top font-normal [overflow-wrap:anywhere]">
-                      {name} <span className="block text-zinc-500">{conditionLabel(cond)}</span>
-                    </RowHeader>
-                    {shownGroups.map((g) => {
-                      const c = cells.get([id, cond, g, sig].join("\u0000"));
-                      const s = state.strength === "strong" ? c?.strong : c?.weak;
-                      const open =
-                        state.cell?.config === id &&
-                        state.cell.condition === cond &&
-                        state.cell.grp === g &&
-                        state.cell.signature === sig;
-                      return (
-                        <td
-                          key={g}
-                          className="px-1 py-1 text-right align-top"
-                          data-cell={`${id}.${cond}.${g}`}
-                          data-k={s?.k}
-                          data-n={s?.n}
-                        >
-                          {s && s.n > 0 ? (
-                            <button
-                              type="button"
-                              aria-pressed={open}
-                              className={`w-full rounded px-0.5 text-right hover:bg-zinc-100 dark:hover:bg-zinc-800 ${open ? "ring-2 ring-sky-600 dark:ring-sky-400" : ""}`}
-                              onClick={() =>
-                                update({ cell: open ? null : { config: id, condition: cond, grp: g, signature: sig } })
-                              }
-                            >
-                              <span className="sr-only" data-export-skip>
-                                Open the runs of {SIGNATURE_LABELS[sig]}, {name}, {conditionLabel(cond)},{" "}
-                                {groupLabel(g)}:{" "}
-                              </span>
-                              <ShareText s={s} />
-                            </button>
-                          ) : (
-                            <ShareText s={s} />
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                )),
-              )}
-            </tbody>
-          </Table>
-        </div>
+        <SignatureMatrix
+          key={sig}
+          releaseId={releaseId}
+          sig={sig}
+          subsetName={subsetName}
+          strength={state.strength}
+          cell={state.cell}
+          shownConfigs={shownConfigs}
+          shownConditions={shownConditions}
+          shownGroups={shownGroups}
+          cells={cells}
+          onCell={(cell) => update({ cell })}
+        />
       ))}
       {state.cell ? (
         <CellRuns
@@ -284,7 +141,7 @@ function CellRuns(props: {
   const listed = useAsync<CellRunRow[], [string, string, string, string, string, string, string | null, string | null]>(
     [source.key, cell.config, cell.condition, cell.grp, cell.signature, strength, repo, outcome ?? null],
     () =>
-      cellRunsFor(source, {
+      source.run(cellRunsQuery, {
         configId: cell.config,
         condition: cell.condition,
         grp: cell.grp,

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { startTimed } from "@/lib/site/browser-diagnostics";
+import { startTimed } from "@/lib/source/diagnostics";
 
 export function DuckDbDiagnostics() {
   const [result, setResult] = useState<string | null>(null);

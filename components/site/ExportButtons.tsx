@@ -2,7 +2,7 @@
 // CSV and JSON of one table, exactly as shown: `records` is called on click with what the table renders (or, for
 // a list fetched page by page, resolves to its rows, with a note when a bound stopped it short).
 import { useState } from "react";
-import { exportName, toCsv, toJson, type ExportRecord } from "@/lib/site/csv";
+import { exportName, toCsv, toJson, type ExportRecord } from "@/lib/common/csv";
 
 export function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));

@@ -48,6 +48,7 @@ export function ReleaseFrame({
       <ReleaseSourceProvider
         releaseId={m.release_id}
         absent={absentTables(built.tables.filter((t) => t.rows > 0).map((t) => t.name))}
+        answers={built.answers ?? {}}
       >
         {children}
       </ReleaseSourceProvider>

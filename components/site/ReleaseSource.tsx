@@ -6,6 +6,7 @@ import { createContext, useContext, useMemo, useSyncExternalStore } from "react"
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import { combinedSource } from "@/lib/source/combined";
 import type { AbsentTables } from "@/lib/source/absent-tables";
+import type { AnswerIndex } from "@/lib/data/built";
 import type { ReleaseSource } from "@/lib/source/release-source";
 
 const SourceContext = createContext<ReleaseSource | null>(null);
@@ -14,10 +15,13 @@ const SourceContext = createContext<ReleaseSource | null>(null);
 export function ReleaseSourceProvider({
   releaseId,
   absent,
+  answers,
   children,
 }: {
   releaseId: string;
   absent: AbsentTables;
+  /** release.json's `answers`: the build's answer files (lib/db/answers.ts). */
+  answers: AnswerIndex;
   children: React.ReactNode;
 }) {
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
@@ -27,8 +31,9 @@ export function ReleaseSourceProvider({
         releaseId,
         entries.map((e) => ({ tables: e.tables, files: e.files })),
         absent,
+        answers,
       ),
-    [releaseId, entries, absent],
+    [releaseId, entries, absent, answers],
   );
   return <SourceContext.Provider value={source}>{children}</SourceContext.Provider>;
 }

@@ -1,10 +1,10 @@
 "use client";
 // Data a view loads in the browser (queries on its release source, worker calls): loading, value or error for
-// the current inputs only. The inputs are compared by a stable key (lib/site/stable-key.ts): when they change,
+// the current inputs only. The inputs are compared by a stable key (lib/common/stable-key.ts): when they change,
 // the earlier call is cancelled (its signal aborts and whatever it resolves to is dropped), so a slow answer for
 // old inputs never overwrites the answer for new ones, and a value is never shown beside the inputs of another.
 import { useEffect, useRef, useState } from "react";
-import { stableKey, type KeyPart } from "@/lib/site/stable-key";
+import { stableKey, type KeyPart } from "@/lib/common/stable-key";
 
 export interface AsyncState<T> {
   /** True from the call until it settles (also while partial values arrive). */

@@ -1,12 +1,9 @@
 "use client";
 // Every run of the release: the entry point to the explorer. The static HTML holds the list's index and first
-// page; the rows of a filter or a later page come from the per-configuration files (lib/queries/trajectory/
-// run-list.ts), fetched when the view needs them. The filters (configuration, condition, trajectory, tag, text)
+// page; the rows of a filter or a later page are read a configuration at a time (the build answers each ahead:
+// lib/queries/trajectory/run.sql.ts), when the view needs them. The filters (configuration, condition, trajectory, tag, text)
 // and the page live in the URL. Runs without a trajectory are listed and marked: their page still shows verdict
 // and schedule.
-import { Term } from "@/components/site/Term";
-import { TableExport } from "@/components/site/TableExport";
-import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
 import type { TrajectoryRunRow } from "@/lib/queries/trajectory/sql";
@@ -18,11 +15,11 @@ import {
   type RunFilters,
   type RunListIndex,
 } from "@/lib/queries/trajectory/run-list";
-import { runListRows } from "@/lib/site/run-list-files";
-import { runHref } from "@/lib/site/nav";
-import { Badge } from "@/components/ui/Badge";
+import { configRunsQuery } from "@/lib/queries/trajectory/run.sql";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { Pager } from "@/components/ui/Pager";
-import { HeaderRow, Table } from "@/components/ui/Table";
+import { RunListFilters } from "./RunListFilters";
+import { RunListTable } from "./RunListTable";
 
 type Filters = RunFilters;
 
@@ -64,11 +61,14 @@ export function RunList({ releaseId, index }: { releaseId: string; index: RunLis
   const plan = useMemo(() => runListPlan(index, f), [index, f]);
   const [files, setFiles] = useState<ReadonlyMap<number, readonly TrajectoryRunRow[]>>(new Map());
   const [failed, setFailed] = useState<string | null>(null);
+  // The list is the published release's (its index is the build's).
+  const source = useReleaseSource().published;
   useEffect(() => {
     const missing = planFiles(plan).filter((n) => !files.has(n));
     if (missing.length === 0) return;
     let live = true;
-    Promise.all(missing.map((n) => runListRows(releaseId, n).then((rows) => [n, rows] as const)))
+    const rowsOf = (n: number) => source.run(configRunsQuery, index.configs[n]!.config_id);
+    Promise.all(missing.map((n) => rowsOf(n).then((rows) => [n, rows] as const)))
       .then((loaded) => {
         if (!live) return;
         setFailed(null);
@@ -78,7 +78,7 @@ export function RunList({ releaseId, index }: { releaseId: string; index: RunLis
     return () => {
       live = false;
     };
-  }, [plan, files, releaseId]);
+  }, [plan, files, source, index]);
   const view = runListView(index, plan, files, f);
   const withTrajectory = index.with_trajectory;
   const pageRows = view?.rows ?? [];
@@ -97,128 +97,14 @@ export function RunList({ releaseId, index }: { releaseId: string; index: RunLis
           ? `Every run (${index.runs}) publishes a trajectory.`
           : `${withTrajectory} of ${index.runs} runs publish a trajectory; the others are marked “no trajectory” and their pages show the verdict, schedule and usage only.`}
       </p>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <select
-          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
-          value={f.config}
-          onChange={(e) => update({ config: e.target.value })}
-          aria-label="configuration"
-        >
-          <option value="">All configurations</option>
-          {index.configs.map((c) => (
-            <option key={c.config_id} value={c.config_id}>
-              {c.display_name}
-            </option>
-          ))}
-        </select>
-        <select
-          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
-          value={f.condition}
-          onChange={(e) => update({ condition: e.target.value })}
-          aria-label="condition"
-        >
-          <option value="">All conditions</option>
-          {index.conditions.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        <select
-          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
-          value={f.has}
-          onChange={(e) => update({ has: e.target.value as Filters["has"] })}
-          aria-label="trajectory"
-          data-testid="run-trajectory-filter"
-        >
-          <option value="">With or without a trajectory</option>
-          <option value="with">With a trajectory</option>
-          <option value="without">Without a trajectory</option>
-        </select>
-        <select
-          className="rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900"
-          value={f.tag}
-          onChange={(e) => update({ tag: e.target.value as Filters["tag"] })}
-          aria-label="annotations"
-          data-testid="run-tag-filter"
-        >
-          <option value="">Any annotation or none</option>
-          <option value="any">Annotated with a signature</option>
-          <option value="requirement_state_loss">Requirement-state loss</option>
-          <option value="cross_task_interference">Cross-task interference</option>
-        </select>
-        <input
-          type="search"
-          aria-label="search runs"
-          placeholder="run, task or repository"
-          value={f.text}
-          onChange={(e) => update({ text: e.target.value })}
-          className="w-56 rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
-        />
-        <span className="text-xs text-zinc-500" data-testid="run-count" aria-live="polite">
-          {view ? `${view.total} of ${index.runs} runs` : needsConfig ? "" : "loading runs…"}
-        </span>
-        <TableExport
-          releaseId={releaseId}
-          view="runs"
-          subset={[f.config, f.condition, f.tag].filter(Boolean).join("-") || null}
-          what="runs"
-        />
-      </div>
-      <div className="overflow-x-auto">
-        <Table
-          className="w-full text-sm"
-          caption="Every run of the release, its outcome, whether it publishes a trajectory, and its trace-signature annotations"
-        >
-          <thead>
-            <HeaderRow
-              look="ruled"
-              className="text-left text-xs text-zinc-500"
-              cellClassName="font-normal"
-              columns={[
-                { label: "Run", className: "py-1" },
-                "Configuration",
-                "Focus task",
-                "Condition",
-                <Term term="outcome">Outcome</Term>,
-                "Trajectory",
-                <Term term="annotations">Annotations</Term>,
-              ]}
-            />
-          </thead>
-          <tbody>
-            {pageRows.map((r) => (
-              <tr
-                key={r.run_id}
-                data-run={r.run_id}
-                data-has-trajectory={r.trajectory !== null}
-                className="border-b border-zinc-100 dark:border-zinc-900"
-              >
-                <td className="py-1 break-all">
-                  <Link className="underline" href={runHref(releaseId, r.run_id)} prefetch={false}>
-                    {r.run_id}
-                  </Link>
-                </td>
-                <td>{r.display_name}</td>
-                <td>
-                  <code>{r.focus_task_id}</code> <span className="text-xs text-zinc-500">{r.task_group}</span>
-                </td>
-                <td>{r.condition}</td>
-                <td>{r.resolved ? "resolved" : (r.failure_class ?? "unresolved")}</td>
-                <td className="text-xs">{r.trajectory !== null ? "yes" : <Badge>no trajectory</Badge>}</td>
-                <td className="text-xs">
-                  {r.requirement_state_loss ? (
-                    <Badge tone="bad" className="mr-1">
-                      RSL ×{r.requirement_state_loss}
-                    </Badge>
-                  ) : null}
-                  {r.cross_task_interference ? <Badge tone="info">CTI ×{r.cross_task_interference}</Badge> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+      <RunListFilters
+        releaseId={releaseId}
+        index={index}
+        f={f}
+        update={update}
+        count={view ? `${view.total} of ${index.runs} runs` : needsConfig ? "" : "loading runs…"}
+      />
+      <RunListTable releaseId={releaseId} rows={pageRows} />
       <Pager
         page={page}
         pages={pages}

@@ -1,6 +1,6 @@
 // The final focus verdict beside the trajectory: did the artifact apply, how many F2P tests of each stage
 // and how many P2P tests passed, and which tests did not.
-import type { RunHeaderRow, VerdictStageRow, VerdictTestRow } from "@/lib/queries/trajectory/sql";
+import type { RunHeaderRow, RunTestRow, VerdictStageRow } from "@/lib/queries/trajectory/sql";
 import { HeaderRow, Table, Td } from "@/components/ui/Table";
 
 export function VerdictPanel({
@@ -11,7 +11,7 @@ export function VerdictPanel({
 }: {
   header: RunHeaderRow | null;
   stages: VerdictStageRow[] | null;
-  tests: VerdictTestRow[] | null;
+  tests: RunTestRow[] | null;
   error: string | null;
 }) {
   if (!header) return null;

@@ -3,7 +3,7 @@
 // range like a trajectory, and marks it against the session's tasks (lib/trajectory/patch-taint.ts).
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import type { RunPatchFacts } from "@/lib/site/browser-patch";
+import type { RunPatchFacts } from "@/lib/queries/trajectory/run";
 import { errorText } from "@/lib/trajectory/error-text";
 import { taintInputOf } from "@/lib/trajectory/patch-taint";
 import { trajectoryUrl } from "@/lib/trajectory/url-state";

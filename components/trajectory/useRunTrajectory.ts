@@ -1,25 +1,28 @@
 "use client";
-// Loads one run's trajectory and everything beside it, in the order the page needs them: the trajectory
-// first (parsed in the worker: the steps appear as soon as it is parsed), then the run's rows from
-// DuckDB-WASM (schedule, checkouts, annotations), then the verdict (the largest table). Each arrival
-// re-runs the analysis in the worker. DuckDB starts only after the trajectory is parsed, so the two do
-// not compete for the CPU while the first step is on its way. On a fresh page the load was already started
-// by early-load.ts; the hook adopts it.
+// Loads one run's trajectory and everything beside it through the release source (lib/source): the run's
+// header names its file, which the worker reads while the rest of the run's rows arrive (for a published run
+// they come from the build's answer files, one small file for the run and one for its session). The steps are
+// shown as soon as they are parsed; the analysis (tags, ledger) runs once, when the steps and all the run's rows
+// are in, so a tag appears in its final form.
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { ReleaseSource } from "@/lib/source/release-source";
-import { runBasics, runVerdict, type RunBasics, type RunVerdict } from "@/lib/site/browser-trajectory";
-import { staticRunContext } from "@/lib/site/run-context-locator";
-import { locateRun, trajectoryPathOf } from "@/lib/site/run-locator";
 import { analysisContextOf } from "@/lib/queries/run-context/context";
-import { runPatchFacts, type RunPatchFacts } from "@/lib/site/browser-patch";
+import {
+  runBasics,
+  runPatchFacts,
+  runVerdict,
+  type RunBasics,
+  type RunPatchFacts,
+  type RunVerdict,
+} from "@/lib/queries/trajectory/run";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { errorText } from "@/lib/trajectory/error-text";
 import { taintInputOf } from "@/lib/trajectory/patch-taint";
 import { trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
-import { adoptEarlyLoad } from "./early-load";
 import type { Analysis, AnalysisContext, TrajectorySummary } from "@/lib/trajectory/worker-protocol";
+import type { FindFile } from "@/lib/files/file-asks";
 
 export interface RunTrajectory {
   worker: TrajectoryWorker | null;
@@ -70,13 +73,17 @@ function rawUrlOf(url: string): string | null {
   return url.includes(".zip#") ? url.slice(0, url.indexOf("#")) : url;
 }
 
+/** Where a run's rows are read: the view's source, or the local release that holds the run. */
+type RowSource = Pick<ReleaseSource, "run">;
+
+type PatchAt = (ref: string) => { url: string; local?: boolean } | null;
+
 function context(
-  basics: RunBasics | null,
-  verdict: RunVerdict | null,
+  rows: Pick<RunTrajectory, "basics" | "verdict" | "facts">,
   submitText: string | null,
-  facts: RunPatchFacts | null,
-  patchAt: (ref: string) => { url: string; local?: boolean } | null,
+  patchAt: PatchAt,
 ): AnalysisContext {
+  const { basics, verdict, facts } = rows;
   const ctx = analysisContextOf({
     focusTaskId: basics?.header?.focus_task_id ?? null,
     schedule: basics?.schedule ?? [],
@@ -103,18 +110,73 @@ function context(
   return { ...ctx, stages: facts.stages, patch };
 }
 
-/** `contextShards`: the release's run-context shard count (release.json), null when the build wrote none. */
-export function useRunTrajectory(
-  runId: string | null,
-  submitText: string | null,
-  contextShards: number | null = null,
-): RunTrajectory {
+export function useRunTrajectory(runId: string | null, submitText: string | null): RunTrajectory {
   const source = useReleaseSource();
-  const loaded = useAsync<RunTrajectory, [string, string, string | null, number | null]>(
-    runId === null ? null : [source.key, runId, submitText, contextShards],
-    ([, id, text, shards], { signal, partial }) => loadRun(source, id, text, shards, signal, partial),
+  const loaded = useAsync<RunTrajectory, [string, string, string | null]>(
+    runId === null ? null : [source.key, runId, submitText],
+    ([, id, text], { signal, partial }) => loadRun(source, id, text, signal, partial),
   );
   return loaded.value ?? EMPTY;
+}
+
+/** The run's header, schedule, checkouts and annotations; null when they cannot be read (the page says why). */
+async function loadBasics(
+  rows: RowSource,
+  runId: string,
+  patch: (p: Partial<RunTrajectory>) => void,
+): Promise<RunBasics | null> {
+  try {
+    return await runBasics(rows, runId);
+  } catch (e) {
+    patch({ basicsError: errorText(e) });
+    return null;
+  }
+}
+
+/** The verdict and the ledger's facts of a run the release has (its header names the session). */
+async function loadVerdictAndFacts(
+  rows: RowSource,
+  runId: string,
+  basics: RunBasics | null,
+  patch: (p: Partial<RunTrajectory>) => void,
+): Promise<Pick<RunTrajectory, "basics" | "verdict" | "facts">> {
+  const header = basics?.header;
+  if (!header) return { basics, verdict: null, facts: null };
+  const [verdict, facts] = await Promise.all([
+    runVerdict(rows, runId).catch((e: unknown) => {
+      patch({ verdictError: errorText(e) });
+      return null;
+    }),
+    // Without them there is no ledger and no marks; the steps and the verdict are unaffected.
+    runPatchFacts(rows, runId, header.session_id).catch(() => null),
+  ]);
+  return { basics, verdict, facts };
+}
+
+/** Where the run's rows and file are: the published release, or the local release that holds the run. */
+type Target = { rows: RowSource; runId: string; files: FindFile | null } | { stop: Partial<RunTrajectory> };
+
+async function targetOf(source: ReleaseSource, runId: string): Promise<Target> {
+  const local = source.localRun(runId);
+  if (local === null) return { rows: source, runId, files: null };
+  try {
+    const found = await local;
+    if (found === "gone") return { stop: { localGone: true } };
+    if (found === null)
+      return { stop: { loadError: "No run by that id among the local results opened on this page." } };
+    return { rows: found.source, runId: found.runId, files: (p) => found.files.find(p) };
+  } catch (e) {
+    return { stop: { basicsError: errorText(e) } };
+  }
+}
+
+/** Why a trajectory could not be shown, as the page says it. */
+function loadErrorOf(error: unknown, path: string, local: boolean, knownRun: boolean): string {
+  if (local && error instanceof TrajectoryLoadError && error.status === 404)
+    return `The run's trajectory ${path} is not among the files you picked.`;
+  if (!knownRun && error instanceof TrajectoryLoadError && error.status === 404)
+    return "No such run in this release, and no trajectory file by that name.";
+  return `The trajectory could not be read: ${errorText(error)}`;
 }
 
 /**
@@ -125,190 +187,82 @@ async function loadRun(
   source: ReleaseSource,
   runId: string,
   submitText: string | null,
-  contextShards: number | null,
   signal: AbortSignal,
   show: (s: RunTrajectory) => void,
 ): Promise<RunTrajectory> {
-  const releaseId = source.releaseId;
-  const early = adoptEarlyLoad(releaseId, runId);
-  const worker = early?.worker ?? new TrajectoryWorker();
+  const worker = new TrajectoryWorker();
   signal.addEventListener("abort", () => worker.terminate());
-  let state: RunTrajectory = { ...EMPTY, worker, ...(early?.preview ? { rows: early.preview, partial: true } : {}) };
-  const set = (next: RunTrajectory) => {
-    state = next;
+  let state: RunTrajectory = { ...EMPTY, worker };
+  const patch = (p: Partial<RunTrajectory>) => {
+    state = { ...state, ...p };
     if (!signal.aborted) show(state);
   };
-  const patch = (p: Partial<RunTrajectory>) => set({ ...state, ...p });
-  if (early?.preview) performance.mark(PREVIEW_MARK);
-  set(state);
+  patch({});
   worker.onSubagents = (summary) => patch({ summary });
   worker.onPreview = (rows: StepRow[]) => {
     if (signal.aborted) return;
     performance.mark(PREVIEW_MARK);
     if (!(state.rows && !state.partial)) patch({ rows, partial: true });
   };
-
-  let basics: RunBasics | null = null;
-  let verdict: RunVerdict | null = null;
-  let facts: RunPatchFacts | null = null;
-  let loaded = false;
+  const target = await targetOf(source, runId);
+  if ("stop" in target) {
+    patch(target.stop);
+    return state;
+  }
+  // The header names the file: the worker reads it while the verdict and the ledger's facts arrive.
+  const basics = loadBasics(target.rows, target.runId, patch);
+  const steps = loadSteps(worker, source.releaseId, target, basics, patch);
+  const all = await loadVerdictAndFacts(target.rows, target.runId, await basics, patch);
+  patch(all);
+  if (!(await steps)) return state;
   // A local run's patch is among the user's files: the worker asks for it by path, as for the trajectory.
-  const patchAt = (ref: string) => {
-    if (source.origin(runId) === "local") return worker.hasLocalFiles ? { url: ref, local: true } : null;
-    const url = trajectoryUrl(releaseId, ref);
+  const patchAt: PatchAt = (ref) => {
+    if (target.files) return worker.hasLocalFiles ? { url: ref, local: true } : null;
+    const url = trajectoryUrl(source.releaseId, ref);
     return url === null ? null : { url };
   };
-  // Each arrival re-runs the analysis; the load is over when the last one has answered.
-  const analyses: Promise<void>[] = [];
-  const analyze = () => {
-    if (!loaded) return;
-    analyses.push(
-      worker.analyze(context(basics, verdict, submitText, facts, patchAt)).then(
-        (analysis) => patch({ analysis }),
-        (e: unknown) => patch({ loadError: `analysis failed: ${errorText(e)}` }),
-      ),
-    );
-  };
-  const settled = async () => {
-    for (let n = 0; n < analyses.length; n++) await analyses[n];
-    return state;
-  };
-  const loaded_ = (summary: TrajectorySummary, rows: StepRow[]) => {
-    loaded = true;
-    performance.mark(LOADED_MARK);
-    patch({ summary, rows, partial: false, loadError: null, rawUrl: rawUrlOf(summary.url) });
-    analyze();
-  };
-
-  // The focus stages (for the ledger) and the patch facts, small tables read after the run's rows.
-  const loadFacts = async (read: () => Promise<RunPatchFacts>) => {
-    try {
-      facts = await read();
-      patch({ facts });
-    } catch {
-      // Without them there is no ledger and no marks; the steps and the verdict are unaffected.
-    }
-  };
-  // The final tests' verdict, after the steps: the detectors read both.
-  const loadVerdict = async (read: () => Promise<RunVerdict>) => {
-    try {
-      verdict = await read();
-      patch({ verdict });
-    } catch (e) {
-      patch({ verdictError: errorText(e) });
-    }
-    analyze();
-  };
-
-  // A local run: its rows first (they name the trajectory file), then the file, handed to the worker from
-  // the files the user picked; nothing is fetched.
-  const local = source.localRun(runId);
-  if (local !== null) {
-    let found: Awaited<typeof local>;
-    try {
-      found = await local;
-    } catch (e) {
-      patch({ basicsError: errorText(e) });
-      return settled();
-    }
-    if (found === "gone") {
-      patch({ localGone: true });
-      return settled();
-    }
-    if (found === null) {
-      patch({ loadError: "No run by that id among the local results opened on this page." });
-      return settled();
-    }
-    const { source: rows, runId: id, files } = found;
-    try {
-      basics = await runBasics(rows, id);
-    } catch (e) {
-      patch({ basicsError: errorText(e) });
-      return settled();
-    }
-    patch({ basics });
-    const path = basics.header?.trajectory ?? null;
-    if (path === null) {
-      patch({ loadError: "This local run has no trajectory file." });
-    } else {
-      try {
-        const { summary, rows: steps } = await worker.load(path, (p) => files.find(p));
-        loaded = true;
-        patch({ summary, rows: steps, partial: false, loadError: null });
-      } catch (e) {
-        const missing = e instanceof TrajectoryLoadError && e.status === 404;
-        patch({
-          loadError: missing
-            ? `The run's trajectory ${path} is not among the files you picked.`
-            : `The trajectory could not be read: ${errorText(e)}`,
-        });
-      }
-    }
-    await loadFacts(() => runPatchFacts(rows, id));
-    analyze();
-    await loadVerdict(() => runVerdict(rows, id));
-    return settled();
+  try {
+    patch({ analysis: await worker.analyze(context(all, submitText, patchAt)) });
+  } catch (e) {
+    patch({ loadError: `analysis failed: ${errorText(e)}` });
   }
+  return state;
+}
 
-  // A published run: its verdict, schedule and usage come from the build's static shards, fetched beside
-  // the trajectory (no DuckDB-WASM on this path); a build without them falls back to DuckDB after the file.
-  const fromStatic: Promise<boolean> =
-    contextShards === null
-      ? Promise.resolve(false)
-      : staticRunContext(releaseId, runId, contextShards).then(
-          (c) => {
-            basics = c.basics;
-            verdict = c.verdict;
-            patch({ basics, verdict });
-            analyze();
-            return true;
-          },
-          () => false,
-        );
-  // The run index names its trajectory (or says it has none) before DuckDB starts; the file is read while
-  // the run's rows load after it.
-  const located = early?.located ?? locateRun(releaseId, runId);
-  const first: Promise<"loaded" | "none" | "unknown" | { error: unknown }> = (async () => {
-    try {
-      const found = await located;
-      const path = trajectoryPathOf(runId, found);
-      if (path === null) return "none";
-      const url = trajectoryUrl(releaseId, path);
-      if (url === null) return { error: new Error(`the run's trajectory path "${path}" is outside the release`) };
-      try {
-        const adopted = early ? await early.load : null;
-        const { summary, rows } = adopted?.url === url ? adopted.result : await worker.load(url);
-        loaded_(summary, rows);
-        return "loaded";
-      } catch (error) {
-        return found === null && error instanceof TrajectoryLoadError && error.status === 404 ? "unknown" : { error };
-      }
-    } catch (error) {
-      return { error };
-    }
-  })();
-  const outcome = await first;
-  if (outcome === "none") patch({ noTrajectory: true });
-  else if (outcome === "unknown")
-    patch({ loadError: "No such run in this release, and no trajectory file by that name." });
-  else if (outcome !== "loaded") patch({ loadError: `The trajectory could not be read: ${errorText(outcome.error)}` });
-  if (await fromStatic) {
-    // The ledger's stages and the patch facts are not in the static shards: DuckDB-WASM reads them after
-    // the verdict is shown, so nothing the page shows first waits for it.
-    if ((basics as RunBasics | null)?.header) {
-      await loadFacts(() => runPatchFacts(source, runId));
-      analyze();
-    }
-    return settled();
+/**
+ * The run's file, read by the worker as soon as the header names it. A run the release does not know may still
+ * publish a file by its name (`trajectories/<run_id>.json`). True when the steps are in.
+ */
+async function loadSteps(
+  worker: TrajectoryWorker,
+  releaseId: string,
+  target: Extract<Target, { rows: RowSource }>,
+  loaded: Promise<RunBasics | null>,
+  patch: (p: Partial<RunTrajectory>) => void,
+): Promise<boolean> {
+  const basics = await loaded;
+  if (!basics) return false;
+  const header = basics.header;
+  const local = target.files !== null;
+  const path = header ? header.trajectory : local ? null : `trajectories/${target.runId}.json`;
+  if (path === null) {
+    patch(local ? { loadError: "This local run has no trajectory file." } : { noTrajectory: true });
+    return false;
+  }
+  const url = local ? path : trajectoryUrl(releaseId, path);
+  if (url === null) {
+    patch({
+      loadError: `The trajectory could not be read: the run's trajectory path "${path}" is outside the release`,
+    });
+    return false;
   }
   try {
-    basics = await runBasics(source, runId);
-    patch({ basics });
+    const { summary, rows: steps } = await worker.load(url, target.files ?? undefined);
+    performance.mark(LOADED_MARK);
+    patch({ summary, rows: steps, partial: false, loadError: null, rawUrl: local ? null : rawUrlOf(summary.url) });
+    return true;
   } catch (e) {
-    patch({ basicsError: errorText(e) });
+    patch({ loadError: loadErrorOf(e, path, local, header !== null) });
+    return false;
   }
-  if (basics?.header) await loadFacts(() => runPatchFacts(source, runId));
-  analyze();
-  if (basics?.header) await loadVerdict(() => runVerdict(source, runId));
-  return settled();
 }

@@ -2,7 +2,7 @@
 // entries) and the validator's (index-node.ts, sync, a few): the local header says where the data starts (its
 // name and extra field lengths may differ from the central directory's), stored bytes are taken as they are and
 // deflated ones inflated by Node's zlib with its cap on the output. zip.js's streams cost the trajectory pass
-// about a tenth of its time per entry (docs/performance.md, "Trajectory pass"), for the same bytes.
+// noticeably more time per entry for the same bytes (see docs/performance.md, "Trajectory pass").
 import { inflateRawSync } from "node:zlib";
 import { ArchiveError, declaredSizeExceeded, formatBytes } from "./limits";
 import type { EntryMeta } from "./types";

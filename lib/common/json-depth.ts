@@ -67,10 +67,10 @@ export function tooDeepMessage(excess: DepthExcess): string {
 }
 
 /**
- * Objects and arrays a trajectory may hold. Each costs the parser ~30–60 bytes of JS heap whatever its text
- * (`{}` is 2 characters), so a 500 MB file of empty objects needs more heap than a browser worker has, and
- * a V8 heap exhausted in a worker ends Chromium's whole renderer (docs/local-results.md). 8,000,000 is about
- * 400,000 steps of the sample's shape, and at most ~0.5 GB of heap.
+ * Objects and arrays a trajectory may hold. Each costs the parser many times its text in JS heap (`{}` is 2
+ * characters), so a large file of empty objects needs more heap than a browser worker has, and a V8 heap
+ * exhausted in a worker ends Chromium's whole renderer (docs/local-results.md). 8,000,000 is about 400,000 steps
+ * of the sample's shape, and keeps the parser's heap well within a worker's.
  */
 export const MAX_JSON_CONTAINERS = 8_000_000;
 

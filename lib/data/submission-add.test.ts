@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadTablesNode } from "../db/load-node";
+import { loadTablesNode } from "../queries/load-node";
 import { openNodeDb } from "../db/node";
 import { CONFIGS_SQL, type ConfigRow } from "../queries/leaderboard/sql";
 import { SUBMITTED_CONFIG, writeHarborSubmission } from "./fixtures/submission";

@@ -2,7 +2,7 @@
 // invisible characters as ⟦U+…⟧ and look-alike display names with their config id; read back here by the
 // leaderboard's configs query on real DuckDB.
 import { afterAll, describe, expect, it } from "vitest";
-import { loadTablesNode } from "../db/load-node";
+import { loadTablesNode } from "../queries/load-node";
 import { openNodeDb } from "../db/node";
 import { CONFIGS_SQL, type ConfigRow } from "../queries/leaderboard/sql";
 import { removeEditedReleases, writeEditedRelease } from "./fixtures/edited-release";

@@ -10,7 +10,7 @@ import { releaseTables } from "../data/tables";
 import { computeLeaderboard } from "../queries/leaderboard/model";
 import { repoGapSql, resolutionSql, taskScoresSql, CONFIGS_SQL } from "../queries/leaderboard/sql";
 import { exportHive, HIVE_TABLES, hiveDir, hiveReadSql } from "./export-hive-node";
-import { loadTablesNode } from "./load-node";
+import { loadTablesNode } from "../queries/load-node";
 import { openNodeDb, type NodeDb } from "./node";
 
 const DIR = "e2e/fixtures/releases/handcalc";

@@ -4,7 +4,7 @@
 // unchanged (docs/scale.md). Tables keyed by run take their run's configuration.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { sqlString } from "../queries/sql";
+import { sqlString } from "./sql";
 import type { NodeDb } from "./node";
 
 /** The tables partitioned and how each gets its config_id (none listed here are per session or per task). */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { ArrowTableBuilder } from "../data/arrow-ipc";
 import type { WrittenTable } from "../data/built";
 import type { ColumnType } from "../data/tables";
-import { sqlString } from "../queries/sql";
+import { sqlString } from "./sql";
 import type { NodeDb } from "./node";
 
 const KNOWN: Record<string, ColumnType> = {

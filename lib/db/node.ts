@@ -1,10 +1,10 @@
 // DuckDB in Node for the data build and for tests of lib/queries. Never imported by browser code.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
-import type { Db, Row } from "../queries/db-types";
-import { shapeRows, type Query } from "../queries/query";
+import type { Db, Row } from "./types";
+import { shapeRows, type Query } from "./query";
 
-/** The part of a query object (lib/queries/query.ts) that Node needs: every table is loaded here. */
-type QueryText<P, R> = Pick<Query<P, R>, "sql" | "row" | "order">;
+/** The part of a query object (lib/db/query.ts) that Node needs: every table is loaded here. */
+type QueryText<P, R> = Pick<Query<P, R>, "sql" | "row" | "order" | "ahead">;
 
 export interface NodeDb extends Db {
   /** A statement (a load, a derivation) ... */

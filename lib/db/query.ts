@@ -1,9 +1,10 @@
 // A query of the site: its SQL, the tables it reads and the shape of its rows, in one object. The build (DuckDB in
 // Node, every table loaded) and the browser (a release source that loads only the tables a query names) run the
 // very same objects, so no list of tables is kept apart from the SQL that reads them (docs/architecture.md,
-// "One door to the data"). The release sources live in lib/source; this file is here so that the queries
-// themselves depend on nothing above lib/db.
-import type { Row } from "./db-types";
+// "One door to the data"). A query may be answered ahead of time by the build (answers.ts): the source then reads
+// the answer's file instead of starting DuckDB-WASM.
+import { sqlString } from "./sql";
+import type { Row } from "./types";
 
 export interface Query<P, R> {
   /** What the query answers, for errors and performance marks. */
@@ -19,6 +20,39 @@ export interface Query<P, R> {
    */
   // A method, so a query of rows R still counts as a Query<never, unknown> in lists of queries (bivariance).
   order?(a: R, b: R): number;
+  /** Set for a query of one id (a run, a session) whose answers the build writes for every id of the release. */
+  readonly ahead?: Ahead;
+}
+
+/**
+ * A keyed query's one SQL text, for one key or for all (docs/architecture.md, "Answers ahead of time"): `each`
+ * selects from a relation of keys (column `answer_key`) and every row carries its `answer_key`.
+ */
+export interface Ahead {
+  /** The answer files the answers go to; queries of one space share a file per shard, keyed alike. */
+  readonly space: string;
+  /** Every key the build answers: one column, `answer_key`. */
+  readonly keys: string;
+  readonly each: (keys: string) => string;
+  /** Keys a shard holds (default 32): one for a key of many rows, so a page fetches only its own. */
+  readonly keysPerShard?: number;
+  /** Keys the build answers at once (default 20,000): fewer for a key of many rows, so memory stays bounded. */
+  readonly keysPerBatch?: number;
+}
+
+/** The column of a keyed query's rows naming their key: the build groups by it, a reader drops it. */
+export const ANSWER_KEY = "answer_key";
+
+export function defineKeyedQuery<R = Row>(q: Omit<Query<string, R>, "sql" | "ahead"> & Ahead): Query<string, R> {
+  const { space, keys, each, keysPerShard, keysPerBatch, ...rest } = q;
+  const ahead = {
+    space,
+    keys,
+    each,
+    ...(keysPerShard ? { keysPerShard } : {}),
+    ...(keysPerBatch ? { keysPerBatch } : {}),
+  };
+  return { ...rest, sql: (key) => each(`(SELECT ${sqlString(key)} AS ${ANSWER_KEY})`), ahead };
 }
 
 export function defineQuery<P = void, R = Row>(q: Query<P, R>): Query<P, R> {
@@ -38,7 +72,13 @@ export function tablesOf(queries: readonly Query<never, unknown>[]): string[] {
   return [...new Set(queries.flatMap((q) => q.tables))];
 }
 
-export function shapeRows<P, R>(query: Pick<Query<P, R>, "row" | "order">, rows: Row[]): R[] {
-  const shaped = query.row ? rows.map(query.row) : (rows as R[]);
+export function shapeRows<P, R>(query: Pick<Query<P, R>, "row" | "order" | "ahead">, rows: Row[]): R[] {
+  const plain = query.ahead ? rows.map(withoutKey) : rows;
+  const shaped = query.row ? plain.map(query.row) : (plain as R[]);
   return query.order ? shaped.sort(query.order) : shaped;
+}
+
+function withoutKey(row: Row): Row {
+  const { [ANSWER_KEY]: _key, ...rest } = row;
+  return rest;
 }

@@ -2,7 +2,7 @@
 // answer. The wasm and worker files are emitted by the bundler under our own origin (never a CDN).
 // Each release gets its own schema, so two releases (e.g. published + local results) never collide.
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
-import type { Db, Row } from "../queries/db-types";
+import type { Db, Row } from "./types";
 import { arrowRows } from "./arrow-rows";
 import { concatIpcStreams } from "./ipc-concat";
 

@@ -4,7 +4,7 @@
 // rounds; period 2^32 — plenty for 10^4 resamples of a few hundred tasks.
 //
 // Bulk draws go through fillUniformIndices, whose loop keeps the state in a local: calling a closure (or,
-// under CommonJS interop, an imported function) once per draw made the bootstrap 3–4× slower in V8.
+// under CommonJS interop, an imported function) once per draw made the bootstrap several times slower in V8.
 
 /** Added to the state before each draw. */
 export const MULBERRY32_INCREMENT = 0x6d2b79f5;

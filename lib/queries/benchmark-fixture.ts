@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { loadRelease } from "../data/load-release";
 import type { Release } from "../data/schema";
 import { releaseTables } from "../data/tables";
-import { loadTablesNode } from "../db/load-node";
+import { loadTablesNode } from "./load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 
 export const BENCHMARK_MINI = "e2e/fixtures/releases/benchmark-mini";

@@ -4,9 +4,9 @@
 // empty table of the same columns.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { SIGNATURE_DERIVED_TABLES } from "../queries/signatures/tables";
-import { sqlString } from "../queries/sql";
-import type { NodeDb } from "./node";
+import { SIGNATURE_DERIVED_TABLES } from "./signatures/tables";
+import { sqlString } from "../db/sql";
+import type { NodeDb } from "../db/node";
 
 export async function loadDerivedNode(db: NodeDb, dir: string): Promise<void> {
   for (const [name, columns] of Object.entries(SIGNATURE_DERIVED_TABLES)) {

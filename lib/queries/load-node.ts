@@ -4,9 +4,9 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TABLES, type ReleaseTables, type TableName, type TableSpec } from "../data/tables";
-import { DERIVE, DERIVE_RUN_TOTALS, DERIVED_TABLES } from "../queries/derive";
-import { sqlString } from "../queries/sql";
-import type { NodeDb } from "./node";
+import { DERIVE, DERIVE_RUN_TOTALS, DERIVED_TABLES } from "./derive";
+import { sqlString } from "../db/sql";
+import type { NodeDb } from "../db/node";
 
 function columnsLiteral(spec: TableSpec): string {
   return `{${Object.entries(spec.columns)

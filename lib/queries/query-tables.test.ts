@@ -1,12 +1,12 @@
-// Every query object names exactly the tables its SQL reads (lib/queries/query.ts): a browser source loads only
+// Every query object names exactly the tables its SQL reads (lib/db/query.ts): a browser source loads only
 // those, so a table left out fails the view and one too many is fetched for nothing. Each query runs on the
 // hand-computed release (e2e/fixtures/releases/handcalc) in a database that holds views of its declared tables
 // only: it must run there, and must fail once any one of them is taken away.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
-import { loadDerivedNode } from "../db/load-derived-node";
-import { loadTablesNode } from "../db/load-node";
+import { loadDerivedNode } from "./load-derived-node";
+import { loadTablesNode } from "./load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import { STEPS_INDEX_COLUMNS } from "../trajectory/steps-index";
 import * as compare from "./compare/sql";
@@ -16,13 +16,17 @@ import * as costSession from "./cost/session.sql";
 import * as costTasks from "./cost/tasks.sql";
 import * as leaderboard from "./leaderboard/sql";
 import * as localUnion from "./local/union.sql";
-import type { Query } from "./query";
+import type { Query } from "../db/query";
 import * as runPatch from "./trajectory/patch.sql";
 import * as prevalence from "./signatures/prevalence.sql";
 import * as signatures from "./signatures/rates.sql";
 import { STEP_INDEX_TABLES_SQL } from "./search/index-tables";
 import * as stepSearch from "./search/sql";
 import * as trajectory from "./trajectory/sql";
+import * as runQueries from "./trajectory/run.sql";
+import * as catalog from "./catalog/sql";
+import * as profile from "./profile/sql";
+import * as taskflow from "./taskflow/sql";
 
 const MODULES = [
   compare,
@@ -37,6 +41,10 @@ const MODULES = [
   signatures,
   stepSearch,
   trajectory,
+  runQueries,
+  catalog,
+  profile,
+  taskflow,
 ];
 
 const isQuery = (v: unknown): v is Query<unknown, unknown> =>
@@ -48,9 +56,11 @@ const baseline = "uninterrupted";
 const pair = { a: "alpha", b: "beta", condition: "switched", baseline, gapCondition: "switched" };
 const bins = { lo: 0, width: 1000, count: 10 };
 const RUN = "alpha.s-N1";
+const SESSION = "s-N1";
 /** Parameters each query is run with, by name (a new query without an entry fails the first test). */
 const PARAMS: Record<string, unknown> = {
   configs: undefined,
+  repositories: undefined,
   resolution: { repos: ["acme/widgets"] },
   "resolution of a task subset": { repos: ["acme/widgets"], taskIds: ["N1", "F2"] },
   "task scores": {},
@@ -83,20 +93,33 @@ const PARAMS: Record<string, unknown> = {
   detectors: undefined,
   "annotation authors": undefined,
   "run header": RUN,
-  "run schedule": RUN,
-  "run workspaces": RUN,
+  "run usage": RUN,
+  "session requests": SESSION,
+  "session workspaces": SESSION,
   "run annotations": RUN,
   "verdict stages": RUN,
   "verdict tests": RUN,
   "trajectory run page": { offset: 1, limit: 2 },
   "trajectory run count": undefined,
   "run patch": RUN,
-  "session task files": RUN,
-  "focus stages": RUN,
+  "session task files": SESSION,
+  "focus stages": SESSION,
   "step search": { search: { ...stepSearch.EMPTY_SEARCH, q: "git" }, after: { run: 1, step: 2 }, limit: 10 },
   // A step-level filter: without one the counts need no step_contexts (the query names the tables of any search).
   "search by configuration": { search: { ...stepSearch.EMPTY_SEARCH, q: "git", kind: "focus" }, configs: ["a"] },
   "unmatched local runs": ["local:alpha", "beta"],
+  "catalog tasks": undefined,
+  "catalog scores": undefined,
+  "task stages": undefined,
+  "task requests": undefined,
+  "task runs": undefined,
+  "task titles": undefined,
+  "profile totals": undefined,
+  "profile medians": undefined,
+  "profile distributions": undefined,
+  "profile repositories": undefined,
+  "task flow labels": undefined,
+  "configuration runs": "alpha",
 };
 
 let db: NodeDb;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ConsoleResult } from "./browser-console";
+import type { ConsoleResult } from "../source/console";
 import { cellParts, linkNote, resultRecords, resultStatus } from "./console-view";
 
 const result = (over: Partial<ConsoleResult>): ConsoleResult => ({

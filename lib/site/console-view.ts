@@ -1,7 +1,7 @@
 // What the SQL console says about a result (components/sql/SqlConsole.tsx): the status line, a truncated cell's
 // kept text apart from its mark, the export's records and the note for a statement too long for a link.
-import type { ConsoleResult } from "./browser-console";
-import type { ExportRecord } from "./csv";
+import type { ConsoleResult } from "../source/console";
+import type { ExportRecord } from "../common/csv";
 import {
   CELL_CHARS,
   charsText,
@@ -9,7 +9,7 @@ import {
   LINK_STATEMENT_CHARS,
   RESULT_CHARS,
   truncationMark,
-} from "./result-bounds";
+} from "../source/result-bounds";
 
 const count = (n: number) => n.toLocaleString("en-US");
 

@@ -5,7 +5,6 @@
 import type { Mark } from "../metrics/marks";
 import type { LeaderboardModel } from "../queries/leaderboard/model";
 import { columnsFor, defaultViewState, marksFor, serializeViewState, type ViewState } from "./leaderboard-view";
-import { fetchJsonOnce } from "./fetch-once";
 import { FIRST_ROWS, WINDOW_FROM } from "./row-window";
 
 export type FilterKey = "harness" | "model" | "variant";
@@ -55,6 +54,19 @@ export function isDefaultView(state: ViewState, model: LeaderboardModel): boolea
 }
 
 /** The whole model of a long release: the build's leaderboard.json, the file the page's head was cut from. */
+const full = new Map<string, Promise<LeaderboardModel>>();
+
 export function fetchFullLeaderboard(releaseId: string): Promise<LeaderboardModel> {
-  return fetchJsonOnce<LeaderboardModel>(`/data/${releaseId}/leaderboard.json`);
+  const url = `/data/${releaseId}/leaderboard.json`;
+  let model = full.get(url);
+  if (!model) {
+    model = fetch(url).then((res) => {
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      return res.json() as Promise<LeaderboardModel>;
+    });
+    // A failed fetch is not kept: the next caller asks again.
+    model.catch(() => full.delete(url));
+    full.set(url, model);
+  }
+  return model;
 }

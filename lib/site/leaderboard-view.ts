@@ -4,7 +4,7 @@ import { extremeMarks, type Mark } from "../metrics/marks";
 import type { ConfigRow } from "../queries/leaderboard/sql";
 import type { GapCell, LeaderboardModel, LeaderboardRow, RateCell } from "../queries/leaderboard/model";
 import { conditionLabel, groupLabel } from "./labels";
-import { csvText } from "./csv";
+import { csvText } from "../common/csv";
 
 export interface LeaderboardColumn {
   id: string;
@@ -232,7 +232,7 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
   });
 }
 
-/** Through lib/site/csv.ts, so a name published as "=cmd…" never runs as a formula in a spreadsheet. */
+/** Through lib/common/csv.ts, so a name published as "=cmd…" never runs as a formula in a spreadsheet. */
 export function toCsv(records: readonly ExportRecord[]): string {
   const first = records[0];
   if (!first) return "";

@@ -1,7 +1,7 @@
 // The search page's state in the URL (?q=…&mode=regex&field=command&config=…&kind=focus&other=1), so every
 // search is a permalink; and the example searches for the two signatures' evidence patterns.
 import { EMPTY_SEARCH, type SearchField, type StepSearch } from "../queries/search/sql";
-import { boundText } from "./result-bounds";
+import { boundText } from "../source/result-bounds";
 
 const FIELDS: SearchField[] = ["all", "command", "paths", "text"];
 const KINDS = ["focus", "interruption", "finalization"];

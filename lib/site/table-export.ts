@@ -3,7 +3,7 @@
 // makes "exactly what is shown" true by construction: the rows after filters, the columns shown, in order.
 // A cell may carry its unrounded number (data-value) and its counts (data-k, data-n: k of n beside a rate),
 // which become their own columns "<column> k" and "<column> n", and numbers inside it marked data-stat.
-import type { ExportCell, ExportRecord } from "./csv";
+import type { ExportCell, ExportRecord } from "../common/csv";
 
 export interface GridCell {
   text: string;

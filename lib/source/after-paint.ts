@@ -1,5 +1,5 @@
 // "Once the page has painted, loaded and is idle": when a page starts work its first view does not need (DuckDB-WASM's
-// warm-up, lib/site/warm-duckdb.ts; the leaderboard's trace-signature panel, components/leaderboard).
+// warm-up, lib/source/warm.ts; the leaderboard's trace-signature panel, components/leaderboard).
 
 /** Resolves after the first paint (or at once when it is already recorded). */
 function afterFirstPaint(): Promise<void> {

@@ -2,18 +2,19 @@
 // the tables a query names become views of a schema of their own, the run-level ones the union of the published
 // rows and each local release's rows with their ids prefixed, so one SQL text pairs a local configuration with
 // a published one. The published and local tables are loaded first (each at most once, as for any query).
-import type { Db } from "../queries/db-types";
+import type { Db } from "../db/types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { derivationPlan } from "../queries/derive";
 import { combinedViewSql, isLocalId, isUnioned, LOCAL_PREFIX } from "../queries/local/union.sql";
-import { tablesOf, type ParamsOf, type Query } from "../queries/query";
-import { runHeaderQuery } from "../queries/trajectory/sql";
+import { tablesOf, type ParamsOf, type Query } from "../db/query";
+import { runHeaderQuery } from "../queries/trajectory/run.sql";
 import type { ReleaseFiles } from "../files/run-files";
 import { localDb, localSource, once } from "./local";
 import { publishedDb, publishedSource, runOn, unsharded } from "./published";
 import type { AbsentTables } from "./absent-tables";
-import type { LocalRun, ReleaseSource } from "./release-source";
+import type { AnswerIndex } from "../data/built";
+import type { LocalRun, ReleaseSource, Traced } from "./release-source";
 
 export interface OpenLocal {
   tables: LocalTables;
@@ -56,15 +57,25 @@ export function combinedSource(
   publishedId: string,
   locals: readonly OpenLocal[],
   absent: AbsentTables = {},
+  answers: AnswerIndex = {},
 ): ReleaseSource {
-  const published = publishedSource(publishedId, absent);
+  const published = publishedSource(publishedId, absent, answers);
   if (locals.length === 0) return published;
   const tables = locals.map((l) => l.tables);
-  return {
-    ...published,
-    key: `${tables.map((t) => t.localId).join("+")}+${publishedId}`,
+  // The build's answers know nothing of local rows: every query runs on the combined views.
+  const engine = {
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
       return runOn(await combinedDb(publishedId, tables, query.tables, absent), query, params);
+    },
+  };
+  return {
+    ...published,
+    published: published.published,
+    key: `${tables.map((t) => t.localId).join("+")}+${publishedId}`,
+    engine,
+    run: <P, R>(query: Query<P, R>, ...params: ParamsOf<P>) => engine.run(query, ...params),
+    async traced<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<Traced<R>> {
+      return { rows: await engine.run(query, ...params), from: "engine" };
     },
     async prepare(queries) {
       // A sharded table is loaded by its view first; its combined view is made when a query runs.

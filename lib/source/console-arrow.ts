@@ -1,4 +1,4 @@
-// A console result's Arrow batches as bounded cells (lib/site/result-bounds.ts), read from Arrow's buffers so
+// A console result's Arrow batches as bounded cells (lib/source/result-bounds.ts), read from Arrow's buffers so
 // that nothing is decoded past its bound: a string's length is known from its offsets before any byte of it is
 // decoded, and only the bytes of its first CELL_CHARS characters are; lists, structs and maps are written as
 // JSON element by element until the bound; binary values show their size only. Nothing is imported from

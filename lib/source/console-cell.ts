@@ -1,4 +1,4 @@
-// A console result's value as the page shows it (lib/site/browser-console.ts). Arrow hands DuckDB's HUGEINT
+// A console result's value as the page shows it (lib/source/console.ts). Arrow hands DuckDB's HUGEINT
 // and DECIMAL values (a SUM() of integers is a HUGEINT) as a multi-word "big number" whose toJSON() returns
 // the digits wrapped in quotes, so they must be turned into numbers before any JSON fallback sees them.
 export type Cell = string | number | boolean | null;

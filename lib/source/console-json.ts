@@ -1,7 +1,7 @@
 // A nested console value (a list, struct or map, at any depth) written as JSON text up to a character bound,
 // element by element, straight from Arrow's buffers: strings inside it are decoded only as far as the bound
-// (lib/site/utf8-prefix.ts), and a list of millions of elements is read only up to the elements that fit. The
-// Arrow shapes read here are those every apache-arrow version shares (lib/site/console-arrow.ts).
+// (lib/source/utf8-prefix.ts), and a list of millions of elements is read only up to the elements that fit. The
+// Arrow shapes read here are those every apache-arrow version shares (lib/source/console-arrow.ts).
 import { cell, scaleOf } from "./console-cell";
 import { charsText, textPrefix } from "./result-bounds";
 import { utf8Prefix } from "./utf8-prefix";

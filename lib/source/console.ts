@@ -20,7 +20,7 @@ export interface ConsoleSource {
   view?: { sql: string; needs: string[] };
 }
 
-/** A bounded result (lib/site/console-arrow.ts) and how long the statement took. */
+/** A bounded result (lib/source/console-arrow.ts) and how long the statement took. */
 export interface ConsoleResult extends BoundedResult {
   ms: number;
 }

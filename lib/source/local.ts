@@ -1,11 +1,11 @@
 // A local release's source: its record tables from the local-results worker's Arrow bytes (lib/local/db.ts),
 // loaded into its own DuckDB-WASM schema when a query names them, with what the build derives for a published
 // release (per-run usage totals, task_cells) derived there by the build's own SQL (lib/queries/derive.ts), once.
-import type { Db } from "../queries/db-types";
+import type { Db } from "../db/types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { DERIVE, DERIVE_RUN_TOTALS, derivationPlan } from "../queries/derive";
-import type { ParamsOf, Query, QuerySource } from "../queries/query";
+import type { ParamsOf, Query, QuerySource } from "../db/query";
 import { runOn } from "./published";
 
 /** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */

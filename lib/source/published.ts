@@ -1,12 +1,14 @@
-// The published release's source: DuckDB-WASM, loading from /data/<id>/ the Arrow tables a query names, each
-// once, on first need (lib/db/wasm.ts). The table files are fetched while DuckDB-WASM starts.
-import type { Db, Row } from "../queries/db-types";
+// The published release's source: the answer the build wrote ahead of time when there is one (answers.ts), else
+// DuckDB-WASM, loading from /data/<id>/ the Arrow tables a query names, each once, on first need (lib/db/wasm.ts).
+import type { Db, Row } from "../db/types";
 import { releaseDb } from "../db/wasm";
 import { isLocalId, LOCAL_PREFIX } from "../queries/local/union.sql";
-import { shapeRows, tablesOf, type ParamsOf, type Query } from "../queries/query";
+import { shapeRows, tablesOf, type ParamsOf, type Query } from "../db/query";
 import { STEPS_TABLE, STEPS_TABLES } from "../queries/search/shards";
+import type { AnswerIndex } from "../data/built";
 import type { AbsentTables } from "./absent-tables";
-import type { ReleaseSource } from "./release-source";
+import { answerOf } from "./answers";
+import type { ReleaseSource, Traced } from "./release-source";
 
 /** Tables loaded in parts by the view that needs them (the search loads the steps index's files it needs first). */
 const SHARDED = new Set<string>([STEPS_TABLE, ...Object.values(STEPS_TABLES)]);
@@ -34,13 +36,31 @@ export async function runOn<P, R>(db: Db, query: Query<P, R>, params: ParamsOf<P
   return shapeRows(query, await db.query<Row>(query.sql(params[0] as P)));
 }
 
-export function publishedSource(releaseId: string, absent: AbsentTables = {}): ReleaseSource {
-  return {
-    releaseId,
-    key: releaseId,
+export function publishedSource(
+  releaseId: string,
+  absent: AbsentTables = {},
+  answers: AnswerIndex = {},
+): ReleaseSource {
+  const engine = {
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
       return runOn(await publishedDb(releaseId, query.tables, absent), query, params);
     },
+  };
+  async function traced<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<Traced<R>> {
+    const answered = await answerOf(releaseId, answers, query, params[0] as P);
+    if (answered) return { rows: shapeRows(query, answered), from: "answer" };
+    return { rows: await engine.run(query, ...params), from: "engine" };
+  }
+  async function run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
+    return (await traced(query, ...params)).rows;
+  }
+  return {
+    releaseId,
+    key: releaseId,
+    engine,
+    traced,
+    published: { run },
+    run,
     async prepare(queries) {
       await publishedDb(releaseId, tablesOf(queries), absent);
     },

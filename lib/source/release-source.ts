@@ -3,7 +3,7 @@
 // tables in DuckDB-WASM (published.ts), a local release opened on this page (local.ts), or both together
 // (combined.ts). The ids of local configurations and runs carry a prefix (lib/queries/local/union.sql.ts); only
 // the sources read it, and a view asks them (`origin`, `shownId`, `localRun`) instead.
-import type { Query, QuerySource } from "../queries/query";
+import type { ParamsOf, Query, QuerySource } from "../db/query";
 import type { ReleaseFiles } from "../files/run-files";
 
 /** A local run's rows: the local release's own source and the id the run has there. */
@@ -14,7 +14,21 @@ export interface LocalRun {
   files: ReleaseFiles;
 }
 
+/** Where a query's rows came from: the build's answer file, or a query engine in the page. */
+export type AnswerFrom = "answer" | "engine";
+
+export interface Traced<R> {
+  rows: R[];
+  from: AnswerFrom;
+}
+
 export interface ReleaseSource extends QuerySource {
+  /** `run`, saying where the rows came from (a view that shows whether its numbers needed the engine). */
+  traced<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<Traced<R>>;
+  /** The published release alone, whatever local results are open (a panel of published numbers only). */
+  readonly published: QuerySource;
+  /** The query engine alone, never an answer file: the idle warm-up rehearses on it. */
+  readonly engine: QuerySource;
   /** The published release the view belongs to (its static files are under /data/<releaseId>/). */
   readonly releaseId: string;
   /** Names everything the source reads: it changes when a local release is opened or closed (async keys). */

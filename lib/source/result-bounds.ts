@@ -1,6 +1,6 @@
 // Bounds on what one query result may hold before any of it is rendered or exported (docs/architecture.md,
-// "Bounded results"): the SQL console's results (lib/site/console-arrow.ts applies them while Arrow batches
-// become cells), the search's hits and the search's export (lib/site/browser-search.ts). A shared console link
+// "Bounded results"): the SQL console's results (lib/source/console-arrow.ts applies them while Arrow batches
+// become cells), the search's hits and the search's export (lib/source/search.ts). A shared console link
 // runs its statement on open, so whatever a statement returns must be safe for the page to hold and lay out.
 // "Characters" are what JavaScript counts in a string (UTF-16 code units), for every text alike.
 

@@ -1,9 +1,9 @@
-// The search's hits under the bounds every result has (lib/site/result-bounds.ts): each text of a hit at most
+// The search's hits under the bounds every result has (lib/source/result-bounds.ts): each text of a hit at most
 // CELL_CHARS (the steps index already clips commands, paths and excerpts far below it, lib/trajectory/
 // steps-index.ts STEP_LIMITS; tool names, checkouts and ids come unclipped from the trajectories), and an export
 // at most RESULT_CHARS in all, fetched page by page so that no more than that is ever read.
 import type { StepHitRow } from "../queries/search/sql";
-import type { ExportRecord } from "./csv";
+import type { ExportRecord } from "../common/csv";
 import { boundText, cellChars, ResultBudget, RESULT_CHARS } from "./result-bounds";
 
 /** A hit with each of its texts bounded to CELL_CHARS (a cut one ends with its truncation mark). */

@@ -6,8 +6,8 @@
 // and step_contexts (small), and the texts of the fields shown (commands, paths, messages) plus the
 // observations only when the search matches in them. Then the lib/queries SQL; no table of the release itself.
 // Both answer the same rows (lib/queries/search/gram-search.test.ts).
-import { loadTableParts, partsRequested, prefetchTables, releaseDb, wasmDuckDb } from "../db/wasm";
-import type { Db } from "../queries/db-types";
+import { loadTableParts, partsRequested, prefetchTables, releaseDb } from "../db/wasm";
+import type { Db } from "../db/types";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/search/index-tables";
 import {
   fieldsOf,
@@ -19,15 +19,14 @@ import {
   type StepHitRow,
   type StepSearch,
 } from "../queries/search/sql";
-import { searchFiles, STEPS_MANIFEST, STEPS_TABLES, textFieldsFor, type StepsManifest } from "../queries/search/shards";
+import { searchFiles, STEPS_TABLES, textFieldsFor, type StepsManifest } from "../queries/search/shards";
 import type { GramsManifest } from "../queries/search/gram-files";
 import { GramSearch, gramRefusal } from "../queries/search/gram-search";
 import { GramStore, type GramSource } from "../queries/search/gram-store";
-import { readSearch, unknownSearchValues } from "./search-url";
 import { unzlibSync } from "fflate";
 import { boundHit, BoundedHits } from "./search-bounds";
-import type { ReleaseSource } from "../source/release-source";
-import { runOn } from "../source/published";
+import type { ReleaseSource } from "./release-source";
+import { runOn } from "./published";
 
 export interface SearchResult {
   /** The first page of hits (SEARCH_PAGE, or GRAM_FIRST_PAGE from the n-gram index); searchPage gives the next ones. */
@@ -46,12 +45,6 @@ export interface SearchResult {
   /** The observation excerpts are loaded (else a hit's observation is null; its length is observation_chars). */
   observations: boolean;
   ms: number;
-}
-
-async function startGrams(releaseId: string, f: StepSearch): Promise<void> {
-  const res = await fetch(url(releaseId, STEPS_MANIFEST));
-  if (!res.ok) return;
-  await gramAnswer(releaseId, (await res.json()) as StepsManifest, f, null, GRAM_FIRST_PAGE);
 }
 
 const loadedObservations = new Set<string>();
@@ -247,7 +240,7 @@ async function rawPage(
 const EXPORT_PAGE = 2000;
 
 /**
- * Every matching step for the export, page by page, until the export's bound (lib/site/search-bounds.ts):
+ * Every matching step for the export, page by page, until the export's bound (lib/source/search-bounds.ts):
  * `stopped` when a hit did not fit, and no page after it is read.
  */
 export async function searchExport(src: ReleaseSource, manifest: StepsManifest, f: StepSearch): Promise<BoundedHits> {
@@ -258,22 +251,5 @@ export async function searchExport(src: ReleaseSource, manifest: StepsManifest, 
     if (!out.add(page) || page.length < EXPORT_PAGE) return out;
     const last = page[page.length - 1]!;
     after = { run: last.run, step: last.step };
-  }
-}
-
-// A search page opened with a query starts its work as this module loads, before the page has hydrated and its
-// search effect runs: a query the n-gram index cannot answer starts DuckDB-WASM (the largest part of such a
-// search); a literal one reads the index's manifest and starts reading the index, and the page's own search
-// then finds those reads under way. A literal search never downloads the engine.
-if (typeof window !== "undefined") {
-  const release = /^\/r\/([^/]+)\/search\/$/.exec(window.location.pathname)?.[1];
-  const f = readSearch(window.location.search);
-  // Only a search that names no filter value this module cannot check (configurations, conditions, groups,
-  // repositories and tools are the release's; the page names an unknown one and reads nothing).
-  const none = { configs: [], conditions: [], groups: [], repos: [], tools: [] };
-  if (release && f.q) {
-    if (gramRefusal(f)) wasmDuckDb().catch(() => undefined);
-    else if (unknownSearchValues(window.location.search, f, none).length === 0)
-      void startGrams(decodeURIComponent(release), f).catch(() => undefined);
   }
 }

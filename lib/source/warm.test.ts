@@ -1,7 +1,7 @@
 // The warm-up loads the tables the page's first queries read: derived from those very query objects.
 import { describe, expect, it } from "vitest";
-import { tablesOf } from "../queries/query";
-import { WARM_QUERIES } from "./warm-duckdb";
+import { tablesOf } from "../db/query";
+import { WARM_QUERIES } from "./warm";
 
 describe("WARM_QUERIES", () => {
   it("name the tables of each page's next queries", async () => {

@@ -1,12 +1,12 @@
 // Starts DuckDB-WASM and loads a page's tables once the page is idle after its first paint, so the first
 // interaction that needs a query finds the engine ready (docs/architecture.md, "Warm on idle"). Never before
 // the first paint (the static numbers come first), and not at all when the browser asks to save data.
-import { defineQuery, tablesOf, type Query } from "../queries/query";
+import { defineQuery, tablesOf, type Query } from "../db/query";
 import type { CompareMeta, CompareRequest } from "../queries/compare/model";
 import type { BinSpec } from "../queries/cost/bins";
 import type { TokenMode } from "../queries/cost/tasks.sql";
 import type { TaskScope } from "../queries/leaderboard/sql";
-import type { ReleaseSource } from "../source/release-source";
+import type { ReleaseSource } from "./release-source";
 import { afterPaintAndIdle } from "./after-paint";
 
 interface NetworkInformation {
@@ -62,16 +62,19 @@ async function rehearse(source: ReleaseSource, rehearsal: WarmRehearsal): Promis
     const { resolutionQuery, taskScoresQuery } = await import("../queries/leaderboard/sql");
     // The click waits on the resolution query alone; one rehearsal left it at 2–3× its steady state at 100× the
     // sample (DuckDB-WASM's hot code is recompiled by the browser's optimising tier only after repeated use).
-    for (let i = 0; i < LEADERBOARD_REHEARSALS; i++) await source.run(resolutionQuery, rehearsal.leaderboardScope);
-    await source.run(taskScoresQuery, rehearsal.leaderboardScope);
+    for (let i = 0; i < LEADERBOARD_REHEARSALS; i++)
+      await source.engine.run(resolutionQuery, rehearsal.leaderboardScope);
+    await source.engine.run(taskScoresQuery, rehearsal.leaderboardScope);
   }
   if (rehearsal.comparePair) {
     const { computeCompare } = await import("../queries/compare/model");
-    await computeCompare(source, rehearsal.comparePair.meta, rehearsal.comparePair.request, { intervals: false });
+    await computeCompare(source.engine, rehearsal.comparePair.meta, rehearsal.comparePair.request, {
+      intervals: false,
+    });
   }
   if (rehearsal.costBin) {
     const { taskCostBinQuery } = await import("../queries/cost/tasks.sql");
-    await source.run(taskCostBinQuery, rehearsal.costBin);
+    await source.engine.run(taskCostBinQuery, rehearsal.costBin);
   }
 }
 
@@ -92,7 +95,7 @@ export function warmDuckDbOnIdle(source: ReleaseSource, page: WarmPage, rehearsa
     await source.prepare(queries);
     // A fresh engine's first statement pays for code paths every later query uses.
     const first = tablesOf(queries)[0]!;
-    await source.run(
+    await source.engine.run(
       defineQuery({ name: "warm", tables: [first], sql: () => `SELECT COUNT(*)::INTEGER AS n FROM ${first}` }),
     );
     if (live) await rehearse(source, rehearsal);

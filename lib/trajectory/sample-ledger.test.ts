@@ -6,24 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
-import { loadTablesNode } from "../db/load-node";
+import { loadTablesNode } from "../queries/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import {
-  focusStagesSql,
-  runPatchSql,
-  sessionTaskFilesSql,
-  type FocusStageRow,
-  type RunPatchRow,
-  type SessionTaskFileRow,
-} from "../queries/trajectory/patch.sql";
+  focusStagesQuery,
+  runHeaderQuery,
+  runPatchQuery,
+  sessionTaskFilesQuery,
+  verdictTestsQuery,
+} from "../queries/trajectory/run.sql";
 import {
   runScheduleSql,
   runWorkspacesSql,
   toRequestInfo,
   toVerdictTests,
-  verdictTestsSql,
   type ScheduleRow,
-  type VerdictTestRow,
   type WorkspaceRow,
 } from "../queries/trajectory/sql";
 import { analyzeTrajectory } from "./analyze";
@@ -46,9 +43,10 @@ async function facts(runId: string) {
   const ws = await db.query<WorkspaceRow>(runWorkspacesSql(runId));
   const workspaces = Object.fromEntries(ws.map((w) => [w.workspace, w.task_id]));
   const focus = ws.find((w) => w.is_focus)!.task_id;
-  const [row] = await db.query<RunPatchRow>(runPatchSql(runId));
-  const files = await db.query<SessionTaskFileRow>(sessionTaskFilesSql(runId));
-  const stages = (await db.query<FocusStageRow>(focusStagesSql(runId))).map((s) => s.stage);
+  const [row] = await db.run(runPatchQuery, runId);
+  const [header] = await db.run(runHeaderQuery, runId);
+  const files = await db.run(sessionTaskFilesQuery, header!.session_id);
+  const stages = (await db.run(focusStagesQuery, header!.session_id)).map((s) => s.stage);
   return { schedule, workspaces, focus, patch: row!.patch, files, stages };
 }
 
@@ -58,7 +56,7 @@ async function ledgerOf(runId: string, trajectory: string) {
     JSON.parse(new TextDecoder().decode(await readReleaseFile(DIR, trajectory, archives))) as unknown,
   );
   const schedule = f.schedule.map((r) => toRequestInfo(r, submitText));
-  const verdict = toVerdictTests(await db.query<VerdictTestRow>(verdictTestsSql(runId)));
+  const verdict = toVerdictTests(await db.run(verdictTestsQuery, runId));
   return requirementLedger({
     steps: t.steps,
     segmentation: segmentSteps(t.steps, schedule),
@@ -97,7 +95,7 @@ async function analysisOf(runId: string) {
     schedule: f.schedule.map((r) => toRequestInfo(r, submitText)),
     focusTaskId: f.focus,
     workspaces: f.workspaces,
-    verdict: toVerdictTests(await db.query<VerdictTestRow>(verdictTestsSql(runId))),
+    verdict: toVerdictTests(await db.run(verdictTestsQuery, runId)),
     annotations: [],
     stages: f.stages,
     patchTaint: text === null ? null : patchTaintFacts(text, taintInputOf(f.focus, f.files, requests, f.workspaces)),

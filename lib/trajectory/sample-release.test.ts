@@ -7,23 +7,18 @@ import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
-import { loadTablesNode } from "../db/load-node";
+import { loadTablesNode } from "../queries/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
+import { runAnnotationsQuery, runHeaderQuery, verdictTestsQuery } from "../queries/trajectory/run.sql";
 import {
-  runAnnotationsSql,
-  runHeaderSql,
   runScheduleSql,
   runWorkspacesSql,
   toAnnotationInputs,
   toRequestInfo,
   toVerdictTests,
   trajectoryRunsSql,
-  verdictTestsSql,
-  type AnnotationRow,
-  type RunHeaderRow,
   type ScheduleRow,
   type TrajectoryRunRow,
-  type VerdictTestRow,
   type WorkspaceRow,
 } from "../queries/trajectory/sql";
 import { readTrajectory } from "./chain";
@@ -76,17 +71,14 @@ describe.skipIf(!existsSync(`${DIR}/annotations.jsonl`))("sample release traject
     const workspaces = Object.fromEntries(
       (await db.query<WorkspaceRow>(runWorkspacesSql(run.run_id))).map((w) => [w.workspace, w.task_id]),
     );
-    const verdict = toVerdictTests(await db.query<VerdictTestRow>(verdictTestsSql(run.run_id)));
-    const [header] = await db.query<RunHeaderRow>(runHeaderSql(run.run_id));
+    const verdict = toVerdictTests(await db.run(verdictTestsQuery, run.run_id));
+    const [header] = await db.run(runHeaderQuery, run.run_id);
     const segmentation = segmentSteps(t.steps, schedule);
     const input = { steps: t.steps, segmentation, focusTaskId: header!.focus_task_id, workspaces, verdict };
     const detected = [...detectCrossTaskInterference(input), ...detectRequirementStateLoss(input)].filter(
       (x) => x.strength === "strong",
     );
-    const annotated = annotationTags(
-      toAnnotationInputs(await db.query<AnnotationRow>(runAnnotationsSql(run.run_id))),
-      t.steps,
-    );
+    const annotated = annotationTags(toAnnotationInputs(await db.run(runAnnotationsQuery, run.run_id)), t.steps);
     return { t, segmentation, detected, annotated };
   }
 

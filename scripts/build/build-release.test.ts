@@ -6,7 +6,11 @@ import { tableFromIPC } from "apache-arrow";
 import { afterAll, describe, expect, it } from "vitest";
 import { openNodeDb } from "../../lib/db/node";
 import { buildRelease } from "./build-release";
-import { runListFile, type RunListIndex } from "../../lib/queries/trajectory/run-list";
+import type { RunListIndex } from "../../lib/queries/trajectory/run-list";
+import { answerFile, answerKey, answerShard, answerSpace, type AnswerShard } from "../../lib/db/answers";
+import type { BuiltReleaseMeta } from "../../lib/data/built";
+import { shapeRows, type ParamsOf, type Query, type QuerySource } from "../../lib/db/query";
+import { computeLeaderboard, type LeaderboardModel } from "../../lib/queries/leaderboard/model";
 
 const DIR = "e2e/fixtures/releases/handcalc";
 const tmp: string[] = [];
@@ -34,58 +38,64 @@ async function build(): Promise<string> {
   return join(out, "handcalc");
 }
 
+/** A source that reads the build's answer files only, as the published source does before its engine. */
+function answersOnly(out: string): QuerySource {
+  const index = (JSON.parse(readFileSync(join(out, "release.json"), "utf8")) as BuiltReleaseMeta).answers!;
+  return {
+    async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
+      const q = query as unknown as Query<never, unknown>;
+      const space = answerSpace(q);
+      const key = answerKey(q, params[0]);
+      const file = join(out, answerFile(space, answerShard(key, index[space]!)));
+      const rows = (JSON.parse(readFileSync(file, "utf8")) as AnswerShard)[key]?.[query.name];
+      if (!rows) throw new Error(`${query.name} is not answered for ${key}`);
+      return shapeRows(query, rows);
+    },
+  };
+}
+
 describe("data build", () => {
   it("writes byte-identical output when run twice", async () => {
     const a = files(await build());
     const b = files(await build());
     expect(Object.keys(a)).toEqual(Object.keys(b));
     expect(Object.keys(a)).toContain("runs.parquet");
-    // Issue 19: Hive-partitioned Parquet per configuration, the static run context, the repository breakdown.
+    // Hive-partitioned Parquet per configuration, the answers of the run and session spaces, the repository breakdown.
     for (const f of [
       "hive/task_cells/config_id=alpha/data_0.parquet",
       "hive/runs/config_id=gamma/data_0.parquet",
-      "run-context/0000.json",
-      "session-context/00.json",
-      "repo-gaps.json",
-      // Three configurations: 3 · 2 ordered pairs, 0-1 … 2-1.
-      "compare-pairs/0-1.json",
-      "compare-pairs/2-1.json",
-      // One repository (acme/widgets): its one-repository leaderboard.
-      "leaderboard-repos/0.json",
-      // Three configurations: their histogram bins' tasks.
-      "cost-bins/0.json",
-      "cost-bins/2.json",
+      "answers/run/0.json",
+      "answers/session/0.json",
+      "answers/config/0.json",
+      // The planned answers: the breakdown by repository, the pairs' counts, the histogram bars' tasks.
+      "answers/repository-gaps/0.json",
+      "answers/compare-table/0.json",
+      "answers/task-cost-bin/0.json",
     ]) {
       expect(Object.keys(a)).toContain(f);
     }
-    expect(Object.keys(a).filter((f) => f.startsWith("compare-pairs/"))).toHaveLength(6);
-    expect((JSON.parse(a["release.json"]!.toString()) as { compare_pairs?: number }).compare_pairs).toBe(3);
-    expect(
-      (JSON.parse(a["release.json"]!.toString()) as { leaderboard_repo_files?: number }).leaderboard_repo_files,
-    ).toBe(1);
-    expect((JSON.parse(a["release.json"]!.toString()) as { cost_bin_files?: number }).cost_bin_files).toBe(3);
+    const answers = (JSON.parse(a["release.json"]!.toString()) as BuiltReleaseMeta).answers!;
+    for (const [space, shards] of Object.entries(answers))
+      expect(
+        Object.keys(a).filter((f) => f.startsWith(`answers/${space}/`)),
+        space,
+      ).toHaveLength(shards);
     for (const name of Object.keys(a)) expect(a[name]!.equals(b[name]!), name).toBe(true);
   });
 
-  it("writes the one-repository leaderboard: the release's only repository gives the whole release's numbers", async () => {
+  it("answers the one-repository leaderboard: the release's only repository gives the whole release's numbers", async () => {
     const out = await build();
-    type Model = {
-      scope: { repos?: string[] };
-      rows: {
-        config: { config_id: string };
-        rates: Record<string, Record<string, { value: number; resolved: number; n: number }>>;
-        gaps: Record<string, Record<string, { value: number; baselineOnly: number; conditionOnly: number; p: number }>>;
-      }[];
-    };
-    const read = (f: string) => JSON.parse(readFileSync(join(out, f), "utf8")) as Model;
-    const repo = read("leaderboard-repos/0.json");
-    expect(repo.scope).toEqual({ repos: ["acme/widgets"] });
+    const whole = JSON.parse(readFileSync(join(out, "leaderboard.json"), "utf8")) as LeaderboardModel;
+    const meta = { groups: ["near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted" };
+    const scope = { repos: ["acme/widgets"], taskIds: [] };
+    // Read from the answer files alone, as the page does: a query they do not answer fails the test.
+    const repo = await computeLeaderboard(answersOnly(out), meta, scope, { configs: whole.rows.map((r) => r.config) });
     // EXPECTED.md: beta 75.0 uninterrupted (3/4), 25.0 switched (1/4), gap 50.0, McNemar (2, 0) p = 0.5.
     const beta = repo.rows.find((r) => r.config.config_id === "beta")!;
     expect(beta.rates.overall!.uninterrupted).toMatchObject({ value: 75, resolved: 3, n: 4 });
     expect(beta.rates.overall!.switched).toMatchObject({ value: 25, resolved: 1, n: 4 });
     expect(beta.gaps.overall!.switched).toMatchObject({ value: 50, baselineOnly: 2, conditionOnly: 0, p: 0.5 });
-    expect(repo.rows).toEqual(read("leaderboard.json").rows);
+    expect(repo.rows).toEqual(whole.rows);
   });
 
   it("writes Arrow IPC and Parquet with the same rows, usage totals derived", async () => {
@@ -114,7 +124,7 @@ describe("data build", () => {
       db.close();
     }
   });
-  it("writes the run list as an index and one file per configuration, in the list's order", async () => {
+  it("writes the run list as an index and each configuration's runs as an answer, in the list's order", async () => {
     const out = await build();
     const index = JSON.parse(readFileSync(join(out, "run-list.json"), "utf8")) as RunListIndex;
     // EXPECTED.md: alpha and gamma ran all 8 sessions, beta 7 (its far switched run is missing); no trajectories.
@@ -124,12 +134,16 @@ describe("data build", () => {
       ["gamma", 8, 0],
     ]);
     expect([index.runs, index.with_trajectory, index.conditions]).toEqual([23, 0, ["uninterrupted", "switched"]]);
-    const lists = [0, 1, 2].map(
-      (n) => JSON.parse(readFileSync(join(out, runListFile(n)), "utf8")) as { run_id: string; config_id: string }[],
-    );
+    const shards = (JSON.parse(readFileSync(join(out, "release.json"), "utf8")) as { answers: Record<string, number> })
+      .answers.config!;
+    const lists = index.configs.map(({ config_id }) => {
+      const file = join(out, answerFile("config", answerShard(config_id, shards)));
+      const shard = JSON.parse(readFileSync(file, "utf8")) as AnswerShard;
+      return shard[config_id]!["configuration runs"] as { run_id: string; config_id: string }[];
+    });
     expect(lists.map((l) => [...new Set(l.map((r) => r.config_id))])).toEqual([["alpha"], ["beta"], ["gamma"]]);
     expect(lists.map((l) => l.length)).toEqual([8, 7, 8]);
-    // Fewer runs than a page: the index's first page is the whole list, the files one after another.
+    // Fewer runs than a page: the index's first page is the whole list, the configurations one after another.
     expect(index.first.map((r) => r.run_id)).toEqual(lists.flat().map((r) => r.run_id));
   });
 });

@@ -11,19 +11,14 @@ import { validateRelease } from "../../lib/data/validate";
 import { lineOf } from "../../lib/data/record-lines";
 import { exportHive } from "../../lib/db/export-hive-node";
 import { exportTable } from "../../lib/db/export-node";
-import { loadTablesNode } from "../../lib/db/load-node";
+import { loadTablesNode } from "../../lib/queries/load-node";
 import { DERIVED_TABLES } from "../../lib/queries/derive";
 import { openNodeDb } from "../../lib/db/node";
-import { RUN_INDEX_SQL, runIndexFile, shardRunIndex } from "../../lib/queries/run-context/run-index";
-import type { CostPageData } from "../../lib/queries/cost/model";
 import { PAGE_DATA } from "./page-data";
 import { publishPatches, publishTrajectories } from "./publish-trajectories";
-import { writeRunContexts } from "./run-context-files";
-import { writeRunList } from "./run-list-files";
-import { writeCostBinFiles } from "./cost-bin-files";
+import { writeAnswers } from "./answers";
+import { AHEAD_KEYED, AHEAD_PLANS } from "../../lib/queries/ahead";
 import { writeJsonFile } from "./json-file";
-import { writeLeaderboardRepoFiles } from "./leaderboard-repo-files";
-import { writeComparePairs } from "./compare-pair-files";
 import { exportStepsShards } from "./steps-shards";
 import { STEPS_TABLE } from "../../lib/queries/search/shards";
 import { pushAll } from "../../lib/common/arrays";
@@ -104,36 +99,13 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
 
     const trajectories = publishTrajectories(dir, meta.release_id, out);
     publishPatches(dir, out);
-    const index = shardRunIndex(await db.query<{ run_id: string; trajectory: string | null }>(RUN_INDEX_SQL));
-    index.forEach((shard, i) => writeJsonFile(out, runIndexFile(i), shard));
-    phase("trajectories, run index");
-    await writeRunList(db, meta.conditions, out);
-    phase("run list");
-    const context = await writeRunContexts(db, out);
-    phase("run contexts");
-    const comparePairs = await writeComparePairs(
-      db,
-      { baseline: meta.baseline_condition, conditions: meta.conditions, groups: meta.groups },
-      out,
-    );
-    phase("compare pairs");
-    const repoFiles = await writeLeaderboardRepoFiles(
-      db,
-      { groups: meta.groups, conditions: meta.conditions, baseline: meta.baseline_condition },
-      out,
-    );
-    phase("leaderboard repository files");
-
-    let costPage: CostPageData | null = null;
+    phase("trajectories");
     for (const [file, compute] of Object.entries(PAGE_DATA)) {
-      const value = await compute({ db, release });
-      if (file === "cost.json") costPage = value as CostPageData;
-      writeJsonFile(out, file, value);
+      writeJsonFile(out, file, await compute({ db, release }));
       phase(file);
     }
-    // Built on cost.json's data (its configurations and bins), which the page holds the files against.
-    const costBinFiles = costPage ? await writeCostBinFiles(db, costPage, out) : 0;
-    phase("cost bin files");
+    const answers = await writeAnswers(db, AHEAD_KEYED, AHEAD_PLANS, { meta }, out);
+    phase("answers");
 
     const rules: Record<string, number> = {};
     for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
@@ -141,10 +113,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       meta,
       tables,
       trajectories,
-      run_context_shards: context.shards,
-      ...(comparePairs > 0 ? { compare_pairs: comparePairs } : {}),
-      ...(repoFiles > 0 ? { leaderboard_repo_files: repoFiles } : {}),
-      ...(costBinFiles > 0 ? { cost_bin_files: costBinFiles } : {}),
+      answers,
       validation: { errors: 0, warnings: problems.length, rules },
     };
     writeJsonFile(out, "release.json", built);

@@ -11,7 +11,7 @@ import { hivePartitionName, NAME_MAX_BYTES, pageEntryName } from "../../lib/data
 import { loadRelease } from "../../lib/data/load-release";
 import { validateRelease } from "../../lib/data/validate";
 import { openNodeDb } from "../../lib/db/node";
-import { sqlString } from "../../lib/queries/sql";
+import { sqlString } from "../../lib/db/sql";
 import { buildRelease } from "./build-release";
 
 const temps: string[] = [];

@@ -3,16 +3,16 @@
 import type { Release } from "../../lib/data/schema";
 import type { NodeDb } from "../../lib/db/node";
 import { computeAblation } from "../../lib/queries/ablation/model";
-import { computeCompareDefault } from "../../lib/queries/compare/default";
 import { computeCatalog, computeTaskPages } from "../../lib/queries/catalog/model";
 import { computeCostPage } from "../../lib/queries/cost/model";
-import { REPOS_SQL, repoGapSql } from "../../lib/queries/leaderboard/sql";
+import { reposQuery } from "../../lib/queries/leaderboard/sql";
 import { computeLeaderboard } from "../../lib/queries/leaderboard/model";
 import { computeProfile } from "../../lib/queries/profile/model";
 import { computePrevalence } from "../../lib/queries/signatures/prevalence-model";
 import { ensureSignatureTablesSql } from "../../lib/queries/signatures/tables";
 import { readTargetFiles } from "../../lib/queries/taskflow/files-node";
 import { computeTaskFlow } from "../../lib/queries/taskflow/model";
+import { computeRunListIndex } from "../../lib/queries/trajectory/run-list";
 
 export interface PageDataContext {
   db: NodeDb;
@@ -27,12 +27,7 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
       conditions: release.meta.conditions,
       baseline: release.meta.baseline_condition,
     }),
-  "repos.json": ({ db }) => db.query(REPOS_SQL),
-  // The per-repository breakdown's default view (every task), so opening it waits for no DuckDB-WASM.
-  "repo-gaps.json": async ({ db, release }) => ({
-    baseline: release.meta.baseline_condition,
-    rows: await db.query(repoGapSql(release.meta.baseline_condition)),
-  }),
+  "repos.json": ({ db }) => db.run(reposQuery),
   "cost.json": ({ db, release }) =>
     computeCostPage(db, {
       baseline: release.meta.baseline_condition,
@@ -59,6 +54,7 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
       conditions: release.meta.conditions,
       baseline: release.meta.baseline_condition,
     }),
+  "run-list.json": ({ db, release }) => computeRunListIndex(db, release.meta.conditions),
   "taskflow.json": ({ db, release }) => computeTaskFlow(db, release.meta.conditions, readTargetFiles(release.dir)),
   "signature-prevalence.json": async ({ db, release }) => {
     // A release the trajectory pass did not analyse gets empty derived tables: unknown shares, not an error.
@@ -69,11 +65,4 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
       groups: release.meta.groups,
     });
   },
-  // After signature-prevalence.json: the default pair's prevalence reads the same derived tables.
-  "compare-default.json": ({ db, release }) =>
-    computeCompareDefault(db, {
-      baseline: release.meta.baseline_condition,
-      conditions: release.meta.conditions,
-      groups: release.meta.groups,
-    }),
 };

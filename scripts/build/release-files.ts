@@ -1,16 +1,16 @@
 // Build-time reads of what `npm run data` wrote to public/data, for the static pages. Server only.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BuiltReleaseMeta, ReleaseIndexEntry } from "../data/built";
-import type { CostPageData } from "../queries/cost/model";
-import type { LeaderboardModel } from "../queries/leaderboard/model";
-import type { AblationModel } from "../queries/ablation/model";
-import type { CatalogModel, TaskPageModel } from "../queries/catalog/model";
-import type { ProfileModel } from "../queries/profile/model";
-import type { TaskFlowModel } from "../queries/taskflow/model";
-import type { PrevalenceModel } from "../queries/signatures/prevalence-model";
-import { RUN_LIST_INDEX, type RunListIndex } from "../queries/trajectory/run-list";
-import { STEPS_MANIFEST, type StepsManifest } from "../queries/search/shards";
+import type { BuiltReleaseMeta, ReleaseIndexEntry } from "../../lib/data/built";
+import type { CostPageData } from "../../lib/queries/cost/model";
+import type { LeaderboardModel } from "../../lib/queries/leaderboard/model";
+import type { AblationModel } from "../../lib/queries/ablation/model";
+import type { CatalogModel, TaskPageModel } from "../../lib/queries/catalog/model";
+import type { ProfileModel } from "../../lib/queries/profile/model";
+import type { TaskFlowModel } from "../../lib/queries/taskflow/model";
+import type { PrevalenceModel } from "../../lib/queries/signatures/prevalence-model";
+import { RUN_LIST_INDEX, type RunListIndex } from "../../lib/queries/trajectory/run-list";
+import { STEPS_MANIFEST, type StepsManifest } from "../../lib/queries/search/shards";
 
 const DATA = join(process.cwd(), "public", "data");
 

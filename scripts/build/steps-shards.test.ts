@@ -9,7 +9,7 @@ import { tableFromIPC } from "apache-arrow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../lib/data/load-release";
 import { releaseTables } from "../../lib/data/tables";
-import { loadTablesNode } from "../../lib/db/load-node";
+import { loadTablesNode } from "../../lib/queries/load-node";
 import { openNodeDb, type NodeDb } from "../../lib/db/node";
 import type { StepsManifest } from "../../lib/queries/search/shards";
 import { ROW_BYTES, type GramRuns } from "../../lib/queries/search/gram-files";

@@ -11,7 +11,7 @@ import { rowsToArrowIPC } from "../../lib/data/arrow-ipc";
 import type { ColumnType } from "../../lib/data/tables";
 import type { NodeDb } from "../../lib/db/node";
 import { STEPS_INDEX_COLUMNS } from "../../lib/trajectory/steps-index";
-import { sqlString } from "../../lib/queries/sql";
+import { sqlString } from "../../lib/db/sql";
 import {
   STEP_CONTEXTS,
   STEP_INDEX,

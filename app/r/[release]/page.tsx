@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
-import { LeaderboardPage } from "@/components/site/LeaderboardPage";
+import { releaseMetadata } from "@/app/_pages/page-meta";
+import { LeaderboardPage } from "@/app/_pages/LeaderboardPage";
 import { PAINT_FIRST } from "@/lib/site/paint-first";
-import { releaseIndex } from "@/lib/site/release-files-node";
+import { releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

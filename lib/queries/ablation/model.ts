@@ -2,7 +2,7 @@
 // configuration (base_config_id) form a family. Rates and gaps are the leaderboard's (computeLeaderboard);
 // a variant's gain over its native configuration is paired over the same focus tasks, with the same
 // bootstrap and exact McNemar test the leaderboard uses for gaps.
-import type { QuerySource } from "../query";
+import type { QuerySource } from "../../db/query";
 import { extremeMarks } from "../../metrics/marks";
 import { mcnemarExact } from "../../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";

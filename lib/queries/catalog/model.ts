@@ -1,21 +1,21 @@
 // Runs the catalog queries on any Db and arranges them: one list row per focus task (with every
 // configuration's score in every condition) and one detail record per task page.
-import type { Db } from "../db-types";
+import type { QuerySource } from "../../db/query";
 import type { ScheduleRequest } from "./align";
 import {
-  CATALOG_TASKS_SQL,
-  catalogScoresSql,
-  TASK_REQUESTS_SQL,
-  TASK_RUNS_SQL,
-  TASK_STAGES_SQL,
-  TASK_TITLES_SQL,
+  catalogScoresQuery,
+  catalogTasksQuery,
+  taskRequestsQuery,
+  taskRunsQuery,
+  taskStagesQuery,
+  taskTitlesQuery,
   type CatalogScoreRow,
   type CatalogTaskRow,
   type TaskRequestRow,
   type TaskRunRow,
   type TaskStageRow,
 } from "./sql";
-import { CONFIGS_SQL, type ConfigRow } from "../leaderboard/sql";
+import { configsQuery, type ConfigRow } from "../leaderboard/sql";
 
 export interface CatalogMeta {
   conditions: string[];
@@ -35,11 +35,11 @@ export interface CatalogModel extends CatalogMeta {
   tasks: CatalogTask[];
 }
 
-export async function computeCatalog(db: Db, meta: CatalogMeta): Promise<CatalogModel> {
+export async function computeCatalog(src: QuerySource, meta: CatalogMeta): Promise<CatalogModel> {
   const [configs, tasks, scores] = await Promise.all([
-    db.query<ConfigRow>(CONFIGS_SQL),
-    db.query<CatalogTaskRow>(CATALOG_TASKS_SQL),
-    db.query<CatalogScoreRow>(catalogScoresSql()),
+    src.run(configsQuery),
+    src.run(catalogTasksQuery),
+    src.run(catalogScoresQuery),
   ]);
   return catalogModel(meta, configs, tasks, scores);
 }
@@ -96,12 +96,12 @@ export interface TaskPageModel {
   titles: Record<string, string>;
 }
 
-export async function computeTaskPages(db: Db, meta: CatalogMeta): Promise<Record<string, TaskPageModel>> {
+export async function computeTaskPages(src: QuerySource, meta: CatalogMeta): Promise<Record<string, TaskPageModel>> {
   const [stages, requests, runs, titles] = await Promise.all([
-    db.query<TaskStageRow>(TASK_STAGES_SQL),
-    db.query<TaskRequestRow>(TASK_REQUESTS_SQL),
-    db.query<TaskRunRow>(TASK_RUNS_SQL),
-    db.query<{ task_id: string; title: string }>(TASK_TITLES_SQL),
+    src.run(taskStagesQuery),
+    src.run(taskRequestsQuery),
+    src.run(taskRunsQuery),
+    src.run(taskTitlesQuery),
   ]);
   return taskPages(meta, stages, requests, runs, titles);
 }

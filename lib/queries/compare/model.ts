@@ -4,7 +4,7 @@
 // them with intervals and orders the groups as the release does.
 import { mcnemarExact } from "../../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
-import type { QuerySource } from "../query";
+import type { QuerySource } from "../../db/query";
 import {
   compareCostQuery,
   comparePairsQuery,
@@ -195,25 +195,6 @@ export function withIntervals(model: CompareModel): CompareModel {
     };
   });
   return { ...model, groups };
-}
-
-const nan = (x: number | null) => (x === null ? Number.NaN : x);
-const revivedInterval = (v: PointInterval): PointInterval => ({ value: nan(v.value), lo: nan(v.lo), hi: nan(v.hi) });
-
-/**
- * A model as JSON gives it back (the build's compare-default.json and compare-pairs/*.json): JSON writes NaN (a
- * p or an interval over no tasks) as null; the model reads NaN.
- */
-export function reviveCompareModel(model: CompareModel): CompareModel {
-  return {
-    ...model,
-    groups: model.groups.map((g) => ({
-      ...g,
-      p: nan(g.p),
-      resDiff: revivedInterval(g.resDiff),
-      gapDiff: revivedInterval(g.gapDiff),
-    })),
-  };
 }
 
 function rank(order: string[], grp: string): number {

@@ -10,8 +10,8 @@
 import { costScopesSql } from "../cost/sql";
 import { OVERALL, taskScoresSql, type TaskScope } from "../leaderboard/sql";
 import { signatureRatesSql, type SignatureRateRow } from "../signatures/rates.sql";
-import { sqlInList, sqlString } from "../sql";
-import { defineQuery } from "../query";
+import { sqlInList, sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 
 export const OUTCOMES = ["both", "only_a", "only_b", "neither"] as const;
 export type PairOutcome = (typeof OUTCOMES)[number];

@@ -1,6 +1,6 @@
 // The SQL console's schema browser: every table the console's engine holds, with its columns, types and row
 // count. Two queries: the columns from information_schema, then one count per table (a UNION ALL).
-import { sqlString } from "../sql";
+import { sqlString } from "../../db/sql";
 
 export interface SchemaColumnRow {
   table_schema: string;

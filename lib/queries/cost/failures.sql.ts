@@ -2,7 +2,7 @@
 // Counted over the same cells the leaderboard scores (every focus session × the configuration's repeat
 // count, 1 + its highest repeat index), so the "resolved" count here equals the leaderboard's resolved
 // count and a missing run is its own visible class rather than silently absent.
-import { defineQuery } from "../query";
+import { defineQuery } from "../../db/query";
 export const OUTCOMES = ["resolved", "implementation", "submission", "incomplete", "no_run"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 

@@ -3,12 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
-import { loadTablesNode } from "../../db/load-node";
+import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
-import { binTasksFromFile, computeCostBinFile } from "./bin-files";
 import { computeCostPage, type CostPageData } from "./model";
 import { sessionUsageSql, type SessionUsageRow } from "./session.sql";
-import { taskCostBinSql, type TaskCostRow } from "./tasks.sql";
+import { taskCostBinQuery, taskCostBinSql, type TaskCostRow } from "./tasks.sql";
 
 const M = 1_000_000;
 const META = { baseline: "uninterrupted", conditions: ["uninterrupted", "switched"], groups: ["near", "far"] };
@@ -137,23 +136,24 @@ describe("the page data", () => {
   });
 });
 
-describe("the bins' task lists written at build time (cost-bins/<i>.json)", () => {
-  it("holds every non-empty bin of a configuration's histograms, in both token modes", async () => {
-    const file = await computeCostBinFile(db, META.baseline, "p", page.tasks);
+describe("the tasks of each histogram bar (what a click lists, answered ahead by the build)", () => {
+  it("lists every non-empty bar's tasks of a configuration's histograms, in both token modes", async () => {
     // EXPECTED.md: cached, p F in bin 12 (6.5 M), p A in bin 17 (7.5 M); cached excluded, p A in bin 2 (1.25 M),
     // p F in bin 17 (2.75 M).
-    const cell = (mode: "cached" | "uncached", bin: number) =>
-      file.cells[mode].switched![String(bin)]!.map((r) => [r.task_id, r.diff / M]);
-    expect(Object.keys(file.cells.cached.switched!).sort()).toEqual(["12", "17"]);
-    expect(cell("cached", 12)).toEqual([["F", 6.5]]);
-    expect(cell("cached", 17)).toEqual([["A", 7.5]]);
-    expect(cell("uncached", 2)).toEqual([["A", 1.25]]);
-    expect(cell("uncached", 17)).toEqual([["F", 2.75]]);
-    expect(file.bins.cached).toEqual(page.tasks.cached.bins);
-    // The same rows the page's DuckDB-WASM query returns for that bin.
-    const sel = { configId: "p", condition: "switched", bin: 17 };
-    expect(binTasksFromFile(file, "cached", page.tasks.cached.bins, sel)).toEqual(
-      await db.query<TaskCostRow>(taskCostBinSql(META.baseline, "cached", page.tasks.cached.bins, sel)),
-    );
+    const cell = async (mode: "cached" | "uncached", bin: number) =>
+      (
+        await db.run(taskCostBinQuery, {
+          baseline: META.baseline,
+          mode,
+          bins: page.tasks[mode].bins,
+          sel: { configId: "p", condition: "switched", bin },
+        })
+      ).map((r) => [r.task_id, r.diff / M]);
+    const bars = page.tasks.cached.histogram.filter((h) => h.config_id === "p" && h.condition === "switched");
+    expect(bars.map((h) => h.bin).sort()).toEqual([12, 17]);
+    expect(await cell("cached", 12)).toEqual([["F", 6.5]]);
+    expect(await cell("cached", 17)).toEqual([["A", 7.5]]);
+    expect(await cell("uncached", 2)).toEqual([["A", 1.25]]);
+    expect(await cell("uncached", 17)).toEqual([["F", 2.75]]);
   });
 });

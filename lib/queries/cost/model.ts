@@ -1,7 +1,7 @@
 // Everything the cost page renders before any script runs, from the cost SQL on any Db (DuckDB in Node at
 // build time; the same functions serve DuckDB-WASM in the browser). Resolution comes from the leaderboard's
 // own SQL, so the scatter's y-axis is the leaderboard's number, never a second computation.
-import type { QuerySource } from "../query";
+import type { QuerySource } from "../../db/query";
 import { niceBins, type BinSpec } from "./bins";
 import { costFailuresQuery, type FailureRow } from "./failures.sql";
 import { defaultSessionQuery, sessionUsageQuery, type SessionPick, type SessionUsageRow } from "./session.sql";

@@ -2,8 +2,8 @@
 // focus request of a non-baseline session, what the same request (same task and stage, or finalization)
 // used in the same configuration's baseline session. The difference is what the interruption history in
 // the conversation adds to later focus requests.
-import { sqlString } from "../sql";
-import { defineQuery } from "../query";
+import { sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 
 export interface SessionPick {
   configId: string;

@@ -11,8 +11,8 @@
 // the usage of the requests that ran; a missing run contributes nothing and is not in the denominator.
 // Cost is known for a run only when every request that ran carries cost_usd, and for a cell only when
 // every run's cost is known.
-import { sqlString } from "../sql";
-import { defineQuery } from "../query";
+import { sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 
 export const COST_MEASURES = ["tokens", "uncached_tokens", "model_calls", "tool_calls", "cost_usd"] as const;
 export type CostMeasure = (typeof COST_MEASURES)[number];

@@ -4,8 +4,8 @@
 // difference and is left out (counted in the summary as tasks_missing). The linked runs are the
 // lowest-repeat run of each side.
 import { binExpr, type BinSpec } from "./bins";
-import { sqlString } from "../sql";
-import { defineQuery } from "../query";
+import { sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 
 /** "cached": tokens as the paper counts them (cached input included); "uncached": tokens − cached_tokens. */
 export type TokenMode = "cached" | "uncached";

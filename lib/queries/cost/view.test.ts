@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
-import { loadTablesNode } from "../../db/load-node";
+import { loadTablesNode } from "../load-node";
 import { openNodeDb } from "../../db/node";
 import { computeCostPage, type CostPageData } from "./model";
 import { defaultCostState, failureTable, parseCostState, scatterPoints, serializeCostState, table2Rows } from "./view";

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
-import { loadTablesNode } from "../../db/load-node";
+import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
-import type { QuerySource } from "../query";
+import type { QuerySource } from "../../db/query";
 import { computeLeaderboard, leaderboardModel, leaderboardModelInSlices, type LeaderboardModel } from "./model";
 import { DERIVE_REPO_TALLIES, DERIVE_TASK_CELLS } from "../derive";
 import {

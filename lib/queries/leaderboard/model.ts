@@ -3,7 +3,7 @@
 import { mcnemarExact } from "../../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
 import { wilsonInterval } from "../../metrics/wilson";
-import type { QuerySource } from "../query";
+import type { QuerySource } from "../../db/query";
 import {
   configsQuery,
   OVERALL,
@@ -69,8 +69,8 @@ const pct = (x: number) => 100 * x;
 
 export interface LeaderboardOptions {
   /**
-   * Bootstrap the gap intervals (default true). The browser first shows a subset without them (they cost
-   * ~20 ms per cell) and fills them in right after, so the first numbers are not held up.
+   * Bootstrap the gap intervals (default true). The browser first shows a subset without them (they are
+   * its costly part) and fills them in right after, so the first numbers are not held up.
    */
   intervals?: boolean;
   /**
@@ -137,7 +137,7 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /**
  * leaderboardModel's result, built a slice of configurations at a time with the page given its turn between
- * slices: at 100× the sample a subset's 4,400 bootstrap intervals took ~4.5 s in one task, a frozen page
+ * slices: at 100× the sample a subset's 4,400 bootstrap intervals in one task froze the page
  * (docs/performance.md, "Scale"). An aborted signal stops it between slices.
  */
 export async function leaderboardModelInSlices(

@@ -10,7 +10,7 @@ import { writeJobs } from "../../data/fixtures/harbor/make-jobs";
 import { importHarbor } from "../../data/import-harbor";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables, TABLES } from "../../data/tables";
-import { loadTablesNode } from "../../db/load-node";
+import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
 import { mcnemarExact } from "../../metrics/mcnemar";
 import { computeCompare, computeCompareCost, runOf, type CompareModel } from "../compare/model";

@@ -6,8 +6,8 @@
 // "local:" exactly as the leaderboard prefixes them. Same SQL text in DuckDB-WASM and in Node (tests).
 import { repoTalliesSelect, taskCellsSelect } from "../derive";
 import type { ConfigRow } from "../leaderboard/sql";
-import { sqlString } from "../sql";
-import { defineQuery } from "../query";
+import { sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 
 export const LOCAL_PREFIX = "local:";
 

@@ -1,11 +1,11 @@
 // Runs the profile queries on any Db and arranges the rows in the release's condition and group order.
-import type { Db } from "../db-types";
+import type { QuerySource } from "../../db/query";
 import {
   MEASURES,
-  PROFILE_DISTRIBUTIONS_SQL,
-  PROFILE_MEDIANS_SQL,
-  PROFILE_REPOS_SQL,
-  PROFILE_TOTALS_SQL,
+  profileDistributionsQuery,
+  profileMediansQuery,
+  profileReposQuery,
+  profileTotalsQuery,
   type Measure,
   type ProfileDistributionRow,
   type ProfileMedianRow,
@@ -32,12 +32,12 @@ export interface ProfileMeta {
   groups: string[];
 }
 
-export async function computeProfile(db: Db, meta: ProfileMeta): Promise<ProfileModel> {
+export async function computeProfile(src: QuerySource, meta: ProfileMeta): Promise<ProfileModel> {
   const [totals, medians, dists, repos] = await Promise.all([
-    db.query<ProfileTotals>(PROFILE_TOTALS_SQL),
-    db.query<ProfileMedianRow>(PROFILE_MEDIANS_SQL),
-    db.query<ProfileDistributionRow>(PROFILE_DISTRIBUTIONS_SQL),
-    db.query<ProfileRepoRow>(PROFILE_REPOS_SQL),
+    src.run(profileTotalsQuery),
+    src.run(profileMediansQuery),
+    src.run(profileDistributionsQuery),
+    src.run(profileReposQuery),
   ]);
   return profileModel(meta, totals[0]!, medians, dists, repos);
 }

@@ -2,6 +2,7 @@
 // derived with lib/data/schedule.ts. The paper's medians are over switched sessions; the general form is
 // "sessions with interruptions", which is the switched condition in Switch-SWE and empty in a release whose
 // conditions differ in something else (context reuse). Per-condition rows are given for every release.
+import { defineQuery } from "../../db/query";
 
 export const MEASURES = ["request_count", "workspace_switches", "focus_returns", "interruption_tasks"] as const;
 export type Measure = (typeof MEASURES)[number];
@@ -82,3 +83,28 @@ export interface ProfileRepoRow {
   focus_tasks: number;
   repo_interruption_tasks: number;
 }
+
+// The query objects (lib/db/query.ts): what the build runs for the profile's static page.
+export const profileTotalsQuery = defineQuery<void, ProfileTotals>({
+  name: "profile totals",
+  tables: ["sessions", "requests", "tasks"],
+  sql: () => PROFILE_TOTALS_SQL,
+});
+
+export const profileMediansQuery = defineQuery<void, ProfileMedianRow>({
+  name: "profile medians",
+  tables: ["sessions"],
+  sql: () => PROFILE_MEDIANS_SQL,
+});
+
+export const profileDistributionsQuery = defineQuery<void, ProfileDistributionRow>({
+  name: "profile distributions",
+  tables: ["sessions"],
+  sql: () => PROFILE_DISTRIBUTIONS_SQL,
+});
+
+export const profileReposQuery = defineQuery<void, ProfileRepoRow>({
+  name: "profile repositories",
+  tables: ["sessions", "requests", "tasks"],
+  sql: () => PROFILE_REPOS_SQL,
+});

@@ -9,10 +9,10 @@ import {
   toVerdictTests,
   type AnnotationRow,
   type ScheduleRow,
-  type VerdictTestRow,
+  type RunTestRow,
   type WorkspaceRow,
 } from "../trajectory/sql";
-import { sqlString } from "../sql";
+import { sqlString } from "../../db/sql";
 
 export interface RunContextRows {
   /** null: the run is not in the release (nothing to segment by). */
@@ -20,7 +20,7 @@ export interface RunContextRows {
   schedule: readonly ScheduleRow[];
   workspaces: readonly WorkspaceRow[];
   /** null: no verdict known (not loaded yet, or none in the release). */
-  verdictTests: readonly VerdictTestRow[] | null;
+  verdictTests: readonly RunTestRow[] | null;
   annotations: readonly AnnotationRow[];
   submitText: string | null;
 }

@@ -1,6 +1,6 @@
 // The n-gram index's input (gram-build.ts) read from the steps index's four tables (index-tables.ts) on any
 // DuckDB: the build's, and the tests'.
-import type { Db } from "../db-types";
+import type { Db } from "../../db/types";
 import type { GramText } from "./gram-build-texts";
 import type { GramContextRow, GramInput, GramRunRow, GramStepColumns } from "./gram-build";
 import { ROW_FIELDS } from "./gram-files";

@@ -9,10 +9,10 @@ import { unzlibSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
-import { loadTablesNode } from "../../db/load-node";
+import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
 import { STEPS_INDEX_COLUMNS } from "../../trajectory/steps-index";
-import { sqlString } from "../sql";
+import { sqlString } from "../../db/sql";
 import { buildGrams } from "./gram-build";
 import { GramSearch, gramRefusal, lookedUp } from "./gram-search";
 import { gramKeys } from "./gram-codec";
@@ -137,7 +137,7 @@ beforeAll(async () => {
       read: async ({ file, start, end }) => files.get(file)!.slice(start, end),
       json: async <T>(file: string) => JSON.parse(new TextDecoder().decode(files.get(file))) as T,
     },
-    // The browser's inflater (lib/site/browser-search.ts) on what the build's zlib wrote.
+    // The browser's inflater (lib/source/search.ts) on what the build's zlib wrote.
     async (b, size) => unzlibSync(b, { out: new Uint8Array(size) }),
   );
   grams = new GramSearch(store);

@@ -1,6 +1,6 @@
 // Reads the n-gram index's files (gram-files.ts) through a byte-range source, once each: directory entries,
 // posting lists, text and occurrence blocks, step rows, and the runs and contexts JSON. The browser's source
-// is fetch with HTTP Range (lib/site/browser-search.ts); tests read the built files from memory.
+// is fetch with HTTP Range (lib/source/search.ts); tests read the built files from memory.
 import { ByteReader, readAscending, readSizedChunk } from "./gram-codec";
 import {
   blockRanges,

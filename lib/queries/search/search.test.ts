@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
-import { loadTablesNode } from "../../db/load-node";
+import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
 import { STEPS_INDEX_COLUMNS } from "../../trajectory/steps-index";
 import {
@@ -18,7 +18,7 @@ import {
   type StepHitRow,
   type StepSearch,
 } from "./sql";
-import { sqlString } from "../sql";
+import { sqlString } from "../../db/sql";
 import { STEP_INDEX_TABLES_SQL, stepsViewSql } from "./index-tables";
 import { searchFiles, type StepsManifest } from "./shards";
 

@@ -4,8 +4,8 @@
 // per distinct text, the steps are then found by integer id, and the run filters come from step_runs. One
 // SQL for the matching steps, one for the matching runs per configuration; both run on DuckDB in Node (tests)
 // and DuckDB-WASM (the search page).
-import { sqlString } from "../sql";
-import { defineQuery } from "../query";
+import { sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 import { STEP_CONTEXTS, STEP_INDEX, STEP_RUNS, STEP_TEXTS, TEXT_FIELDS, type TextField } from "./index-tables";
 
 export type SearchField = "all" | "command" | "paths" | "text";

@@ -5,7 +5,7 @@
 import { mcnemarExact } from "../../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
 import { wilsonInterval } from "../../metrics/wilson";
-import type { QuerySource } from "../query";
+import type { QuerySource } from "../../db/query";
 import { signatureRatesQuery, type SignatureRateRow } from "./rates.sql";
 import {
   annotationAuthorsQuery,

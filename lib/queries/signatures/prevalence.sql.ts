@@ -13,8 +13,8 @@
 // - "strong" runs carry at least one strong tag of the signature; "weak" runs carry weak tags only, so the
 //   two never overlap and strong + weak is every tagged run.
 import { OVERALL } from "../leaderboard/sql";
-import { sqlInList, sqlString } from "../sql";
-import { defineQuery } from "../query";
+import { sqlInList, sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 
 export interface PrevalenceScope {
   /** Only runs whose focus task is in these repositories (empty or absent: all). */

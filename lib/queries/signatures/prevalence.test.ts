@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
-import { loadDerivedNode } from "../../db/load-derived-node";
-import { loadTablesNode } from "../../db/load-node";
+import { loadDerivedNode } from "../load-derived-node";
+import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
 import { cellRunsSql, DETECTORS_SQL, type CellRunRow } from "./prevalence.sql";
 import { computePrevalence, type PrevalenceModel } from "./prevalence-model";

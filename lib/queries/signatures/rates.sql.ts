@@ -1,8 +1,8 @@
 // Trace-signature rates per configuration and condition, from the release's annotations (docs/benchmark.md, "The two
 // trace signatures"). A run counts once per signature however many tags it carries. Two denominators, because only some
 // runs publish a trajectory and only those can carry a tag: all runs, and runs with a trajectory.
-import { sqlInList } from "../sql";
-import { defineQuery } from "../query";
+import { sqlInList } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 
 export interface SignatureRateRow {
   config_id: string;

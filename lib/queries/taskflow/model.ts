@@ -1,10 +1,10 @@
 // Task Flow of each condition's sessions (seed 002): the labels come from one SQL query
 // (TASKFLOW_LABELS_SQL); distributions, TFAS against each target and the Sankey are pure functions of them.
-import type { Db } from "../db-types";
+import type { QuerySource } from "../../db/query";
 import { flowCounts, labelCounts, tfas, type Dist, type FlowCounts, type TfasScore } from "../../metrics/taskflow";
 import { sankeyOf, type SankeyData } from "../../metrics/taskflow-sankey";
 import { parseTaskFlowTarget, type TaskFlowTargetDists } from "../../metrics/taskflow-target";
-import { TASKFLOW_LABELS_SQL, type LabelSource, type TaskFlowLabelRow } from "./sql";
+import { taskFlowLabelsQuery, type LabelSource, type TaskFlowLabelRow } from "./sql";
 import { pushAll } from "../../common/arrays";
 
 /** Steps kept for the Sankey; the page shows a prefix of them. */
@@ -43,8 +43,12 @@ export interface TargetFile {
   json: unknown;
 }
 
-export async function computeTaskFlow(db: Db, conditions: string[], targetFiles: TargetFile[]): Promise<TaskFlowModel> {
-  return taskFlowModel(conditions, await db.query<TaskFlowLabelRow>(TASKFLOW_LABELS_SQL), targetFiles);
+export async function computeTaskFlow(
+  src: QuerySource,
+  conditions: string[],
+  targetFiles: TargetFile[],
+): Promise<TaskFlowModel> {
+  return taskFlowModel(conditions, await src.run(taskFlowLabelsQuery), targetFiles);
 }
 
 export function taskFlowModel(

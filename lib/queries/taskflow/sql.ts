@@ -2,6 +2,7 @@
 // then its stage's `intent`; otherwise the label is derived from the schedule: initial / follow-up /
 // finalization × focus / interruption (Switch-SWE has no intent classifier, but the shape of its
 // schedules is itself a Task Flow). The Task Flow arithmetic is in lib/metrics/taskflow.ts.
+import { defineQuery } from "../../db/query";
 
 export const DERIVED_LABELS = [
   "focus-initial",
@@ -40,3 +41,10 @@ export interface TaskFlowLabelRow {
   label: string;
   source: LabelSource;
 }
+
+// The query object (lib/db/query.ts): what the build runs for the Task Flow page.
+export const taskFlowLabelsQuery = defineQuery<void, TaskFlowLabelRow>({
+  name: "task flow labels",
+  tables: ["requests", "sessions", "task_stages"],
+  sql: () => TASKFLOW_LABELS_SQL,
+});

@@ -6,7 +6,6 @@ import {
   planFiles,
   runListPlan,
   runListView,
-  splitByConfig,
   type RunFilters,
   type RunListIndex,
 } from "./run-list";
@@ -143,16 +142,5 @@ describe("run list pages", () => {
       "b.29",
     ]);
     expect(filterRuns(B, { ...NONE, text: "ACME" })).toHaveLength(30);
-  });
-
-  it("splits the list by configuration and refuses a run of a configuration it was not given", () => {
-    const split = splitByConfig(index.configs.slice(0, 2), [...A.slice(0, 2), ...B.slice(0, 1)]);
-    expect([...split].map(([c, rows]) => [c, rows.length])).toEqual([
-      ["a", 2],
-      ["b", 1],
-    ]);
-    expect(() => splitByConfig(index.configs.slice(0, 1), [B[0]!])).toThrow(
-      "run list: run b.0 has configuration b, which has no entry",
-    );
   });
 });

@@ -1,16 +1,17 @@
 // The run list (/r/<release>/runs/) at any size. Its static HTML holds an index (each configuration's run
-// counts, the conditions, the list's first page) and the rows come from one JSON file per configuration
-// (public/data/<release>/run-list/<n>.json, n its place in the list), fetched when a view needs them: at 100×
-// the sample every run as page props was ~190 MB in one page (docs/scale.md). The list is the configurations'
-// lists one after another (trajectoryRunsSql's order), so a page of the whole list spans one or two files.
-import type { TrajectoryRunRow } from "./sql";
+// counts, the conditions, the list's first page) and the rows are read a configuration at a time (configRunsQuery,
+// answered ahead by the build) when a view needs them: at scale every run as page props made one page far too
+// large (docs/scale.md). The list is the configurations' lists one after another (trajectoryRunsSql's order), so a
+// page of the whole list spans one or two configurations.
+import type { Db } from "../../db/types";
+import { trajectoryRunPageSql, type TrajectoryRunRow } from "./sql";
 
 /** Rows a page shows. */
 export const RUNS_PER_PAGE = 100;
 
 /**
  * Past this many runs a filter other than the configuration needs a configuration chosen first: filtering
- * every run would fetch every file (~430 bytes a run as JSON; 20,000 runs are ~8.6 MB).
+ * every run would fetch every file, a download that grows with the release.
  */
 export const RUN_LIST_ALL_LIMIT = 20_000;
 
@@ -25,14 +26,13 @@ export interface RunListIndex {
   runs: number;
   with_trajectory: number;
   conditions: string[];
-  /** Every configuration with at least one run, in the list's order; configs[n]'s rows are runListFile(n). */
+  /** Every configuration with at least one run, in the list's order. */
   configs: RunListConfig[];
   /** The whole list's first RUNS_PER_PAGE rows (what the page shows before any filter). */
   first: TrajectoryRunRow[];
 }
 
 export const RUN_LIST_INDEX = "run-list.json";
-export const runListFile = (n: number) => `run-list/${String(n).padStart(4, "0")}.json`;
 
 /** Per configuration in the list's order (its sort order, then its id), how many runs and trajectories. */
 export const RUN_LIST_CONFIGS_SQL = `
@@ -137,20 +137,6 @@ export function filterRuns(rows: readonly TrajectoryRunRow[], f: RunFilters): Tr
   );
 }
 
-/** The list's rows split into its files, in order (the build writes configs[n]'s rows to runListFile(n)). */
-export function splitByConfig(
-  configs: readonly RunListConfig[],
-  rows: readonly TrajectoryRunRow[],
-): Map<string, TrajectoryRunRow[]> {
-  const out = new Map<string, TrajectoryRunRow[]>(configs.map((c) => [c.config_id, []]));
-  for (const r of rows) {
-    const list = out.get(r.config_id);
-    if (!list) throw new Error(`run list: run ${r.run_id} has configuration ${r.config_id}, which has no entry`);
-    list.push(r);
-  }
-  return out;
-}
-
 export interface RunListView {
   /** Runs the view's filters keep. */
   total: number;
@@ -197,4 +183,16 @@ export function planFiles(plan: RunListPlan): number[] {
   if (plan.kind === "slices") return plan.slices.map((s) => s.file);
   if (plan.kind === "filter") return plan.files;
   return [];
+}
+
+/** The run list's index (run-list.json, in the page's static HTML): its configurations and its first page. */
+export async function computeRunListIndex(db: Db, conditions: readonly string[]): Promise<RunListIndex> {
+  const configs = await db.query<RunListConfig>(RUN_LIST_CONFIGS_SQL);
+  return {
+    runs: configs.reduce((s, c) => s + c.runs, 0),
+    with_trajectory: configs.reduce((s, c) => s + c.with_trajectory, 0),
+    conditions: [...conditions],
+    configs,
+    first: await db.query<TrajectoryRunRow>(trajectoryRunPageSql({}, 0, RUNS_PER_PAGE)),
+  };
 }

@@ -2,10 +2,12 @@
 // final focus verdict (per stage, from test_results) and the release's annotations. Run by DuckDB-WASM on
 // the trajectory page and by DuckDB in Node in tests (and for the run list at build time).
 import type { RequestInfo } from "../../trajectory/segment";
-import type { AnnotationInput, VerdictTest } from "../../trajectory/tags";
+import type { AnnotationInput } from "../../trajectory/tags";
+import type { VerdictTest } from "../../trajectory/verdict-test";
 import { requestColumnsSql, type RequestRow } from "./request-row";
-import { sqlInList, sqlString } from "../sql";
-import { defineQuery } from "../query";
+import type { TableRowOf } from "../../data/table-rows";
+import { sqlInList, sqlString } from "../../db/sql";
+import { defineQuery } from "../../db/query";
 
 export interface RunHeaderRow {
   run_id: string;
@@ -37,28 +39,13 @@ export interface RunHeaderRow {
 
 /**
  * RunHeaderRow's columns but the matched run's, over runs r, configs c, sessions s and tasks t: one text for the
- * page's runHeaderSql and the static shards' RUN_CONTEXT_SQL (lib/queries/run-context/shards.ts).
+ * run header query (lib/queries/trajectory/run.sql.ts).
  */
 export const RUN_HEADER_COLUMNS = `r.run_id, r.config_id, c.display_name, r.session_id, s.focus_task_id, t.repo, t.title AS task_title,
   s.condition, s.task_group, r.repeat::INTEGER AS repeat, r.finalized, r.applied, r.resolved, r.failure_class, r.trajectory,
   r.tokens::DOUBLE AS tokens, r.cached_tokens::DOUBLE AS cached_tokens, r.model_calls::INTEGER AS model_calls,
   r.tool_calls::INTEGER AS tool_calls, r.cost_usd::DOUBLE AS cost_usd, r.requests_run::INTEGER AS requests_run,
   s.request_count::INTEGER AS request_count`;
-
-export function runHeaderSql(runId: string): string {
-  return `
-SELECT ${RUN_HEADER_COLUMNS}, m.run_id AS matched_run_id, m.condition AS matched_condition
-FROM runs r
-JOIN configs c ON c.config_id = r.config_id
-JOIN sessions s ON s.session_id = r.session_id
-LEFT JOIN tasks t ON t.task_id = s.focus_task_id
-LEFT JOIN LATERAL (
-  SELECT mr.run_id, ms.condition FROM runs mr JOIN sessions ms ON ms.session_id = mr.session_id
-  WHERE mr.config_id = r.config_id AND mr.repeat = r.repeat AND ms.focus_task_id = s.focus_task_id AND ms.condition <> s.condition
-  ORDER BY ms.condition, mr.run_id LIMIT 1
-) m ON TRUE
-WHERE r.run_id = ${sqlString(runId)}`;
-}
 
 export interface ScheduleRow extends RequestRow {
   run_id: string;
@@ -154,16 +141,6 @@ export const VERDICT_STAGE_COUNTS = `COUNT(*)::INTEGER AS total,
   COUNT(*) FILTER (WHERE status = 'skipped')::INTEGER AS skipped,
   COUNT(*) FILTER (WHERE status = 'not_run')::INTEGER AS not_run`;
 
-/** The final focus verdict per test kind and stage. */
-export function verdictStagesSql(runId: string): string {
-  return `
-SELECT kind, stage::INTEGER AS stage, ${VERDICT_STAGE_COUNTS}
-FROM test_results
-WHERE run_id = ${sqlString(runId)}
-GROUP BY kind, stage
-ORDER BY kind, stage NULLS LAST`;
-}
-
 export interface VerdictTestRow {
   run_id: string;
   test_id: string;
@@ -172,10 +149,8 @@ export interface VerdictTestRow {
   status: string;
 }
 
-/** Every focus test's final status (the detectors read stages; the panel lists the ones that did not pass). */
-export function verdictTestsSql(runId: string): string {
-  return verdictTestsWhereSql(`run_id = ${sqlString(runId)}`);
-}
+/** One run's final test: the run is the key it was asked by. */
+export type RunTestRow = Omit<VerdictTestRow, "run_id">;
 
 /** The final focus tests of every run `where` selects (a predicate over test_results), ordered by run. */
 export function verdictTestsWhereSql(where: string): string {
@@ -186,27 +161,14 @@ WHERE ${where}
 ORDER BY run_id, kind, stage NULLS LAST, test_id`;
 }
 
-export function toVerdictTests(rows: readonly VerdictTestRow[]): VerdictTest[] {
+export function toVerdictTests(rows: readonly RunTestRow[]): VerdictTest[] {
   return rows.map((r) => ({ testId: r.test_id, kind: r.kind, stage: r.stage, status: r.status }));
 }
 
-export interface AnnotationRow {
-  annotation_id: number;
-  signature: AnnotationInput["signature"];
-  position: number | null;
-  step_ids: string;
-  note: string;
-  author_kind: AnnotationInput["authorKind"];
-  author_name: string | null;
-}
-
-export function runAnnotationsSql(runId: string): string {
-  return `
-SELECT annotation_id::INTEGER AS annotation_id, signature, position::INTEGER AS position, step_ids, note, author_kind, author_name
-FROM annotations
-WHERE run_id = ${sqlString(runId)}
-ORDER BY annotation_id`;
-}
+export type AnnotationRow = Pick<
+  TableRowOf<"annotations">,
+  "annotation_id" | "signature" | "position" | "step_ids" | "note" | "author_kind" | "author_name"
+>;
 
 export function toAnnotationInputs(rows: readonly AnnotationRow[]): AnnotationInput[] {
   return rows.map((r) => ({
@@ -263,7 +225,7 @@ function runListWhereSql(where: RunListWhere): string {
  * configurations' run lists one after another (lib/queries/trajectory/run-list.ts pages through them), and by the
  * run id last, so the order is total (a page by LIMIT and OFFSET is the same rows every time).
  */
-export function trajectoryRunsSql(configIds?: readonly string[], where: RunListWhere = {}): string {
+export function trajectoryRunsSql(configIds?: readonly string[], where: RunListWhere = {}, keys?: string): string {
   return `
 WITH tags AS (
   SELECT run_id,
@@ -271,11 +233,12 @@ WITH tags AS (
     COUNT(*) FILTER (WHERE signature = 'cross_task_interference')::INTEGER AS cross_task_interference
   FROM annotations GROUP BY run_id
 )
-SELECT r.run_id, r.config_id, c.display_name, s.focus_task_id, t.repo, s.condition, s.task_group,
+SELECT ${keys ? "kk.answer_key, " : ""}r.run_id, r.config_id, c.display_name, s.focus_task_id, t.repo, s.condition, s.task_group,
   r.repeat::INTEGER AS repeat, r.resolved, r.failure_class, r.trajectory,
   COALESCE(g.requirement_state_loss, 0)::INTEGER AS requirement_state_loss,
   COALESCE(g.cross_task_interference, 0)::INTEGER AS cross_task_interference
 ${RUN_LIST_JOINS}
+${keys ? `JOIN ${keys} kk ON kk.answer_key = r.config_id` : ""}
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 LEFT JOIN tags g ON g.run_id = r.run_id
 ${runListWhereSql({ ...where, ...(configIds ? { configIds } : {}) })}
@@ -292,43 +255,6 @@ export function trajectoryRunPageSql(where: RunListWhere, offset: number, limit:
   const int = (n: number) => Math.max(0, Math.floor(n) || 0);
   return `${trajectoryRunsSql(undefined, where)}\nLIMIT ${int(limit)} OFFSET ${int(offset)}`;
 }
-
-// One run, by id: the trajectory page's and the compare panes' queries.
-export const runHeaderQuery = defineQuery<string, RunHeaderRow>({
-  name: "run header",
-  tables: ["runs", "configs", "sessions", "tasks"],
-  sql: (runId) => runHeaderSql(runId),
-});
-
-export const runScheduleQuery = defineQuery<string, ScheduleRow>({
-  name: "run schedule",
-  tables: ["runs", "requests", "task_stages", "request_usage"],
-  sql: (runId) => runScheduleSql(runId),
-});
-
-export const runWorkspacesQuery = defineQuery<string, WorkspaceRow>({
-  name: "run workspaces",
-  tables: ["runs", "sessions", "session_workspaces"],
-  sql: (runId) => runWorkspacesSql(runId),
-});
-
-export const runAnnotationsQuery = defineQuery<string, AnnotationRow>({
-  name: "run annotations",
-  tables: ["annotations"],
-  sql: (runId) => runAnnotationsSql(runId),
-});
-
-export const verdictStagesQuery = defineQuery<string, VerdictStageRow>({
-  name: "verdict stages",
-  tables: ["test_results"],
-  sql: (runId) => verdictStagesSql(runId),
-});
-
-export const verdictTestsQuery = defineQuery<string, VerdictTestRow>({
-  name: "verdict tests",
-  tables: ["test_results"],
-  sql: (runId) => verdictTestsSql(runId),
-});
 
 /** The runs page's local lists: runs that name a trajectory, a page at a time (lib/source/local-views.ts). */
 export const trajectoryRunPageQuery = defineQuery<{ offset: number; limit: number }, TrajectoryRunRow>({

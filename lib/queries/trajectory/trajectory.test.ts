@@ -4,16 +4,15 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
-import { loadTablesNode } from "../../db/load-node";
+import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
 import { readTrajectory } from "../../trajectory/chain";
 import { detectCrossTaskInterference } from "../../trajectory/detect-cross-task";
 import { detectRequirementStateLoss } from "../../trajectory/detect-state-loss";
 import { segmentSteps } from "../../trajectory/segment";
 import { annotationTags } from "../../trajectory/tags";
+import { runAnnotationsQuery, runHeaderQuery, verdictStagesQuery, verdictTestsQuery } from "./run.sql";
 import {
-  runAnnotationsSql,
-  runHeaderSql,
   runScheduleSql,
   runWorkspacesSql,
   toAnnotationInputs,
@@ -22,14 +21,8 @@ import {
   trajectoryRunCountSql,
   trajectoryRunPageSql,
   trajectoryRunsSql,
-  verdictStagesSql,
-  verdictTestsSql,
-  type AnnotationRow,
-  type RunHeaderRow,
   type ScheduleRow,
   type TrajectoryRunRow,
-  type VerdictStageRow,
-  type VerdictTestRow,
   type WorkspaceRow,
 } from "./sql";
 
@@ -46,7 +39,7 @@ afterAll(() => db?.close());
 
 describe("run header", () => {
   it("joins the run, its configuration and its session, with usage totals", async () => {
-    const [h] = await db.query<RunHeaderRow>(runHeaderSql("alpha.s-N1"));
+    const [h] = await db.run(runHeaderQuery, "alpha.s-N1");
     expect(h).toMatchObject({
       display_name: "Alpha-1 / HarnessX",
       focus_task_id: "N1",
@@ -67,7 +60,7 @@ describe("run header", () => {
       matched_condition: "uninterrupted",
     });
     expect(h!.cost_usd).toBeCloseTo(0.28, 9);
-    expect(await db.query(runHeaderSql("no-such-run"))).toEqual([]);
+    expect(await db.run(runHeaderQuery, "no-such-run")).toEqual([]);
   });
 });
 
@@ -111,18 +104,18 @@ describe("schedule", () => {
 
 describe("final focus verdict", () => {
   it("counts passed tests per kind and stage, and lists the failing one", async () => {
-    const stages = await db.query<VerdictStageRow>(verdictStagesSql("alpha.s-N1"));
+    const stages = await db.run(verdictStagesQuery, "alpha.s-N1");
     expect(stages.map((s) => [s.kind, s.stage, s.passed, s.total, s.failed])).toEqual([
       ["F2P", 1, 0, 1, 1],
       ["F2P", 2, 1, 1, 0],
       ["P2P", null, 1, 1, 0],
     ]);
-    const tests = await db.query<VerdictTestRow>(verdictTestsSql("alpha.s-N1"));
+    const tests = await db.run(verdictTestsQuery, "alpha.s-N1");
     expect(tests.filter((t) => t.status !== "passed").map((t) => t.test_id)).toEqual(["tests/test_n1.py::test_stage1"]);
   });
 
   it("marks every test not run when the artifact did not apply", async () => {
-    const stages = await db.query<VerdictStageRow>(verdictStagesSql("alpha.s-F1"));
+    const stages = await db.run(verdictStagesQuery, "alpha.s-F1");
     expect(stages.map((s) => [s.kind, s.stage, s.not_run, s.total])).toEqual([
       ["F2P", 1, 1, 1],
       ["F2P", 2, 1, 1],
@@ -133,7 +126,7 @@ describe("final focus verdict", () => {
 
 describe("annotations and the run list", () => {
   it("reads a run's annotations with their evidence step ids", async () => {
-    const rows = await db.query<AnnotationRow>(runAnnotationsSql("alpha.s-N1"));
+    const rows = await db.run(runAnnotationsQuery, "alpha.s-N1");
     expect(toAnnotationInputs(rows).map((a) => [a.signature, a.position, a.stepIds, a.authorKind])).toEqual([
       ["requirement_state_loss", 3, [2, 8], "human"],
       ["requirement_state_loss", 3, [8], "detector"],
@@ -181,14 +174,11 @@ async function analyze(runId: string) {
   const workspaces = Object.fromEntries(
     (await db.query<WorkspaceRow>(runWorkspacesSql(runId))).map((w) => [w.workspace, w.task_id]),
   );
-  const verdict = toVerdictTests(await db.query<VerdictTestRow>(verdictTestsSql(runId)));
+  const verdict = toVerdictTests(await db.run(verdictTestsQuery, runId));
   const segmentation = segmentSteps(t.steps, schedule);
-  const focusTaskId = (await db.query<RunHeaderRow>(runHeaderSql(runId)))[0]!.focus_task_id;
+  const focusTaskId = (await db.run(runHeaderQuery, runId))[0]!.focus_task_id;
   const input = { steps: t.steps, segmentation, focusTaskId, workspaces, verdict };
-  const annotations = annotationTags(
-    toAnnotationInputs(await db.query<AnnotationRow>(runAnnotationsSql(runId))),
-    t.steps,
-  );
+  const annotations = annotationTags(toAnnotationInputs(await db.run(runAnnotationsQuery, runId)), t.steps);
   return {
     t,
     segmentation,

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../../lib/data/load-release";
 import { releaseTables } from "../../../lib/data/tables";
-import { loadTablesNode } from "../../../lib/db/load-node";
+import { loadTablesNode } from "../../../lib/queries/load-node";
 import { openNodeDb } from "../../../lib/db/node";
 import { runTrajectoryPass, type PassOptions } from "./pass";
 

@@ -7,7 +7,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { NodeDb } from "../../../lib/db/node";
-import { sqlString } from "../../../lib/queries/sql";
+import { sqlString } from "../../../lib/db/sql";
 import type { PassColumnType } from "./types";
 
 interface Sink {

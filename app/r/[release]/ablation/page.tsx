@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import { AblationView } from "@/components/ablation/AblationView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { conditionLabel } from "@/lib/site/labels";
-import { ablation, builtRelease, releaseIndex } from "@/lib/site/release-files-node";
+import { ablation, builtRelease, releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
-import { ComparePage } from "@/components/compare/ComparePage";
-import { releaseIndex } from "@/lib/site/release-files-node";
+import { releaseMetadata } from "@/app/_pages/page-meta";
+import { ComparePage } from "@/app/_pages/ComparePage";
+import { releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
-import { CostPage } from "@/components/cost/CostPage";
-import { releaseIndex } from "@/lib/site/release-files-node";
+import { releaseMetadata } from "@/app/_pages/page-meta";
+import { CostPage } from "@/app/_pages/CostPage";
+import { releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

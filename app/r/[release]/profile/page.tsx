@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ProfileView } from "@/components/profile/ProfileView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, profile, releaseIndex } from "@/lib/site/release-files-node";
+import { builtRelease, profile, releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TrajectoryExplorer } from "@/components/trajectory/TrajectoryExplorer";
-import { builtRelease, releaseIndex } from "@/lib/site/release-files-node";
+import { builtRelease, releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 
@@ -20,11 +20,7 @@ export default async function RunTrajectory({ params }: { params: Promise<{ rele
   const built = builtRelease(release);
   return (
     <ReleaseFrame built={built} page="runs">
-      <TrajectoryExplorer
-        releaseId={release}
-        submitText={built.meta.submit_text ?? null}
-        contextShards={built.run_context_shards ?? null}
-      />
+      <TrajectoryExplorer releaseId={release} submitText={built.meta.submit_text ?? null} />
     </ReleaseFrame>
   );
 }

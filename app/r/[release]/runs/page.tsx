@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import { LocalRunList } from "@/components/local/LocalRunList";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { RunList } from "@/components/trajectory/RunList";
-import { builtRelease, releaseIndex, runListIndex } from "@/lib/site/release-files-node";
+import { builtRelease, releaseIndex, runListIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

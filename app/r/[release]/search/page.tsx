@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import { SearchView } from "@/components/search/SearchView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, releaseIndex, repos, runListIndex, stepsManifest } from "@/lib/site/release-files-node";
+import { builtRelease, releaseIndex, repos, runListIndex, stepsManifest } from "@/scripts/build/release-files";
 import { STEP_LIMITS } from "@/lib/trajectory/steps-index";
 
 export const dynamicParams = false;

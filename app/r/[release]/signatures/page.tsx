@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { SignaturesPage } from "@/components/signatures/SignaturesPage";
-import { releaseMetadata } from "@/lib/site/page-meta";
-import { releaseIndex } from "@/lib/site/release-files-node";
+import { SignaturesPage } from "@/app/_pages/SignaturesPage";
+import { releaseMetadata } from "@/app/_pages/page-meta";
+import { releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

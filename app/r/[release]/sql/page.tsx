@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import { SqlConsole } from "@/components/sql/SqlConsole";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, leaderboard, releaseIndex, stepsManifest } from "@/lib/site/release-files-node";
+import { builtRelease, leaderboard, releaseIndex, stepsManifest } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

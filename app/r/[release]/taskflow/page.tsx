@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TaskFlowView } from "@/components/taskflow/TaskFlowView";
-import { builtRelease, releaseIndex, taskFlow } from "@/lib/site/release-files-node";
+import { builtRelease, releaseIndex, taskFlow } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

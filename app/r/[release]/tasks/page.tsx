@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import { CatalogView } from "@/components/catalog/CatalogView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, catalog, releaseIndex } from "@/lib/site/release-files-node";
+import { builtRelease, catalog, releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

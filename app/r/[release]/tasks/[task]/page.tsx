@@ -1,13 +1,13 @@
 // One static page per focus task (a few hundred per release at most, each small).
 import type { Metadata } from "next";
-import { releaseMetadata } from "@/lib/site/page-meta";
+import { releaseMetadata } from "@/app/_pages/page-meta";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TaskView } from "@/components/catalog/TaskView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { alignSchedules } from "@/lib/queries/catalog/align";
 import { releaseHref } from "@/lib/site/nav";
-import { builtRelease, catalog, releaseIndex, taskPage } from "@/lib/site/release-files-node";
+import { builtRelease, catalog, releaseIndex, taskPage } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
 

@@ -1,0 +1,40 @@
+// Where the build writes a query's answers ahead of time and where a release source looks for them
+// (docs/architecture.md, "Answers ahead of time"). Answers live in spaces: a keyed query's space (every run, every
+// session: lib/db/query.ts `ahead`) holds the answers of all its queries for one key together, so one small file
+// brings a run's header, verdict and ledger facts at once; any other query answered ahead has a space of its own,
+// keyed by its parameters. A space is split into shards by a hash of the key, so a page fetches one small file.
+import { stableKey, type KeyPart } from "../common/stable-key";
+import type { Query } from "./query";
+import type { Row } from "./types";
+
+/** One shard: key → query name → raw rows (as DuckDB gives them; the reader shapes them like a live run). */
+export type AnswerShard = Record<string, Record<string, Row[]>>;
+
+export function answerSpace(query: Pick<Query<never, unknown>, "name" | "ahead">): string {
+  return query.ahead?.space ?? query.name.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase();
+}
+
+/** A keyed query's key is its id; any other query's key names its parameters exactly. */
+export function answerKey(query: Pick<Query<never, unknown>, "ahead">, params: unknown): string {
+  return query.ahead ? String(params) : stableKey((params ?? null) as KeyPart);
+}
+
+/** FNV-1a (32-bit) of the key's UTF-16 code units, modulo the shard count. */
+export function answerShard(key: string, shards: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % shards;
+}
+
+export const answerFile = (space: string, shard: number) => `answers/${space}/${shard}.json`;
+
+/** About this many keys a shard: a few KB compressed, and a release of any size stays within the file count. */
+const KEYS_PER_SHARD = 32;
+const MAX_SHARDS = 8192;
+
+export function answerShardCount(keys: number, keysPerShard = KEYS_PER_SHARD): number {
+  return Math.max(1, Math.min(MAX_SHARDS, Math.ceil(keys / keysPerShard)));
+}
