@@ -1,6 +1,6 @@
 // An Arrow result (what DuckDB-WASM hands back) → plain JavaScript rows, a column at a time. Reading row by row
-// through Arrow's row proxies (table.toArray().map(r => r.toJSON())) cost 3–5× more: at 100× the sample a
-// subset's 24,200 task scores took ~100 ms that way against ~20 ms here (docs/performance.md, "Scale").
+// through Arrow's row proxies (table.toArray().map(r => r.toJSON())) cost several times more on a scaled
+// release's subset (docs/performance.md, "Scale").
 // Nothing imported from apache-arrow: this file is in every page's first bundle (lib/db/wasm.ts, through the
 // release source), Arrow's runtime comes with DuckDB-WASM's chunk on first need, and DuckDB-WASM carries its own
 // copy of Arrow; what is read here is the shape both versions share.
@@ -36,8 +36,8 @@ const utf8 = new TextDecoder();
 
 /**
  * A string column without nulls, each chunk's bytes decoded once and cut at its offsets, where Arrow's `get`
- * decodes every value on its own: at 100× the sample a subset's 6,600 rows spent most of their ~40 ms there
- * (docs/performance.md, "Scale"). Cutting the decoded text at byte offsets holds only while every byte is ASCII;
+ * decodes every value on its own, where a scaled release's subset spent most of its time (docs/performance.md,
+ * "Scale"). Cutting the decoded text at byte offsets holds only while every byte is ASCII;
  * any other chunk (or a shape this code does not know) is null and read value by value.
  */
 function asciiStrings(v: Vector): string[] | null {

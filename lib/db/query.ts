@@ -15,8 +15,8 @@ export interface Query<P, R> {
   /** Shapes a raw row (the columns are already plain JS values); rows are returned as they are without it. */
   readonly row?: (raw: Row) => R;
   /**
-   * The rows' order, when the SQL leaves it to JavaScript: DuckDB-WASM sorting strings was a third of a subset's
-   * query at 100× the sample (docs/architecture.md, "Leaderboard (issue 3) decisions"). Both runners apply it.
+   * The rows' order, when the SQL leaves it to JavaScript: DuckDB-WASM sorting strings was a large part of a
+   * subset's query at scale (docs/architecture.md, "Leaderboard (issue 3) decisions"). Every runner applies it.
    */
   // A method, so a query of rows R still counts as a Query<never, unknown> in lists of queries (bivariance).
   order?(a: R, b: R): number;

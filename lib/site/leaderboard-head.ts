@@ -1,6 +1,6 @@
 // What a long leaderboard's page carries (a scaled release of ~1,100 configurations, docs/scale.md): its first
-// rows, and what needs every row computed when the page is built. The whole model went into the page as props
-// (1.75 MB of the HTML at 100× the sample); the view now fetches it (leaderboard.json) after the first paint.
+// rows, and what needs every row computed when the page is built. The whole model as props made the page's HTML
+// far too large at scale; the view fetches it (leaderboard.json) after the first paint.
 // Releases of at most WINDOW_FROM configurations (every published one) carry their whole model, as before.
 import type { Mark } from "../metrics/marks";
 import type { LeaderboardModel } from "../queries/leaderboard/model";

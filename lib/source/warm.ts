@@ -34,14 +34,14 @@ function saveData(): boolean {
 
 /**
  * A query that will be asked next, run once on the warmed engine. A fresh DuckDB-WASM's first run of a query's
- * shape costs several times its later runs (the engine's code is compiled as it is first used): on the compare
- * page the first pair's counts took ~590 ms and the same shape next ~70 ms, so the warm-up runs the shown pair's (and, on the cost page, one bin's tasks).
+ * shape costs several times its later runs (the engine's code is compiled as it is first used), so the warm-up
+ * runs the shown pair's (and, on the cost page, one bin's tasks).
  */
 export interface WarmRehearsal {
   /**
    * The leaderboard: a repository subset's queries (one repository the page offers). Without it the first
-   * tick of a repository paid for the shape at 100× the sample: ~300 ms in DuckDB-WASM and the rows made
-   * JavaScript by code not yet compiled, against ~60 ms for the same shape next (docs/performance.md, "Scale").
+   * tick of a repository at scale paid for the shape in DuckDB-WASM and for rows made JavaScript by code not yet
+   * compiled, several times the same shape's next run (docs/performance.md, "Scale").
    */
   leaderboardScope?: TaskScope;
   comparePair?: { meta: CompareMeta; request: CompareRequest };
@@ -60,8 +60,8 @@ export const LEADERBOARD_REHEARSALS = 3;
 async function rehearse(source: ReleaseSource, rehearsal: WarmRehearsal): Promise<void> {
   if (rehearsal.leaderboardScope) {
     const { resolutionQuery, taskScoresQuery } = await import("../queries/leaderboard/sql");
-    // The click waits on the resolution query alone; one rehearsal left it at 2–3× its steady state at 100× the
-    // sample (DuckDB-WASM's hot code is recompiled by the browser's optimising tier only after repeated use).
+    // The click waits on the resolution query alone; one rehearsal left it well above its steady state at scale
+    // (DuckDB-WASM's hot code is recompiled by the browser's optimising tier only after repeated use).
     for (let i = 0; i < LEADERBOARD_REHEARSALS; i++)
       await source.engine.run(resolutionQuery, rehearsal.leaderboardScope);
     await source.engine.run(taskScoresQuery, rehearsal.leaderboardScope);

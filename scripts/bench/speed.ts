@@ -38,8 +38,8 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
 export const ONE_NUMBER_PAGE = "bench-one-number/index.html";
-// Pairs a run: 60 in all. Resampling a pool of 150 pairs (2026-12-05, the ratio ~1.9×), the ratio's standard
-// deviation between runs was 0.14× at 35 pairs and 0.10× at 60, for about a minute more.
+// Pairs a run: 60 in all. Resampling a pool of pairs showed the ratio's spread between runs shrinking with more
+// pairs, for about a minute more (docs/performance.md).
 const NAV_SAMPLES = 12;
 
 // The two navigations compared: the bare one-number page and the leaderboard, with where each measure goes.
@@ -151,7 +151,7 @@ function comparePairs(outDir: string): ComparePairs {
 /**
  * Navigation → numbers: the bare page and the leaderboard, fresh contexts, same server, NAV_SAMPLES pairs a
  * run. The leaderboard's times spread over two humps (docs/architecture.md "First view first"), so a median
- * of few loads lands in either hump by chance: 15 pairs read 1.60× to 2.05× in three runs of the same code.
+ * of few loads lands in either hump by chance: a few pairs read far apart in runs of the same code.
  */
 async function navigationPairs(browser: Browser, base: string, m: Samples): Promise<void> {
   for (let n = 0; n < NAV_SAMPLES; n++) {

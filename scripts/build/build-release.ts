@@ -61,7 +61,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
   let disposePass = () => {};
   try {
     await loadTablesNode(db, releaseTableParts(loaded.release));
-    // The records are in DuckDB now, and nothing below reads them: at 100× the sample they are GBs of objects.
+    // The records are in DuckDB now, and nothing below reads them: at scale they are most of the heap.
     loaded.release = null;
     phase("tables in DuckDB");
     // Every trajectory read once, as the viewer reads it (unreadable ones are warnings naming the run), and

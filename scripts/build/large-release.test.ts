@@ -5,7 +5,7 @@
 // warnings (only repeat 0 of one run has a trajectory) and no error; every repeat of a (configuration,
 // session) has the same outcome, so each leaderboard cell equals the minimal example's own cell, with
 // 18,750 repeats whose min and max are that value; task_cells = 2 configurations × 2 conditions × 2 focus
-// tasks × 18,750 repeats = 150,000 rows. Runs for ~40 s (~10 s validating, ~25 s building), hence its own file.
+// tasks × 18,750 repeats = 150,000 rows. Slow (validating and building that many runs), hence its own file.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
