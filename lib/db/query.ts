@@ -4,7 +4,7 @@
 // "One door to the data"). A query may be answered ahead of time by the build (answers.ts): the source then reads
 // the answer's file instead of starting DuckDB-WASM.
 import { sqlString } from "./sql";
-import type { Row } from "./types";
+import type { Db, Row } from "./types";
 
 export interface Query<P, R> {
   /** What the query answers, for errors and performance marks. */
@@ -81,4 +81,26 @@ export function shapeRows<P, R>(query: Pick<Query<P, R>, "row" | "order" | "ahea
 function withoutKey(row: Row): Row {
   const { [ANSWER_KEY]: _key, ...rest } = row;
   return rest;
+}
+
+/**
+ * A keyed query's rows for many keys at once, by key in the query's order: its own SQL over `keys`, a relation
+ * with one column `answer_key` (a table the build filled, or a subquery naming ids).
+ */
+export async function keyedRows<R>(db: Db, query: Query<string, R>, keys: string): Promise<Map<string, R[]>> {
+  const byKey = new Map<string, Row[]>();
+  for (const row of await db.query<Row>(query.ahead!.each(keys))) {
+    const key = String(row[ANSWER_KEY]);
+    let list = byKey.get(key);
+    if (!list) byKey.set(key, (list = []));
+    list.push(row);
+  }
+  return new Map([...byKey].map(([k, rows]) => [k, shapeRows(query, rows)]));
+}
+
+/** The relation of keys `keyedRows` reads: these ids. */
+export function keysOf(ids: readonly string[]): string {
+  return ids.length === 0
+    ? `(SELECT NULL::VARCHAR AS ${ANSWER_KEY} WHERE FALSE)`
+    : `(SELECT unnest([${ids.map(sqlString).join(", ")}]) AS ${ANSWER_KEY})`;
 }

@@ -17,13 +17,13 @@ import * as costTasks from "./cost/tasks.sql";
 import * as leaderboard from "./leaderboard/sql";
 import * as localUnion from "./local/union.sql";
 import type { Query } from "../db/query";
-import * as runPatch from "./trajectory/patch.sql";
 import * as prevalence from "./signatures/prevalence.sql";
 import * as signatures from "./signatures/rates.sql";
 import { STEP_INDEX_TABLES_SQL } from "./search/index-tables";
 import * as stepSearch from "./search/sql";
 import * as trajectory from "./trajectory/sql";
 import * as runQueries from "./trajectory/run.sql";
+import * as runList from "./trajectory/run-list";
 import * as catalog from "./catalog/sql";
 import * as profile from "./profile/sql";
 import * as taskflow from "./taskflow/sql";
@@ -36,12 +36,12 @@ const MODULES = [
   costTasks,
   leaderboard,
   localUnion,
-  runPatch,
   prevalence,
   signatures,
   stepSearch,
   trajectory,
   runQueries,
+  runList,
   catalog,
   profile,
   taskflow,
@@ -120,6 +120,8 @@ const PARAMS: Record<string, unknown> = {
   "profile repositories": undefined,
   "task flow labels": undefined,
   "configuration runs": "alpha",
+  "run list configurations": undefined,
+  "run list first page": undefined,
 };
 
 let db: NodeDb;

@@ -35,7 +35,10 @@ export async function answerOf<P, R>(
   if (!count) return null;
   const key = answerKey(q, params);
   const shard = await fetchShard(`/data/${releaseId}/${answerFile(space, answerShard(key, count))}`);
-  const rows = shard && Object.hasOwn(shard, key) ? shard[key]![query.name] : undefined;
+  if (!shard) return null;
+  const rows = Object.hasOwn(shard, key) ? shard[key]![query.name] : undefined;
   // A copy: shaping sorts in place, and the shard is shared.
-  return rows ? [...rows] : null;
+  if (rows) return [...rows];
+  // A keyed space holds every key of the release: an id it lacks has no rows, as the engine would answer.
+  return query.ahead ? [] : null;
 }

@@ -15,20 +15,14 @@ import {
   sessionTaskFilesQuery,
   verdictTestsQuery,
 } from "../queries/trajectory/run.sql";
-import {
-  runScheduleSql,
-  runWorkspacesSql,
-  toRequestInfo,
-  toVerdictTests,
-  type ScheduleRow,
-  type WorkspaceRow,
-} from "../queries/trajectory/sql";
+import { toRequestInfo, toVerdictTests } from "../queries/trajectory/sql";
 import { analyzeTrajectory } from "./analyze";
 import { readTrajectory } from "./chain";
 import { requirementLedger } from "./ledger";
 import { patchTaintFacts, taintInputOf } from "./patch-taint";
 import { patchView } from "./patch-view";
 import { segmentSteps } from "./segment";
+import { runBasics } from "../queries/trajectory/run";
 
 const DIR = "data/releases/sample";
 const E2 = "deepseek-v4.1-flash-opencode.pallets__click-2644.switched.r0";
@@ -39,8 +33,8 @@ let submitText: string | null = null;
 const archives = new ArchiveCache();
 
 async function facts(runId: string) {
-  const schedule = await db.query<ScheduleRow>(runScheduleSql(runId));
-  const ws = await db.query<WorkspaceRow>(runWorkspacesSql(runId));
+  const schedule = (await runBasics(db, runId)).schedule;
+  const ws = (await runBasics(db, runId)).workspaces;
   const workspaces = Object.fromEntries(ws.map((w) => [w.workspace, w.task_id]));
   const focus = ws.find((w) => w.is_focus)!.task_id;
   const [row] = await db.run(runPatchQuery, runId);

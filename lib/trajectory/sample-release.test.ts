@@ -11,21 +11,18 @@ import { loadTablesNode } from "../queries/load-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import { runAnnotationsQuery, runHeaderQuery, verdictTestsQuery } from "../queries/trajectory/run.sql";
 import {
-  runScheduleSql,
-  runWorkspacesSql,
   toAnnotationInputs,
   toRequestInfo,
   toVerdictTests,
   trajectoryRunsSql,
-  type ScheduleRow,
   type TrajectoryRunRow,
-  type WorkspaceRow,
 } from "../queries/trajectory/sql";
 import { readTrajectory } from "./chain";
 import { detectCrossTaskInterference } from "./detect-cross-task";
 import { detectRequirementStateLoss } from "./detect-state-loss";
 import { segmentSteps } from "./segment";
 import { annotationTags, type SignatureTag } from "./tags";
+import { runBasics } from "../queries/trajectory/run";
 
 const DIR = "data/releases/sample";
 const TRUTH = "data/ground-truth/sample/signatures.jsonl";
@@ -67,9 +64,9 @@ describe.skipIf(!existsSync(`${DIR}/annotations.jsonl`))("sample release traject
     const t = readTrajectory(
       JSON.parse(new TextDecoder().decode(await readReleaseFile(DIR, run.trajectory!, archives))) as unknown,
     );
-    const schedule = (await db.query<ScheduleRow>(runScheduleSql(run.run_id))).map((r) => toRequestInfo(r, submitText));
+    const schedule = (await runBasics(db, run.run_id)).schedule.map((r) => toRequestInfo(r, submitText));
     const workspaces = Object.fromEntries(
-      (await db.query<WorkspaceRow>(runWorkspacesSql(run.run_id))).map((w) => [w.workspace, w.task_id]),
+      (await runBasics(db, run.run_id)).workspaces.map((w) => [w.workspace, w.task_id]),
     );
     const verdict = toVerdictTests(await db.run(verdictTestsQuery, run.run_id));
     const [header] = await db.run(runHeaderQuery, run.run_id);

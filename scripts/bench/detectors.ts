@@ -9,21 +9,12 @@ import { releaseTables } from "../../lib/data/tables";
 import { loadTablesNode } from "../../lib/queries/load-node";
 import { openNodeDb, type NodeDb } from "../../lib/db/node";
 import {
-  scheduleSql,
   toAnnotationInputs,
   toRequestInfo,
   toVerdictTests,
-  workspacesSql,
   type AnnotationRow,
-  type ScheduleRow,
-  type VerdictTestRow,
 } from "../../lib/queries/trajectory/sql";
-import {
-  focusStagesWhereSql,
-  sessionTaskFilesWhereSql,
-  type FocusStageRow,
-  type SessionTaskFileRow,
-} from "../../lib/queries/trajectory/patch.sql";
+import { runContexts, type RunEvidence } from "../../lib/queries/trajectory/run-contexts";
 import { analyzeTrajectory } from "../../lib/trajectory/analyze";
 import { readTrajectory } from "../../lib/trajectory/chain";
 import { CROSS_TASK_DETECTOR } from "../../lib/trajectory/detect-cross-task";
@@ -71,6 +62,7 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]>
 
 interface RunRow {
   run_id: string;
+  session_id: string;
   trajectory: string | null;
   patch: string | null;
   focus_task_id: string;
@@ -80,50 +72,24 @@ interface RunRow {
 /** The release's rows the analysis needs, grouped by run. */
 interface ReleaseRows {
   runs: RunRow[];
-  stages: Map<string, (FocusStageRow & { run_id: string })[]>;
-  taskFiles: Map<string, (SessionTaskFileRow & { run_id: string })[]>;
-  schedules: Map<string, ScheduleRow[]>;
-  workspaces: Map<string, { run_id: string; workspace: string; task_id: string }[]>;
-  verdicts: Map<string, (VerdictTestRow & { run_id: string })[]>;
+  /** What the detectors read beside each run's trajectory, by the build pass's own queries. */
+  evidence: Map<string, RunEvidence>;
   annotations: Map<string, (AnnotationRow & { run_id: string })[]>;
 }
 
 /** One query per table for the whole release (a query per run would cost more than the detectors). */
 async function releaseRows(db: NodeDb): Promise<ReleaseRows> {
   const runs = await db.query<RunRow>(
-    "SELECT r.run_id, r.trajectory, r.patch, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
+    "SELECT r.run_id, r.session_id, r.trajectory, r.patch, s.focus_task_id, s.condition FROM runs r JOIN sessions s ON s.session_id = r.session_id ORDER BY r.run_id",
   );
-  // The ledger's stages and the final patch's taint input, by the build pass's SQL (lib/queries/trajectory/patch.sql.ts).
-  const stages = groupBy(
-    await db.query<FocusStageRow & { run_id: string }>(focusStagesWhereSql("TRUE")),
-    (r) => r.run_id,
-  );
-  const taskFiles = groupBy(
-    await db.query<SessionTaskFileRow & { run_id: string }>(sessionTaskFilesWhereSql("TRUE")),
-    (r) => r.run_id,
-  );
-  const schedules = groupBy(
-    // The trajectory page's own schedule SQL, over every run (lib/queries/trajectory/sql.ts).
-    await db.query<ScheduleRow>(scheduleSql("TRUE")),
-    (r) => r.run_id,
-  );
-  const workspaces = groupBy(
-    await db.query<{ run_id: string; workspace: string; task_id: string }>(workspacesSql("TRUE")),
-    (r) => r.run_id,
-  );
-  const verdicts = groupBy(
-    await db.query<VerdictTestRow & { run_id: string }>(
-      "SELECT run_id, test_id, kind, stage::INTEGER AS stage, status FROM test_results ORDER BY run_id, kind, stage NULLS LAST, test_id",
-    ),
-    (r) => r.run_id,
-  );
+  const evidence = await runContexts(db, runs);
   const annotations = groupBy(
     await db.query<AnnotationRow & { run_id: string }>(
       "SELECT run_id, annotation_id::INTEGER AS annotation_id, signature, position::INTEGER AS position, step_ids, note, author_kind, author_name FROM annotations ORDER BY run_id, annotation_id",
     ),
     (r) => r.run_id,
   );
-  return { runs, stages, taskFiles, schedules, workspaces, verdicts, annotations };
+  return { runs, evidence, annotations };
 }
 
 /** What the analysis of every run found and read. */
@@ -149,8 +115,9 @@ async function analyseRun(
   const bytes = await readReleaseFile(dir, trajectory, archives);
   out.jsonBytes += bytes.byteLength;
   const t = readTrajectory(JSON.parse(new TextDecoder().decode(bytes)) as unknown);
-  const scheduleRows = rows.schedules.get(run.run_id) ?? [];
-  const ws = Object.fromEntries((rows.workspaces.get(run.run_id) ?? []).map((w) => [w.workspace, w.task_id]));
+  const evidence = rows.evidence.get(run.run_id)!;
+  const scheduleRows = evidence.schedule;
+  const ws = Object.fromEntries(evidence.workspaces.map((w) => [w.workspace, w.task_id]));
   // The run's final patch, read and marked as the viewer and the build pass do (the detectors' evidence).
   let patchTaint = null;
   if (run.patch !== null) {
@@ -161,7 +128,7 @@ async function analyseRun(
       text,
       taintInputOf(
         run.focus_task_id,
-        rows.taskFiles.get(run.run_id) ?? [],
+        evidence.taskFiles,
         scheduleRows.map((r) => ({ task_id: r.task_id, text: r.text })),
         ws,
       ),
@@ -172,9 +139,9 @@ async function analyseRun(
     schedule: scheduleRows.map((r) => toRequestInfo(r, submitText)),
     focusTaskId: run.focus_task_id,
     workspaces: ws,
-    verdict: toVerdictTests(rows.verdicts.get(run.run_id) ?? []),
+    verdict: toVerdictTests(evidence.verdict),
     annotations: [],
-    stages: (rows.stages.get(run.run_id) ?? []).map((r) => r.stage),
+    stages: evidence.stages,
     patchTaint,
   });
   for (const tag of analysis.tags.filter((x) => x.origin === "detector")) {

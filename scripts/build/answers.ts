@@ -17,7 +17,7 @@ import {
   type AnswerShard,
 } from "../../lib/db/answers";
 import type { NodeDb } from "../../lib/db/node";
-import { ANSWER_KEY, shapeRows, type Ahead, type ParamsOf, type Query, type QuerySource } from "../../lib/db/query";
+import { keyedRows, shapeRows, type Ahead, type ParamsOf, type Query, type QuerySource } from "../../lib/db/query";
 import { sqlString } from "../../lib/db/sql";
 import type { Row } from "../../lib/db/types";
 import type { AheadPlan, AheadRelease } from "../../lib/queries/ahead";
@@ -49,17 +49,10 @@ async function shardKeys(db: NodeDb, ahead: Ahead): Promise<{ keys: string[]; sh
   return { keys, shards };
 }
 
-/** Rows of a keyed query over the keys in answer_keys, grouped by key in the query's order. */
-async function rowsByKey(db: NodeDb, query: AnyQuery): Promise<Map<string, Row[]>> {
-  const byKey = new Map<string, Row[]>();
-  for (const row of await db.query<Row>(query.ahead!.each("answer_keys"))) {
-    const key = String(row[ANSWER_KEY]);
-    const { [ANSWER_KEY]: _key, ...rest } = row;
-    let list = byKey.get(key);
-    if (!list) byKey.set(key, (list = []));
-    list.push(rest);
-  }
-  return byKey;
+/** Raw rows by key (an answer file holds what DuckDB gave; the reader shapes them as a live run would). */
+async function rawRowsByKey(db: NodeDb, query: AnyQuery): Promise<Map<string, Row[]>> {
+  const { name, tables, sql, ahead } = query as unknown as Query<string, Row>;
+  return keyedRows(db, { name, tables, sql, ahead: ahead! }, "answer_keys");
 }
 
 async function writeKeyedSpace(db: NodeDb, space: string, queries: AnyQuery[], out: string): Promise<number> {
@@ -78,7 +71,7 @@ async function writeKeyedSpace(db: NodeDb, space: string, queries: AnyQuery[], o
       `SELECT answer_key, shard FROM answer_shards WHERE shard BETWEEN ${first} AND ${last} ORDER BY answer_key`,
     )) as { answer_key: string; shard: number }[];
     for (const query of queries) {
-      const rows = await rowsByKey(db, query);
+      const rows = await rawRowsByKey(db, query);
       // Every key gets an answer, empty when the query has no rows for it: an absent answer means "ask the engine".
       for (const { answer_key, shard } of batch)
         (files[shard - first]![answer_key] ??= {})[query.name] = rows.get(answer_key) ?? [];

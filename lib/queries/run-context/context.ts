@@ -1,7 +1,7 @@
 // What the detectors need beside a trajectory (the session's schedule, its checkouts, the final verdict and
-// the release's annotations), assembled from the rows of lib/queries/trajectory/sql.ts. The trajectory page builds
-// it for one run; the build's trajectory pass (scripts/build/trajectory-pass) for every run, from the same SQL
-// with a wider predicate, so a tag the page shows and a tag the release tables count come from one analysis.
+// the release's annotations), assembled from the rows of the keyed queries (lib/queries/trajectory/run.sql.ts). The
+// trajectory page builds it for one run (run.ts); the build's trajectory pass for many at once (run-contexts.ts),
+// from the same SQL, so a tag the page shows and a tag the release tables count come from one analysis.
 import type { AnalysisContext } from "../../trajectory/worker-protocol";
 import {
   toAnnotationInputs,
@@ -12,7 +12,6 @@ import {
   type RunTestRow,
   type WorkspaceRow,
 } from "../trajectory/sql";
-import { sqlString } from "../../db/sql";
 
 export interface RunContextRows {
   /** null: the run is not in the release (nothing to segment by). */
@@ -37,6 +36,7 @@ export function analysisContextOf(rows: RunContextRows): AnalysisContext {
 
 export interface PassRunRow {
   run_id: string;
+  session_id: string;
   config_id: string;
   condition: string;
   task_group: string;
@@ -50,14 +50,9 @@ export interface PassRunRow {
 
 /** Every run that names a trajectory, in a stable order (the pass's work list). */
 export const PASS_RUNS_SQL = `
-SELECT r.run_id, r.config_id, s.condition, s.task_group, s.focus_task_id, t.repo, r.resolved, r.trajectory, r.patch
+SELECT r.run_id, r.session_id, r.config_id, s.condition, s.task_group, s.focus_task_id, t.repo, r.resolved, r.trajectory, r.patch
 FROM runs r
 JOIN sessions s ON s.session_id = r.session_id
 LEFT JOIN tasks t ON t.task_id = s.focus_task_id
 WHERE r.trajectory IS NOT NULL
 ORDER BY r.run_id`;
-
-/** A predicate over runs r selecting the listed run ids (a chunk of the pass's work list). */
-export function runsIn(runIds: readonly string[], column = "r.run_id"): string {
-  return runIds.length === 0 ? "FALSE" : `${column} IN (${runIds.map(sqlString).join(", ")})`;
-}

@@ -3,7 +3,7 @@
 // answered ahead by the build) when a view needs them: at scale every run as page props made one page far too
 // large (docs/scale.md). The list is the configurations' lists one after another (trajectoryRunsSql's order), so a
 // page of the whole list spans one or two configurations.
-import type { Db } from "../../db/types";
+import { defineQuery, type QuerySource } from "../../db/query";
 import { trajectoryRunPageSql, type TrajectoryRunRow } from "./sql";
 
 /** Rows a page shows. */
@@ -35,11 +35,22 @@ export interface RunListIndex {
 export const RUN_LIST_INDEX = "run-list.json";
 
 /** Per configuration in the list's order (its sort order, then its id), how many runs and trajectories. */
-export const RUN_LIST_CONFIGS_SQL = `
+export const runListConfigsQuery = defineQuery<void, RunListConfig>({
+  name: "run list configurations",
+  tables: ["runs", "configs"],
+  sql: () => `
 SELECT c.config_id, c.display_name, COUNT(*)::INTEGER AS runs, COUNT(r.trajectory)::INTEGER AS with_trajectory
 FROM runs r JOIN configs c ON c.config_id = r.config_id
 GROUP BY c.config_id, c.display_name, c.sort_order
-ORDER BY c.sort_order, c.config_id`;
+ORDER BY c.sort_order, c.config_id`,
+});
+
+/** The whole list's first page (with or without a trajectory), in the list's order. */
+export const runListFirstPageQuery = defineQuery<void, TrajectoryRunRow>({
+  name: "run list first page",
+  tables: ["runs", "configs", "sessions", "tasks", "annotations"],
+  sql: () => trajectoryRunPageSql({}, 0, RUNS_PER_PAGE),
+});
 
 /** One file's slice of a page: rows [from, to) of configs[file]'s list. */
 export interface PageSlice {
@@ -186,13 +197,13 @@ export function planFiles(plan: RunListPlan): number[] {
 }
 
 /** The run list's index (run-list.json, in the page's static HTML): its configurations and its first page. */
-export async function computeRunListIndex(db: Db, conditions: readonly string[]): Promise<RunListIndex> {
-  const configs = await db.query<RunListConfig>(RUN_LIST_CONFIGS_SQL);
+export async function computeRunListIndex(src: QuerySource, conditions: readonly string[]): Promise<RunListIndex> {
+  const configs = await src.run(runListConfigsQuery);
   return {
     runs: configs.reduce((s, c) => s + c.runs, 0),
     with_trajectory: configs.reduce((s, c) => s + c.with_trajectory, 0),
     conditions: [...conditions],
     configs,
-    first: await db.query<TrajectoryRunRow>(trajectoryRunPageSql({}, 0, RUNS_PER_PAGE)),
+    first: await src.run(runListFirstPageQuery),
   };
 }

@@ -16,7 +16,11 @@ import {
   type RunTestRow,
   type WorkspaceRow,
 } from "./sql";
-import type { FocusStageRow, RunPatchRow, SessionTaskFileRow } from "./patch.sql";
+import type { TableRowOf } from "../../data/table-rows";
+
+export type RunPatchRow = Pick<TableRowOf<"runs">, "run_id" | "patch">;
+export type SessionTaskFileRow = Pick<TableRowOf<"task_files">, "task_id" | "path">;
+export type FocusStageRow = Pick<TableRowOf<"task_stages">, "stage">;
 
 const RUNS = { space: "run", keys: "SELECT run_id AS answer_key FROM runs" };
 const SESSIONS = { space: "session", keys: "SELECT session_id AS answer_key FROM sessions" };

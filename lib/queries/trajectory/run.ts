@@ -18,7 +18,7 @@ import {
   type RequestUsageRow,
   type SessionRequestRow,
 } from "./run.sql";
-import type { SessionTaskFileRow } from "./patch.sql";
+import type { SessionTaskFileRow } from "./run.sql";
 import {
   toRequestInfo,
   toVerdictTests,

@@ -1,12 +1,12 @@
-// The run beside a trajectory: its header, the session's schedule with flags and usage, the checkouts, the
-// final focus verdict (per stage, from test_results) and the release's annotations. Run by DuckDB-WASM on
-// the trajectory page and by DuckDB in Node in tests (and for the run list at build time).
+// The rows beside a trajectory (a run's header, its schedule with flags and usage, the checkouts, the final focus
+// verdict, the release's annotations) as the page and the detectors read them, and the run list's SQL. The
+// queries of one run or session are the keyed ones of run.sql.ts.
 import type { RequestInfo } from "../../trajectory/segment";
 import type { AnnotationInput } from "../../trajectory/tags";
 import type { VerdictTest } from "../../trajectory/verdict-test";
-import { requestColumnsSql, type RequestRow } from "./request-row";
+import type { RequestRow } from "./request-row";
 import type { TableRowOf } from "../../data/table-rows";
-import { sqlInList, sqlString } from "../../db/sql";
+import { sqlInList } from "../../db/sql";
 import { defineQuery } from "../../db/query";
 
 export interface RunHeaderRow {
@@ -60,28 +60,6 @@ export interface ScheduleRow extends RequestRow {
   cost_usd: number | null;
 }
 
-/** The run's session schedule with the request flags and the run's usage per request (null: did not run). */
-export function runScheduleSql(runId: string): string {
-  return scheduleSql(`r.run_id = ${sqlString(runId)}`);
-}
-
-/**
- * The schedules of every run `where` selects (a predicate over runs r), ordered by run then position: the one
- * text behind the page's schedule and the build's trajectory pass (scripts/build/trajectory-pass).
- */
-export function scheduleSql(where: string): string {
-  return `
-SELECT r.run_id, ${requestColumnsSql("q")}, q.in_switch_focus_scope, st.text,
-  u.run_id IS NOT NULL AS ran, u.tokens::DOUBLE AS tokens, u.cached_tokens::DOUBLE AS cached_tokens,
-  u.model_calls::INTEGER AS model_calls, u.tool_calls::INTEGER AS tool_calls, u.wall_s::DOUBLE AS wall_s, u.cost_usd::DOUBLE AS cost_usd
-FROM runs r
-JOIN requests q ON q.session_id = r.session_id
-LEFT JOIN task_stages st ON st.task_id = q.task_id AND st.stage = q.stage
-LEFT JOIN request_usage u ON u.run_id = r.run_id AND u.position = q.position
-WHERE ${where}
-ORDER BY r.run_id, q.position`;
-}
-
 /** A schedule row as the segmenter reads it; the finalization text comes from release.json. */
 export function toRequestInfo(row: ScheduleRow, submitText: string | null): RequestInfo {
   return {
@@ -105,20 +83,6 @@ export interface WorkspaceRow {
   workspace: string;
   task_id: string;
   is_focus: boolean;
-}
-
-export function runWorkspacesSql(runId: string): string {
-  return workspacesSql(`r.run_id = ${sqlString(runId)}`);
-}
-
-/** The checkouts of every run `where` selects, ordered by run then checkout. */
-export function workspacesSql(where: string): string {
-  return `
-SELECT r.run_id, w.workspace, w.task_id, w.task_id = s.focus_task_id AS is_focus
-FROM runs r JOIN sessions s ON s.session_id = r.session_id
-JOIN session_workspaces w ON w.session_id = r.session_id
-WHERE ${where}
-ORDER BY r.run_id, w.workspace`;
 }
 
 export interface VerdictStageRow {
@@ -151,15 +115,6 @@ export interface VerdictTestRow {
 
 /** One run's final test: the run is the key it was asked by. */
 export type RunTestRow = Omit<VerdictTestRow, "run_id">;
-
-/** The final focus tests of every run `where` selects (a predicate over test_results), ordered by run. */
-export function verdictTestsWhereSql(where: string): string {
-  return `
-SELECT run_id, test_id, kind, stage::INTEGER AS stage, status
-FROM test_results
-WHERE ${where}
-ORDER BY run_id, kind, stage NULLS LAST, test_id`;
-}
 
 export function toVerdictTests(rows: readonly RunTestRow[]): VerdictTest[] {
   return rows.map((r) => ({ testId: r.test_id, kind: r.kind, stage: r.stage, status: r.status }));

@@ -13,18 +13,15 @@ import { segmentSteps } from "../../trajectory/segment";
 import { annotationTags } from "../../trajectory/tags";
 import { runAnnotationsQuery, runHeaderQuery, verdictStagesQuery, verdictTestsQuery } from "./run.sql";
 import {
-  runScheduleSql,
-  runWorkspacesSql,
   toAnnotationInputs,
   toRequestInfo,
   toVerdictTests,
   trajectoryRunCountSql,
   trajectoryRunPageSql,
   trajectoryRunsSql,
-  type ScheduleRow,
   type TrajectoryRunRow,
-  type WorkspaceRow,
 } from "./sql";
+import { runBasics } from "./run";
 
 const DIR = "e2e/fixtures/releases/trajcalc";
 const SUBMIT = "Finalize: submit your patch for the focus task.";
@@ -66,7 +63,7 @@ describe("run header", () => {
 
 describe("schedule", () => {
   it("lists the session's requests with flags, texts and the run's usage", async () => {
-    const rows = await db.query<ScheduleRow>(runScheduleSql("beta.s-F1"));
+    const rows = (await runBasics(db, "beta.s-F1")).schedule;
     expect(rows.map((r) => [r.position, r.task_id, r.stage, r.workspace_switch, r.focus_return, r.ran])).toEqual([
       [0, "F1", 1, false, false, true],
       [1, "I1", 1, true, false, true],
@@ -91,7 +88,7 @@ describe("schedule", () => {
   });
 
   it("names every checkout and the focus one", async () => {
-    const rows = await db.query<WorkspaceRow>(runWorkspacesSql("alpha.s-F1"));
+    const rows = (await runBasics(db, "alpha.s-F1")).workspaces;
     expect(rows.map((r) => [r.workspace, r.task_id, r.is_focus])).toEqual([
       ["/work/w00", "F1", true],
       ["/work/w01", "I1", false],
@@ -170,10 +167,8 @@ describe("annotations and the run list", () => {
 async function analyze(runId: string) {
   const raw = JSON.parse(readFileSync(`${DIR}/trajectories/${runId}.json`, "utf8")) as unknown;
   const t = readTrajectory(raw);
-  const schedule = (await db.query<ScheduleRow>(runScheduleSql(runId))).map((r) => toRequestInfo(r, SUBMIT));
-  const workspaces = Object.fromEntries(
-    (await db.query<WorkspaceRow>(runWorkspacesSql(runId))).map((w) => [w.workspace, w.task_id]),
-  );
+  const schedule = (await runBasics(db, runId)).schedule.map((r) => toRequestInfo(r, SUBMIT));
+  const workspaces = Object.fromEntries((await runBasics(db, runId)).workspaces.map((w) => [w.workspace, w.task_id]));
   const verdict = toVerdictTests(await db.run(verdictTestsQuery, runId));
   const segmentation = segmentSteps(t.steps, schedule);
   const focusTaskId = (await db.run(runHeaderQuery, runId))[0]!.focus_task_id;

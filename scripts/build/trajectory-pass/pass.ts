@@ -7,21 +7,8 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { ArchiveCache } from "../../../lib/archive/read-node";
 import type { NodeDb } from "../../../lib/db/node";
-import { analysisContextOf, PASS_RUNS_SQL, runsIn, type PassRunRow } from "../../../lib/queries/run-context/context";
-import {
-  scheduleSql,
-  verdictTestsWhereSql,
-  workspacesSql,
-  type ScheduleRow,
-  type VerdictTestRow,
-  type WorkspaceRow,
-} from "../../../lib/queries/trajectory/sql";
-import {
-  focusStagesWhereSql,
-  sessionTaskFilesWhereSql,
-  type FocusStageRow,
-  type SessionTaskFileRow,
-} from "../../../lib/queries/trajectory/patch.sql";
+import { analysisContextOf, PASS_RUNS_SQL, type PassRunRow } from "../../../lib/queries/run-context/context";
+import { runContexts } from "../../../lib/queries/trajectory/run-contexts";
 import { taintInputOf } from "../../../lib/trajectory/patch-taint";
 import { analyzeOne } from "./analyze-one";
 import { ANALYZERS, versionsKey } from "./analyzers";
@@ -64,40 +51,28 @@ export interface PassOutcome {
   dispose(): void;
 }
 
-function groupBy<T extends { run_id: string }>(rows: readonly T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) (out.get(r.run_id) ?? out.set(r.run_id, []).get(r.run_id)!).push(r);
-  return out;
-}
-
 async function jobsFor(
   db: NodeDb,
   releaseDir: string,
   runs: readonly PassRunRow[],
   submitText: string | null,
 ): Promise<PassJob[]> {
-  const ids = runs.map((r) => r.run_id);
-  const schedule = groupBy(await db.query<ScheduleRow>(scheduleSql(runsIn(ids))));
-  const workspaces = groupBy(await db.query<WorkspaceRow>(workspacesSql(runsIn(ids))));
-  const verdict = groupBy(await db.query<VerdictTestRow>(verdictTestsWhereSql(runsIn(ids, "run_id"))));
-  // The ledger's stages and the final patch's taint input: the detectors' evidence beside the trace.
-  const stages = groupBy(await db.query<FocusStageRow & { run_id: string }>(focusStagesWhereSql(runsIn(ids))));
-  const taskFiles = groupBy(
-    await db.query<SessionTaskFileRow & { run_id: string }>(sessionTaskFilesWhereSql(runsIn(ids))),
-  );
+  // The ledger's stages and the final patch's taint input are the detectors' evidence beside the trace.
+  const contexts = await runContexts(db, runs);
   return runs.map((r) => {
+    const c = contexts.get(r.run_id)!;
     const analysis = analysisContextOf({
       focusTaskId: r.focus_task_id,
-      schedule: schedule.get(r.run_id) ?? [],
-      workspaces: workspaces.get(r.run_id) ?? [],
-      verdictTests: verdict.get(r.run_id) ?? [],
+      schedule: c.schedule,
+      workspaces: c.workspaces,
+      verdictTests: c.verdict,
       annotations: [],
       submitText,
     });
     const taint = taintInputOf(
       r.focus_task_id,
-      taskFiles.get(r.run_id) ?? [],
-      (schedule.get(r.run_id) ?? []).map((q) => ({ task_id: q.task_id, text: q.text })),
+      c.taskFiles,
+      c.schedule.map((q) => ({ task_id: q.task_id, text: q.text })),
       analysis.workspaces,
     );
     return {
@@ -112,7 +87,7 @@ async function jobsFor(
         focusTaskId: r.focus_task_id,
         repo: r.repo,
         resolved: r.resolved,
-        analysis: { ...analysis, stages: (stages.get(r.run_id) ?? []).map((s) => s.stage) },
+        analysis: { ...analysis, stages: c.stages },
       },
     };
   });
