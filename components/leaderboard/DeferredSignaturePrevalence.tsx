@@ -5,11 +5,7 @@
 import { useAsync } from "@/components/site/useAsync";
 import { afterPaintAndIdle } from "@/lib/source/after-paint";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import {
-  computePrevalence,
-  type PrevalenceMeta,
-  type PrevalenceModel,
-} from "@/lib/queries/signatures/prevalence-model";
+import type { PrevalenceMeta, PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import type { SignaturePrevalence } from "./SignaturePrevalence";
 
 interface Loaded {
