@@ -130,7 +130,7 @@ export async function benchScale(
   const built = join(OUT, "scale", `sample-x${factor}`);
   const json = filesOf(built, (n) => n.endsWith(".json"));
   const arrow = filesOf(built, (n) => n.endsWith(".arrow"));
-  const contextFiles = readdirSync(join(built, "run-context")).length;
+  const runAnswerFiles = readdirSync(join(built, "answers", "run")).length;
   const sampleRunsPerS = 4398 / sample.seconds;
   const limitS = 1.2 * factor * sample.seconds;
   const budgets: Budget[] = [
@@ -176,7 +176,7 @@ build measured the same way in the same run (scripts/bench/scale.ts).
 | data build, peak resident memory | ${gb(sample.maxRssKb)} | ${gb(build.maxRssKb)} |
 | runs per second through the build | ${sampleRunsPerS.toFixed(0)} | ${(runs / build.seconds).toFixed(0)} |
 | validator (\`npm run data:validate\`) | | exit ${validate.status}, ${validate.seconds.toFixed(1)} s, ${gb(validate.maxRssKb)} |
-| run-context shards written | | ${contextFiles} |
+| answer shards of the run space written | | ${runAnswerFiles} |
 
 Page JSON of the ×${factor} release: ${json.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
 
@@ -197,7 +197,7 @@ Measured by \`BENCH_ONLY=${pass ? "pass," : ""}scale npm run bench\` on ${new Da
 
 | limit on this machine | value |
 | --- | ---: |
-| runs per second through the data build (validate, flatten, DuckDB, Arrow + Parquet + Hive Parquet, page JSON, run-context shards) | ${(runs / build.seconds).toFixed(0)} runs/s (${runs} runs in ${build.seconds.toFixed(0)} s) |
+| runs per second through the data build (validate, flatten, DuckDB, Arrow + Parquet + Hive Parquet, page JSON, answers) | ${(runs / build.seconds).toFixed(0)} runs/s (${runs} runs in ${build.seconds.toFixed(0)} s) |
 | peak resident memory of that build | ${gb(build.maxRssKb)} |
 | trajectories per second through the analysis (the build's trajectory pass) | ${passCell} |
 | validator on the same release | ${validate.seconds.toFixed(0)} s, ${gb(validate.maxRssKb)} |

@@ -367,7 +367,7 @@ in those loads. A ratio's interval is a percentile bootstrap over the pairs (scr
 | cost, 3 s idle, open the first non-empty histogram bin → its tasks listed (its configuration's file, cost-bins/; warm-up done in ${warmed.cost}/${runs}) | ${ms(md.idleCost)} |
 | compare, 3 s idle on the default pair, pick A \`${c}\` (vs \`${b}\`) → its 2×2 (its static pair file; warm-up done in ${warmed.compare}/${runs}) | ${ms(md.idleCompare)} |
 | trajectory \`${BENCH_RUN}\`: navigation → first step | ${ms(md.firstStep)} |
-| the same load: navigation → verdict (static run context, no DuckDB-WASM) | ${ms(md.verdict)} (${ratio(md.verdict, md.firstStep)}) |
+| the same load: navigation → verdict (the build's answers, no DuckDB-WASM) | ${ms(md.verdict)} (${ratio(md.verdict, md.firstStep)}) |
 | compare \`/r/sample/compare/?a=${c}&b=${d}\`, cold: navigation → 2×2 (its static pair file, compare-pairs/) | ${ms(md.comparePair)} |
 | compare \`?a=${c}&b=${d}&condition=${other}\`, cold: navigation → 2×2 (DuckDB-WASM's path; no budget) | ${ms(md.compareDuckDb)} (${ratio(md.compareDuckDb, md.duckdb)} the start alone) |
 | … of which navigation → the page starts DuckDB-WASM (its code has loaded) | ${ms(md.coldStart)} |

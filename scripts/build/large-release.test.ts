@@ -71,6 +71,6 @@ describe(`a release of ${RUNS.toLocaleString("en")} runs`, () => {
         }
       }
     }
-    // The build also writes the run-context shards (4,096 of them) and the Hive Parquet for these runs.
+    // The build also writes these runs' answers (the run space's shards) and their Hive Parquet.
   }, 300_000);
 });
