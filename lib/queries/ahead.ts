@@ -27,10 +27,11 @@ export interface AheadPlan {
 }
 
 /**
- * Above this many configurations a plan that answers per configuration (or pair) writes nothing: the answers
- * would outgrow the export, and such a release computes those states in the page.
+ * Above these many configurations a plan writes no answers per pair (they grow as n(n − 1)) or per configuration:
+ * they would outgrow the export, and such a release computes those states in the page.
  */
 export const AHEAD_MAX_CONFIGS = 30;
+const AHEAD_MAX_CONFIGS_PER_CONFIG = 4 * AHEAD_MAX_CONFIGS;
 
 const metaOf = (meta: ReleaseMeta): CompareMeta => ({
   baseline: meta.baseline_condition,
@@ -50,9 +51,9 @@ const leaderboard: AheadPlan = {
     await src.run(repoGapQuery, { baseline: m.baseline });
     await computePrevalence(src, m);
     const configs = await src.run(configsQuery);
-    if (configs.length > AHEAD_MAX_CONFIGS * 4) return;
+    if (configs.length > AHEAD_MAX_CONFIGS_PER_CONFIG) return;
     for (const { repo } of await src.run(reposQuery))
-      await computeLeaderboard(src, { ...m, groups: m.groups }, { repos: [repo], taskIds: [] }, { configs });
+      await computeLeaderboard(src, m, { repos: [repo], taskIds: [] }, { configs });
   },
 };
 
@@ -82,7 +83,7 @@ const cost: AheadPlan = {
   async run(src, { meta }) {
     const m = metaOf(meta);
     const page = await computeCostPage(src, m);
-    if (page.configs.length > AHEAD_MAX_CONFIGS * 4) return;
+    if (page.configs.length > AHEAD_MAX_CONFIGS_PER_CONFIG) return;
     for (const mode of TOKEN_MODES) {
       const { bins, histogram } = page.tasks[mode];
       for (const h of histogram) {

@@ -1,5 +1,6 @@
 // The answers the build wrote ahead of time (lib/db/answers.ts), read by the published source before it would
-// start DuckDB-WASM: one small shard per key, fetched once per page visit and shared by every query of its space.
+// start DuckDB-WASM: the small shard a key hashes to, fetched once per page visit and shared by every query of its
+// space.
 // Reading them is never required: a shard that is missing, unreachable or not JSON answers nothing, and the
 // source runs the query in DuckDB-WASM instead.
 import type { AnswerIndex } from "../data/built";
@@ -39,6 +40,7 @@ export async function answerOf<P, R>(
   const rows = Object.hasOwn(shard, key) ? shard[key]![query.name] : undefined;
   // A copy: shaping sorts in place, and the shard is shared.
   if (rows) return [...rows];
-  // A keyed space holds every key of the release: an id it lacks has no rows, as the engine would answer.
+  // A keyed space holds every key of the release, and the build writes only rows: a key or query the shard
+  // lacks has none, as the engine would answer.
   return query.ahead ? [] : null;
 }

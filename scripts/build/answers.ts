@@ -32,8 +32,8 @@ function writeShard(out: string, space: string, shard: number, entries: AnswerSh
   writeFileSync(join(out, answerFile(space, shard)), JSON.stringify(entries) + "\n");
 }
 
-/** The keys of a space in a temporary table `answer_shards (answer_key, shard)`; returns how many shards. */
-async function shardKeys(db: NodeDb, ahead: Ahead): Promise<{ keys: string[]; shards: number }> {
+/** The keys of a space in a temporary table `answer_shards (answer_key, shard)`, and each key's shard. */
+async function shardKeys(db: NodeDb, ahead: Ahead): Promise<{ shardOf: Map<string, number>; shards: number }> {
   const keys = (await db.query<{ answer_key: string }>(`${ahead.keys} ORDER BY 1`)).map((r) => r.answer_key);
   const shards = answerShardCount(keys.length, ahead.keysPerShard);
   const tmp = mkdtempSync(join(tmpdir(), "switch-swe-answers-"));
@@ -46,7 +46,7 @@ async function shardKeys(db: NodeDb, ahead: Ahead): Promise<{ keys: string[]; sh
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  return { keys, shards };
+  return { shardOf: new Map(keys.map((k) => [k, answerShard(k, shards)])), shards };
 }
 
 /** Raw rows by key (an answer file holds what DuckDB gave; the reader shapes them as a live run would). */
@@ -57,25 +57,20 @@ async function rawRowsByKey(db: NodeDb, query: AnyQuery): Promise<Map<string, Ro
 
 async function writeKeyedSpace(db: NodeDb, space: string, queries: AnyQuery[], out: string): Promise<number> {
   const ahead = queries[0]!.ahead!;
-  const { keys, shards } = await shardKeys(db, ahead);
+  const { shardOf, shards } = await shardKeys(db, ahead);
   mkdirSync(join(out, "answers", space), { recursive: true });
   const batchKeys = ahead.keysPerBatch ?? BATCH_KEYS;
-  const perBatch = Math.max(1, Math.floor((batchKeys * shards) / Math.max(1, keys.length)));
+  const perBatch = Math.max(1, Math.floor((batchKeys * shards) / Math.max(1, shardOf.size)));
   for (let first = 0; first < shards; first += perBatch) {
     const last = Math.min(shards, first + perBatch) - 1;
     await db.run(
       `CREATE OR REPLACE TEMP TABLE answer_keys AS SELECT answer_key FROM answer_shards WHERE shard BETWEEN ${first} AND ${last}`,
     );
     const files: AnswerShard[] = Array.from({ length: last - first + 1 }, () => ({}));
-    const batch = (await db.query<{ answer_key: string; shard: number }>(
-      `SELECT answer_key, shard FROM answer_shards WHERE shard BETWEEN ${first} AND ${last} ORDER BY answer_key`,
-    )) as { answer_key: string; shard: number }[];
-    for (const query of queries) {
-      const rows = await rawRowsByKey(db, query);
-      // Every key gets an answer, empty when the query has no rows for it: an absent answer means "ask the engine".
-      for (const { answer_key, shard } of batch)
-        (files[shard - first]![answer_key] ??= {})[query.name] = rows.get(answer_key) ?? [];
-    }
+    // Only rows are written: the space holds every key, so a reader takes a key or query it lacks as no rows.
+    for (const query of queries)
+      for (const [key, rows] of await rawRowsByKey(db, query))
+        (files[shardOf.get(key)! - first]![key] ??= {})[query.name] = rows;
     files.forEach((entries, i) => writeShard(out, space, first + i, entries));
   }
   await db.run(`DROP TABLE IF EXISTS answer_keys; DROP TABLE answer_shards`);
