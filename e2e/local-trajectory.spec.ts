@@ -113,6 +113,9 @@ test("a local run opens from a zip, its entry inflated only when the run is open
 });
 
 test("a local run opens from the compare page's disagreements and its two-pane view", async ({ page }) => {
+  // Three heavy page states in one test (a local release, a run opened twice, both panes read): on a loaded
+  // two-core runner the default minute ran out at the last click.
+  test.setTimeout(180_000);
   // deepseek-v4.1-flash-opencode-router resolves httpx-3394 switched, which my-agent's run did not (submission).
   await openLocal(page, "local-folder-input", mine.dir);
   await page.locator('nav[aria-label="release pages"]').getByRole("link", { name: "Compare" }).click();
