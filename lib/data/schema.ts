@@ -137,15 +137,36 @@ export const runSchema = z.strictObject({
   extra,
 });
 
-export const annotationSchema = z.strictObject({
-  run_id: id,
-  signature: z.enum(SIGNATURES),
-  position: count.optional(),
-  step_ids: z.array(z.number().int()).min(1),
-  note: z.string(),
-  author: z.strictObject({ kind: z.enum(["human", "judge", "detector"]), name: z.string().optional() }),
-  extra,
+/** What a reviewer said of a detector's tag, or of a run with none (docs/data-format.md, annotations.jsonl). */
+export const REVIEW_VERDICTS = ["confirmed", "rejected", "added", "absent"] as const;
+
+/** v1 extension: a human review of the detector's tags, made in the viewer and exported from the review page. */
+export const reviewSchema = z.strictObject({
+  verdict: z.enum(REVIEW_VERDICTS),
+  date: isoDate,
+  /** The detector and version whose tag was judged (confirmed, rejected); absent for a tag the reviewer added. */
+  detector: z.string().min(1).optional(),
+  detector_version: z.string().min(1).optional(),
+  /** Set when the run was reviewed as part of an audit sample: its seed and its stratum. */
+  audit: z.strictObject({ seed: z.string().min(1), stratum: z.string().min(1) }).optional(),
 });
+
+export const annotationSchema = z
+  .strictObject({
+    run_id: id,
+    signature: z.enum(SIGNATURES),
+    position: count.optional(),
+    /** At least one step: a tag points at evidence. Only a review saying the signature is absent names none. */
+    step_ids: z.array(z.number().int()),
+    note: z.string(),
+    author: z.strictObject({ kind: z.enum(["human", "judge", "detector"]), name: z.string().optional() }),
+    review: reviewSchema.optional(),
+    extra,
+  })
+  .refine((a) => a.step_ids.length > 0 || a.review?.verdict === "absent", {
+    path: ["step_ids"],
+    message: "must name at least one step, unless the review says the signature is absent",
+  });
 
 export const taskflowSchema = z.strictObject({
   name: z.string(),

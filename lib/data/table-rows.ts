@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   annotationSchema,
   configSchema,
+  reviewSchema,
   requestSchema,
   runSchema,
   sessionSchema,
@@ -48,6 +49,7 @@ const run = runSchema.shape;
 const outcome = runSchema.shape.interruption_outcomes.unwrap().element.shape;
 const usage = usageSchema.shape;
 const annotation = annotationSchema.shape;
+const review = reviewSchema.shape;
 
 export const TABLE_ROWS = {
   tasks: z.strictObject({
@@ -175,6 +177,14 @@ export const TABLE_ROWS = {
     note: annotation.note,
     author_kind: annotation.author.shape.kind,
     author_name: orNull(annotation.author.shape.name),
+    /** A human review's verdict on the detector's tag (null: a plain annotation). */
+    review_verdict: review.verdict.nullable(),
+    review_date: review.date.nullable(),
+    review_detector: orNull(review.detector),
+    review_detector_version: orNull(review.detector_version),
+    /** The audit sample the run was reviewed in: its seed and stratum (null: not an audit). */
+    audit_seed: review.audit.unwrap().shape.seed.nullable(),
+    audit_stratum: review.audit.unwrap().shape.stratum.nullable(),
   }),
 };
 

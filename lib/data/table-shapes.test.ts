@@ -28,7 +28,9 @@ const PINNED: Record<TableName, string> = {
     "run_id VARCHAR, position INTEGER, tokens BIGINT, cached_tokens BIGINT, model_calls INTEGER, tool_calls INTEGER, wall_s DOUBLE, cost_usd DOUBLE",
   interruption_outcomes: "run_id VARCHAR, task_id VARCHAR, resolved BOOLEAN",
   annotations:
-    "annotation_id INTEGER, run_id VARCHAR, signature VARCHAR, position INTEGER, step_ids VARCHAR, note VARCHAR, author_kind VARCHAR, author_name VARCHAR",
+    "annotation_id INTEGER, run_id VARCHAR, signature VARCHAR, position INTEGER, step_ids VARCHAR, note VARCHAR, author_kind VARCHAR, author_name VARCHAR, " +
+    "review_verdict VARCHAR, review_date VARCHAR, review_detector VARCHAR, review_detector_version VARCHAR, " +
+    "audit_seed VARCHAR, audit_stratum VARCHAR",
 };
 
 /** Between them every table has rows, nullable columns with and without values, and a local release. */

@@ -131,6 +131,9 @@ export function* releaseTableParts(
     out.annotations.push({
       annotation_id: i, run_id: a.run_id, signature: a.signature, position: a.position ?? null,
       step_ids: a.step_ids.join(","), note: a.note, author_kind: a.author.kind, author_name: a.author.name ?? null,
+      review_verdict: a.review?.verdict ?? null, review_date: a.review?.date ?? null,
+      review_detector: a.review?.detector ?? null, review_detector_version: a.review?.detector_version ?? null,
+      audit_seed: a.review?.audit?.seed ?? null, audit_stratum: a.review?.audit?.stratum ?? null,
     });
   });
   yield out;
