@@ -36,7 +36,8 @@ export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis
       patchTaint: ctx.patchTaint ?? null,
       ledger: ledger ? ledgerFacts(ledger) : null,
     };
-    pushAll(pushAll(tags, detectCrossTaskInterference(input)), detectRequirementStateLoss(input));
+    const interference = detectCrossTaskInterference(input);
+    pushAll(pushAll(tags, interference), notInterference(detectRequirementStateLoss(input), interference));
   }
   return {
     segments: seg.segments,
@@ -46,6 +47,19 @@ export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis
     tags,
     ...(ledger ? { ledger } : {}),
   };
+}
+
+/**
+ * The effects of interference are no losses (docs/detectors.md): a state-loss tag whose every later step is
+ * evidence of interference (another checkout's file copied over the focus one, say) is that interference.
+ */
+function notInterference(losses: SignatureTag[], interference: readonly SignatureTag[]): SignatureTag[] {
+  const foreign = new Set(interference.filter((t) => t.strength === "strong").flatMap((t) => t.steps));
+  if (foreign.size === 0) return losses;
+  return losses.filter((t) => {
+    const later = t.reasons.filter((r) => r.kind !== "earlier-stage-lines").map((r) => r.step);
+    return t.strength !== "strong" || later.length === 0 || !later.every((s) => foreign.has(s));
+  });
 }
 
 const SUBAGENT_ROWS = 50;

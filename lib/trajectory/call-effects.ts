@@ -5,7 +5,7 @@
 // TrajectoryShell is threaded through a trajectory's calls in order.
 import type { ToolCall } from "./model";
 import { analyzeShell, readOnlyScript, resolvePath, type SedCommand, type ShellOp } from "./shell-ops";
-import { argumentText, fileEdits, shellCommand } from "./tools";
+import { argumentText, fileEdits, shellCommand, type FileEdit } from "./tools";
 import { isRecord, str } from "./values";
 
 export type ChangeVia = "tool" | "shell";
@@ -36,6 +36,25 @@ export interface CallEffect {
 
 export class TrajectoryShell {
   cwd: string | null = null;
+  /** The editor tool's edits per file, newest last, for its undo_edit (SWE-agent, OpenHands). */
+  readonly edits = new Map<string, FileEdit[]>();
+}
+
+/** What a call did to the shell's state, replayed when its effect is reused. */
+interface ShellStep {
+  cwd: string | null | undefined;
+  pushed: { path: string; edit: FileEdit }[];
+  undone: string[];
+}
+
+function replayShellStep(shell: TrajectoryShell, step: ShellStep): void {
+  if (step.cwd !== undefined) shell.cwd = step.cwd;
+  for (const path of step.undone) shell.edits.get(path)?.pop();
+  for (const { path, edit } of step.pushed) {
+    const list = shell.edits.get(path);
+    if (list) list.push(edit);
+    else shell.edits.set(path, [edit]);
+  }
 }
 
 const READ_TOOLS =
@@ -112,20 +131,38 @@ export function callEffect(call: ToolCall, shell: TrajectoryShell, active: strin
   const memo = EFFECTS.get(call);
   const hit = memo?.get(key);
   if (hit) {
-    if (hit.cwd !== undefined) shell.cwd = hit.cwd;
+    replayShellStep(shell, hit.step);
     return hit.effect;
   }
   const before = shell.cwd;
-  const effect = computeEffect(call, shell, active);
-  const entry = { effect, cwd: shell.cwd !== before ? shell.cwd : undefined };
+  const step: ShellStep = { cwd: undefined, pushed: [], undone: [] };
+  const effect = computeEffect(call, shell, active, step);
+  step.cwd = shell.cwd !== before ? shell.cwd : undefined;
+  replayShellStep(shell, { ...step, cwd: undefined });
+  const entry = { effect, step };
   if (memo) memo.set(key, entry);
   else EFFECTS.set(call, new Map([[key, entry]]));
   return effect;
 }
 
-const EFFECTS = new WeakMap<ToolCall, Map<string, { effect: CallEffect; cwd: string | null | undefined }>>();
+const EFFECTS = new WeakMap<ToolCall, Map<string, { effect: CallEffect; step: ShellStep }>>();
 
-function computeEffect(call: ToolCall, shell: TrajectoryShell, active: string | null): CallEffect {
+/** The editor's undo_edit: the file's last edit by the editor, reversed (a created file is deleted again). */
+function undoEdit(call: ToolCall, shell: TrajectoryShell, base: string | null, step: ShellStep): FileChange[] {
+  const args = isRecord(call.args) ? call.args : null;
+  const raw = args ? str(args.path) : null;
+  if (!args || raw === null || str(args.command) !== "undo_edit") return [];
+  const path = resolvePath(base, raw);
+  const last = shell.edits.get(path)?.at(-1);
+  if (!last) return [];
+  step.undone.push(path);
+  const how = `${call.name} undo_edit`;
+  return last.before === null
+    ? [{ kind: "delete", path, via: "tool", how }]
+    : [{ kind: "replace", path, before: last.after, after: last.before, via: "tool", how }];
+}
+
+function computeEffect(call: ToolCall, shell: TrajectoryShell, active: string | null, step: ShellStep): CallEffect {
   const text = argumentText(call);
   const command = shellCommand(call);
   const workdir = workdirOf(call);
@@ -144,11 +181,13 @@ function computeEffect(call: ToolCall, shell: TrajectoryShell, active: string | 
   const base = workdir !== null ? resolvePath(active, workdir) : active;
   const changes: FileChange[] = fileEdits(call).map((e) => {
     const path = resolvePath(base, e.path);
+    step.pushed.push({ path, edit: e });
     const how = /patch/i.test(call.name) ? "apply_patch" : call.name;
     return e.before === null
       ? { kind: "write", path, content: e.after, via: "tool", how }
       : { kind: "replace", path, before: e.before, after: e.after, via: "tool", how };
   });
+  changes.push(...undoEdit(call, shell, base, step));
   const dirs = workdir !== null ? [base!] : [];
   return { command: null, text, dirs, changes, readOnly: changes.length === 0 && READ_TOOLS.test(call.name) };
 }

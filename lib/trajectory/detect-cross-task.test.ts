@@ -58,7 +58,7 @@ describe("detectCrossTaskInterference", () => {
     ]);
   });
 
-  it("finds a glob over the checkouts' folder, and a command run in another checkout during a focus request", () => {
+  it("looking is no interference: a glob listing the checkouts, a read of another checkout's file", () => {
     const tags = run([
       user("[workspace /work/w00] F1"),
       agent("a", [bash("ls /work/w*/src")]),
@@ -66,9 +66,16 @@ describe("detectCrossTaskInterference", () => {
       user("[workspace /work/w00] F2"),
       agent("d", [["Read", { file_path: "/work/w01/src/pkg/config.py" }, "..."]]),
     ]);
+    expect(tags).toEqual([]);
+  });
+
+  it("a glob that runs something over the checkouts is interference", () => {
+    const tags = run([
+      user("[workspace /work/w00] F1"),
+      agent("a", [bash("for d in /work/w*; do (cd $d && pytest -q); done")]),
+    ]);
     expect(tags.map((t) => [t.position, t.steps, t.reasons.map((r) => r.text)])).toEqual([
       [0, [2], ["a command iterates over other checkouts (every checkout)"]],
-      [3, [8], ["Read touches /work/w01, the checkout of B"]],
     ]);
   });
 
@@ -139,11 +146,7 @@ describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Co
       user("[workspace /work/w00] submit"),
       agent("e", [bash('for d in /work/w00 /work/w01 /work/w02; do git -C "$d" diff; done > /tmp/final.patch')]),
     ]);
-    expect(kinds(tags)).toEqual([
-      [0, [2], ["checkout-loop"]],
-      [3, [8], ["sibling-path"]],
-      [4, [10], ["checkout-loop", "multi-checkout-submission"]],
-    ]);
+    expect(kinds(tags)).toEqual([[4, [10], ["checkout-loop", "multi-checkout-submission"]]]);
   });
 
   it("a checkout named only in Codex's workdir is that checkout: tests run in a sibling", () => {
@@ -215,10 +218,36 @@ describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Co
     ).toEqual([]);
     expect(go([codexShell("sed -n '1,40p' src/pkg/http.py", "/work/w01")])).toEqual([]);
     expect(kinds(go([edit("/work/w01/src/pkg/http.py", "a", "b")]))).toEqual([[2, [6], ["sibling-path"]]]);
-    // A checkout the request does not name stays interference even when only read.
-    expect(kinds(go([["Read", { file_path: "/work/w02/src/pkg/cli.py" }, "..."]]))).toEqual([
-      [2, [6], ["sibling-path"]],
+    // A checkout the request does not name: reading it is still only looking (v4).
+    expect(go([["Read", { file_path: "/work/w02/src/pkg/cli.py" }, "..."]])).toEqual([]);
+  });
+
+  it("what a look took is interference: lines another task wrote in its checkout, written into the focus one", () => {
+    const theirs = '    if timeout is not None and timeout < 0:\n        raise ValueError("timeout must be >= 0")';
+    const tags = run([
+      user("[workspace /work/w00] F1"),
+      agent("a"),
+      user("[workspace /work/w01] B1"),
+      agent("b", [edit("/work/w01/src/pkg/config.py", "def load(timeout):", `def load(timeout):\n${theirs}`)]),
+      user("[workspace /work/w02] C1"),
+      agent("c"),
+      user("[workspace /work/w00] F2"),
+      agent("d", [["Read", { file_path: "/work/w01/src/pkg/config.py" }, theirs]]),
+      agent("e", [edit("/work/w00/src/pkg/http.py", "def get(timeout):", `def get(timeout):\n${theirs}`)]),
     ]);
+    expect(kinds(tags)).toEqual([[3, [8, 9], ["foreign-lines", "foreign-lines"]]]);
+    // Without the look, the same lines are two tasks' own work.
+    const unseen = run([
+      user("[workspace /work/w00] F1"),
+      agent("a"),
+      user("[workspace /work/w01] B1"),
+      agent("b", [edit("/work/w01/src/pkg/config.py", "def load(timeout):", `def load(timeout):\n${theirs}`)]),
+      user("[workspace /work/w02] C1"),
+      agent("c"),
+      user("[workspace /work/w00] F2"),
+      agent("e", [edit("/work/w00/src/pkg/http.py", "def get(timeout):", `def get(timeout):\n${theirs}`)]),
+    ]);
+    expect(unseen).toEqual([]);
   });
 
   it("finds another task's identifier entering a focus edit made through the shell or apply_patch", () => {

@@ -24,7 +24,7 @@ import type { TaintFact } from "./patch-taint";
 import type { DetectorInput, EvidenceReason, SignatureTag } from "./tags";
 import { addedLines } from "./tools";
 
-export const CROSS_TASK_DETECTOR = "cross-task-interference detector v3";
+export const CROSS_TASK_DETECTOR = "cross-task-interference detector v4";
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -76,6 +76,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
   const shell = new TrajectoryShell();
   const focusFiles = new Set<string>(); // files the focus work has edited so far: its own, whoever names them later
   const produced: Produced[] = []; // every change's added lines, for tracing the final patch's lines back
+  const looks: ScanContext["looks"] = [];
   for (const seg of segmentation.segments) {
     const req = seg.request;
     if (!req || req.taskId !== focusTaskId) {
@@ -96,6 +97,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
       requested,
       focusFiles,
       produced,
+      looks,
     });
     if (reasons.length === 0) continue;
     const stepNs = [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b);
@@ -263,6 +265,8 @@ interface ScanContext {
   requested: Other[];
   focusFiles: Set<string>;
   produced: Produced[];
+  /** Reads of other checkouts with nothing taken yet (looking is no interference on its own). */
+  looks: { step: number; other: Other }[];
 }
 
 const BUILDS_PATCH = /\b(diff|format-patch|patch|apply)\b/;
@@ -295,6 +299,12 @@ function scanSegment(
     if (eff.readOnly) touched = touched.filter((o) => !ctx.requested.includes(o));
     const globbed = ctx.globs.some((g) => g.test(eff.text)) && !(eff.readOnly && ctx.requested.length > 0);
     const patchy = eff.command !== null ? BUILDS_PATCH.test(eff.command) : false;
+    // Looking is no interference: a call that only reads other checkouts takes nothing from them, unless it
+    // builds the submission's diff. What a later focus edit takes from them is (takenLines below).
+    if (eff.readOnly && (touched.length > 0 || globbed) && !(req.isSubmit && patchy)) {
+      for (const o of touched) ctx.looks.push({ step: n, other: o });
+      return;
+    }
     if (touched.length >= 2 || globbed) {
       const list = touched.length ? touched.map((o) => o.ws).join(", ") : "every checkout";
       add(
@@ -319,6 +329,7 @@ function scanSegment(
         add(n, "sibling-path", `${call.name} touches ${o.ws}, the checkout of ${o.task}`);
       }
     }
+    takenLines(eff, n, ctx, add);
     for (const change of eff.changes) {
       const paths = change.kind === "copy" || change.kind === "move" ? [change.to] : [change.path];
       if (paths.some((p) => ctx.others.some((o) => within(p, o.ws)))) continue; // reported as a path in another checkout
@@ -344,6 +355,47 @@ function scanSegment(
     }
   });
   return reasons;
+}
+
+/** Lines worth tracing between checkouts: long enough that two tasks would not write them independently. */
+const distinctive = (line: string) => line.length >= 12 && /[A-Za-z]/.test(line) && !/^(import|from)\s/.test(line);
+
+/**
+ * A focus edit that writes lines another task's work wrote into its own checkout, after a focus request looked
+ * at that checkout: what the look took. Evidence at the edit, and at the looks before it.
+ */
+function takenLines(
+  eff: CallEffect,
+  n: number,
+  ctx: ScanContext,
+  add: (step: number, kind: string, text: string) => void,
+): void {
+  for (const change of eff.changes) {
+    const text = addedText(change);
+    const path = change.kind === "copy" || change.kind === "move" ? change.to : change.path;
+    if (!text || !ctx.focusWs.some((w) => within(path, w))) continue;
+    const lines = addedLines({ path, before: text.before, after: text.after }).filter(distinctive);
+    if (lines.length === 0) continue;
+    for (const other of ctx.others) {
+      const looked = ctx.looks.filter((l) => l.other === other && l.step < n);
+      if (looked.length === 0) continue;
+      const theirs = new Set(
+        ctx.produced.filter((p) => p.step < n && within(p.path, other.ws)).flatMap((p) => [...p.lines]),
+      );
+      const ours = new Set(
+        ctx.produced.filter((p) => p.step < n && !within(p.path, other.ws)).flatMap((p) => [...p.lines]),
+      );
+      const taken = lines.filter((l) => theirs.has(l) && !ours.has(l));
+      if (taken.length < 2 && !taken.some((l) => l.length >= 40)) continue;
+      add(
+        n,
+        "foreign-lines",
+        `a focus edit writes ${taken.length} line(s) that ${other.task}'s work wrote in ${other.ws}`,
+      );
+      for (const look of looked)
+        add(look.step, "foreign-lines", `reads ${other.ws}, the checkout of ${other.task}, before taking its lines`);
+    }
+  }
 }
 
 /** Copies or moves from another checkout into the focus checkout. */

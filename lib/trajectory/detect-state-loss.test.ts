@@ -62,9 +62,9 @@ describe("detectRequirementStateLoss", () => {
     );
   });
 
-  it("tags the removal even when the verdict does not show it", () => {
-    expect(run(STAGE2_DROPS, verdict("passed", "passed")).map((t) => t.strength)).toEqual(["strong"]);
+  it("tags the removal when there is no verdict; a verdict that passes the stage's every F2P test says it was kept", () => {
     expect(run(STAGE2_DROPS, null).map((t) => t.steps)).toEqual([[2, 6]]);
+    expect(run(STAGE2_DROPS, verdict("passed", "passed"))).toEqual([]);
   });
 
   it("tags nothing when the later stage keeps the earlier lines and the verdict passes", () => {

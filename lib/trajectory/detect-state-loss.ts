@@ -19,23 +19,26 @@ import type { LedgerFact } from "./ledger";
 import { replayFocusWork, type Removal } from "./line-replay";
 import type { RequestInfo } from "./segment";
 import type { DetectorInput, EvidenceReason, SignatureTag } from "./tags";
+import { asksForAChange, asksToChange, keptInAnotherForm } from "./loss-excuses";
+import { bypassTags } from "./loss-bypass";
+import { addedText } from "./call-effects";
+import { addedLines } from "./tools";
 import type { VerdictTest } from "./verdict-test";
 
 /** The replay both the removals and the weak verdict pattern read. */
 type FocusReplay = ReturnType<typeof replayFocusWork>;
 
-export const STATE_LOSS_DETECTOR = "requirement-state-loss detector v3";
+export const STATE_LOSS_DETECTOR = "requirement-state-loss detector v4";
 
 /**
  * A request that asks to change or replace what an earlier request established ("supersedes the
- * first request's rule", "drop the earlier handling", "no longer applies"). Cumulative refinements
- * ("keep the old behaviour", "restore the previous result") do not match.
+ * first request's rule", "drop the earlier handling", "no longer applies"); loss-excuses.ts reads the rest.
  */
 const REPLACES_EARLIER =
   /\b(supersed(?:e|es|ed|ing)\b|no longer (?:apply|applies|holds?|needed|wanted|required)\b|(?:replace|drop|remove|undo|revert|discard|abandon)s?\b[^.]{0,60}?\b(?:earlier|previous|first|original|initial|old|stage[- ]?\d|request \d)\b[^.]{0,50}?\b(?:rule|behaviou?r|handling|change|requirement|request|logic|check|guard|branch|fix|conversion)s?\b)/i;
 
-export function asksToReplaceEarlier(text: string | null): boolean {
-  return text !== null && REPLACES_EARLIER.test(text);
+function asksToReplace(text: string | null, removed: readonly string[]): boolean {
+  return (text !== null && REPLACES_EARLIER.test(text)) || asksToChange(text, removed);
 }
 
 function removalKind(c: FileChange): string {
@@ -53,8 +56,14 @@ interface LossContext {
   input: DetectorInput;
   /** Stage → the ledger's fact about it (ledger.ts, over the same replay). */
   ledger: Map<number, LedgerFact>;
-  /** Whether a focus request after `from`, up to `to` (null: the end), asks to replace the earlier behaviour. */
-  replacedBetween: (from: number, to: number | null) => boolean;
+  /** Whether a focus request after `from`, up to `to` (null: the end), asks to replace these earlier lines. */
+  replacedBetween: (from: number, to: number | null, removed: readonly string[]) => boolean;
+  /** Whether a focus request after `from`, up to `to`, asks for any change (a wrapped line counts only then). */
+  changeAskedBetween: (from: number, to: number | null) => boolean;
+  /** Stages whose F2P tests the final verdict passes, every one: the verifier says their requirement holds. */
+  verified: Set<number>;
+  /** A path in another task's checkout: a change from there is interference, not a loss. */
+  foreignPath: (path: string) => boolean;
   pattern: VerdictPattern | null;
   covered: Set<number>;
 }
@@ -64,35 +73,82 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
   const { lines: replay, focusChanges } = replayFocusWork(steps, segmentation, focusTaskId, workspaces);
 
   const requests = segmentation.segments.map((g) => g.request).filter((r): r is RequestInfo => r !== null);
-  const replacedBetween = (from: number, to: number | null) =>
+  const between = (from: number, to: number | null, asks: (text: string | null) => boolean) =>
     requests.some(
       (q) =>
-        q.taskId === focusTaskId &&
-        !q.isSubmit &&
-        q.position > from &&
-        q.position <= (to ?? Infinity) &&
-        asksToReplaceEarlier(q.text),
+        q.taskId === focusTaskId && !q.isSubmit && q.position > from && q.position <= (to ?? Infinity) && asks(q.text),
     );
+  const others = Object.entries(workspaces)
+    .filter(([, task]) => task !== focusTaskId)
+    .map(([ws]) => ws.replace(/\/$/, ""));
   const ctx: LossContext = {
     input,
     // The ledger judges each stage's final state: a stage it does not call lost (its lines all back, a partial
     // change its tests pass, only documentation lines) lost nothing.
     ledger: new Map<number, LedgerFact>((input.ledger ?? []).map((f) => [f.stage, f])),
-    replacedBetween,
+    replacedBetween: (from, to, removed) => between(from, to, (t) => asksToReplace(t, removed)),
+    changeAskedBetween: (from, to) => between(from, to, asksForAChange),
+    verified: verifiedStages(input.verdict),
+    foreignPath: (path) => others.some((ws) => path === ws || path.startsWith(`${ws}/`)),
     pattern: verdictPattern(input.verdict),
     covered: new Set<number>(),
   };
-  // In this order: a stage the removals explain is not tagged again from the ledger or the verdict.
+  // In this order: a stage the removals explain is not tagged again from the ledger, a bypass or the verdict.
   const removed = removalTags(ctx, replay);
   const fromLedger = ledgerTags(ctx);
+  const bypassed = bypassTags(
+    failingStages(input.verdict),
+    ctx.covered,
+    replay,
+    focusChanges,
+    (from, to, lines) => ctx.replacedBetween(from, to, lines) || ctx.changeAskedBetween(from, to),
+    STATE_LOSS_DETECTOR,
+  );
   const weak = verdictTags(ctx, focusChanges);
-  return [...removed, ...fromLedger, ...weak];
+  return [...removed, ...fromLedger, ...bypassed, ...weak];
+}
+
+/** Stage → its F2P tests that failed, for stages whose tests all ran and some failed. */
+function failingStages(verdict: readonly VerdictTest[] | null): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const notRun = new Set<number>();
+  for (const t of verdict ?? []) {
+    if (t.kind !== "F2P" || t.stage === null) continue;
+    if (t.status === "not_run") notRun.add(t.stage);
+    else if (t.status !== "passed") out.set(t.stage, [...(out.get(t.stage) ?? []), t.testId]);
+  }
+  for (const s of notRun) out.delete(s);
+  return out;
+}
+
+/** The stages whose F2P tests were all run and all passed. */
+function verifiedStages(verdict: readonly VerdictTest[] | null): Set<number> {
+  const out = new Set<number>();
+  const bad = new Set<number>();
+  for (const t of verdict ?? []) {
+    if (t.kind !== "F2P" || t.stage === null) continue;
+    if (t.status === "passed") out.add(t.stage);
+    else bad.add(t.stage);
+  }
+  for (const s of bad) out.delete(s);
+  return out;
+}
+
+/** A removal that is no loss: asked for, kept in another form, verified by the tests, or brought by interference. */
+function excusedGroup(ctx: LossContext, group: readonly Removal[]): boolean {
+  const { owner, by, change } = group[0]!;
+  if (ctx.verified.has(owner.stage)) return true;
+  if ((change.kind === "copy" || change.kind === "move") && ctx.foreignPath(change.from)) return true;
+  const lines = group.map((r) => r.line);
+  if (ctx.replacedBetween(owner.position, by.position, lines)) return true;
+  const text = addedText(change);
+  const added = text ? addedLines({ path: group[0]!.path, before: text.before, after: text.after }) : [];
+  return keptInAnotherForm(lines, added, ctx.changeAskedBetween(owner.position, by.position));
 }
 
 /** The lost, unexcused removals, one group per (adding step, removing step), each line once. */
 function lostRemovalGroups(ctx: LossContext, replay: FocusReplay["lines"]): Removal[][] {
-  const { input, ledger, replacedBetween } = ctx;
-  const excused = (r: Removal) => replacedBetween(r.owner.position, r.by.position);
+  const { input, ledger } = ctx;
   const lost = (r: Removal) => {
     const row = ledger.get(r.owner.stage);
     if (row && row.status !== "lost") return false;
@@ -101,12 +157,17 @@ function lostRemovalGroups(ctx: LossContext, replay: FocusReplay["lines"]): Remo
   };
   const groups = new Map<string, Removal[]>();
   for (const r of replay.removals) {
-    if (!lost(r) || excused(r)) continue;
+    if (!lost(r)) continue;
     const key = `${r.owner.step}:${r.by.step}`;
     const g = groups.get(key) ?? groups.set(key, []).get(key)!;
     if (!g.some((x) => x.line === r.line)) g.push(r);
   }
-  return [...groups.values()];
+  return [...groups.values()].filter((g) => {
+    if (!excusedGroup(ctx, g)) return true;
+    // Explained, so neither the ledger nor the verdict pattern tags it again.
+    ctx.covered.add(g[0]!.owner.stage);
+    return false;
+  });
 }
 
 /** Strong tags: a later focus edit removed an earlier stage's lines and the final state lacks them. */
@@ -158,7 +219,8 @@ function ledgerTags(ctx: LossContext): SignatureTag[] {
     if (!Number.isFinite(first) || first <= 0) continue;
     const ownerPos = segmentation.segments[segmentation.segmentOf[first - 1] ?? -1]?.request?.position ?? null;
     const byReq = segmentation.segments[segmentation.segmentOf[f.lost_at_step - 1] ?? -1]?.request ?? null;
-    if (ownerPos === null || ctx.replacedBetween(ownerPos, byReq?.position ?? null)) continue;
+    if (ownerPos === null || ctx.verified.has(f.stage) || ctx.replacedBetween(ownerPos, byReq?.position ?? null, []))
+      continue;
     ctx.covered.add(f.stage);
     const failing = ctx.pattern?.failing.get(f.stage);
     tags.push({

@@ -12,6 +12,12 @@ export function isFileName(name: string): boolean {
 
 const CODE_SPAN = /`([^`\n]{1,120})`/g;
 
+/** A quoted message of a few words ("timeout must be positive"): specific enough to trace into code. */
+const QUOTED_MESSAGE = /"([A-Za-z][^"\n`]{8,80}\s[^"\n`]{2,80})"|'([A-Za-z][^'\n`]{8,80}\s[^'\n`]{2,80})'/g;
+
+/** A command-line option a request asks for (`--strict-mode`). */
+const CLI_FLAG = /(?:^|[\s(`"'])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b/g;
+
 /**
  * A token specific enough to trace: snake_case, dotted or a path. Plain CamelCase words are left out
  * (`ValueError`, `Option` appear in every task of a repository), and so are dunder names.
@@ -40,6 +46,9 @@ export function mentionedNames(text: string): ReadonlySet<string> {
     addName(names, m[0]);
     addName(names, m[0].split("/").pop()!);
   }
+  // A requirement can be a behaviour rather than a name: the message it asks for, the option it adds.
+  for (const m of text.matchAll(QUOTED_MESSAGE)) names.add(m[1] ?? m[2]!);
+  for (const m of text.matchAll(CLI_FLAG)) names.add(m[1]!);
   if (NAMES_OF.size > 5_000) NAMES_OF.clear();
   NAMES_OF.set(text, names);
   return names;

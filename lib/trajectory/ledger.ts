@@ -158,7 +158,6 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
     const stageEdits = made.get(stage) ?? [];
     const stageChanges = changes.get(stage) ?? [];
     const tests = stageTests(verdict, stage);
-    const failing = tests !== null && tests.total > 0 && tests.notRun < tests.total && tests.passed < tests.total;
     const base = { stage, requests, edits: stageEdits, changes: stageChanges, tests };
     if (stageEdits.length === 0) {
       const ran = requests.some((r) => r.ran);
@@ -174,38 +173,59 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
               : "The stage's request never ran.",
       };
     }
-    const left = alive.get(stage)?.size ?? 0;
-    const whole = left === (all.get(stage)?.size ?? 0);
-    const lines: LinesOutcome = stageChanges.length === 0 || whole ? "kept" : left === 0 ? "reverted" : "modified";
-    const last = stageChanges[stageChanges.length - 1];
-    if (lines === "reverted") {
-      return {
-        ...base,
-        lines,
-        status: "lost",
-        reason: `Step ${last!.step} removed the last of the lines this stage's edits added.`,
-      };
-    }
-    if (lines === "modified" && failing) {
-      return {
-        ...base,
-        lines,
-        status: "lost",
-        reason: `Later edits removed some of this stage's lines (last at step ${last!.step}) and the final verdict fails its F2P tests.`,
-      };
-    }
     return {
       ...base,
-      lines,
-      status: "kept",
-      reason:
-        lines !== "kept"
-          ? `Later edits changed some of this stage's lines (last at step ${last!.step}); the rest are kept.`
-          : stageChanges.length === 0
-            ? "No later edit removed the lines this stage's edits added."
-            : `Later edits removed some of this stage's lines (last at step ${last!.step}); step ${restored.get(stage) ?? "?"} wrote them back, and the final state has them all.`,
+      ...linesStatus(stageChanges, alive.get(stage)?.size ?? 0, all.get(stage)?.size ?? 0, tests, restored.get(stage)),
     };
   });
+}
+
+/** What became of a stage's lines, judged with its F2P tests: the verifier has the last word where it ran them all. */
+function linesStatus(
+  stageChanges: readonly LedgerChange[],
+  left: number,
+  total: number,
+  tests: LedgerRow["tests"],
+  restoredAt: number | undefined,
+): Pick<LedgerRow, "lines" | "status" | "reason"> {
+  const failing = tests !== null && tests.total > 0 && tests.notRun < tests.total && tests.passed < tests.total;
+  // The verifier is the judge of the final state: a stage whose F2P tests all pass kept its requirement,
+  // whatever became of the lines that first met it (rewritten as a later request asked, or in another form).
+  const verified = tests !== null && tests.total > 0 && tests.notRun === 0 && tests.passed === tests.total;
+  const whole = left === total;
+  const lines: LinesOutcome = stageChanges.length === 0 || whole ? "kept" : left === 0 ? "reverted" : "modified";
+  const last = stageChanges[stageChanges.length - 1];
+  if (lines !== "kept" && verified) {
+    return {
+      lines,
+      status: "kept",
+      reason: `Later edits rewrote this stage's lines (last at step ${last!.step}), and the final verdict passes all ${tests.total} of its F2P tests.`,
+    };
+  }
+  if (lines === "reverted") {
+    return {
+      lines,
+      status: "lost",
+      reason: `Step ${last!.step} removed the last of the lines this stage's edits added.`,
+    };
+  }
+  if (lines === "modified" && failing) {
+    return {
+      lines,
+      status: "lost",
+      reason: `Later edits removed some of this stage's lines (last at step ${last!.step}) and the final verdict fails its F2P tests.`,
+    };
+  }
+  return {
+    lines,
+    status: "kept",
+    reason:
+      lines !== "kept"
+        ? `Later edits changed some of this stage's lines (last at step ${last!.step}); the rest are kept.`
+        : stageChanges.length === 0
+          ? "No later edit removed the lines this stage's edits added."
+          : `Later edits removed some of this stage's lines (last at step ${last!.step}); step ${restoredAt ?? "?"} wrote them back, and the final state has them all.`,
+  };
 }
 
 /** Flat facts per stage, for the build's trajectory pass or the requirement-state-loss detector (scalars only). */

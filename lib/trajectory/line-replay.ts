@@ -46,11 +46,12 @@ type ReplayEvent =
   | { kind: "restore"; line: string; path: string; owner: Owner; by: Actor }
   | { kind: "remove"; line: string; path: string; owner: Owner; by: Actor };
 
-interface FocusChange {
+export interface FocusChange {
   step: number;
   position: number;
   stage: number;
   path: string;
+  change: FileChange;
 }
 
 /** A line worth tracking: not blank, not a lone bracket or keyword. */
@@ -288,7 +289,7 @@ function replayUncached(
           lines.apply(change, actor);
           if (stage !== null && req) {
             for (const p of change.kind === "copy" || change.kind === "move" ? [change.to] : [change.path]) {
-              if (isFocusPath(p)) focusChanges.push({ step: n, position: req.position, stage, path: rel(p) });
+              if (isFocusPath(p)) focusChanges.push({ step: n, position: req.position, stage, path: rel(p), change });
             }
           }
         }

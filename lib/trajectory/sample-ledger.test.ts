@@ -185,7 +185,8 @@ describe.skipIf(!existsSync(`${DIR}/patches`))("the sample's planted runs: ledge
       expect(lost).toEqual([]);
       expect(rsl).toEqual([]);
     } else if (planted === "excused") {
-      expect(lost.length).toBeGreaterThan(0);
+      // The ledger says lines were rewritten: lost, or kept because the verdict passes the stage (v4).
+      expect(ledger.some((r) => r.changes.length > 0)).toBe(true);
       expect(rsl).toEqual([]);
     } else {
       expect(lost.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@
 // redirections. Anything it cannot follow (variables, subshell output, scripts) it leaves alone: no
 // operation is invented.
 import { parsePatch } from "./tools";
+import { perlInPlace, pythonRewrite } from "./script-edits";
 
 export type ShellOp =
   /** `content` null: the file is overwritten with output the trace does not show. */
@@ -508,21 +509,9 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
         ops.push({ op: "patch", path: resolvePath(gitCwd, e.path), before: e.before, after: e.after, how });
     }
   }
-  if (name === "cp" || name === "mv") {
-    const { args } = options(words.slice(1));
-    if (args.length >= 2) {
-      const to = args[args.length - 1]!;
-      for (const from of args.slice(0, -1)) {
-        const dest = to.endsWith("/") || args.length > 2 ? `${to.replace(/\/$/, "")}/${from.split("/").pop()}` : to;
-        ops.push({
-          op: name === "cp" ? "copy" : "move",
-          from: resolvePath(c.cwd, from),
-          to: resolvePath(c.cwd, dest),
-          how,
-        });
-      }
-    }
-  }
+  if (name === "cp" || name === "mv") ops.push(...copyOps(name, words, c, how));
+  if (name === "perl") ops.push(...perlInPlace(words, how, (f) => resolvePath(c.cwd, f), parseSedScript));
+  if (/^python[\d.]*$/.test(name)) ops.push(...pythonRewrite(words, c.heredoc, how, (f) => resolvePath(c.cwd, f)));
   if (name === "rm") {
     for (const f of options(words.slice(1)).args) ops.push({ op: "delete", path: resolvePath(c.cwd, f), how });
   }
@@ -543,6 +532,25 @@ function commandOps(c: SimpleCommand, how: string): ShellOp[] {
                 .join("/")
             : e.path;
       ops.push({ op: "patch", path: resolvePath(base, rel), before: e.before, after: e.after, how });
+    }
+  }
+  return ops;
+}
+
+/** `cp A B`, `mv A B C/`: one copy or move per source. */
+function copyOps(name: "cp" | "mv", words: string[], c: SimpleCommand, how: string): ShellOp[] {
+  const ops: ShellOp[] = [];
+  const { args } = options(words.slice(1));
+  if (args.length >= 2) {
+    const to = args[args.length - 1]!;
+    for (const from of args.slice(0, -1)) {
+      const dest = to.endsWith("/") || args.length > 2 ? `${to.replace(/\/$/, "")}/${from.split("/").pop()}` : to;
+      ops.push({
+        op: name === "cp" ? "copy" : "move",
+        from: resolvePath(c.cwd, from),
+        to: resolvePath(c.cwd, dest),
+        how,
+      });
     }
   }
   return ops;

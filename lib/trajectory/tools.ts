@@ -1,7 +1,8 @@
 // What a tool call did, whatever the harness calls its tools: the shell command it ran, the file edits it
 // made. Harnesses differ (Claude Code "Bash"/"Edit"/"MultiEdit"/"Write", OpenCode "bash"/"edit",
-// Codex "shell"/"apply_patch", Gemini CLI "run_shell_command"/"replace"/"write_file", Terminus
-// keystrokes); unknown tools fall back to their string arguments.
+// Codex "shell"/"apply_patch", Gemini CLI "run_shell_command"/"replace"/"write_file", SWE-agent and OpenHands
+// "str_replace_editor" (create, str_replace, insert; undo_edit is call-effects.ts's, it needs the history),
+// Terminus keystrokes); unknown tools fall back to their string arguments.
 import type { ToolCall } from "./model";
 import { patchTextChanges } from "./patch";
 import { isRecord, str } from "./values";
@@ -16,9 +17,13 @@ export interface FileEdit {
 const SHELL =
   /^(bash|shell|sh|exec_command|run_shell_command|execute_bash|run_command|terminal|local_shell|bash_command|container\.exec)$/i;
 
+/** The editor tool of SWE-agent and OpenHands names its action in `command`; that is no shell command. */
+const EDITOR_COMMAND = /^(view|create|str_replace|insert|undo_edit)$/;
+
 export function shellCommand(call: ToolCall): string | null {
   const args = isRecord(call.args) ? call.args : null;
   if (!args) return typeof call.args === "string" && SHELL.test(call.name) ? call.args : null;
+  if (!SHELL.test(call.name) && typeof args.command === "string" && EDITOR_COMMAND.test(args.command)) return null;
   const command = args.command ?? args.cmd ?? args.keystrokes;
   const text =
     typeof command === "string"
@@ -56,6 +61,8 @@ export function fileEdits(call: ToolCall): FileEdit[] {
   const before = str(args.old_string) ?? str(args.old_str);
   const after = str(args.new_string) ?? str(args.new_str);
   if (before !== null && after !== null) return [{ path, before, after }];
+  // SWE-agent's and OpenHands' editor inserts new_str after a line: nothing of the file is replaced.
+  if (str(args.command) === "insert" && after !== null) return [{ path, before: "", after }];
   const content = str(args.content) ?? str(args.file_text) ?? str(args.contents);
   if (content !== null && /write|create/.test(name)) return [{ path, before: null, after: content }];
   if (content !== null && str(args.command) === "create") return [{ path, before: null, after: content }];

@@ -17,7 +17,7 @@ import { writeTaskflowTargets } from "./taskflow-targets";
 import { SUBMIT_TEXT } from "./texts";
 import { makeTrajectory } from "./trajectory";
 import { type Scenario } from "./trajectory-setup";
-import { selectPlants } from "./plant-selection";
+import { failLostStages, selectPlants } from "./plant-selection";
 import { FORMS } from "./trajectory-plants";
 import { type PlantForm } from "./trajectory-request";
 import { samplePatchRef } from "./patch";
@@ -197,6 +197,7 @@ export function planSample(): SamplePlan {
     new Set(plan.traced.map((t) => t.taskId)),
   );
   for (const t of selection.texts) tasksById.get(t.taskId)!.stages.find((s) => s.stage === t.stage)!.text = t.text;
+  failLostStages(selection.plants, runs, index.sessionById, index.configById, tasksById);
   const jobs = planJobs(runs, plan.traced, selection.plants, index);
   const annotations = planAnnotations(plan.traced, jobs, tasksById, index);
 

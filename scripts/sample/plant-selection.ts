@@ -106,3 +106,33 @@ export function selectPlants(
   }
   return { plants, texts };
 }
+
+/**
+ * A planted loss is a requirement the run no longer meets, so the verifier fails the lost stage: the run's
+ * failing F2P tests include one of that stage's (the first failing F2P test of another stage gives way to it).
+ * The detectors judge a stage on the verdict too (docs/detectors.md), as a reader of a real run would.
+ */
+export function failLostStages(
+  plants: ReadonlyMap<string, PlantForm>,
+  runs: readonly Run[],
+  sessions: ReadonlyMap<string, Session>,
+  configs: ReadonlyMap<string, Config>,
+  tasks: ReadonlyMap<string, Task>,
+): void {
+  for (const run of runs) {
+    const form = plants.get(run.run_id);
+    if (!form || !FORMS[form].planted || FORMS[form].signature !== "requirement_state_loss") continue;
+    const session = sessions.get(run.session_id)!;
+    const task = tasks.get(session.focus_task_id)!;
+    const { usageAt, lastPos } = usageMap(run);
+    const family = toolFamily(configs.get(run.config_id)!.harness);
+    const stage = plantAnchors(form, session, usageAt, lastPos, tasks, family)?.earlierStage;
+    const own = task.tests.filter((t) => t.kind === "F2P" && t.stage === stage).map((t) => t.test_id);
+    if (own.length === 0 || own.some((id) => run.tests.failed.includes(id))) continue;
+    const f2p = new Set(task.tests.filter((t) => t.kind === "F2P").map((t) => t.test_id));
+    const gives = run.tests.failed.findIndex((id) => f2p.has(id));
+    const failed = run.tests.failed.filter((_, i) => i !== gives);
+    const order = new Map(task.tests.map((t, i) => [t.test_id, i]));
+    run.tests.failed = [...failed, own[0]!].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  }
+}
