@@ -2,7 +2,7 @@
 // -e 's/…/…/'` and Python run inline (`python - <<EOF`, `python -c "…"`) that reads a file, replaces text in it
 // and writes it back. What the reader can follow becomes edits; a script that writes a file in a way it cannot
 // follow overwrites it with content the trace does not show, which is what it is. Nothing is invented.
-import type { SedCommand, ShellOp } from "./shell-ops";
+import type { SedCommand, ShellOp } from "./shell-op-types";
 
 type Resolve = (path: string) => string;
 type ParseSed = (script: string, extended: boolean) => SedCommand[] | null;
