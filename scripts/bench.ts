@@ -7,7 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { benchData, type DataBench } from "./bench/data";
 import { benchLeaderboard, type LeaderboardBench } from "./bench/leaderboard";
 import { benchArchiveRun, exportStats, BENCH_RUN, type ArchiveRunBench, type ExportStats } from "./bench/archives";
-import { benchDetectors } from "./bench/detectors";
+import { ACCURACY_FILE, benchDetectors } from "./bench/detectors";
+import { writeAccuracyFile } from "./bench/accuracy-file";
 import { pushAll } from "../lib/common/arrays";
 import { benchPass, passBudgets, passSection } from "./bench/pass";
 import { benchSpeed, SPEED_RETIRED_BUDGETS } from "./bench/speed";
@@ -99,10 +100,11 @@ reference.
 `;
 }
 
-/** Detector accuracy on the sample (issue 13): docs/detectors.md, and its budgets. */
+/** Detector accuracy on the sample (issue 13): docs/detectors.md, data/detector-accuracy.json, and its budgets. */
 async function detectorStep(): Promise<Budget[]> {
   const d = await benchDetectors();
   writeFileSync("docs/detectors.md", d.markdown);
+  writeAccuracyFile(ACCURACY_FILE, d.accuracy);
   console.log(d.markdown);
   return d.budgets;
 }

@@ -4,14 +4,16 @@ import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { builtRelease, repos, signaturePrevalence } from "@/scripts/build/release-files";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SignaturesView } from "@/components/signatures/SignaturesView";
+import { DetectorTrust } from "@/components/signatures/DetectorTrust";
 
 // The view needs the cells only; the rest of the model would ride along in the page's client payload.
 function matrixOnly(m: PrevalenceModel): PrevalenceModel {
-  return { ...m, diffs: [], outcomes: [], detectors: [], annotationAuthors: [], annotationRates: [] };
+  return { ...m, diffs: [], outcomes: [], detectors: [], accuracy: [], annotationAuthors: [], annotationRates: [] };
 }
 
 export function SignaturesPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
+  const prevalence = signaturePrevalence(releaseId);
   return (
     <ReleaseFrame built={built} page="signatures">
       <h1 className="mb-1 text-xl font-semibold">Trace signatures</h1>
@@ -22,9 +24,13 @@ export function SignaturesPage({ releaseId }: { releaseId: string }) {
       </p>
       <SignaturesView
         releaseId={releaseId}
-        model={matrixOnly(signaturePrevalence(releaseId))}
+        model={matrixOnly(prevalence)}
         repos={repos(releaseId).map((r) => r.repo)}
       />
+      {/* The accuracy does not change with the matrix's filters: static, outside the view. */}
+      <div className="mt-6">
+        <DetectorTrust rows={prevalence.accuracy} />
+      </div>
     </ReleaseFrame>
   );
 }

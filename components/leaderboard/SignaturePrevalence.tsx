@@ -15,6 +15,8 @@ import { OutcomeTable } from "@/components/signatures/OutcomeTable";
 import { configsOf, PrevalenceTable } from "@/components/signatures/PrevalenceTable";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
+import { versionLabel } from "@/lib/queries/signatures/accuracy-view";
+import { DetectorAccuracyLines } from "./DetectorAccuracyLines";
 import { releaseHref } from "@/lib/site/nav";
 import { firstItems, PANEL_CONFIGS } from "@/lib/site/row-window";
 
@@ -33,7 +35,8 @@ export function DetectorProvenance({ model }: { model: PrevalenceModel }) {
         ? detectors.map((d, i) => (
             <span key={`${d.detector}@${d.detector_version}`}>
               {i ? ", " : ""}
-              <code>{d.detector}</code> v{d.detector_version} ({SIGNATURE_LABELS[d.signature] ?? d.signature})
+              <code>{d.detector}</code> {versionLabel(d.detector_version)} (
+              {SIGNATURE_LABELS[d.signature] ?? d.signature})
             </span>
           ))
         : "(no tag found)"}{" "}
@@ -69,6 +72,7 @@ export function SignaturePrevalence({
         </Link>
       </div>
       <DetectorProvenance model={model} />
+      <DetectorAccuracyLines releaseId={releaseId} rows={model.accuracy} />
       {every.length > PANEL_CONFIGS ? (
         <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="prevalence-shown">
           {all

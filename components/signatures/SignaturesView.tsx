@@ -13,6 +13,7 @@ import { useUrlState } from "@/components/site/useUrlState";
 import { cellRunsQuery, type CellRunRow } from "@/lib/queries/signatures/prevalence.sql";
 import { computePrevalence, type PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
+import { versionLabel } from "@/lib/queries/signatures/accuracy-view";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { runHref } from "@/lib/site/nav";
 import {
@@ -223,7 +224,7 @@ function CellRuns(props: {
                   {r.tags > 1 ? <span className="text-zinc-500"> ({r.tags} tags)</span> : null}{" "}
                   <span className="block">{r.note}</span>{" "}
                   <span className="block text-zinc-500">
-                    {r.detector} v{r.detector_version}
+                    {r.detector} {versionLabel(r.detector_version)}
                   </span>
                 </td>
               </tr>

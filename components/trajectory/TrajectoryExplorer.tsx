@@ -9,6 +9,7 @@ import { RunNotices, TrajectoryLoading } from "./RunNotices";
 import { RunOverview } from "./RunOverview";
 import { LocalRunGone, NoRunChosen } from "./RunUnavailable";
 import { StepsTab } from "./StepsTab";
+import { TagAccuracyProvider } from "./TagAccuracy";
 import { FIRST_STEP_MARK, useRunTrajectory } from "./useRunTrajectory";
 import { RunLinks } from "./RunLinks";
 import { useTitleDetail } from "@/components/site/useTitleDetail";
@@ -81,7 +82,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
       {data.noTrajectory ? <NoTrajectoryView data={data} ledger={layout.ledger} patchState={patchState} /> : null}
       {!rows && !data.loadError && !data.noTrajectory ? <TrajectoryLoading runId={url.runId} /> : null}
       {rows ? (
-        <>
+        <TagAccuracyProvider>
           <RunOverview
             data={data}
             rows={rows}
@@ -111,7 +112,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
               onFirstRows={onFirstRows}
             />
           )}
-        </>
+        </TagAccuracyProvider>
       ) : null}
     </section>
   );

@@ -18,6 +18,7 @@ import * as leaderboard from "./leaderboard/sql";
 import * as localUnion from "./local/union.sql";
 import type { Query } from "../db/query";
 import * as prevalence from "./signatures/prevalence.sql";
+import * as accuracy from "./signatures/accuracy.sql";
 import * as signatures from "./signatures/rates.sql";
 import { STEP_INDEX_TABLES_SQL } from "./search/index-tables";
 import * as stepSearch from "./search/sql";
@@ -37,6 +38,7 @@ const MODULES = [
   leaderboard,
   localUnion,
   prevalence,
+  accuracy,
   signatures,
   stepSearch,
   trajectory,
@@ -91,6 +93,7 @@ const PARAMS: Record<string, unknown> = {
     strength: "strong",
   },
   detectors: undefined,
+  "detector accuracy": undefined,
   "annotation authors": undefined,
   "run header": RUN,
   "run usage": RUN,

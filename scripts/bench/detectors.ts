@@ -1,7 +1,8 @@
 // Detector accuracy on the sample (issue 13): both detectors over every trajectory of the release, read
 // from its archives with the same code the viewer runs (lib/trajectory), scored against the planted ground
 // truth (data/ground-truth/sample/signatures.jsonl, which neither the detectors nor the build read) and
-// compared with the release's human annotations. Writes docs/detectors.md.
+// compared with the release's human annotations. Writes docs/detectors.md, and its numbers as one measured set of
+// data/detector-accuracy.json (accuracy-file.ts), which the data build publishes beside the tags.
 import { readFileSync } from "node:fs";
 import { ArchiveCache, readReleaseFile } from "../../lib/archive/read-node";
 import { loadRelease } from "../../lib/data/load-release";
@@ -21,6 +22,8 @@ import { CROSS_TASK_DETECTOR } from "../../lib/trajectory/detect-cross-task";
 import { STATE_LOSS_DETECTOR } from "../../lib/trajectory/detect-state-loss";
 import { patchTaintFacts, taintInputOf } from "../../lib/trajectory/patch-taint";
 import { annotationTags } from "../../lib/trajectory/tags";
+import type { AccuracySet } from "../../lib/data/detector-accuracy";
+import { accuracySet, type SetMeta } from "./accuracy-file";
 import {
   annotationDisagreements,
   scoreDetectors,
@@ -47,7 +50,24 @@ export interface DetectorBench {
   annotations: number;
   markdown: string;
   budgets: { name: string; value: string; limit: string; ok: boolean }[];
+  /** The scores as data/detector-accuracy.json's set for this ground truth. */
+  accuracy: AccuracySet;
 }
+
+/** The path data/detector-accuracy.json is written to. */
+export const ACCURACY_FILE = "data/detector-accuracy.json";
+
+/** The set the sample's planted ground truth measures, as the pages name it. */
+const SAMPLE_SET: SetMeta = {
+  id: "sample-planted",
+  label: "the sample's planted forms",
+  description:
+    "Planted cases and near misses the sample generator wrote into switched runs of the synthetic sample; a strong " +
+    "tag on any other run is a false positive. Synthetic traces built for the purpose by the same project: they " +
+    "show that every listed mistake class is handled, not how the detectors fare on real agents' traces.",
+  ground_truth: "data/ground-truth/sample/signatures.jsonl",
+  release: "sample",
+};
 
 function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -100,6 +120,8 @@ interface RunsAnalysis {
   patchBytes: number;
   patches: number;
   analysed: number;
+  /** "signature\u0000author name" of every detector tag: the detectors as the tags name them. */
+  authors: Set<string>;
 }
 
 /** Reads one run's trajectory and final patch and adds what the viewer's analysis finds to `out`. */
@@ -145,6 +167,7 @@ async function analyseRun(
     patchTaint,
   });
   for (const tag of analysis.tags.filter((x) => x.origin === "detector")) {
+    out.authors.add(`${tag.signature}\u0000${tag.author.name ?? ""}`);
     out.tags.push({
       run_id: run.run_id,
       signature: tag.signature,
@@ -185,9 +208,11 @@ function detectorBudgets(score: Score): DetectorBench["budgets"] {
   });
 }
 
+/** `set`: how data/detector-accuracy.json names what `truthPath` measures (its ground_truth is `truthPath`). */
 export async function benchDetectors(
   dir = "data/releases/sample",
-  truthPath = "data/ground-truth/sample/signatures.jsonl",
+  truthPath = SAMPLE_SET.ground_truth,
+  set: SetMeta = SAMPLE_SET,
 ): Promise<DetectorBench> {
   const truth = readFileSync(truthPath, "utf8")
     .split("\n")
@@ -201,7 +226,15 @@ export async function benchDetectors(
   try {
     await loadTablesNode(db, releaseTables(release));
     const rows = await releaseRows(db);
-    const found: RunsAnalysis = { tags: [], annotated: [], jsonBytes: 0, patchBytes: 0, patches: 0, analysed: 0 };
+    const found: RunsAnalysis = {
+      tags: [],
+      annotated: [],
+      jsonBytes: 0,
+      patchBytes: 0,
+      patches: 0,
+      analysed: 0,
+      authors: new Set(),
+    };
     const started = performance.now();
     for (const run of rows.runs) {
       if (run.trajectory === null) continue;
@@ -222,7 +255,12 @@ export async function benchDetectors(
       annotations: found.annotated.length,
       budgets: detectorBudgets(score),
     };
-    return { ...bench, markdown: detectorsMarkdown(bench, truth) };
+    const accuracy = accuracySet(
+      { score, tags: found.tags, truth, runs: found.analysed, ...detectorNamesOf(found.authors) },
+      set,
+      today(),
+    );
+    return { ...bench, accuracy, markdown: detectorsMarkdown({ ...bench, accuracy }, truth) };
   } finally {
     db.close();
     await archives.close();
@@ -230,11 +268,37 @@ export async function benchDetectors(
 }
 
 const fmt = (x: number | null) => (x === null ? "n/a" : x.toFixed(3));
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The detectors per signature as their tags name them, and as the detectors name themselves. */
+function detectorNamesOf(authors: ReadonlySet<string>) {
+  const detectorNames = Object.fromEntries(SIGNATURES.map((s) => [s, [] as string[]])) as Record<
+    (typeof SIGNATURES)[number],
+    string[]
+  >;
+  for (const key of [...authors].sort()) {
+    const [sig, name] = key.split("\u0000") as [(typeof SIGNATURES)[number], string];
+    detectorNames[sig]?.push(name);
+  }
+  const fallbackNames = { requirement_state_loss: STATE_LOSS_DETECTOR, cross_task_interference: CROSS_TASK_DETECTOR };
+  return { detectorNames, fallbackNames };
+}
 
 const LABEL: Record<string, string> = {
   requirement_state_loss: "Requirement-state loss",
   cross_task_interference: "Cross-task interference",
 };
+
+/** Where the numbers go besides this page, and what the site does with them. */
+function accuracyFileParagraph(set: AccuracySet): string {
+  return `The same run writes the numbers below as the set \`${set.id}\` ("${set.label}") of
+\`${ACCURACY_FILE}\` (lib/data/detector-accuracy.ts: per measured set, per signature the detector and version as its
+tags name them, planted cases, found, false positives, precision, recall, weak tags, and the per-form rows; other
+sets in the file are kept). The data build publishes it with every release as the derived table
+\`detector_accuracy\` (docs/data-format.md, "What the build publishes"), and the signatures page, the leaderboard's
+signature panel and each detector tag's tooltip show a version's precision and recall "on planted synthetic
+cases" only when the release's tags carry that very version; otherwise they say its accuracy is not measured yet.`;
+}
 
 function detectorsMarkdown(b: Omit<DetectorBench, "markdown">, truth: readonly TruthCase[]): string {
   const { score } = b;
@@ -289,8 +353,10 @@ function detectorsMarkdown(b: Omit<DetectorBench, "markdown">, truth: readonly T
   void annotatedRuns;
   return `# Detector accuracy
 
-Written by \`npm run bench\` (scripts/bench/detectors.ts; alone: \`npm run bench -- --only detectors\`) on ${new Date().toISOString().slice(0, 10)}.
+Written by \`npm run bench\` (scripts/bench/detectors.ts; alone: \`npm run bench -- --only detectors\`) on ${today()}.
 Re-run it to refresh every number here; nothing in this file is typed by hand.
+
+${accuracyFileParagraph(b.accuracy)}
 
 The detectors (\`${STATE_LOSS_DETECTOR}\`, \`${CROSS_TASK_DETECTOR}\`; lib/trajectory/detect-state-loss.ts,
 detect-cross-task.ts) ran over **all ${b.runs} trajectories** of the synthetic sample (${b.switched} switched runs), read from its

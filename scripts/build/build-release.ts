@@ -25,6 +25,7 @@ import { pushAll } from "../../lib/common/arrays";
 import { PASS_TABLES, runTrajectoryPass, type PassStats } from "./trajectory-pass/pass";
 import { passCacheDir } from "./trajectory-pass/cache-dir";
 import { phaseLog } from "./phase-log";
+import { addDetectorAccuracy } from "./detector-accuracy";
 
 /**
  * DuckDB's memory for one release's build (DATA_DB_MEMORY overrides). The database is a temporary file, so its
@@ -86,11 +87,14 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
         message: p.message,
       });
     }
+    // The detectors' measured accuracy goes with the tags it speaks for (detector-accuracy.ts).
+    await addDetectorAccuracy(db);
     const tables: WrittenTable[] = [];
     for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
     for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
     // The steps index is too large for one file: it leaves as per-configuration shards (steps-shards.ts).
     for (const name of PASS_TABLES.filter((t) => t !== STEPS_TABLE)) tables.push(await exportTable(db, name, out));
+    tables.push(await exportTable(db, "detector_accuracy", out));
     phase("tables exported");
     await exportStepsShards(db, out, phase);
     phase("steps shards");

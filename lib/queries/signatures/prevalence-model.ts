@@ -7,6 +7,7 @@ import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
 import { wilsonInterval } from "../../metrics/wilson";
 import type { QuerySource } from "../../db/query";
 import { signatureRatesQuery, type SignatureRateRow } from "./rates.sql";
+import { detectorTrustQuery, type DetectorTrustRow } from "./accuracy.sql";
 import {
   annotationAuthorsQuery,
   detectorsQuery,
@@ -78,6 +79,8 @@ export interface PrevalenceModel {
   diffs: PrevalenceDiff[];
   outcomes: PrevalenceOutcome[];
   detectors: DetectorRow[];
+  /** Per signature, the tags' detector version and its accuracy on planted synthetic cases (accuracy.sql.ts). */
+  accuracy: DetectorTrustRow[];
   /** The release's own annotations (annotations.jsonl), by who tagged: never mixed with the detectors'. */
   annotationAuthors: AnnotationAuthorRow[];
   annotationRates: AnnotationRates[];
@@ -154,11 +157,12 @@ export async function computePrevalence(
   meta: PrevalenceMeta,
   scope: PrevalenceScope = {},
 ): Promise<PrevalenceModel> {
-  const [rows, pairs, outcomeRows, detectors, annotationAuthors] = await Promise.all([
+  const [rows, pairs, outcomeRows, detectors, accuracy, annotationAuthors] = await Promise.all([
     src.run(prevalenceQuery, scope),
     src.run(prevalencePairsQuery, { baseline: meta.baseline, scope }),
     src.run(prevalenceOutcomeQuery, scope),
     src.run(detectorsQuery),
+    src.run(detectorTrustQuery),
     src.run(annotationAuthorsQuery),
   ]);
   const cells = rows.map((r) => ({
@@ -187,6 +191,7 @@ export async function computePrevalence(
       untagged: share(o.untagged_resolved, o.untagged_runs),
     })),
     detectors,
+    accuracy,
     annotationAuthors,
     annotationRates,
   };

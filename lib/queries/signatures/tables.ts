@@ -1,7 +1,8 @@
-// The two tables the build's trajectory pass derives (docs/data-format.md, "What the build publishes"): one
-// row per analysed run and one row per detector tag. Their columns are the pass's contract; the prevalence
-// queries (signature-prevalence.ts) read them, never a release's annotations, so detector tags and the
-// release's human or judge tags never mix.
+// The derived tables the signature views read (docs/data-format.md, "What the build publishes"): the two the
+// build's trajectory pass derives, one row per analysed run and one row per detector tag, and the detectors'
+// measured accuracy (data/detector-accuracy.json, one row per measured set × signature). Their columns are the
+// build's contract; the prevalence queries (prevalence.sql.ts) read them, never a release's annotations, so
+// detector tags and the release's human or judge tags never mix.
 
 export const RUN_ANALYSIS_COLUMNS = {
   run_id: "VARCHAR",
@@ -28,9 +29,28 @@ export const SIGNATURE_TAGS_COLUMNS = {
   note: "VARCHAR",
 } as const;
 
+/** Rows: lib/data/detector-accuracy.ts `detectorAccuracyRows`, in the file's order. */
+export const DETECTOR_ACCURACY_COLUMNS = {
+  detector: "VARCHAR",
+  detector_version: "VARCHAR",
+  signature: "VARCHAR",
+  set_id: "VARCHAR",
+  set_order: "INTEGER",
+  set_label: "VARCHAR",
+  set_description: "VARCHAR",
+  planted: "INTEGER",
+  found: "INTEGER",
+  false_positives: "INTEGER",
+  weak_tags: "INTEGER",
+  precision: "DOUBLE",
+  recall: "DOUBLE",
+  measured_at: "VARCHAR",
+} as const;
+
 export const SIGNATURE_DERIVED_TABLES = {
   run_analysis: RUN_ANALYSIS_COLUMNS,
   signature_tags: SIGNATURE_TAGS_COLUMNS,
+  detector_accuracy: DETECTOR_ACCURACY_COLUMNS,
 } as const;
 
 /** The trace signatures of Switch-SWE App. E.1, in display order. */
@@ -49,8 +69,9 @@ function createIfMissing(name: string, columns: Record<string, string>, schema: 
 }
 
 /**
- * Empty tables for a release the trajectory pass has not analysed (no trajectories at all): its prevalence is
- * then "no readable trajectory" rather than an error. Never replaces a table that exists.
+ * Empty tables for a release the trajectory pass has not analysed (no trajectories at all), or built without an
+ * accuracy file: its prevalence is then "no readable trajectory", its accuracy "not measured", rather than an error.
+ * Never replaces a table that exists.
  */
 export function ensureSignatureTablesSql(schema = ""): string[] {
   return Object.entries(SIGNATURE_DERIVED_TABLES).map(([name, cols]) => createIfMissing(name, cols, schema));
