@@ -61,7 +61,7 @@ export function RunOverview({
         onJump={onJump}
       />
       <SubagentsPanel subagents={data.summary?.subagents ?? []} />
-      <TagList tags={tags} onJump={onJump} />
+      <TagList tags={tags} analyzed={data.analysis !== null} onJump={onJump} />
     </>
   );
 }

@@ -2,6 +2,7 @@
 // authors and evidence steps.
 import { SIGNATURE_LABELS, type SignatureTag } from "@/lib/trajectory/tags";
 import { Badge } from "@/components/ui/Badge";
+import { useTagAccuracyNote } from "./TagAccuracy";
 
 const COLORS: Record<string, string> = {
   requirement_state_loss:
@@ -16,11 +17,12 @@ export function authorLabel(tag: SignatureTag): string {
 }
 
 export function TagChip({ tag, compact = false }: { tag: SignatureTag; compact?: boolean }) {
+  const accuracy = useTagAccuracyNote(tag);
   return (
     <Badge
       tone="plain"
       data-chip={tag.signature}
-      title={`${SIGNATURE_LABELS[tag.signature]} (${tag.strength === "weak" ? "weak, " : ""}tagged by ${authorLabel(tag)})`}
+      title={`${SIGNATURE_LABELS[tag.signature]} (${tag.strength === "weak" ? "weak, " : ""}tagged by ${authorLabel(tag)})${accuracy ? `. ${accuracy}` : ""}`}
       className={`shrink-0 border ${tag.strength === "weak" ? "border-dashed opacity-70" : ""} ${COLORS[tag.signature] ?? ""}`}
     >
       {compact ? SHORT[tag.signature] : SIGNATURE_LABELS[tag.signature]}
@@ -29,15 +31,30 @@ export function TagChip({ tag, compact = false }: { tag: SignatureTag; compact?:
   );
 }
 
-export function TagList({ tags, onJump }: { tags: SignatureTag[]; onJump: (n: number) => void }) {
+export function TagList({
+  tags,
+  analyzed,
+  onJump,
+}: {
+  tags: SignatureTag[];
+  /** The detectors have read the whole run with its ledger: the tags are final (none are shown before). */
+  analyzed: boolean;
+  onJump: (n: number) => void;
+}) {
+  if (!analyzed)
+    return (
+      <p className="text-sm text-zinc-500" data-testid="tag-list" data-final="false">
+        Reading the trajectory for signature tags…
+      </p>
+    );
   if (tags.length === 0)
     return (
-      <p className="text-sm text-zinc-500" data-testid="tag-list">
+      <p className="text-sm text-zinc-500" data-testid="tag-list" data-final="true">
         No signature tag: no annotation, and the detectors found no evidence.
       </p>
     );
   return (
-    <ul className="space-y-1 text-sm" data-testid="tag-list">
+    <ul className="space-y-1 text-sm" data-testid="tag-list" data-final="true">
       {tags.map((t) => (
         <li
           key={t.id}
@@ -46,6 +63,8 @@ export function TagList({ tags, onJump }: { tags: SignatureTag[]; onJump: (n: nu
           data-tag-author={t.author.kind}
           data-tag-origin={t.origin}
           data-tag-strength={t.strength}
+          data-tag-position={t.position ?? undefined}
+          data-tag-steps={t.steps.join(",")}
           className="flex flex-wrap items-baseline gap-2"
         >
           <TagChip tag={t} />

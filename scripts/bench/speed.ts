@@ -86,6 +86,7 @@ const KEYS = [
   "idleCompare",
   "firstStep",
   "verdict",
+  "tagsLedger",
   "comparePair",
   "compareDuckDb",
   "compareDefault",
@@ -222,17 +223,21 @@ async function idleInteractions(
   await ctx.close();
 }
 
-/** The trajectory page: first step and verdict, from navigation start, same load. */
+/** The trajectory page: first step, verdict, and the ledger with the final tags, from navigation start, same load. */
 async function trajectoryLoad(browser: Browser, base: string, m: Samples): Promise<void> {
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   await page.goto(`${base}/r/sample/run/?id=${encodeURIComponent(BENCH_RUN)}`, { waitUntil: "commit" });
-  const [first, verdict] = await Promise.all([
+  const [first, verdict, ledger, tags] = await Promise.all([
     visibleAt(page, '[data-testid="step-list"] [role="option"]', "."),
     visibleAt(page, '[data-testid="verdict-outcome"]', "."),
+    visibleAt(page, '[data-testid="ledger-row"]', "."),
+    // Final tags only: the list says "reading" until the detectors have read the whole run with its ledger.
+    visibleAt(page, '[data-testid="tag-list"][data-final="true"]', "."),
   ]);
   m.firstStep.push(first);
   m.verdict.push(verdict);
+  m.tagsLedger.push(Math.max(ledger, tags));
   await ctx.close();
 }
 
@@ -328,6 +333,12 @@ function speedBudgets(md: Medians, navInterval: Interval): Budget[] {
       ok: md.verdict <= 1.2 * md.firstStep,
     },
     {
+      name: "trajectory: navigation → ledger and final tags vs → first step",
+      value: ratio(md.tagsLedger, md.firstStep),
+      limit: "≤ 1.2×",
+      ok: md.tagsLedger <= 1.2 * md.firstStep,
+    },
+    {
       name: "compare, pair in the URL, cold: → 2×2 (static pair file) vs DuckDB-WASM start alone",
       value: ratio(md.comparePair, md.duckdb),
       limit: "≤ 1.15×",
@@ -368,6 +379,7 @@ in those loads. A ratio's interval is a percentile bootstrap over the pairs (scr
 | compare, 3 s idle on the default pair, pick A \`${c}\` (vs \`${b}\`) → its 2×2 (its static pair file; warm-up done in ${warmed.compare}/${runs}) | ${ms(md.idleCompare)} |
 | trajectory \`${BENCH_RUN}\`: navigation → first step | ${ms(md.firstStep)} |
 | the same load: navigation → verdict (the build's answers, no DuckDB-WASM) | ${ms(md.verdict)} (${ratio(md.verdict, md.firstStep)}) |
+| the same load: navigation → the requirement ledger and the final tags (shown once, after the detectors read the whole run) | ${ms(md.tagsLedger)} (${ratio(md.tagsLedger, md.firstStep)}) |
 | compare \`/r/sample/compare/?a=${c}&b=${d}\`, cold: navigation → 2×2 (its static pair file, compare-pairs/) | ${ms(md.comparePair)} |
 | compare \`?a=${c}&b=${d}&condition=${other}\`, cold: navigation → 2×2 (DuckDB-WASM's path; no budget) | ${ms(md.compareDuckDb)} (${ratio(md.compareDuckDb, md.duckdb)} the start alone) |
 | … of which navigation → the page starts DuckDB-WASM (its code has loaded) | ${ms(md.coldStart)} |
