@@ -34,4 +34,9 @@ export const SAMPLE_PAGES: SitePage[] = [
   { path: "/r/sample/search/?q=final.patch&field=command&config=glm-5.3-opencode", ready: '[data-testid="search-q"]' },
   { path: "/r/sample/sql/", ready: '[data-testid="sql-text"]' },
   { path: "/r/sample/signatures/", ready: '[data-testid="signatures-view"]' },
+  { path: "/r/sample/review/?seed=abc", ready: '[data-testid="audit-sample"][data-ready="true"]' },
+  {
+    path: `/r/sample/run/?id=${encodeURIComponent(RUN)}&review=1&audit=abc&stratum=deepseek-v4.1-flash-opencode%2Fswitched`,
+    ready: '[data-testid="review-panel"][data-ready="true"]',
+  },
 ];

@@ -1,20 +1,55 @@
 // npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <date>]
 // Runs the submission check against the release it goes into, and adds the configuration(s), runs and
 // trajectories only when every rule passes and no file would be overwritten. Exits 1 when refused.
+// npm run release:add -- <annotations.jsonl> --into <release dir>
+// Checks annotation records (the review page's export) against the release and appends the new ones to its
+// annotations.jsonl; one invalid record refuses the file. Exits 1 when refused.
 import { cliArgs } from "./cli-args";
+import { statSync } from "node:fs";
 import { basename } from "node:path";
+import { addAnnotations } from "../lib/data/annotations-add";
 import { addSubmission } from "../lib/data/submission-add";
 import { reportMarkdown } from "../lib/data/submission-report";
 import { formatProblem } from "../lib/data/validate-report";
 
 const USAGE =
-  "usage: npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <YYYY-MM-DD>]";
+  "usage: npm run release:add -- <submission dir> --into <release dir> [--verified-by <name> --verified-at <YYYY-MM-DD>]\n" +
+  "       npm run release:add -- <annotations.jsonl> --into <release dir>";
+
+const isFile = (path: string) => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
+async function mainAnnotations(file: string, into: string): Promise<number> {
+  const result = await addAnnotations({ file, into });
+  for (const p of result.problems) (p.level === "error" ? console.error : console.log)(formatProblem(p));
+  if (result.refused) {
+    console.error(`refused: ${result.refused}; nothing was written to ${into}`);
+    return 1;
+  }
+  for (const s of result.skipped)
+    console.log(`skipped ${file}:${s.line}: the same record is already at ${s.sameAs.file}:${s.sameAs.line ?? "?"}`);
+  console.log(
+    `${result.added} annotation line(s) appended to ${into}/annotations.jsonl, ${result.skipped.length} skipped`,
+  );
+  const errors = result.after.filter((p) => p.level === "error");
+  for (const p of errors) console.error(formatProblem(p));
+  return errors.length ? 1 : 0;
+}
 
 async function main(args: string[]): Promise<number> {
   const parsed = cliArgs(args, ["into", "verified-by", "verified-at"]);
   if (parsed === null) return usage();
   const { positional, flags } = parsed;
   if (positional.length !== 1 || !flags.into) return usage();
+  if (isFile(positional[0]!)) {
+    if (flags["verified-by"] !== undefined || flags["verified-at"] !== undefined) return usage();
+    return mainAnnotations(positional[0]!, flags.into);
+  }
   if ((flags["verified-by"] === undefined) !== (flags["verified-at"] === undefined)) {
     console.error("--verified-by and --verified-at go together: who reproduced the result, and when");
     return 2;

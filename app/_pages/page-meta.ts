@@ -40,6 +40,11 @@ const VIEWS: Record<string, { title: string; description: string }> = {
       "How often the detectors find requirement-state loss and cross-task interference, per configuration, condition and group, with intervals and every tagged run one click from its evidence",
   },
   runs: { title: "Runs", description: "Runs that publish their trajectory" },
+  review: {
+    title: "Review",
+    description:
+      "Your reviews of the detectors' trace-signature tags, exported as annotations.jsonl, and a stratified audit sample of runs to review",
+  },
   search: {
     title: "Search trajectories",
     description:

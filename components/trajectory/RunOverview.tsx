@@ -1,6 +1,7 @@
 "use client";
 // What the explorer shows above a run's steps: the session timeline beside the verdict, the requirement ledger
 // (its step references jump to the step), the problems found, the subagents and the signature tags.
+import type { ReactNode } from "react";
 import type { StepRow } from "@/lib/trajectory/rows";
 import { LedgerPanel, type StepLink } from "./LedgerPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
@@ -18,6 +19,9 @@ export function RunOverview({
   selected,
   onJump,
   onStepLink,
+  review,
+  reviewing,
+  onReviewMode,
 }: {
   data: RunTrajectory;
   rows: StepRow[];
@@ -26,6 +30,12 @@ export function RunOverview({
   onJump: (n: number) => void;
   /** A ledger's step reference: opens the steps at step `n`. */
   onStepLink: (n: number) => void;
+  /** Review mode's panel, which lists the detectors' tags in place of the tag list; null outside review mode. */
+  review: ReactNode;
+  /** Review mode is on (its panel shows once the tags are computed). */
+  reviewing: boolean;
+  /** null: the run cannot be reviewed (a local run). */
+  onReviewMode: ((on: boolean) => void) | null;
 }) {
   const { header, timeline, ledger, tags } = layout;
   const stepLink: StepLink = (n, label) => (
@@ -61,7 +71,28 @@ export function RunOverview({
         onJump={onJump}
       />
       <SubagentsPanel subagents={data.summary?.subagents ?? []} />
-      <TagList tags={tags} analyzed={data.analysis !== null} onJump={onJump} />
+      {onReviewMode ? (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            className="btn px-1.5 py-0 text-xs"
+            data-testid="review-mode"
+            aria-pressed={reviewing}
+            onClick={() => onReviewMode(!reviewing)}
+          >
+            {reviewing ? "Leave review mode" : "Review these tags"}
+          </button>
+        </div>
+      ) : null}
+      {review}
+      {!reviewing ? (
+        <TagList tags={tags} analyzed={data.analysis !== null} onJump={onJump} />
+      ) : tags.some((t) => t.origin === "annotation") ? (
+        <div>
+          <h3 className="text-xs font-semibold">The release&apos;s own annotations (reviews never change them)</h3>
+          <TagList tags={tags.filter((t) => t.origin === "annotation")} analyzed onJump={onJump} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -3,6 +3,7 @@
 // after hydration: the page is one static file per release, whatever the run.
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { nearestShown } from "@/lib/trajectory/navigation";
+import { localRunId } from "@/lib/trajectory/url-state";
 import { NoTrajectoryView } from "./NoTrajectoryView";
 import { RunHeader } from "./RunHeader";
 import { RunNotices, TrajectoryLoading } from "./RunNotices";
@@ -16,6 +17,8 @@ import { useTitleDetail } from "@/components/site/useTitleDetail";
 import { PatchPanel } from "./PatchPanel";
 import { PatchTabs } from "./PatchTabs";
 import { useRunLayout } from "./useRunLayout";
+import { ReviewPanel } from "./ReviewPanel";
+import { useReviewMode } from "./useReviewMode";
 import { useRunPatch } from "./useRunPatch";
 import { useStepKeys } from "./useStepKeys";
 import { useTrajectorySearch } from "./useTrajectorySearch";
@@ -39,6 +42,15 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
   const query = url?.query ?? "";
   const search = useTrajectorySearch(data, query, selected, select);
   const searchBox = useStepKeys(selected, shown, layout.seg, select);
+  const review = useReviewMode({
+    releaseId,
+    url,
+    rows,
+    tags: layout.tags,
+    selected,
+    select,
+    positionOf: layout.positionOf,
+  });
 
   // With the tagged filter on, a selected step that is not tagged moves to the nearest tagged one.
   useEffect(() => {
@@ -48,7 +60,11 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
   }, [url?.taggedOnly, selected, tagged, byStep, select]);
 
   const onFirstRows = useFirstStepMark();
-  useTitleDetail(url?.runId ? `${url.runId}${header ? ` · task ${header.focus_task_id}` : ""}` : null);
+  useTitleDetail(
+    url?.runId
+      ? `${url.runId}${header ? ` · task ${header.focus_task_id}` : ""}${url.review ? " · review" : ""}`
+      : null,
+  );
   const patchState = useRunPatch(
     data.worker,
     releaseId,
@@ -90,6 +106,14 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
             selected={selected}
             onJump={select}
             onStepLink={(n) => update({ step: n, tab: "steps" })}
+            review={
+              review && analysis ? (
+                <ReviewPanel releaseId={releaseId} mode={review} selected={selected} total={total} onJump={select} />
+              ) : null
+            }
+            reviewing={review !== null}
+            // A local run is no run of the release: its reviews could not be added to it.
+            onReviewMode={localRunId(url.runId) === null ? (on) => update({ review: on }) : null}
           />
           <PatchTabs tab={url.tab} onTab={(tab) => update({ tab })} />
           {url.tab === "patch" ? (

@@ -4,6 +4,15 @@ import { useEffect, useRef } from "react";
 import { nextFocusRequest, requestMove, stepMove } from "@/lib/trajectory/navigation";
 import type { Segmentation } from "@/lib/trajectory/segment";
 
+/** A key typed in a field (or an editable element) belongs to the field. */
+export function isTypingTarget(target: EventTarget | null): target is HTMLElement {
+  const el = target as HTMLElement | null;
+  return (
+    el !== null &&
+    (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable)
+  );
+}
+
 /** Returns the search box that / focuses. */
 export function useStepKeys(
   selected: number | null,
@@ -14,14 +23,8 @@ export function useStepKeys(
   const searchBox = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (
-        target &&
-        (target.tagName === "INPUT" ||
-          target.tagName === "TEXTAREA" ||
-          target.tagName === "SELECT" ||
-          target.isContentEditable)
-      ) {
+      const target = e.target;
+      if (isTypingTarget(target)) {
         if (e.key === "Escape") target.blur();
         return;
       }

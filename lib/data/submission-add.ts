@@ -62,7 +62,8 @@ export function caseTwin(root: string, path: string): string | null {
 
 const jsonl = (records: readonly object[]) => records.map((r) => `${JSON.stringify(r)}\n`).join("");
 
-function appendLines(path: string, text: string): void {
+/** Appends lines to a record file (created when absent), after a line end if its last line has none. */
+export function appendLines(path: string, text: string): void {
   const current = existsSync(path) ? readFileSync(path, "utf8") : "";
   appendFileSync(path, (current.length && !current.endsWith("\n") ? "\n" : "") + text);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillUniformIndices, mulberry32 } from "./prng";
+import { fillUniformIndices, mulberry32, seedFromText } from "./prng";
 
 describe("mulberry32", () => {
   it("reproduces the reference sequence", () => {
@@ -49,5 +49,14 @@ describe("mulberry32", () => {
     const first = Array.from(buf);
     fillUniformIndices(state, buf, 7);
     expect([...first, ...buf]).toEqual(expected);
+  });
+});
+
+describe("seedFromText", () => {
+  it("is FNV-1a: fixed values, and a different seed for a different text", () => {
+    // FNV-1a 32-bit of "" is its offset basis, of "a" 0xe40c292c (the published test vectors), as signed ints.
+    expect(seedFromText("")).toBe(0x811c9dc5 | 0);
+    expect(seedFromText("a")).toBe(0xe40c292c | 0);
+    expect(seedFromText("abc")).not.toBe(seedFromText("abd"));
   });
 });

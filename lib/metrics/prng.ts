@@ -38,3 +38,16 @@ export function fillUniformIndices(state: number, out: Int32Array, bound: number
   }
   return s;
 }
+
+/**
+ * A 32-bit seed from a text seed (FNV-1a over its UTF-16 code units), so a seed a reader can type and put in a
+ * URL (`?seed=abc`) picks one generator, the same in every browser and in Node.
+ */
+export function seedFromText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
+}

@@ -7,6 +7,8 @@ import { fileEdits, shellCommand } from "./tools";
 export interface StepRow {
   n: number;
   stepId: number | null;
+  /** 0 for the main file, k for continuation k (whose step ids start again at 1). */
+  file: number;
   source: string;
   /** One line: the message, or what the first tool call does. */
   preview: string;
@@ -41,6 +43,7 @@ export function stepRow(s: Step): StepRow {
   return {
     n: s.n,
     stepId: s.stepId,
+    file: s.file,
     source: s.source,
     preview,
     tools: [...new Set(s.toolCalls.map((c) => c.name))],

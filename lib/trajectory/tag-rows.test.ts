@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readTrajectory } from "./chain";
-import { signatureTagRows, splitDetectorName } from "./tag-rows";
+import { signatureTagRows } from "./tag-rows";
+import { splitDetectorName } from "./tags";
 import { agent, bash, schedule, user } from "./testing";
 
 const WS = { "/work/w00": "F", "/work/w01": "B" };

@@ -3,7 +3,7 @@
 // left out, so the table holds what the detectors find and nothing a human wrote.
 import { analyzeTrajectory } from "./analyze";
 import type { Trajectory } from "./model";
-import type { SignatureTag } from "./tags";
+import { splitDetectorName, type SignatureTag } from "./tags";
 import type { AnalysisContext } from "./worker-protocol";
 
 export interface SignatureTagRow {
@@ -20,12 +20,6 @@ export interface SignatureTagRow {
   detector_version: string;
   reason_kinds: string;
   note: string;
-}
-
-/** "cross-task-interference detector v2" → name and version; a name with no version keeps it whole. */
-export function splitDetectorName(full: string): { detector: string; version: string } {
-  const m = /^(.*\S)\s+(v\d+(?:\.\d+)*)$/.exec(full);
-  return m ? { detector: m[1]!, version: m[2]! } : { detector: full, version: "" };
 }
 
 function reasonKinds(tag: SignatureTag): string {

@@ -124,6 +124,12 @@ export function tagsByStep(tags: readonly SignatureTag[]): Map<number, Signature
   return out;
 }
 
+/** "cross-task-interference detector v2" → name and version; a name with no version keeps it whole. */
+export function splitDetectorName(full: string): { detector: string; version: string } {
+  const m = /^(.*\S)\s+(v\d+(?:\.\d+)*)$/.exec(full);
+  return m ? { detector: m[1]!, version: m[2]! } : { detector: full, version: "" };
+}
+
 export const SIGNATURE_LABELS: Record<Signature, string> = {
   requirement_state_loss: "Requirement-state loss",
   cross_task_interference: "Cross-task interference",

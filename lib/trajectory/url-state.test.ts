@@ -12,12 +12,22 @@ describe("trajectory URL state", () => {
       taggedOnly: true,
       size: "tokens",
       tab: "patch",
+      review: false,
+      audit: null,
     });
     expect(serializeTrajectoryUrl(s)).toBe("?id=alpha.s-N1&step=42&q=git+diff&tagged=1&size=tokens&tab=patch");
     expect(
       serializeTrajectoryUrl({ ...s, step: null, query: "", taggedOnly: false, size: "steps", tab: "steps" }),
     ).toBe("?id=alpha.s-N1");
     expect(parseTrajectoryUrl("?id=x&tab=other").tab).toBe("steps");
+  });
+
+  it("round-trips review mode and the audit sample a run was opened from", () => {
+    const s = parseTrajectoryUrl("?id=a.r0&review=1&audit=abc&stratum=cfg%2Fswitched");
+    expect(s).toMatchObject({ review: true, audit: { seed: "abc", stratum: "cfg/switched" } });
+    expect(serializeTrajectoryUrl(s)).toBe("?id=a.r0&review=1&audit=abc&stratum=cfg%2Fswitched");
+    expect(parseTrajectoryUrl("?id=a.r0&audit=abc").audit).toBeNull();
+    expect(parseTrajectoryUrl("?id=a.r0&review=yes").review).toBe(false);
   });
 
   it("refuses run ids that are not file names, and steps that are not positive integers", () => {

@@ -1,5 +1,6 @@
 // The trajectory view's state in the URL (?id=<run>&step=<n>&q=<search>&tagged=1&size=tokens&tab=patch), so any step,
-// search or filter can be linked. Read after hydration: the page is one static file per release.
+// search or filter can be linked; review mode adds `review=1`, and a run opened from the review page's audit sample
+// `audit=<seed>&stratum=<config>/<condition>`. Read after hydration: the page is one static file per release.
 
 export type BlockSize = "steps" | "tokens";
 
@@ -13,6 +14,10 @@ export interface TrajectoryUrlState {
   query: string;
   taggedOnly: boolean;
   size: BlockSize;
+  /** Review mode: confirm, reject or add tags (docs/trajectory-explorer.md, "Review"). */
+  review: boolean;
+  /** The audit sample the run was opened from: its seed and stratum. */
+  audit: { seed: string; stratum: string } | null;
 }
 
 /** Run ids are file names of the release (docs/data-format.md): anything else is not fetched. */
@@ -39,7 +44,19 @@ export function parseTrajectoryUrl(search: string): TrajectoryUrlState {
     taggedOnly: p.get("tagged") === "1",
     size: p.get("size") === "tokens" ? "tokens" : "steps",
     tab: p.get("tab") === "patch" ? "patch" : "steps",
+    review: p.get("review") === "1",
+    audit: auditOf(p),
   };
+}
+
+/** Longer seeds or strata are no audit link the review page makes. */
+const AUDIT_TEXT = 200;
+
+function auditOf(p: URLSearchParams): TrajectoryUrlState["audit"] {
+  const seed = p.get("audit");
+  const stratum = p.get("stratum");
+  if (!seed || !stratum || seed.length > AUDIT_TEXT || stratum.length > AUDIT_TEXT) return null;
+  return { seed, stratum };
 }
 
 export function serializeTrajectoryUrl(s: TrajectoryUrlState): string {
@@ -50,6 +67,11 @@ export function serializeTrajectoryUrl(s: TrajectoryUrlState): string {
   if (s.taggedOnly) p.set("tagged", "1");
   if (s.size !== "steps") p.set("size", s.size);
   if (s.tab === "patch") p.set("tab", "patch");
+  if (s.review) p.set("review", "1");
+  if (s.audit) {
+    p.set("audit", s.audit.seed);
+    p.set("stratum", s.audit.stratum);
+  }
   const text = p.toString();
   return text ? `?${text}` : "";
 }

@@ -1,0 +1,116 @@
+// npm run release:add -- <annotations.jsonl> --into <release dir>: annotation records (the review page's export,
+// docs/data-format.md "annotations.jsonl") go into a release. Every record is checked as the release's own would
+// be (schema, its run exists, its step ids are steps of the run's trajectory, its position is a request of the
+// session); one invalid record refuses the whole file and nothing is written. Valid records are appended to the
+// release's annotations.jsonl as the lines they were: existing lines are never rewritten or dropped, and a record
+// equal to one already there (or earlier in the file) is skipped and reported.
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { stableKey, type KeyPart } from "../common/stable-key";
+import { readJsonlRecords, type ByteLine } from "./jsonl-records";
+import { lineOf, loadRelease } from "./load-release";
+import { RECORD_FILES } from "./record-files";
+import type { Annotation, Problem, Release } from "./schema";
+import { appendLines } from "./submission-add";
+import { validateRelease } from "./validate";
+
+const ANNOTATIONS = RECORD_FILES.annotations.file;
+
+/** Larger than any review export; a release's whole annotation file is far smaller. */
+export const MAX_ANNOTATIONS_BYTES = 64 * 1024 * 1024;
+
+export interface SkippedLine {
+  /** The line of the given file. */
+  line: number;
+  /** Where the same record already is: the release's annotations.jsonl, or an earlier line of the given file. */
+  sameAs: { file: string; line: number | undefined };
+}
+
+export interface AnnotationsAddResult {
+  /** Why nothing was written, when nothing was. */
+  refused: string | null;
+  /** The given file's problems (file: its path, line: its line); any error refuses the file. */
+  problems: Problem[];
+  /** Lines appended. */
+  added: number;
+  skipped: SkippedLine[];
+  /** The release's annotation problems after the addition (an error would mean a bug: every record passed). */
+  after: Problem[];
+}
+
+function byteLines(bytes: Uint8Array): ByteLine[] {
+  const lines: ByteLine[] = [];
+  let start = 0;
+  for (let nl = bytes.indexOf(0x0a); nl >= 0; nl = bytes.indexOf(0x0a, start)) {
+    lines.push({ line: lines.length + 1, bytes: bytes.subarray(start, nl) });
+    start = nl + 1;
+  }
+  if (start < bytes.length) lines.push({ line: lines.length + 1, bytes: bytes.subarray(start) });
+  return lines;
+}
+
+async function* iterate(lines: readonly ByteLine[]): AsyncGenerator<ByteLine> {
+  yield* lines;
+}
+
+/** One record's identity: the same fields and values, whatever their order or spacing on the line. */
+const identity = (a: Annotation) => stableKey(a as unknown as KeyPart);
+
+/**
+ * The checks the validator makes of annotations, on these records alone, with their lines in `file`; and what it
+ * says of their runs' trajectories (a trajectory it cannot read leaves the step ids unchecked: a warning there).
+ */
+function checkAgainstRelease(release: Release, records: Annotation[], file: string): Problem[] {
+  const runs = new Set(records.map((r) => r.run_id));
+  const problems = validateRelease({ ...release, annotations: records });
+  const ofRuns = problems
+    .filter((p) => p.rule.startsWith("run.trajectory") && p.record !== undefined && runs.has(p.record))
+    .map((p) => ({ ...p, level: "warning" as const }));
+  const own = problems.filter((p) => p.file === ANNOTATIONS).map((p) => ({ ...p, file }));
+  return [...own.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)), ...ofRuns];
+}
+
+function refusal(file: string, problems: Problem[]): string {
+  const first = problems.find((p) => p.level === "error")!;
+  const count = problems.filter((p) => p.level === "error").length;
+  return `${file}:${first.line ?? "?"} breaks ${first.rule}${count > 1 ? ` (and ${count - 1} more)` : ""}`;
+}
+
+/** Records not already in the release (nor earlier in the file), and the lines skipped for being so. */
+function newRecords(release: Release, records: Annotation[], file: string) {
+  const seen = new Map<string, SkippedLine["sameAs"]>();
+  for (const a of release.annotations) seen.set(identity(a), { file: ANNOTATIONS, line: lineOf(a) });
+  const kept: Annotation[] = [];
+  const skipped: SkippedLine[] = [];
+  for (const r of records) {
+    const same = seen.get(identity(r));
+    if (same) skipped.push({ line: lineOf(r)!, sameAs: same });
+    else {
+      seen.set(identity(r), { file, line: lineOf(r) });
+      kept.push(r);
+    }
+  }
+  return { kept, skipped };
+}
+
+export async function addAnnotations(opts: { file: string; into: string }): Promise<AnnotationsAddResult> {
+  const none = { added: 0, skipped: [], after: [] };
+  const size = statSync(opts.file).size;
+  if (size > MAX_ANNOTATIONS_BYTES)
+    return { ...none, problems: [], refused: `${opts.file} is ${size} bytes, more than ${MAX_ANNOTATIONS_BYTES} an annotation file may be` };
+  const loaded = await loadRelease(opts.into);
+  if (!loaded.release) return { ...none, problems: loaded.problems, refused: `${opts.into} is not a release that loads` };
+  const lines = byteLines(readFileSync(opts.file));
+  const problems: Problem[] = [];
+  const records = await readJsonlRecords(iterate(lines), { ...RECORD_FILES.annotations, file: opts.file }, problems);
+  problems.push(...checkAgainstRelease(loaded.release, records, opts.file));
+  if (problems.some((p) => p.level === "error")) return { ...none, problems, refused: refusal(opts.file, problems) };
+  const { kept, skipped } = newRecords(loaded.release, records, opts.file);
+  if (kept.length > 0) {
+    const text = kept.map((r) => `${new TextDecoder().decode(lines[lineOf(r)! - 1]!.bytes).replace(/\r$/, "").replace(/^\uFEFF/, "")}\n`);
+    appendLines(join(opts.into, ANNOTATIONS), text.join(""));
+  }
+  const reloaded = await loadRelease(opts.into);
+  const after = reloaded.release ? validateRelease(reloaded.release) : reloaded.problems;
+  return { refused: null, problems, added: kept.length, skipped, after: after.filter((p) => p.file === ANNOTATIONS) };
+}
