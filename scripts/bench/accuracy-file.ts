@@ -9,7 +9,7 @@ import {
   type AccuracySet,
   type DetectorAccuracy,
 } from "../../lib/data/detector-accuracy";
-import { splitDetectorName } from "../../lib/trajectory/tag-rows";
+import { splitDetectorName } from "../../lib/trajectory/tags";
 import { readDetectorAccuracy } from "../build/detector-accuracy";
 import { SIGNATURES, type DetectedTag, type Score, type SignatureName, type TruthCase } from "./detector-score";
 
