@@ -189,7 +189,14 @@ function computeEffect(call: ToolCall, shell: TrajectoryShell, active: string | 
   });
   changes.push(...undoEdit(call, shell, base, step));
   const dirs = workdir !== null ? [base!] : [];
-  return { command: null, text, dirs, changes, readOnly: changes.length === 0 && READ_TOOLS.test(call.name) };
+  const viewOnly = isRecord(call.args) && call.args.command === "view";
+  return {
+    command: null,
+    text,
+    dirs,
+    changes,
+    readOnly: changes.length === 0 && (READ_TOOLS.test(call.name) || viewOnly),
+  };
 }
 
 /** The text a change adds, when the trace shows it (for names that enter a file). */

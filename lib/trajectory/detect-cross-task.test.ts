@@ -297,7 +297,10 @@ describe("detectCrossTaskInterference: mistake classes (Claude-Code-style and Co
       agent("g", [codexShell("git diff >> /tmp/final.patch", "/work/w02")]),
       agent("done"),
     ]);
-    expect(kinds(tags)).toEqual([[4, [11, 12], ["multi-checkout-submission", "multi-checkout-submission"]]]);
+    // The focus diff written to the same file (step 10) is part of the submission that carries the others'.
+    expect(kinds(tags)).toEqual([
+      [4, [10, 11, 12], ["multi-checkout-submission", "multi-checkout-submission", "submission-diff"]],
+    ]);
   });
 
   it("tags nothing for focus work named by workdir, or for pipes after the shell was left in another checkout", () => {

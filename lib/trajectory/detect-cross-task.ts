@@ -77,6 +77,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
   const focusFiles = new Set<string>(); // files the focus work has edited so far: its own, whoever names them later
   const produced: Produced[] = []; // every change's added lines, for tracing the final patch's lines back
   const looks: ScanContext["looks"] = [];
+  const brought: string[] = [];
   for (const seg of segmentation.segments) {
     const req = seg.request;
     if (!req || req.taskId !== focusTaskId) {
@@ -98,8 +99,17 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
       focusFiles,
       produced,
       looks,
+      brought,
     });
     if (reasons.length === 0) continue;
+    // What this request took from other checkouts: its looks at them are part of the taking (a diff viewed, then applied).
+    for (const look of looks)
+      if (look.step >= seg.first && look.step <= seg.last && !reasons.some((r) => r.step === look.step))
+        reasons.push({
+          step: look.step,
+          kind: "looked-then-took",
+          text: `reads ${look.other.ws}, the checkout of ${look.other.task}`,
+        });
     const stepNs = [...new Set(reasons.map((r) => r.step))].sort((a, b) => a - b);
     const where = req.isSubmit
       ? `At finalization (request ${req.position})`
@@ -117,7 +127,13 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
       reasons,
     });
   }
-  if (input.patchTaint?.length) addPatchEvidence(tags, input.patchTaint, produced, segmentation, focusTaskId);
+  // The final patch is the focus checkout's diff: its lines are traced to changes made there (or to relative
+  // paths) first; to another checkout's changes only when no file was copied in from there (a copy is its own
+  // evidence), as when the submission takes in other checkouts' diffs (App. E.3).
+  const inFocus = produced.filter((p) => !p.path.startsWith("/") || focusWs.some((w) => within(p.path, w)));
+  const copiedIn = (path: string) => brought.some((b) => samePath(b, path));
+  if (input.patchTaint?.length)
+    addPatchEvidence(tags, input.patchTaint, { inFocus, all: produced, copiedIn }, segmentation, focusTaskId);
   return tags;
 }
 
@@ -191,10 +207,23 @@ function factText(f: TaintFact, steps: number[]): string {
   return `the final patch carries ${f.path}, ${whose} (${by})`;
 }
 
+interface PatchSources {
+  inFocus: readonly Produced[];
+  all: readonly Produced[];
+  copiedIn: (path: string) => boolean;
+}
+
+/** The steps that wrote a finding's lines; `foreign` when only another checkout's own changes did. */
+function patchProducers(fact: TaintFact, sources: PatchSources): { steps: number[]; foreign: boolean } {
+  const own = producers(fact, sources.inFocus);
+  if (own.length > 0 || sources.copiedIn(fact.path)) return { steps: own, foreign: false };
+  return { steps: producers(fact, sources.all), foreign: true };
+}
+
 function addPatchEvidence(
   tags: SignatureTag[],
   facts: readonly TaintFact[],
-  produced: readonly Produced[],
+  sources: PatchSources,
   segmentation: DetectorInput["segmentation"],
   focusTaskId: string,
 ) {
@@ -209,12 +238,20 @@ function addPatchEvidence(
   };
   const byRequest = new Map<RequestInfo, EvidenceReason[]>();
   for (const fact of facts) {
-    const steps = producers(fact, produced);
+    const { steps, foreign } = patchProducers(fact, sources);
     if (steps.length === 0) continue;
     const kind = fact.kind === "name" ? "patch-foreign-identifier" : "patch-foreign-file";
     const text = factText(fact, steps);
+    // Lines only another checkout's own edits wrote came with what the trace already shows taken from there:
+    // they join that tag (the finalization's first), one event; with no such tag, the finalization's.
+    const taking = foreign ? (tags.find((t) => t.position === submit?.position) ?? tags[tags.length - 1]) : undefined;
+    if (taking) {
+      for (const n of steps) taking.reasons.push({ step: n, kind, text });
+      taking.steps = [...new Set([...taking.steps, ...steps])].sort((a, b) => a - b);
+      continue;
+    }
     for (const n of steps) {
-      const req = requestOf(n);
+      const req = foreign ? submit : requestOf(n);
       if (!req) continue;
       const list = byRequest.get(req) ?? byRequest.set(req, []).get(req)!;
       if (!list.some((r) => r.step === n && r.text === text)) list.push({ step: n, kind, text });
@@ -265,8 +302,10 @@ interface ScanContext {
   requested: Other[];
   focusFiles: Set<string>;
   produced: Produced[];
-  /** Reads of other checkouts with nothing taken yet (looking is no interference on its own). */
-  looks: { step: number; other: Other }[];
+  /** Focus paths files were copied to from other checkouts (the final patch's evidence defers to the copy). */
+  brought: string[];
+  /** Reads of other checkouts with nothing taken yet (looking is no interference on its own), with what they showed. */
+  looks: { step: number; other: Other; seen: ReadonlySet<string> }[];
 }
 
 const BUILDS_PATCH = /\b(diff|format-patch|patch|apply)\b/;
@@ -285,9 +324,18 @@ function scanSegment(
     seen.add(`${step}\u0000${text}`);
     reasons.push({ step, kind, text });
   };
+  const brought: string[] = []; // names of files copied in from other checkouts during this request
+  const diffs: number[] = []; // steps that build a diff or patch, for a finalization's evidence
   forEachCall(steps, seg, (call, n) => {
     const eff = record(ctx.produced, n, callEffect(call, shell, req.workspace));
     const copied = foreignCopies(eff, ctx);
+    // Running or reading what was brought in is using it: part of the same interference.
+    const used = brought.find((name) => eff.text.includes(name));
+    if (used && copied.length === 0) add(n, "uses-foreign-file", `uses ${used}, brought in from another checkout`);
+    for (const c of copied) {
+      brought.push(c.from.split("/").pop()!);
+      ctx.brought.push(c.to);
+    }
     for (const c of copied)
       add(
         n,
@@ -299,10 +347,12 @@ function scanSegment(
     if (eff.readOnly) touched = touched.filter((o) => !ctx.requested.includes(o));
     const globbed = ctx.globs.some((g) => g.test(eff.text)) && !(eff.readOnly && ctx.requested.length > 0);
     const patchy = eff.command !== null ? BUILDS_PATCH.test(eff.command) : false;
+    if (patchy) diffs.push(n);
     // Looking is no interference: a call that only reads other checkouts takes nothing from them, unless it
     // builds the submission's diff. What a later focus edit takes from them is (takenLines below).
     if (eff.readOnly && (touched.length > 0 || globbed) && !(req.isSubmit && patchy)) {
-      for (const o of touched) ctx.looks.push({ step: n, other: o });
+      const seen = observedLines(steps[n - 1]!, call.id);
+      for (const o of touched) ctx.looks.push({ step: n, other: o, seen });
       return;
     }
     if (touched.length >= 2 || globbed) {
@@ -354,7 +404,23 @@ function scanSegment(
       ctx.focusFiles.add(rel);
     }
   });
+  // A finalization that took from other checkouts: the diff it then builds is the submission that carries it.
+  if (req.isSubmit && reasons.length > 0)
+    for (const n of diffs)
+      if (!reasons.some((r) => r.step === n)) add(n, "submission-diff", "builds the submitted diff");
   return reasons;
+}
+
+/** The distinctive lines a call's observation showed (what a look at another checkout saw). */
+function observedLines(step: Step, callId: string): ReadonlySet<string> {
+  const result = step.results.find((r) => r.callId === callId) ?? (step.results.length === 1 ? step.results[0] : null);
+  if (!result) return new Set();
+  return new Set(
+    result.content
+      .split("\n")
+      .map((l) => l.replace(/^\s*\d+[\t|:→]\s?/, "").trim())
+      .filter(distinctive),
+  );
 }
 
 /** Lines worth tracing between checkouts: long enough that two tasks would not write them independently. */
@@ -386,7 +452,9 @@ function takenLines(
         ctx.produced.filter((p) => p.step < n && !within(p.path, other.ws)).flatMap((p) => [...p.lines]),
       );
       const taken = lines.filter((l) => theirs.has(l) && !ours.has(l));
-      if (taken.length < 2 && !taken.some((l) => l.length >= 40)) continue;
+      // Lines only seen in a look (its output), not written by the trace: the checkouts share their base, so more are needed.
+      const shown = lines.filter((l) => !ours.has(l) && looked.some((k) => k.seen.has(l)));
+      if (taken.length < 2 && !taken.some((l) => l.length >= 40) && shown.length < 3) continue;
       add(
         n,
         "foreign-lines",
@@ -399,12 +467,12 @@ function takenLines(
 }
 
 /** Copies or moves from another checkout into the focus checkout. */
-function foreignCopies(eff: CallEffect, ctx: ScanContext): { from: string; other: Other }[] {
-  const out: { from: string; other: Other }[] = [];
+function foreignCopies(eff: CallEffect, ctx: ScanContext): { from: string; to: string; other: Other }[] {
+  const out: { from: string; to: string; other: Other }[] = [];
   for (const c of eff.changes) {
     if (c.kind !== "copy" && c.kind !== "move") continue;
     const other = ctx.others.find((o) => within(c.from, o.ws));
-    if (other && ctx.focusWs.some((w) => within(c.to, w))) out.push({ from: c.from, other });
+    if (other && ctx.focusWs.some((w) => within(c.to, w))) out.push({ from: c.from, to: c.to, other });
   }
   return out;
 }

@@ -101,7 +101,7 @@ export function detectRequirementStateLoss(input: DetectorInput): SignatureTag[]
     ctx.covered,
     replay,
     focusChanges,
-    (from, to, lines) => ctx.replacedBetween(from, to, lines) || ctx.changeAskedBetween(from, to),
+    (from, to, lines) => ctx.replacedBetween(from, to, lines),
     STATE_LOSS_DETECTOR,
   );
   const weak = verdictTags(ctx, focusChanges);
@@ -172,38 +172,53 @@ function lostRemovalGroups(ctx: LossContext, replay: FocusReplay["lines"]): Remo
 
 /** Strong tags: a later focus edit removed an earlier stage's lines and the final state lacks them. */
 function removalTags(ctx: LossContext, replay: FocusReplay["lines"]): SignatureTag[] {
-  return lostRemovalGroups(ctx, replay).map((group) => {
-    const { owner, by, change, path } = group[0]!;
-    const lines = group.map((r) => r.line);
-    ctx.covered.add(owner.stage);
-    const failing = ctx.pattern?.failing.get(owner.stage);
-    const verdict = failing
-      ? ` The final verdict fails ${failing.length} stage-${owner.stage} F2P test${failing.length === 1 ? "" : "s"} (${failing.slice(0, 2).join(", ")}${failing.length > 2 ? ", …" : ""}).`
-      : "";
-    const where = Number.isFinite(by.stage)
-      ? `request ${by.position} (focus stage ${by.stage})`
-      : `the finalization (request ${by.position})`;
-    return {
-      id: `detector-rsl-${owner.step}-${by.step}`,
-      signature: "requirement_state_loss",
-      position: by.position,
-      steps: [owner.step, by.step],
-      note:
-        `At ${where} step ${by.step} removes ${lines.length} line${lines.length === 1 ? "" : "s"} of ${path} ` +
-        `that step ${owner.step} added for stage ${owner.stage} (request ${owner.position}): \`${lines[0]}\`${lines.length > 1 ? " …" : ""}.${verdict}`,
-      author: { kind: "detector", name: STATE_LOSS_DETECTOR },
-      origin: "detector",
-      strength: "strong",
-      reasons: [
-        { step: owner.step, kind: "earlier-stage-lines", text: `adds the stage-${owner.stage} lines` },
-        {
-          step: by.step,
-          kind: removalKind(change),
-          text: `removes them through ${removalHow(change)} while working on ${Number.isFinite(by.stage) ? `stage ${by.stage}` : "the finalization"}; the final state lacks them`,
-        },
-      ],
-    };
-  });
+  // One tag per removing step: one later edit that drops several earlier stages' lines is one loss.
+  const byStep = new Map<number, Removal[][]>();
+  for (const group of lostRemovalGroups(ctx, replay)) {
+    const at = group[0]!.by.step;
+    byStep.set(at, [...(byStep.get(at) ?? []), group]);
+  }
+  return [...byStep.values()].map((groups) => removalTag(ctx, groups));
+}
+
+function removalTag(ctx: LossContext, groups: readonly Removal[][]): SignatureTag {
+  const { owner, by, change, path, source } = groups[0]![0]!;
+  const lines = groups[0]!.map((r) => r.line);
+  for (const g of groups) ctx.covered.add(g[0]!.owner.stage);
+  const owners = [...new Set(groups.map((g) => g[0]!.owner.step))].sort((a, b) => a - b);
+  const failing = ctx.pattern?.failing.get(owner.stage);
+  const verdict = failing
+    ? ` The final verdict fails ${failing.length} stage-${owner.stage} F2P test${failing.length === 1 ? "" : "s"} (${failing.slice(0, 2).join(", ")}${failing.length > 2 ? ", …" : ""}).`
+    : "";
+  const where = Number.isFinite(by.stage)
+    ? `request ${by.position} (focus stage ${by.stage})`
+    : `the finalization (request ${by.position})`;
+  const more =
+    owners.length > 1 ? ` Step${owners.length > 2 ? "s" : ""} ${owners.slice(1).join(", ")} lost lines too.` : "";
+  const drafted = source !== null && source !== by.step && !owners.includes(source) ? source : null;
+  return {
+    id: `detector-rsl-${owner.step}-${by.step}`,
+    signature: "requirement_state_loss",
+    position: by.position,
+    steps: [...new Set([...owners, ...(drafted !== null ? [drafted] : []), by.step])].sort((a, b) => a - b),
+    note:
+      `At ${where} step ${by.step} removes ${lines.length} line${lines.length === 1 ? "" : "s"} of ${path} ` +
+      `that step ${owner.step} added for stage ${owner.stage} (request ${owner.position}): \`${lines[0]}\`${lines.length > 1 ? " …" : ""}.${verdict}${more}`,
+    author: { kind: "detector", name: STATE_LOSS_DETECTOR },
+    origin: "detector",
+    strength: "strong",
+    reasons: [
+      ...owners.map((step) => ({ step, kind: "earlier-stage-lines", text: "adds earlier-stage lines" })),
+      ...(drafted !== null
+        ? [{ step: drafted, kind: "draft", text: "writes the file that is then copied or moved over the focus file" }]
+        : []),
+      {
+        step: by.step,
+        kind: removalKind(change),
+        text: `removes them through ${removalHow(change)} while working on ${Number.isFinite(by.stage) ? `stage ${by.stage}` : "the finalization"}; the final state lacks them`,
+      },
+    ],
+  };
 }
 
 /**

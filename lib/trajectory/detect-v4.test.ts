@@ -31,11 +31,12 @@ describe("asksToChange", () => {
 });
 
 describe("keptInAnotherForm", () => {
-  it("a rename or a wrap keeps the state when a request asked for a change", () => {
+  it("a line amended into a longer form of itself keeps the state; a rename or a wrap only when a change was asked", () => {
+    expect(keptInAnotherForm(["return compute(width)"], ["return min(compute(width), limit)"], false)).toBe(true);
+    expect(keptInAnotherForm(["if value is None:"], ["if value is not None:"], false)).toBe(false);
     expect(keptInAnotherForm(["return self.flag_value"], ["return self.on_value"], true)).toBe(true);
     expect(keptInAnotherForm(["return self.flag_value"], ["return self.on_value"], false)).toBe(false);
-    expect(keptInAnotherForm(["return compute(width)"], ["return min(compute(width), limit)"], false)).toBe(false);
-    expect(keptInAnotherForm(["return compute(width)"], ["return min(compute(width), limit)"], true)).toBe(true);
+    expect(keptInAnotherForm(["total = compute(width)"], ["total = clamp(compute(w), 0)"], true)).toBe(false);
     expect(keptInAnotherForm(["return compute(width)"], ["return other(width, 2)"], true)).toBe(false);
   });
 });

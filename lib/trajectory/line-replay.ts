@@ -8,6 +8,7 @@ import { callEffect, TrajectoryShell, type FileChange } from "./call-effects";
 import type { Step } from "./model";
 import type { Segment, Segmentation } from "./segment";
 import { resolvePath, type SedCommand } from "./shell-ops";
+import { amendmentOf } from "./loss-excuses";
 
 interface Actor {
   step: number;
@@ -37,6 +38,8 @@ export interface Removal {
   by: Actor;
   change: FileChange;
   path: string;
+  /** For a copy or move over the file: the step that last wrote its source (a draft moved into place), if any. */
+  source: number | null;
 }
 
 /** What happened to owned lines, in order (the ledger's input); `path` is checkout-relative. */
@@ -67,10 +70,13 @@ class FileLines {
   readonly events: ReplayEvent[] = [];
   /** Owned lines removed and not written again since: line → its owner. */
   private readonly gone = new Map<string, Owner>();
+  /** Path → the step that last changed it, and the source of the copy being applied. */
+  private readonly lastWriter = new Map<string, number>();
+  private copySource: number | null = null;
 
   constructor(
     private readonly isFocusPath: (path: string) => boolean,
-    private readonly rel: (path: string) => string,
+    readonly relative: (path: string) => string,
   ) {}
 
   private entries(path: string): Entry[] {
@@ -83,9 +89,16 @@ class FileLines {
     list.forEach((e, i) => {
       if (keep(e, i)) kept.push(e);
       else if (e.owner) {
-        this.events.push({ kind: "remove", line: e.line, path: this.rel(path), owner: e.owner, by });
+        this.events.push({ kind: "remove", line: e.line, path: this.relative(path), owner: e.owner, by });
         if (by.stage !== null && e.owner.stage < by.stage)
-          this.removals.push({ line: e.line, owner: e.owner, by, change, path: this.rel(path) });
+          this.removals.push({
+            line: e.line,
+            owner: e.owner,
+            by,
+            change,
+            path: this.relative(path),
+            source: this.copySource,
+          });
         const elsewhere = this.isFocusPath(path) ? this.elsewhereInFocus(path, e.line) : null;
         if (elsewhere) {
           // Written into another focus file first (a refactor's new module, then the old lines removed): moved.
@@ -101,7 +114,7 @@ class FileLines {
     for (const [p, list] of this.files) {
       if (p === path || !this.isFocusPath(p)) continue;
       const entry = list.find((x) => x.line === line);
-      if (entry) return { entry, path: this.rel(p) };
+      if (entry) return { entry, path: this.relative(p) };
     }
     return null;
   }
@@ -129,23 +142,36 @@ class FileLines {
     if (earlier) {
       this.gone.delete(e.line);
       list.push({ line: e.line, owner: earlier });
-      this.events.push({ kind: "restore", line: e.line, path: this.rel(path), owner: earlier, by });
+      this.events.push({ kind: "restore", line: e.line, path: this.relative(path), owner: earlier, by });
       return;
     }
     list.push(e);
-    if (e.owner) this.events.push({ kind: "add", line: e.line, path: this.rel(path), owner: e.owner });
+    if (e.owner) this.events.push({ kind: "add", line: e.line, path: this.relative(path), owner: e.owner });
   }
 
   apply(c: FileChange, by: Actor) {
+    this.copySource = c.kind === "copy" || c.kind === "move" ? (this.lastWriter.get(c.from) ?? null) : null;
+    this.applyChange(c, by);
+    this.copySource = null;
+    this.lastWriter.set(c.kind === "copy" || c.kind === "move" ? c.to : c.path, by.step);
+  }
+
+  private applyChange(c: FileChange, by: Actor) {
     switch (c.kind) {
       case "replace": {
         const before = new Set(trimmedLines(c.before));
         const after = trimmedLines(c.after);
         const afterSet = new Set(after);
+        const amended = this.amend(
+          c.path,
+          before,
+          afterSet,
+          after.filter((l) => !before.has(l)),
+        );
         this.remove(c.path, (e) => !(before.has(e.line) && !afterSet.has(e.line)), by, c);
         this.add(
           c.path,
-          after.filter((l) => !before.has(l)),
+          after.filter((l) => !before.has(l) && !amended.has(l)),
           by,
         );
         return;
@@ -214,6 +240,25 @@ class FileLines {
         this.add(path, changed, by);
       }
     }
+  }
+
+  /**
+   * An owned line the edit rewrites into a longer form of itself (loss-excuses.ts `amendmentOf`) stays its
+   * stage's line under its new text: the requirement it met is still met there. Returns the new texts taken.
+   */
+  private amend(path: string, before: ReadonlySet<string>, after: ReadonlySet<string>, added: string[]): Set<string> {
+    const taken = new Set<string>();
+    for (const e of this.entries(path)) {
+      if (!e.owner || !before.has(e.line) || after.has(e.line)) continue;
+      const next = amendmentOf(
+        e.line,
+        added.filter((l) => !taken.has(l)),
+      );
+      if (next === null) continue;
+      taken.add(next);
+      e.line = next;
+    }
+    return taken;
   }
 
   /** Whether some focus file still has the line at the end of the replay. */

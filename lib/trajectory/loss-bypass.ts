@@ -1,5 +1,6 @@
 // A loss with no removed line (docs/detectors.md, "What v4 reads"): a later focus edit adds a path around an
-// earlier stage's rule (an early return or a fast path placed before it), the rule's lines stay in the file,
+// earlier stage's rule (an early return or a fast path placed before it, or a call switched to a new function
+// without it), the rule's lines stay in the file,
 // and the final verdict fails that earlier stage's F2P tests. The verdict alone is never enough: the edit that
 // goes around the rule is the evidence, and the tag points at it and at the edit that wrote the rule.
 import type { FileChange } from "./call-effects";
@@ -11,14 +12,55 @@ type Replay = ReturnType<typeof replayFocusWork>;
 /** A line that leaves the block early: what puts the lines below it out of reach. */
 const EXIT = /^(return\b|raise\b|yield\b|continue\b|break\b)|^if\b.*:\s*(return|raise)\b/;
 
-/** A later change whose new text puts an exit above some of `lines` that it did not have before. */
+const indent = (l: string) => l.length - l.trimStart().length;
+
+/** A rule line the change keeps but indents further: it now sits inside a new branch. */
+function nestedDeeper(change: FileChange & { kind: "replace" }, lines: ReadonlySet<string>): boolean {
+  const was = new Map(change.before.split("\n").map((l) => [l.trim(), indent(l)] as const));
+  return change.after.split("\n").some((l) => {
+    const before = was.get(l.trim());
+    return lines.has(l.trim()) && before !== undefined && indent(l) > before;
+  });
+}
+
+/** A later change whose new text adds an exit beside some of `lines` (above them, or in a branch of its own). */
 function exitAbove(change: FileChange, lines: ReadonlySet<string>): boolean {
   if (change.kind !== "replace") return false;
   const before = new Set(change.before.split("\n").map((l) => l.trim()));
   const after = change.after.split("\n").map((l) => l.trim());
-  const firstRule = after.findIndex((l) => lines.has(l));
-  if (firstRule <= 0) return false;
-  return after.slice(0, firstRule).some((l) => EXIT.test(l) && !before.has(l));
+  const exitAt = after.findIndex((l) => EXIT.test(l) && !before.has(l) && !lines.has(l));
+  if (exitAt < 0) return false;
+  // Above the rule, or beside it with the rule pushed into a branch of its own (App. E.2: the extension's
+  // branch keeps the rule, the other returns without it).
+  return after.slice(exitAt + 1).some((l) => lines.has(l)) || nestedDeeper(change, lines);
+}
+
+const DEF = /^(?:async\s+)?def\s+(\w+)\s*\(/;
+
+/** Functions the later focus work defines (a new function the caller can be switched to). */
+function newFunctions(changes: readonly FocusChange[], after: number): Set<string> {
+  const out = new Set<string>();
+  for (const c of changes) {
+    if (c.stage <= after || c.change.kind !== "replace") continue;
+    const before = new Set(c.change.before.split("\n").map((l) => l.trim()));
+    for (const l of c.change.after.split("\n").map((x) => x.trim())) {
+      const m = before.has(l) ? null : DEF.exec(l);
+      if (m) out.add(m[1]!);
+    }
+  }
+  return out;
+}
+
+/** A change that switches a call from one function to a new one, the line otherwise the same. */
+function redirectsCall(change: FileChange, fresh: ReadonlySet<string>): boolean {
+  if (change.kind !== "replace" || fresh.size === 0) return false;
+  const before = change.before.split("\n").map((l) => l.trim());
+  const after = new Set(change.after.split("\n").map((l) => l.trim()));
+  return before.some(
+    (old) =>
+      !after.has(old) &&
+      [...old.matchAll(/\b(\w+)\(/g)].some((f) => [...fresh].some((g) => after.has(old.replace(`${f[1]}(`, `${g}(`)))),
+  );
 }
 
 /** The earlier stage's lines still in each focus file, and the steps that wrote them. */
@@ -31,13 +73,16 @@ interface Rule {
 
 function stageLines(replay: Replay["lines"], stage: number): Map<string, Rule> {
   const out = new Map<string, Rule>();
-  for (const e of replay.events) {
-    if (e.kind !== "add" || e.owner.stage !== stage || !replay.presentInFocus(e.line)) continue;
-    const at =
-      out.get(e.path) ??
-      out.set(e.path, { lines: new Set(), steps: new Set(), position: e.owner.position }).get(e.path)!;
-    at.lines.add(e.line);
-    at.steps.add(e.owner.step);
+  for (const [file, entries] of replay.files) {
+    for (const e of entries) {
+      if (!e.owner || e.owner.stage !== stage) continue;
+      const path = replay.relative(file);
+      const at =
+        out.get(path) ?? out.set(path, { lines: new Set(), steps: new Set(), position: e.owner.position }).get(path)!;
+      at.lines.add(e.line);
+      at.steps.add(e.owner.step);
+      at.position = Math.min(at.position, e.owner.position);
+    }
   }
   return out;
 }
@@ -54,7 +99,11 @@ export function bypassTags(
   for (const [stage, tests] of failing) {
     if (covered.has(stage)) continue;
     for (const [path, rule] of stageLines(replay, stage)) {
-      const around = changes.find((c) => c.stage > stage && c.path === path && exitAbove(c.change, rule.lines));
+      const fresh = newFunctions(changes, stage);
+      const around = changes.find(
+        (c) =>
+          c.stage > stage && c.path === path && (exitAbove(c.change, rule.lines) || redirectsCall(c.change, fresh)),
+      );
       if (!around) continue;
       const firstOwner = Math.min(...rule.steps);
       const ruleLines = [...rule.lines];

@@ -11,13 +11,13 @@ import { mentionedNames } from "./identifiers";
 const CHANGE_VERB =
   /\b(supersed\w*|replac\w*|drop\w*|remov\w*|renam\w*|wrap\w*|bound\w*|cap(?:s|ped|ping)?|clamp\w*|limit\w*|simplif\w*|mov(?:e|es|ed|ing)\b|extract\w*|factor\w*|refactor\w*|inlin\w*|delegat\w*|consolidat\w*|merg\w*|revert\w*|undo\w*|rewrit\w*|swap\w*|deprecat\w*|obsolete|unnecessary|redundant|instead of|in favou?r of|no longer|not (?:be )?needed|get rid of|stop(?:s|ped)? \w+ing|do(?:es)?n['’]t need)\b/i;
 
-/** Words that point back at what an earlier request established. */
+/** Words that point back at what an earlier request established ("move it", "drop them" included). */
 const BACK_REFERENCE =
-  /\b(earlier|previous(?:ly)?|original(?:ly)?|initial(?:ly)?|existing|prior|first (?:request|stage|rule|change|fix|version|implementation)|stage[- ]?\d|request \d|(?:that|this) (?:rule|check|guard|branch|helper|logic|behaviou?r|handling|special[- ]case))\b/i;
+  /\b((?:mov|drop|remov|renam|wrap|simplif|extract|inlin|replac|delet|revert|undo|rewrit|factor)\w*\s+(?:it|them|this|that|these|those)\b|earlier|previous(?:ly)?|original(?:ly)?|initial(?:ly)?|existing|prior|first (?:request|stage|rule|change|fix|version|implementation)|stage[- ]?\d|request \d|(?:that|this) (?:rule|check|guard|branch|helper|logic|behaviou?r|handling|special[- ]case))\b/i;
 
 /** A sentence that keeps the earlier state: it asks for no change of it. */
 const KEEPS =
-  /\b(still (?:appl|hold|stand)\w*|keep(?:s|ing)?\b|preserv\w*|retain\w*|(?:do not|don['’]t|never) (?:change|remove|drop|break|touch)|instead of (?:removing|dropping|deleting))/i;
+  /\b(still\b|keep(?:s|ing)?\b|preserv\w*|retain\w*|(?:do not|don['’]t|never) (?:change|remove|drop|break|touch)|instead of (?:removing|dropping|deleting))/i;
 
 const KEYWORDS = new Set(
   "and or not if elif else return def class self none true false for while in is with as from import raise try except pass lambda yield await async".split(
@@ -83,6 +83,35 @@ function renamedIn(line: string, added: readonly string[]): boolean {
   });
 }
 
+/**
+ * The line amended, not replaced: its tokens, in order, inside one added line that adds no negation (`text =
+ * _truncate(str(value), width)` → `text = _truncate("" if value is None else str(value), width)`). What the line
+ * did it still does, with more.
+ */
+export function amendedIn(line: string, added: readonly string[]): boolean {
+  const a = tokens(line);
+  if (a.length < 3) return false;
+  return amendmentOf(line, added) !== null;
+}
+
+/** The added line that amends `line` (see amendedIn), or null. */
+export function amendmentOf(line: string, added: readonly string[]): string | null {
+  const a = tokens(line);
+  if (a.length < 3) return null;
+  const found = added.find((other) => {
+    if (other === line) return false;
+    const b = tokens(other);
+    let i = 0;
+    const extra: string[] = [];
+    for (const t of b) {
+      if (i < a.length && t === a[i]) i++;
+      else extra.push(t);
+    }
+    return i === a.length && !extra.some((t) => t === "not" || t === "!" || t === "~");
+  });
+  return found ?? null;
+}
+
 /** The line's expression, without a leading `return`/assignment target and trailing `:`/`,`. */
 function core(line: string): string {
   return line
@@ -100,11 +129,12 @@ function wrappedIn(line: string, added: readonly string[]): boolean {
 }
 
 /**
- * Every removed line lives on among the lines the same change added, renamed or wrapped (bounded), and a request
- * asked for a change: what it asked for, done to the earlier state rather than in place of it.
+ * Every removed line lives on among the lines the same change added: amended (its tokens all kept, in order), or
+ * renamed or wrapped (bounded) when a request asked for a change: done to the earlier state, not in its place.
  */
 export function keptInAnotherForm(removed: readonly string[], added: readonly string[], asked: boolean): boolean {
-  return asked && removed.length > 0 && removed.every((l) => renamedIn(l, added) || wrappedIn(l, added));
+  if (removed.length === 0) return false;
+  return removed.every((l) => amendedIn(l, added) || (asked && (renamedIn(l, added) || wrappedIn(l, added))));
 }
 
 /** Whether a request text asks for any change at all (the wrapped form counts only then). */

@@ -289,7 +289,7 @@ function cwdDependent(c: SimpleCommand): boolean {
 /** Drops loop/conditional keywords in front of the command word (`do git diff` → `git diff`). */
 function commandWords(c: SimpleCommand): string[] {
   const w = [...c.words];
-  while (w.length && /^(do|then|else|time|sudo|env|nohup|xargs|!)$/.test(w[0]!)) w.shift();
+  while (w.length && /^(do|then|else|elif|if|while|until|time|sudo|env|nohup|xargs|!|\{|\()$/.test(w[0]!)) w.shift();
   while (w.length && /^[A-Za-z_]\w*=/.test(w[0]!)) w.shift(); // VAR=value prefixes
   return w;
 }
@@ -551,6 +551,8 @@ export function readOnlyScript(a: ShellAnalysis): boolean {
     const w = commandWords(c);
     if (w.length === 0) return true;
     const name = w[0]!.split("/").pop()!;
+    // The frame of a loop or a conditional runs nothing itself: `for d in …`, `done`, `fi`.
+    if (/^(for|select|case|in|done|fi|esac|\}|\)|;;)$/.test(name)) return true;
     if (name === "sed") return !w.some((x) => /^-[a-zA-Z]*i/.test(x));
     if (name === "find") return !w.some((x) => x === "-exec" || x === "-delete");
     if (name === "git") {
