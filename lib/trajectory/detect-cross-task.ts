@@ -78,6 +78,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
   const produced: Produced[] = []; // every change's added lines, for tracing the final patch's lines back
   const looks: ScanContext["looks"] = [];
   const brought: string[] = [];
+  const definitions = new Definitions();
   for (const seg of segmentation.segments) {
     const req = seg.request;
     if (!req || req.taskId !== focusTaskId) {
@@ -100,6 +101,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
       produced,
       looks,
       brought,
+      definitions,
     });
     if (reasons.length === 0) continue;
     // What this request took from other checkouts: its looks at them are part of the taking (a diff viewed, then applied).
@@ -302,6 +304,8 @@ interface ScanContext {
   requested: Other[];
   focusFiles: Set<string>;
   produced: Produced[];
+  /** Functions and classes each checkout's work has defined so far. */
+  definitions: Definitions;
   /** Focus paths files were copied to from other checkouts (the final patch's evidence defers to the copy). */
   brought: string[];
   /** Reads of other checkouts with nothing taken yet (looking is no interference on its own), with what they showed. */
@@ -380,6 +384,7 @@ function scanSegment(
       }
     }
     takenLines(eff, n, ctx, add);
+    foreignDefinitions(eff, n, ctx, add);
     for (const change of eff.changes) {
       const paths = change.kind === "copy" || change.kind === "move" ? [change.to] : [change.path];
       if (paths.some((p) => ctx.others.some((o) => within(p, o.ws)))) continue; // reported as a path in another checkout
@@ -462,6 +467,65 @@ function takenLines(
       );
       for (const look of looked)
         add(look.step, "foreign-lines", `reads ${other.ws}, the checkout of ${other.task}, before taking its lines`);
+    }
+  }
+}
+
+const DEFINES = /^(?:async\s+)?def\s+(\w+)|^class\s+(\w+)/;
+
+/** A function or class a line defines, when its name is long or private enough to be specific. */
+function definedName(line: string): string | null {
+  const m = DEFINES.exec(line);
+  const name = m?.[1] ?? m?.[2];
+  return name && (name.length >= 8 || name.includes("_")) ? name : null;
+}
+
+/** Names defined so far, per checkout (the focus work's under ""), read once per change as the scan goes. */
+export class Definitions {
+  private read = 0;
+  readonly byCheckout = new Map<string, Set<string>>();
+
+  /** Takes in the changes recorded before step `n` (they come in step order). */
+  update(produced: readonly Produced[], others: readonly Other[], n: number): void {
+    for (; this.read < produced.length && produced[this.read]!.step < n; this.read++) {
+      const p = produced[this.read]!;
+      const ws = others.find((o) => within(p.path, o.ws))?.ws ?? "";
+      for (const l of p.lines) {
+        const name = definedName(l);
+        if (name) (this.byCheckout.get(ws) ?? this.byCheckout.set(ws, new Set()).get(ws)!).add(name);
+      }
+    }
+  }
+}
+
+/**
+ * A focus edit that uses a function or class only another task's work defined, in its own checkout, earlier in the
+ * trace (an import of that task's helper): the focus code now depends on the other task's work.
+ */
+function foreignDefinitions(
+  eff: CallEffect,
+  n: number,
+  ctx: ScanContext,
+  add: (step: number, kind: string, text: string) => void,
+): void {
+  ctx.definitions.update(ctx.produced, ctx.others, n);
+  const ours = ctx.definitions.byCheckout.get("") ?? new Set<string>();
+  for (const change of eff.changes) {
+    const text = addedText(change);
+    const path = change.kind === "copy" || change.kind === "move" ? change.to : change.path;
+    if (!text || !ctx.focusWs.some((w) => within(path, w))) continue;
+    let lines: string[] | null = null;
+    for (const other of ctx.others) {
+      for (const name of ctx.definitions.byCheckout.get(other.ws) ?? []) {
+        if (ours.has(name) || !text.after.includes(name) || containsName(text.before, name)) continue;
+        lines ??= addedLines({ path, before: text.before, after: text.after });
+        if (!lines.some((l) => containsName(l, name))) continue;
+        add(
+          n,
+          "foreign-definition",
+          `a focus edit uses \`${name}\`, which only ${other.task}'s work defines (in ${other.ws})`,
+        );
+      }
     }
   }
 }

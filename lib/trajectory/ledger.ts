@@ -125,6 +125,11 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
       else list.push({ step: e.owner.step, position: e.owner.position, path: e.path, added: 1 });
       continue;
     }
+    if (e.kind === "amend") {
+      for (const set of [setOf(all, stage), setOf(alive, stage)])
+        if (set.delete(e.from)) set.add(e.line);
+      continue;
+    }
     if (e.kind === "restore") {
       setOf(alive, stage).add(e.line);
       restored.set(stage, e.by.step);

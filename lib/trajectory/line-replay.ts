@@ -47,7 +47,9 @@ type ReplayEvent =
   | { kind: "add"; line: string; path: string; owner: Owner }
   /** A stage's line written again into a focus file after it was removed. */
   | { kind: "restore"; line: string; path: string; owner: Owner; by: Actor }
-  | { kind: "remove"; line: string; path: string; owner: Owner; by: Actor };
+  | { kind: "remove"; line: string; path: string; owner: Owner; by: Actor }
+  /** A stage's line rewritten into a longer form of itself: still the stage's, under its new text. */
+  | { kind: "amend"; line: string; from: string; path: string; owner: Owner };
 
 export interface FocusChange {
   step: number;
@@ -256,6 +258,7 @@ class FileLines {
       );
       if (next === null) continue;
       taken.add(next);
+      this.events.push({ kind: "amend", line: next, from: e.line, path: this.relative(path), owner: e.owner });
       e.line = next;
     }
     return taken;

@@ -29,10 +29,31 @@ function exitAbove(change: FileChange, lines: ReadonlySet<string>): boolean {
   const before = new Set(change.before.split("\n").map((l) => l.trim()));
   const after = change.after.split("\n").map((l) => l.trim());
   const exitAt = after.findIndex((l) => EXIT.test(l) && !before.has(l) && !lines.has(l));
-  if (exitAt < 0) return false;
-  // Above the rule, or beside it with the rule pushed into a branch of its own (App. E.2: the extension's
-  // branch keeps the rule, the other returns without it).
-  return after.slice(exitAt + 1).some((l) => lines.has(l)) || nestedDeeper(change, lines);
+  // The rule pushed into a branch of its own, with a new branch beside it (App. E.2: the extension's branch keeps
+  // the rule, the other does without it).
+  const newBranch = after.some((l) => /^(else\s*:|elif\b)/.test(l) && !before.has(l));
+  if (nestedDeeper(change, lines) && (exitAt >= 0 || newBranch)) return true;
+  // An exit above the rule.
+  return exitAt >= 0 && after.slice(exitAt + 1).some((l) => lines.has(l));
+}
+
+/**
+ * A new function called beside the old one with the same arguments, in a new exit (`return self._jittered(a)`
+ * above `return self.delay(a)`): a path that goes around what the old function does.
+ */
+function sidestepsCall(change: FileChange, fresh: ReadonlySet<string>): boolean {
+  if (change.kind !== "replace" || fresh.size === 0) return false;
+  const before = new Set(change.before.split("\n").map((l) => l.trim()));
+  const after = change.after.split("\n").map((l) => l.trim());
+  const calls = (l: string) =>
+    [...l.matchAll(/([\w.]+)\(([^()]*)\)/g)].map((m) => ({ fn: m[1]!.split(".").pop()!, args: m[2]! }));
+  const kept = after.filter((l) => before.has(l)).flatMap(calls);
+  return after.some(
+    (l) =>
+      !before.has(l) &&
+      EXIT.test(l) &&
+      calls(l).some((c) => fresh.has(c.fn) && kept.some((k) => k.fn !== c.fn && k.args === c.args)),
+  );
 }
 
 const DEF = /^(?:async\s+)?def\s+(\w+)\s*\(/;
@@ -102,7 +123,9 @@ export function bypassTags(
       const fresh = newFunctions(changes, stage);
       const around = changes.find(
         (c) =>
-          c.stage > stage && c.path === path && (exitAbove(c.change, rule.lines) || redirectsCall(c.change, fresh)),
+          c.stage > stage &&
+          c.path === path &&
+          (exitAbove(c.change, rule.lines) || redirectsCall(c.change, fresh) || sidestepsCall(c.change, fresh)),
       );
       if (!around) continue;
       const firstOwner = Math.min(...rule.steps);

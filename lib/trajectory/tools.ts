@@ -24,6 +24,7 @@ export function shellCommand(call: ToolCall): string | null {
   const args = isRecord(call.args) ? call.args : null;
   if (!args) return typeof call.args === "string" && SHELL.test(call.name) ? call.args : null;
   if (!SHELL.test(call.name) && typeof args.command === "string" && EDITOR_COMMAND.test(args.command)) return null;
+  if (codexApplyPatch(args) !== null) return null;
   const command = args.command ?? args.cmd ?? args.keystrokes;
   const text =
     typeof command === "string"
@@ -41,9 +42,17 @@ function shellJoin(argv: string[]): string {
   return argv.join(" ");
 }
 
+/** Codex's shell tool running `["apply_patch", "*** Begin Patch …"]`: the patch, else null. */
+function codexApplyPatch(args: Record<string, unknown>): string | null {
+  const argv = args.command;
+  return Array.isArray(argv) && argv[0] === "apply_patch" && typeof argv[1] === "string" ? argv[1] : null;
+}
+
 export function fileEdits(call: ToolCall): FileEdit[] {
   const args = isRecord(call.args) ? call.args : null;
   if (!args) return [];
+  const viaShell = codexApplyPatch(args);
+  if (viaShell !== null) return parsePatch(viaShell);
   const name = call.name.toLowerCase();
   const path = str(args.file_path) ?? str(args.path) ?? str(args.filename) ?? str(args.target_file);
   if (name === "apply_patch" || name === "patch") {
