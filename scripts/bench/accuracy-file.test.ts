@@ -1,8 +1,11 @@
 // The bench's scores as a set of data/detector-accuracy.json: counts and ratios from the scorer, the detectors as
 // their tags name them, the forms with their descriptions; writing replaces the set of its id and keeps the others.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkDetectorAccuracy } from "../../lib/data/detector-accuracy";
-import { accuracySet, withSet, type Measured } from "./accuracy-file";
+import { accuracySet, withSet, writeAccuracyFile, type Measured } from "./accuracy-file";
 import { scoreDetectors, type DetectedTag, type TruthCase } from "./detector-score";
 
 const rsl = "requirement_state_loss" as const;
@@ -100,5 +103,25 @@ describe("withSet", () => {
       ["s", "2026-04-05"],
       ["other", "2026-03-04"],
     ]);
+  });
+});
+
+describe("writeAccuracyFile", () => {
+  it("writes several sets in one go, each in place of its id, and keeps the file's other sets", () => {
+    const dir = mkdtempSync(join(tmpdir(), "accuracy-"));
+    try {
+      const path = join(dir, "detector-accuracy.json");
+      const first = accuracySet(measured(), META, "2026-03-04");
+      writeAccuracyFile(path, first, { ...first, id: "kept" });
+      writeAccuracyFile(path, { ...first, measured_at: "2026-04-05" }, { ...first, id: "independent" });
+      const file = checkDetectorAccuracy(JSON.parse(readFileSync(path, "utf8")), path);
+      expect(file.sets.map((s) => [s.id, s.measured_at])).toEqual([
+        ["s", "2026-04-05"],
+        ["kept", "2026-03-04"],
+        ["independent", "2026-03-04"],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -88,8 +88,9 @@ export function withSet(file: DetectorAccuracy | null, set: AccuracySet): Detect
   };
 }
 
-export function writeAccuracyFile(path: string, set: AccuracySet): DetectorAccuracy {
-  const file = checkDetectorAccuracy(withSet(readDetectorAccuracy(path), set), path);
+/** Writes `sets` into the file at `path` (each in place of the set of its id), checked, in one write. */
+export function writeAccuracyFile(path: string, ...sets: AccuracySet[]): DetectorAccuracy {
+  const file = checkDetectorAccuracy(sets.reduce(withSet, readDetectorAccuracy(path)), path);
   writeFileSync(path, JSON.stringify(file, null, 2) + "\n");
   return file;
 }

@@ -77,6 +77,68 @@ describe("scoreDetectors", () => {
     ]);
   });
 
+  it("takes a hard-negative line as: no strong tag of its signature on its run, whatever its steps", () => {
+    // The independent planted set's conventions (scripts/planted/README.md): a planted interference run also
+    // carries a loss line with planted false, the same form and the same steps; a clean run one line per signature.
+    const hard: TruthCase[] = [
+      {
+        run_id: "i",
+        signature: cti,
+        form: "int-copy-file",
+        planted: true,
+        tool_style: "openhands",
+        evidence_steps: [5, 7],
+      },
+      {
+        run_id: "i",
+        signature: rsl,
+        form: "int-copy-file",
+        planted: false,
+        tool_style: "openhands",
+        evidence_steps: [5, 7],
+      },
+      { run_id: "k", signature: rsl, form: "clean", planted: false, tool_style: "codex", evidence_steps: [] },
+      { run_id: "k", signature: cti, form: "clean", planted: false, tool_style: "codex", evidence_steps: [] },
+      { run_id: "n", signature: rsl, form: "neg-wrap", planted: false, tool_style: "codex", evidence_steps: [3, 8] },
+    ];
+    const score = scoreDetectors(hard, [
+      tag("i", cti, [5, 7]), // finds i's interference
+      tag("i", rsl, [5, 7]), // the companion's very steps: finds nothing, a false positive
+      tag("k", cti, [2]), // a clean run: a false positive
+      tag("k", rsl, [4], "weak"), // weak: not scored, the clean loss line stays untagged
+      tag("n", cti, [3]), // n has no interference line: a false positive on an unplanted signature
+    ]);
+    // rsl: no planted case → recall null; found 0, 1 false positive (i) → precision 0.
+    expect(score.bySignature.requirement_state_loss).toEqual({
+      cases: 0,
+      found: 0,
+      falsePositives: 1,
+      precision: 0,
+      recall: null,
+    });
+    // cti: i found; k's and n's tags are false positives → precision 1/3, recall 1.
+    expect(score.bySignature.cross_task_interference).toMatchObject({
+      cases: 1,
+      found: 1,
+      falsePositives: 2,
+      recall: 1,
+    });
+    expect(score.falsePositives.map((f) => [f.tag.run_id, f.tag.signature, f.context])).toEqual([
+      ["i", rsl, "near miss int-copy-file"],
+      ["k", cti, "near miss clean"],
+      ["n", cti, "unplanted run"],
+    ]);
+    expect(score.misses).toEqual([]);
+    // The companion is its own row (loss, not planted), beside the interference row of the same form.
+    expect(score.byForm.map((f) => [f.signature, f.form, f.planted, f.cases, f.hit])).toEqual([
+      [cti, "int-copy-file", true, 1, 1],
+      [cti, "clean", false, 1, 1],
+      [rsl, "clean", false, 1, 0],
+      [rsl, "int-copy-file", false, 1, 1],
+      [rsl, "neg-wrap", false, 1, 0],
+    ]);
+  });
+
   it("has no precision without tags and no recall without cases", () => {
     const score = scoreDetectors([], []);
     expect(score.bySignature.cross_task_interference).toEqual({
