@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { sql } from "./published-sql";
 import type { Download, Page } from "@playwright/test";
 import { addAnnotations } from "../lib/data/annotations-add";
 import { expect, test } from "./fixtures";
@@ -20,17 +20,6 @@ interface TagRow {
   position: number | null;
   detector: string;
   detector_version: string;
-}
-
-async function sql<T>(q: string): Promise<T[]> {
-  const db = await DuckDBInstance.create(":memory:");
-  const c = await db.connect();
-  try {
-    return (await c.runAndReadAll(q)).getRowObjectsJS() as T[];
-  } finally {
-    c.closeSync();
-    db.closeSync();
-  }
 }
 
 /** The first switched run (by id) with a strong tag and another tag after it, and its detector tags in step order. */

@@ -2,7 +2,7 @@
 // a cell followed to a run opened at its first evidence step. The expected numbers are computed here, from
 // the Parquet files the build published (public/data/sample/*.parquet) with DuckDB in Node and a Wilson
 // interval written out below, not by the site's SQL (lib/queries/signatures/prevalence.sql.ts).
-import { DuckDBInstance } from "@duckdb/node-api";
+import { sql } from "./published-sql";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -25,16 +25,6 @@ interface Expected {
   runs: { run_id: string; first_step: number; evidence: number[]; repo: string }[];
 }
 
-async function sql<T>(q: string): Promise<T[]> {
-  const db = await DuckDBInstance.create(":memory:");
-  const c = await db.connect();
-  try {
-    return (await c.runAndReadAll(q)).getRowObjectsJS() as T[];
-  } finally {
-    c.closeSync();
-    db.closeSync();
-  }
-}
 const pq = (t: string) => `read_parquet('${DATA}/${t}.parquet')`;
 
 /** The signature and configuration with the most strong-tagged switched runs, and its counts. */

@@ -3,7 +3,7 @@
 // the build's signature_tags rows for that run (signature, strength, position, evidence steps). Every
 // configuration and condition of the sample (strong and weak tags), and the hand-made trajcalc fixture. The
 // expected rows are read from the Parquet files the build published, with DuckDB in Node.
-import { DuckDBInstance } from "@duckdb/node-api";
+import { published, sql } from "./published-sql";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -15,18 +15,7 @@ interface TagRow {
   evidence_steps: string;
 }
 
-async function sql<T>(q: string): Promise<T[]> {
-  const db = await DuckDBInstance.create(":memory:");
-  const c = await db.connect();
-  try {
-    return (await c.runAndReadAll(q)).getRowObjectsJS() as T[];
-  } finally {
-    c.closeSync();
-    db.closeSync();
-  }
-}
-
-const pq = (release: string, t: string) => `read_parquet('public/data/${release}/${t}.parquet')`;
+const pq = published;
 
 /** Per configuration and condition, the readable run with the most tags (strong first), else any readable run. */
 async function runsToOpen(release: string): Promise<{ run_id: string; config_id: string; condition: string }[]> {
