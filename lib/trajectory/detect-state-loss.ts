@@ -2,18 +2,29 @@
 // focus edit conflicts with an earlier focus requirement or overlooks the state built for it. The detector
 // replays every file change of the trace in order (edit tools, apply_patch, and shell edits: sed -i,
 // heredoc and redirection rewrites, git checkout --, cp, mv, patch), remembering which focus stage added
-// each line, and judges the final state, not one edit:
+// each line (a line rewritten into a longer form of itself stays its stage's, under its new text), and judges
+// the final state, not one edit. The verifier has the last word where it ran: a stage whose F2P tests the
+// final verdict all passes lost nothing, whatever became of the lines that first met it.
 //  - strong: a focus edit for a later stage (or the finalization) removes lines an earlier focus stage
 //    added, and the final state does not have them anywhere in the focus checkout (a refactor that moves
-//    them, or a removal restored before finalization, is no loss), and no focus request in between asks
-//    to replace the earlier behaviour (read from the requests' text);
+//    them, or a removal restored before finalization, is no loss). No loss either when a focus request in
+//    between asks to change the earlier behaviour (loss-excuses.ts reads the requests' intent sentence by
+//    sentence: a change verb with a reference back to the earlier state or a name of its lines, and no word
+//    that keeps it), when the removing edit keeps the lines in another form (amended into a longer form of
+//    themselves; renamed or wrapped only when a change was asked), or when a copy from another task's
+//    checkout removed them (interference, not loss). One tag per removing step: one later edit that drops
+//    several earlier stages' lines is one loss;
+//  - strong, with no removed line (loss-bypass.ts): the final verdict fails an earlier stage's F2P tests and a
+//    later focus edit adds a path around that stage's rule, which stays in the file (an exit above it, the
+//    rule pushed into a branch beside a new one, a call switched to a new function or sidestepped by one);
 //  - weak: the final verdict fails F2P tests of an earlier focus stage while every F2P test of a later
 //    stage passes, and focus edits for the later stage rewrote a file the earlier stage had changed. The
 //    verdict alone is never enough (the paper tags only with visible evidence).
 // The replay is line-replay.ts, which the requirement ledger (ledger.ts) reads too. The final state: when the
 // ledger's facts are given (DetectorInput.ledger), a stage counts as lost only where the ledger says so, and a
 // stage the ledger calls lost that no removal here explains is tagged from the ledger's own steps; within
-// that, DetectorInput.finalState answers for single lines where it can say, else the replay.
+// that, DetectorInput.finalState answers for single lines where it can say, else the replay. A stage one tag
+// explains is not tagged again (removals first, then the ledger, the bypasses, the verdict pattern).
 import type { FileChange } from "./call-effects";
 import type { LedgerFact } from "./ledger";
 import { replayFocusWork, type Removal } from "./line-replay";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { detectRequirementStateLoss } from "./detect-state-loss";
 import { ledgerFacts, requirementLedger } from "./ledger";
 import { segmentSteps } from "./segment";
 import type { VerdictTest } from "./verdict-test";
@@ -182,6 +183,73 @@ describe("requirementLedger", () => {
         f2p_passed: 0,
         f2p_total: 1,
       },
+    ]);
+  });
+});
+
+describe("requirementLedger follows an amended line (line-replay.ts `amend` events)", () => {
+  // F's stage 1 makes `size()` call `compute()`; stage 2 bounds it, then (in a second edit) drops it. B is an
+  // interruption that edits nothing. Steps: 1 F1, 2 stage-1 edit, 3 B1, 4 B's step, 5 F2, 6 the bounding edit,
+  // 7 the dropping edit (when present), then the finalization request and its step.
+  const plan = schedule([
+    { task: "F", stage: 1, workspace: "/work/w00" },
+    { task: "B", stage: 1, workspace: "/work/w01" },
+    { task: "F", stage: 2, workspace: "/work/w00" },
+    { task: "F", stage: "submit", workspace: "/work/w00" },
+  ]);
+  const file = "/work/w00/src/size.py";
+  const base = "def size(self, width):\n    return width";
+  const s1 = "def size(self, width):\n    return compute(width)";
+  const bounded = "def size(self, width):\n    return min(compute(width), self.limit)";
+  const dropped = "def size(self, width):\n    return self.limit";
+  const failing: VerdictTest[] = [
+    { testId: "t::compute", kind: "F2P", stage: 1, status: "failed" },
+    { testId: "t::limit", kind: "F2P", stage: 2, status: "passed" },
+  ];
+  const input = (stage2: [string, Record<string, unknown>, string][]) => {
+    const s = steps([
+      user("[workspace /work/w00] F1"),
+      agent("a", [edit(file, base, s1)]),
+      user("[workspace /work/w01] B1"),
+      agent("b"),
+      user("[workspace /work/w00] F2"),
+      ...stage2.map((call, i) => agent(`c${i}`, [call])),
+      user("[workspace /work/w00] submit"),
+      agent("d"),
+    ]);
+    const common = { steps: s, segmentation: segmentSteps(s, plan), focusTaskId: "F", workspaces: WS };
+    const rows = requirementLedger({ ...common, schedule: plan, stages: [1, 2], verdict: failing });
+    return { common, rows };
+  };
+
+  it("a stage-1 line rewritten into a longer form of itself is still stage 1's: kept, with no change", () => {
+    // `return compute(width)` → `return min(compute(width), self.limit)` keeps every token of the line, in order,
+    // and adds no negation: an amendment. Stage 1's one line lives on under its new text, so nothing of it was
+    // removed (no change) and its lines are kept, though its F2P test fails. Stage 2 added no line of its own
+    // (its one new line is the amended one), so it is never implemented.
+    const { rows } = input([edit(file, s1, bounded)]);
+    expect(rows.map((r) => [r.stage, r.status, r.lines, r.changes.length])).toEqual([
+      [1, "kept", "kept", 0],
+      [2, "never_implemented", null, 0],
+    ]);
+  });
+
+  it("a later removal of the amended line is stage 1's loss, at the removing step", () => {
+    // Step 7 removes `return min(compute(width), self.limit)`, the amended text of stage 1's only line: stage 1
+    // has none of its lines left (reverted), its F2P test fails, so it is lost at step 7. Were the amendment not
+    // followed, the removal would name a line stage 1 never had, and stage 1 would look kept. Step 7's own line,
+    // `return self.limit`, is stage 2's: kept.
+    const { common, rows } = input([edit(file, s1, bounded), edit(file, bounded, dropped)]);
+    expect(rows.map((r) => [r.stage, r.status, r.lines])).toEqual([
+      [1, "lost", "reverted"],
+      [2, "kept", "kept"],
+    ]);
+    const facts = ledgerFacts(rows);
+    expect(facts[0]).toMatchObject({ edit_steps: "2", change_steps: "7", lost_at_step: 7 });
+    // The detector, judged by that ledger, tags the removal: stage 1's edit (step 2) and the removal (step 7).
+    const tags = detectRequirementStateLoss({ ...common, verdict: failing, ledger: facts });
+    expect(tags.map((t) => [t.strength, t.steps, t.reasons.map((r) => r.kind)])).toEqual([
+      ["strong", [2, 7], ["earlier-stage-lines", "dropped-requirement"]],
     ]);
   });
 });

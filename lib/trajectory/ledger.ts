@@ -126,8 +126,7 @@ export function requirementLedger(input: LedgerInput): LedgerRow[] {
       continue;
     }
     if (e.kind === "amend") {
-      for (const set of [setOf(all, stage), setOf(alive, stage)])
-        if (set.delete(e.from)) set.add(e.line);
+      for (const set of [setOf(all, stage), setOf(alive, stage)]) if (set.delete(e.from)) set.add(e.line);
       continue;
     }
     if (e.kind === "restore") {

@@ -1,8 +1,10 @@
 // A loss with no removed line (docs/detectors.md, "What v4 reads"): a later focus edit adds a path around an
-// earlier stage's rule (an early return or a fast path placed before it, or a call switched to a new function
-// without it), the rule's lines stay in the file,
-// and the final verdict fails that earlier stage's F2P tests. The verdict alone is never enough: the edit that
-// goes around the rule is the evidence, and the tag points at it and at the edit that wrote the rule.
+// earlier stage's rule, the rule's lines stay in the file, and the final verdict fails that earlier stage's F2P
+// tests. The paths around: an early return or a fast path placed above the rule; the rule pushed into a branch
+// of its own beside a new `else:`/`elif` (App. E.2: one branch keeps it, the other does without); a call
+// switched to a new function; a new exit calling a new function with the same arguments as the kept call. The
+// verdict alone is never enough: the edit that goes around the rule is the evidence, and the tag points at it and
+// at the edit that wrote the rule.
 import type { FileChange } from "./call-effects";
 import type { FocusChange, replayFocusWork } from "./line-replay";
 import type { SignatureTag } from "./tags";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { callEffect, TrajectoryShell } from "./call-effects";
 import { addedLines, argumentText, editDiff, fileEdits, parsePatch, shellCommand } from "./tools";
 
 const call = (name: string, args: unknown) => ({ id: "x", name, args });
@@ -39,6 +40,42 @@ describe("fileEdits", () => {
     ]);
     expect(fileEdits(call("replace", { file_path: "/w/a.py", old_string: "a", new_string: "b" }))).toHaveLength(1);
     expect(fileEdits(call("Read", { file_path: "/w/a.py" }))).toEqual([]);
+  });
+
+  it("Codex's shell tool running apply_patch is a file edit in its workdir, not a shell command", () => {
+    // Real Codex logs run `["apply_patch", "*** Begin Patch …"]` through `shell`: the argv is no script to read
+    // (shellCommand null), the envelope is the edit (src/a.py: `return 1` → `return 2`), and its relative path
+    // lies in the call's workdir, /work/w00, as any tool call's does.
+    const patch = [
+      "*** Begin Patch",
+      "*** Update File: src/a.py",
+      "@@",
+      " def f():",
+      "-    return 1",
+      "+    return 2",
+      "*** End Patch",
+    ].join("\n");
+    const shell = call("shell", { command: ["apply_patch", patch], workdir: "/work/w00" });
+    expect(shellCommand(shell)).toBeNull();
+    expect(fileEdits(shell)).toEqual([
+      { path: "src/a.py", before: "def f():\n    return 1", after: "def f():\n    return 2" },
+    ]);
+    const eff = callEffect(shell, new TrajectoryShell(), null);
+    expect(eff.command).toBeNull();
+    expect(eff.changes).toEqual([
+      {
+        kind: "replace",
+        path: "/work/w00/src/a.py",
+        before: "def f():\n    return 1",
+        after: "def f():\n    return 2",
+        via: "tool",
+        how: "shell",
+      },
+    ]);
+    // The same tool running a script is still a command.
+    expect(shellCommand(call("shell", { command: ["bash", "-lc", "apply_patch < x.diff"], workdir: "/w" }))).toBe(
+      "apply_patch < x.diff",
+    );
   });
 
   it("parses Codex apply_patch envelopes and unified diffs", () => {
