@@ -1,10 +1,12 @@
 // The signatures page of one release: the detectors' configuration × signature × group matrix from the
-// build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL.
+// build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL; below it the
+// detectors' measured accuracy and their agreement with the release's human labels (signature-audit.json).
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, repos, signaturePrevalence } from "@/scripts/build/release-files";
+import { builtRelease, repos, signatureAudit, signaturePrevalence } from "@/scripts/build/release-files";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SignaturesView } from "@/components/signatures/SignaturesView";
 import { DetectorTrust } from "@/components/signatures/DetectorTrust";
+import { HumanAgreement } from "@/components/signatures/HumanAgreement";
 
 // The view needs the cells only; the rest of the model would ride along in the page's client payload.
 function matrixOnly(m: PrevalenceModel): PrevalenceModel {
@@ -30,6 +32,9 @@ export function SignaturesPage({ releaseId }: { releaseId: string }) {
       {/* The accuracy does not change with the matrix's filters: static, outside the view. */}
       <div className="mt-6">
         <DetectorTrust rows={prevalence.accuracy} />
+      </div>
+      <div className="mt-6">
+        <HumanAgreement model={signatureAudit(releaseId)} />
       </div>
     </ReleaseFrame>
   );

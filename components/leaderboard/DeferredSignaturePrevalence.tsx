@@ -6,10 +6,12 @@ import { useAsync } from "@/components/site/useAsync";
 import { afterPaintAndIdle } from "@/lib/source/after-paint";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { PrevalenceMeta, PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import type { SignatureLookedAt } from "@/lib/queries/signatures/audit-model";
 import type { SignaturePrevalence } from "./SignaturePrevalence";
 
 interface Loaded {
   model: PrevalenceModel;
+  agreement: SignatureLookedAt[];
   // The panel's code is fetched with its numbers: it stays out of the JavaScript before interaction.
   Panel: typeof SignaturePrevalence;
 }
@@ -27,16 +29,27 @@ export function DeferredSignaturePrevalence({
   const model = useAsync<Loaded, [string]>([releaseId], async () => {
     await afterPaintAndIdle();
     // The panel's code and its model's are fetched with the numbers: neither is JavaScript before interaction.
-    const [panel, { computePrevalence }] = await Promise.all([
+    const [panel, { computePrevalence }, { computeAgreement }] = await Promise.all([
       import("./SignaturePrevalence"),
       import("@/lib/queries/signatures/prevalence-model"),
+      import("@/lib/queries/signatures/audit-model"),
     ]);
-    const prevalence = await computePrevalence(source.published, meta);
-    return { model: prevalence, Panel: panel.SignaturePrevalence };
+    const [prevalence, agreement] = await Promise.all([
+      computePrevalence(source.published, meta),
+      computeAgreement(source.published),
+    ]);
+    return { model: prevalence, agreement, Panel: panel.SignaturePrevalence };
   });
   if (model.value) {
     const { Panel } = model.value;
-    return <Panel releaseId={releaseId} model={model.value.model} releaseVersion={releaseVersion} />;
+    return (
+      <Panel
+        releaseId={releaseId}
+        model={model.value.model}
+        agreement={model.value.agreement}
+        releaseVersion={releaseVersion}
+      />
+    );
   }
   return (
     <section

@@ -14,6 +14,7 @@ import { AnnotationRates } from "@/components/signatures/AnnotationRates";
 import { OutcomeTable } from "@/components/signatures/OutcomeTable";
 import { configsOf, PrevalenceTable } from "@/components/signatures/PrevalenceTable";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
+import type { SignatureLookedAt } from "@/lib/queries/signatures/audit-model";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
 import { versionLabel } from "@/lib/queries/signatures/accuracy-view";
 import { DetectorAccuracyLines } from "./DetectorAccuracyLines";
@@ -50,10 +51,13 @@ export function DetectorProvenance({ model }: { model: PrevalenceModel }) {
 export function SignaturePrevalence({
   releaseId,
   model,
+  agreement,
   releaseVersion,
 }: {
   releaseId: string;
   model: PrevalenceModel;
+  /** The detectors against the release's human labels, per signature (none: no line). */
+  agreement: readonly SignatureLookedAt[];
   releaseVersion: string;
 }) {
   const others = model.conditions.filter((c) => c !== model.baseline);
@@ -72,7 +76,7 @@ export function SignaturePrevalence({
         </Link>
       </div>
       <DetectorProvenance model={model} />
-      <DetectorAccuracyLines releaseId={releaseId} rows={model.accuracy} />
+      <DetectorAccuracyLines releaseId={releaseId} rows={model.accuracy} agreement={agreement} />
       {every.length > PANEL_CONFIGS ? (
         <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="prevalence-shown">
           {all

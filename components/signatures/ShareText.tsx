@@ -1,6 +1,6 @@
 // One detector share as shown everywhere: k/n, the percentage and its Wilson 95% interval. The counts ride
 // on data-k / data-n and the bounds on data-stat spans, so exports get them as their own columns
-// (lib/site/table-export.ts). An empty denominator is unknown ("no readable run"), never 0 %.
+// (lib/site/table-export.ts); data-value, data-lo and data-hi hold the unrounded percentages. An empty denominator is unknown ("no readable run"), never 0 %.
 import type { Share } from "@/lib/queries/signatures/prevalence-model";
 import { fmt } from "@/lib/site/labels";
 
@@ -12,7 +12,14 @@ export function ShareText({ s, what = "readable run" }: { s: Share | undefined; 
       </span>
     );
   return (
-    <span data-share={`${s.k}/${s.n}`} data-k={s.k} data-n={s.n} data-value={s.pct ?? undefined}>
+    <span
+      data-share={`${s.k}/${s.n}`}
+      data-k={s.k}
+      data-n={s.n}
+      data-value={s.pct ?? undefined}
+      data-lo={s.lo ?? undefined}
+      data-hi={s.hi ?? undefined}
+    >
       <span className="whitespace-nowrap">
         {s.k}/{s.n}
       </span>{" "}

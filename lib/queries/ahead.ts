@@ -12,6 +12,7 @@ import { computeCostPage } from "./cost/model";
 import { taskCostBinQuery, TOKEN_MODES } from "./cost/tasks.sql";
 import { computeLeaderboard } from "./leaderboard/model";
 import { configsQuery, repoGapQuery, reposQuery } from "./leaderboard/sql";
+import { computeAgreement } from "./signatures/audit-model";
 import { computePrevalence } from "./signatures/prevalence-model";
 import { KEYED_QUERIES } from "./trajectory/run.sql";
 
@@ -43,13 +44,17 @@ async function publishedConfigs(src: QuerySource): Promise<string[]> {
   return (await src.run(configsQuery)).filter((c) => !c.is_local).map((c) => c.config_id);
 }
 
-/** The leaderboard: each repository's subset (one tick), its breakdown by repository, its signature panel. */
+/**
+ * The leaderboard: each repository's subset (one tick), its breakdown by repository, its signature panel (with the
+ * detectors' agreement with human labels).
+ */
 const leaderboard: AheadPlan = {
   name: "leaderboard",
   async run(src, { meta }) {
     const m = metaOf(meta);
     await src.run(repoGapQuery, { baseline: m.baseline });
     await computePrevalence(src, m);
+    await computeAgreement(src);
     const configs = await src.run(configsQuery);
     if (configs.length > AHEAD_MAX_CONFIGS_PER_CONFIG) return;
     for (const { repo } of await src.run(reposQuery))

@@ -19,6 +19,7 @@ import * as localUnion from "./local/union.sql";
 import type { Query } from "../db/query";
 import * as prevalence from "./signatures/prevalence.sql";
 import * as accuracy from "./signatures/accuracy.sql";
+import * as audit from "./signatures/audit.sql";
 import * as signatures from "./signatures/rates.sql";
 import { STEP_INDEX_TABLES_SQL } from "./search/index-tables";
 import * as stepSearch from "./search/sql";
@@ -39,6 +40,7 @@ const MODULES = [
   localUnion,
   prevalence,
   accuracy,
+  audit,
   signatures,
   stepSearch,
   trajectory,
@@ -95,6 +97,9 @@ const PARAMS: Record<string, unknown> = {
   detectors: undefined,
   "detector accuracy": undefined,
   "annotation authors": undefined,
+  "detector agreement": undefined,
+  "detector audit": undefined,
+  "detector tagged share": undefined,
   "run header": RUN,
   "run usage": RUN,
   "session requests": SESSION,

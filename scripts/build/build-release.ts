@@ -26,6 +26,7 @@ import { PASS_TABLES, runTrajectoryPass, type PassStats } from "./trajectory-pas
 import { passCacheDir } from "./trajectory-pass/cache-dir";
 import { phaseLog } from "./phase-log";
 import { addDetectorAccuracy } from "./detector-accuracy";
+import { loadFixtureDerived } from "./fixture-derived";
 
 /**
  * DuckDB's memory for one release's build (DATA_DB_MEMORY overrides). The database is a temporary file, so its
@@ -87,6 +88,9 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
         message: p.message,
       });
     }
+    // A test fixture's hand-set tags in place of the pass's, in a test build only (fixture-derived.ts).
+    const handSet = await loadFixtureDerived(db, dir);
+    if (handSet.length > 0) console.log(`  hand-set derived tables (test build): ${handSet.join(", ")}`);
     // The detectors' measured accuracy goes with the tags it speaks for (detector-accuracy.ts).
     await addDetectorAccuracy(db);
     const tables: WrittenTable[] = [];

@@ -8,6 +8,7 @@ import { computeCostPage } from "../../lib/queries/cost/model";
 import { reposQuery } from "../../lib/queries/leaderboard/sql";
 import { computeLeaderboard } from "../../lib/queries/leaderboard/model";
 import { computeProfile } from "../../lib/queries/profile/model";
+import { computeAudit } from "../../lib/queries/signatures/audit-model";
 import { computePrevalence } from "../../lib/queries/signatures/prevalence-model";
 import { ensureSignatureTablesSql } from "../../lib/queries/signatures/tables";
 import { readTargetFiles } from "../../lib/queries/taskflow/files-node";
@@ -64,5 +65,10 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
       conditions: release.meta.conditions,
       groups: release.meta.groups,
     });
+  },
+  // The detectors against the release's human labels, and the prevalence corrected for the latest audit.
+  "signature-audit.json": async ({ db }) => {
+    for (const sql of ensureSignatureTablesSql()) await db.run(sql);
+    return computeAudit(db);
   },
 };

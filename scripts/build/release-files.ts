@@ -9,6 +9,7 @@ import type { CatalogModel, TaskPageModel } from "../../lib/queries/catalog/mode
 import type { ProfileModel } from "../../lib/queries/profile/model";
 import type { TaskFlowModel } from "../../lib/queries/taskflow/model";
 import type { PrevalenceModel } from "../../lib/queries/signatures/prevalence-model";
+import type { AuditModel } from "../../lib/queries/signatures/audit-model";
 import { RUN_LIST_INDEX, type RunListIndex } from "../../lib/queries/trajectory/run-list";
 import { STEPS_MANIFEST, type StepsManifest } from "../../lib/queries/search/shards";
 
@@ -83,4 +84,8 @@ export function runListIndex(id: string): RunListIndex {
 
 export function signaturePrevalence(id: string): PrevalenceModel {
   return readJson<PrevalenceModel>(id, "signature-prevalence.json");
+}
+
+export function signatureAudit(id: string): AuditModel {
+  return readJson<AuditModel>(id, "signature-audit.json");
 }

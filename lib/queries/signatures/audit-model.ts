@@ -42,10 +42,13 @@ export interface AuditSummary extends AgreementSummary {
   strata: (Confusion & { stratum: string })[];
 }
 
-export interface SignatureAgreement {
+export interface SignatureLookedAt {
   signature: string;
   /** Every run humans looked at (the audit's runs included). */
   lookedAt: AgreementSummary;
+}
+
+export interface SignatureAgreement extends SignatureLookedAt {
   /** The signature's most recent audit; null: never audited, so no correction. */
   audit: AuditSummary | null;
 }
@@ -149,11 +152,7 @@ export function auditModelOf(
   shares: TaggedShareRow[],
   opts: RoganGladenBootstrapOptions = {},
 ): AuditModel {
-  const signatures = agreement.map((row) => ({
-    signature: row.signature,
-    lookedAt: summarise(row, confusion(row)),
-    audit: auditSummary(row.signature, strata),
-  }));
+  const signatures = lookedAtOf(agreement).map((s) => ({ ...s, audit: auditSummary(s.signature, strata) }));
   const bySignature = new Map(signatures.map((s) => [s.signature, s.audit]));
   const cells = shares.map((cell) => {
     const audit = bySignature.get(cell.signature) ?? null;
@@ -166,6 +165,15 @@ export function auditModelOf(
   });
   const bootstrap = { reps: opts.reps ?? DEFAULT_ROGAN_GLADEN_REPS, seed: opts.seed ?? DEFAULT_BOOTSTRAP_SEED };
   return { signatures, cells, bootstrap };
+}
+
+/** Per signature, the agreement on every run humans looked at (no audit, no bootstrap): the leaderboard's lines. */
+export function lookedAtOf(rows: readonly AgreementCountsRow[]): SignatureLookedAt[] {
+  return rows.map((row) => ({ signature: row.signature, lookedAt: summarise(row, confusion(row)) }));
+}
+
+export async function computeAgreement(src: QuerySource): Promise<SignatureLookedAt[]> {
+  return lookedAtOf(await src.run(detectorAgreementQuery));
 }
 
 export async function computeAudit(src: QuerySource, opts: RoganGladenBootstrapOptions = {}): Promise<AuditModel> {

@@ -1,5 +1,7 @@
 // Detector agreement, audit and corrected prevalence on real DuckDB over the hand-made release and derived tables
 // of lib/queries/fixtures/signature-audit (every number below is worked out in its README.md).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
@@ -187,5 +189,15 @@ describe("tagged share and corrected prevalence per configuration × condition",
     const onlyPositives = strataRows.map((r) => ({ ...r, fp: 0, tn: 0 }));
     const p = auditModelOf(agreementRows, onlyPositives, shareRows);
     expect(cell(p, "alpha", "switched", RSL).correction).toEqual({ kind: "accuracy-unknown" });
+  });
+});
+
+describe("the browser tests' copy (e2e/fixtures/releases/auditcalc)", () => {
+  it("holds the same release files, and the derived tables under derived/", () => {
+    const E2E = "e2e/fixtures/releases/auditcalc";
+    const read = (dir: string, f: string) => readFileSync(join(dir, f), "utf8");
+    for (const f of readdirSync(`${FIXTURE}/release`)) expect(read(E2E, f), f).toBe(read(`${FIXTURE}/release`, f));
+    for (const f of ["run_analysis.jsonl", "signature_tags.jsonl"])
+      expect(read(`${E2E}/derived`, f), f).toBe(read(FIXTURE, f));
   });
 });
