@@ -5,10 +5,11 @@ import type { AuditModel, CorrectedCell, Correction } from "@/lib/queries/signat
 import { auditedSignatures, auditText, correctionReason } from "@/lib/queries/signatures/audit-view";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
 import { conditionLabel, fmt } from "@/lib/site/labels";
-import { HeaderRow, RowHeader, Table, Td } from "@/components/ui/Table";
+import { RowHeader, Td } from "@/components/ui/Table";
+import { SIGNATURE_CELL, SignatureTable } from "./SignatureTable";
 import { ShareText } from "./ShareText";
 
-const CELL = "px-2 py-1";
+const CELL = SIGNATURE_CELL;
 const NOTE = "text-xs text-zinc-600 dark:text-zinc-400";
 
 function CorrectionText({ c }: { c: Correction }) {
@@ -78,54 +79,42 @@ function rowsOf(cells: readonly CorrectedCell[]): Row[] {
 function CorrectedTable({ model }: { model: AuditModel }) {
   const signatures = model.signatures.map((s) => s.signature);
   return (
-    <div className="overflow-x-auto">
-      <Table
-        className="w-full border-collapse text-xs tabular-nums"
-        caption="Share tagged by the detector and prevalence corrected for the audit's sensitivity and specificity, per configuration and condition"
-        data-testid="corrected-prevalence-table"
-      >
-        <thead>
-          <HeaderRow
-            look="ruled"
-            className="text-left"
-            cellClassName={`${CELL} font-normal`}
-            columns={[
-              "Configuration",
-              "Condition",
-              ...signatures.flatMap((s) => [
-                { key: `${s}.tagged`, label: `${SIGNATURE_LABELS[s] ?? s}: tagged by the detector`, numeric: true },
-                { key: `${s}.corrected`, label: `${SIGNATURE_LABELS[s] ?? s}: corrected prevalence`, numeric: true },
-              ]),
-            ]}
-          />
-        </thead>
-        <tbody>
-          {rowsOf(model.cells).map((r) => (
-            <tr
-              key={r.key}
-              data-audit-config={r.config_id}
-              data-condition={r.condition}
-              className="border-b border-zinc-100 align-top dark:border-zinc-900"
-            >
-              <RowHeader className={`${CELL} text-left font-normal`}>{r.name}</RowHeader>
-              <Td className={CELL}>{conditionLabel(r.condition)}</Td>
-              {signatures.map((s) => {
-                const cell = r.bySignature.get(s);
-                return [
-                  <Td key={`${s}.tagged`} numeric className={CELL} data-col={`tagged.${s}`}>
-                    {cell ? <TaggedText cell={cell} /> : null}
-                  </Td>,
-                  <Td key={`${s}.corrected`} numeric className={CELL} data-col={`corrected.${s}`}>
-                    {cell ? <CorrectionText c={cell.correction} /> : null}
-                    {cell?.in_audit ? <span className="block text-zinc-500">audited stratum</span> : null}
-                  </Td>,
-                ];
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </div>
+    <SignatureTable
+      caption="Share tagged by the detector and prevalence corrected for the audit's sensitivity and specificity, per configuration and condition"
+      testId="corrected-prevalence-table"
+      columns={[
+        "Configuration",
+        "Condition",
+        ...signatures.flatMap((s) => [
+          { key: `${s}.tagged`, label: `${SIGNATURE_LABELS[s] ?? s}: tagged by the detector`, numeric: true },
+          { key: `${s}.corrected`, label: `${SIGNATURE_LABELS[s] ?? s}: corrected prevalence`, numeric: true },
+        ]),
+      ]}
+    >
+      {rowsOf(model.cells).map((r) => (
+        <tr
+          key={r.key}
+          data-audit-config={r.config_id}
+          data-condition={r.condition}
+          className="border-b border-zinc-100 align-top dark:border-zinc-900"
+        >
+          <RowHeader className={`${CELL} text-left font-normal`}>{r.name}</RowHeader>
+          <Td className={CELL}>{conditionLabel(r.condition)}</Td>
+          {signatures.map((s) => {
+            const cell = r.bySignature.get(s);
+            return [
+              <Td key={`${s}.tagged`} numeric className={CELL} data-col={`tagged.${s}`}>
+                {cell ? <TaggedText cell={cell} /> : null}
+              </Td>,
+              <Td key={`${s}.corrected`} numeric className={CELL} data-col={`corrected.${s}`}>
+                {cell ? <CorrectionText c={cell.correction} /> : null}
+                {cell?.in_audit ? <span className="block text-zinc-500">audited stratum</span> : null}
+              </Td>,
+            ];
+          })}
+        </tr>
+      ))}
+    </SignatureTable>
   );
 }
 

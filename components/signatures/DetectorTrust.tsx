@@ -12,9 +12,10 @@ import {
   type SignatureTrust,
 } from "@/lib/queries/signatures/accuracy-view";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
-import { HeaderRow, RowHeader, Table, Td } from "@/components/ui/Table";
+import { RowHeader, Td } from "@/components/ui/Table";
+import { SIGNATURE_CELL, SignatureTable } from "./SignatureTable";
 
-const CELL = "px-2 py-1";
+const CELL = SIGNATURE_CELL;
 
 function MeasuredCells({ set }: { set: MeasuredSet }) {
   return (
@@ -99,42 +100,31 @@ export function DetectorTrust({ rows }: { rows: DetectorTrustRow[] }) {
         How far the tags can be trusted
       </h2>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        Precision and recall of each detector&apos;s strong tags {ON_PLANTED}: synthetic trajectories the sample
-        generator planted with each signature, and near misses that must not be tagged, scored by{" "}
+        Precision and recall of each detector&apos;s strong tags {ON_PLANTED}: synthetic trajectories planted with each
+        signature, and near misses that must not be tagged (the sample&apos;s own forms, and an independent set written
+        from the paper&apos;s definitions by an author who never read the detectors&apos; code), scored by{" "}
         <code>npm run bench -- --only detectors</code> (docs/detectors.md in the repository). They show that the planted
         mistake classes are handled, not how the detectors fare on real agents&apos; traces. Precision = found / (found
         + false positives), recall = found / planted. Weak tags (a verdict pattern only) are not scored. A version is
         shown with the numbers measured for that very version only.
       </p>
-      <div className="overflow-x-auto">
-        <Table
-          className="w-full border-collapse text-xs tabular-nums"
-          caption={`Accuracy of the detector version behind this release's tags, ${ON_PLANTED}`}
-        >
-          <thead>
-            <HeaderRow
-              look="ruled"
-              className="text-left"
-              cellClassName={`${CELL} font-normal`}
-              columns={[
-                "Signature",
-                "Detector",
-                "Measured on",
-                { label: "Planted", numeric: true },
-                { label: "Found", numeric: true },
-                { label: "False positives", numeric: true },
-                { label: "Precision", numeric: true },
-                { label: "Recall", numeric: true },
-              ]}
-            />
-          </thead>
-          <tbody>
-            {trust.map((t) => (
-              <TrustRows key={`${t.signature}@${t.detector ?? ""}@${t.version ?? ""}`} t={t} />
-            ))}
-          </tbody>
-        </Table>
-      </div>
+      <SignatureTable
+        caption={`Accuracy of the detector version behind this release's tags, ${ON_PLANTED}`}
+        columns={[
+          "Signature",
+          "Detector",
+          "Measured on",
+          { label: "Planted", numeric: true },
+          { label: "Found", numeric: true },
+          { label: "False positives", numeric: true },
+          { label: "Precision", numeric: true },
+          { label: "Recall", numeric: true },
+        ]}
+      >
+        {trust.map((t) => (
+          <TrustRows key={`${t.signature}@${t.detector ?? ""}@${t.version ?? ""}`} t={t} />
+        ))}
+      </SignatureTable>
       <SetNotes trust={trust} />
     </section>
   );

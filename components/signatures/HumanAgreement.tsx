@@ -5,11 +5,12 @@
 import type { AuditModel, SignatureAgreement } from "@/lib/queries/signatures/audit-model";
 import { hasHumanLabels, ON_LOOKED_AT } from "@/lib/queries/signatures/audit-view";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
-import { HeaderRow, RowHeader, Table, Td } from "@/components/ui/Table";
+import { RowHeader, Td } from "@/components/ui/Table";
+import { SIGNATURE_CELL, SignatureTable } from "./SignatureTable";
 import { CorrectedPrevalence } from "./CorrectedPrevalence";
 import { ShareText } from "./ShareText";
 
-const CELL = "px-2 py-1";
+const CELL = SIGNATURE_CELL;
 
 function AgreementRow({ s }: { s: SignatureAgreement }) {
   const a = s.lookedAt;
@@ -42,38 +43,26 @@ function AgreementRow({ s }: { s: SignatureAgreement }) {
 
 function AgreementTable({ model }: { model: AuditModel }) {
   return (
-    <div className="overflow-x-auto">
-      <Table
-        className="w-full border-collapse text-xs tabular-nums"
-        caption={`Detectors' strong tags ${ON_LOOKED_AT}`}
-        data-testid="human-agreement-table"
-      >
-        <thead>
-          <HeaderRow
-            look="ruled"
-            className="text-left"
-            cellClassName={`${CELL} font-normal`}
-            columns={[
-              "Signature",
-              { label: "Looked at (n)", numeric: true },
-              { label: "Unreadable", numeric: true },
-              { label: "TP", numeric: true, title: "tagged, labelled present" },
-              { label: "FP", numeric: true, title: "tagged, labelled absent" },
-              { label: "FN", numeric: true, title: "not tagged, labelled present" },
-              { label: "TN", numeric: true, title: "not tagged, labelled absent" },
-              { label: "Precision", numeric: true },
-              { label: "Recall", numeric: true },
-              { label: "Weak only (present / absent)", numeric: true },
-            ]}
-          />
-        </thead>
-        <tbody>
-          {model.signatures.map((s) => (
-            <AgreementRow key={s.signature} s={s} />
-          ))}
-        </tbody>
-      </Table>
-    </div>
+    <SignatureTable
+      caption={`Detectors' strong tags ${ON_LOOKED_AT}`}
+      testId="human-agreement-table"
+      columns={[
+        "Signature",
+        { label: "Looked at (n)", numeric: true },
+        { label: "Unreadable", numeric: true },
+        { label: "TP", numeric: true, title: "tagged, labelled present" },
+        { label: "FP", numeric: true, title: "tagged, labelled absent" },
+        { label: "FN", numeric: true, title: "not tagged, labelled present" },
+        { label: "TN", numeric: true, title: "not tagged, labelled absent" },
+        { label: "Precision", numeric: true },
+        { label: "Recall", numeric: true },
+        { label: "Weak only (present / absent)", numeric: true },
+      ]}
+    >
+      {model.signatures.map((s) => (
+        <AgreementRow key={s.signature} s={s} />
+      ))}
+    </SignatureTable>
   );
 }
 
