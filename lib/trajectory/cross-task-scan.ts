@@ -75,10 +75,12 @@ export interface Look {
   seen: ReadonlySet<string>;
 }
 
-/** The functions and classes each checkout's work has defined so far (cross-task-taking.ts `Definitions`). */
-export interface DefinitionIndex {
-  /** Checkout → names; the focus work's under "". */
-  readonly byCheckout: ReadonlyMap<string, ReadonlySet<string>>;
+/** What each checkout's work has written so far (cross-task-taking.ts `CheckoutWork`); the focus work's under "". */
+export interface CheckoutWorkIndex {
+  /** Checkout → the functions and classes its work defined. */
+  readonly definedBy: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Line → the checkouts whose work wrote it. */
+  readonly writers: ReadonlyMap<string, ReadonlySet<string>>;
   /** Takes in the changes recorded before step `n`. */
   update(produced: readonly Produced[], others: readonly Other[], n: number): void;
 }
@@ -96,7 +98,7 @@ export interface ScanContext {
   focusFiles: Set<string>;
   produced: Produced[];
   /** Functions and classes each checkout's work has defined so far. */
-  definitions: DefinitionIndex;
+  work: CheckoutWorkIndex;
   /** Focus paths files were copied to from other checkouts (the final patch's evidence defers to the copy). */
   brought: string[];
   /** Reads of other checkouts with nothing taken yet (looking is no interference on its own), with what they showed. */

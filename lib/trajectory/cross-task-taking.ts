@@ -5,7 +5,7 @@ import { addedText, type CallEffect } from "./call-effects";
 import {
   within,
   type AddReason,
-  type DefinitionIndex,
+  type CheckoutWorkIndex,
   type Other,
   type Produced,
   type ScanContext,
@@ -35,6 +35,8 @@ export const distinctive = (line: string) =>
  * at that checkout: what the look took. Evidence at the edit, and at the looks before it.
  */
 export function takenLines(eff: CallEffect, n: number, ctx: ScanContext, add: AddReason): void {
+  ctx.work.update(ctx.produced, ctx.others, n);
+  const { writers } = ctx.work;
   for (const change of eff.changes) {
     const text = addedText(change);
     const path = change.kind === "copy" || change.kind === "move" ? change.to : change.path;
@@ -44,15 +46,11 @@ export function takenLines(eff: CallEffect, n: number, ctx: ScanContext, add: Ad
     for (const other of ctx.others) {
       const looked = ctx.looks.filter((l) => l.other === other && l.step < n);
       if (looked.length === 0) continue;
-      const theirs = new Set(
-        ctx.produced.filter((p) => p.step < n && within(p.path, other.ws)).flatMap((p) => [...p.lines]),
-      );
-      const ours = new Set(
-        ctx.produced.filter((p) => p.step < n && !within(p.path, other.ws)).flatMap((p) => [...p.lines]),
-      );
-      const taken = lines.filter((l) => theirs.has(l) && !ours.has(l));
+      // Written elsewhere than in that checkout (by the focus work or a third task): not taken from it.
+      const ours = (l: string) => [...(writers.get(l) ?? [])].some((ws) => ws !== other.ws);
+      const taken = lines.filter((l) => writers.get(l)?.has(other.ws) && !ours(l));
       // Lines only seen in a look (its output), not written by the trace: the checkouts share their base, so more are needed.
-      const shown = lines.filter((l) => !ours.has(l) && looked.some((k) => k.seen.has(l)));
+      const shown = lines.filter((l) => !ours(l) && looked.some((k) => k.seen.has(l)));
       if (taken.length < 2 && !taken.some((l) => l.length >= 40) && shown.length < 3) continue;
       add(
         n,
@@ -74,10 +72,14 @@ export function definedName(line: string): string | null {
   return name && (name.length >= 8 || name.includes("_")) ? name : null;
 }
 
-/** Names defined so far, per checkout (the focus work's under ""), read once per change as the scan goes. */
-export class Definitions implements DefinitionIndex {
+/**
+ * What each checkout's work has written so far, read once per change as the scan goes: its lines and the functions
+ * and classes they define (the focus work's, and relative paths, under "").
+ */
+export class CheckoutWork implements CheckoutWorkIndex {
   private read = 0;
-  readonly byCheckout = new Map<string, Set<string>>();
+  readonly definedBy = new Map<string, Set<string>>();
+  readonly writers = new Map<string, Set<string>>();
 
   /** Takes in the changes recorded before step `n` (they come in step order). */
   update(produced: readonly Produced[], others: readonly Other[], n: number): void {
@@ -85,8 +87,9 @@ export class Definitions implements DefinitionIndex {
       const p = produced[this.read]!;
       const ws = others.find((o) => within(p.path, o.ws))?.ws ?? "";
       for (const l of p.lines) {
+        (this.writers.get(l) ?? this.writers.set(l, new Set()).get(l)!).add(ws);
         const name = definedName(l);
-        if (name) (this.byCheckout.get(ws) ?? this.byCheckout.set(ws, new Set()).get(ws)!).add(name);
+        if (name) (this.definedBy.get(ws) ?? this.definedBy.set(ws, new Set()).get(ws)!).add(name);
       }
     }
   }
@@ -97,15 +100,15 @@ export class Definitions implements DefinitionIndex {
  * trace (an import of that task's helper): the focus code now depends on the other task's work.
  */
 export function foreignDefinitions(eff: CallEffect, n: number, ctx: ScanContext, add: AddReason): void {
-  ctx.definitions.update(ctx.produced, ctx.others, n);
-  const ours = ctx.definitions.byCheckout.get("") ?? new Set<string>();
+  ctx.work.update(ctx.produced, ctx.others, n);
+  const ours = ctx.work.definedBy.get("") ?? new Set<string>();
   for (const change of eff.changes) {
     const text = addedText(change);
     const path = change.kind === "copy" || change.kind === "move" ? change.to : change.path;
     if (!text || !ctx.focusWs.some((w) => within(path, w))) continue;
     let lines: string[] | null = null;
     for (const other of ctx.others) {
-      for (const name of ctx.definitions.byCheckout.get(other.ws) ?? []) {
+      for (const name of ctx.work.definedBy.get(other.ws) ?? []) {
         if (ours.has(name) || !text.after.includes(name) || containsName(text.before, name)) continue;
         lines ??= addedLines({ path, before: text.before, after: text.after });
         if (!lines.some((l) => containsName(l, name))) continue;

@@ -45,7 +45,7 @@ import {
   type Produced,
   type ScanContext,
 } from "./cross-task-scan";
-import { Definitions } from "./cross-task-taking";
+import { CheckoutWork } from "./cross-task-taking";
 import { containsName, mentionedNames } from "./identifiers";
 import type { RequestInfo } from "./segment";
 import { resolvePath } from "./shell-ops";
@@ -83,7 +83,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
   const produced: Produced[] = []; // every change's added lines, for tracing the final patch's lines back
   const looks: ScanContext["looks"] = [];
   const brought: string[] = [];
-  const definitions = new Definitions();
+  const work = new CheckoutWork();
   for (const seg of segmentation.segments) {
     const req = seg.request;
     if (!req || req.taskId !== focusTaskId) {
@@ -106,7 +106,7 @@ export function detectCrossTaskInterference(input: DetectorInput): SignatureTag[
       produced,
       looks,
       brought,
-      definitions,
+      work,
     });
     if (reasons.length === 0) continue;
     // What this request took from other checkouts: its looks at them are part of the taking (a diff viewed, then applied).
