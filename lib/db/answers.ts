@@ -3,6 +3,7 @@
 // session: lib/db/query.ts `ahead`) holds the answers of all its queries for one key together, so one small file
 // brings a run's header, verdict and ledger facts at once; any other query answered ahead has a space of its own,
 // keyed by its parameters. A space is split into shards by a hash of the key, so a page fetches one small file.
+import { fnv1a } from "../common/fnv";
 import { stableKey, type KeyPart } from "../common/stable-key";
 import type { Query } from "./query";
 import type { Row } from "./types";
@@ -21,12 +22,7 @@ export function answerKey(query: Pick<Query<never, unknown>, "ahead">, params: u
 
 /** FNV-1a (32-bit) of the key's UTF-16 code units, modulo the shard count. */
 export function answerShard(key: string, shards: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h % shards;
+  return fnv1a(key) % shards;
 }
 
 export const answerFile = (space: string, shard: number) => `answers/${space}/${shard}.json`;

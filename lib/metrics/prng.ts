@@ -5,6 +5,7 @@
 //
 // Bulk draws go through fillUniformIndices, whose loop keeps the state in a local: calling a closure (or,
 // under CommonJS interop, an imported function) once per draw made the bootstrap several times slower in V8.
+import { fnv1a } from "../common/fnv";
 
 /** Added to the state before each draw. */
 export const MULBERRY32_INCREMENT = 0x6d2b79f5;
@@ -44,10 +45,5 @@ export function fillUniformIndices(state: number, out: Int32Array, bound: number
  * URL (`?seed=abc`) picks one generator, the same in every browser and in Node.
  */
 export function seedFromText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0;
+  return fnv1a(text) | 0;
 }
