@@ -88,9 +88,7 @@ function renamedIn(line: string, added: readonly string[]): boolean {
  * _truncate(str(value), width)` → `text = _truncate("" if value is None else str(value), width)`). What the line
  * did it still does, with more.
  */
-export function amendedIn(line: string, added: readonly string[]): boolean {
-  const a = tokens(line);
-  if (a.length < 3) return false;
+function amendedIn(line: string, added: readonly string[]): boolean {
   return amendmentOf(line, added) !== null;
 }
 
