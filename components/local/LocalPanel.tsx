@@ -7,7 +7,7 @@ import { useState, useSyncExternalStore } from "react";
 import { markInvisible } from "@/lib/common/unicode";
 import { registerLocalTables } from "@/lib/local/db";
 import { localLeaderboardRows } from "@/lib/source/local-views";
-import type { TrajectorySummary } from "@/lib/local/open";
+import { addLooseLogs, type LooseLogs } from "@/lib/local/loose-logs";
 import type { ProblemReport } from "@/lib/local/problems";
 import type { PostedLocalResult } from "@/lib/local/worker-protocol";
 import { formatBytes, type InputFile } from "@/lib/files/source";
@@ -20,13 +20,13 @@ import { releaseHref } from "@/lib/site/nav";
 import { formatCount } from "@/lib/site/format-count";
 import { LocalPicker } from "./LocalPicker";
 import { LocalProblems } from "./LocalProblems";
-import { TrajectorySummaryView } from "./TrajectorySummaryView";
+import { LooseLogsView } from "./LooseLogsView";
 
 type Status =
   | { state: "idle" }
   | { state: "busy"; message: string }
   | { state: "error"; message: string; problems?: { label: string; report: ProblemReport } }
-  | { state: "trajectory"; summary: TrajectorySummary };
+  | { state: "logs"; logs: LooseLogs; problems: ProblemReport };
 
 export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: PublishedBench }) {
   const [status, setStatus] = useState<Status>({ state: "idle" });
@@ -50,8 +50,9 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
       });
       return;
     }
-    if (result.kind === "trajectory") {
-      setStatus({ state: "trajectory", summary: result.summary });
+    if (result.kind === "logs") {
+      const logs = addLooseLogs({ label: result.label, logs: result.logs, files: releaseFiles(files, "") });
+      setStatus({ state: "logs", logs, problems: result.problems });
       return;
     }
     setStatus({ state: "busy", message: "loading into DuckDB-WASM…" });
@@ -92,12 +93,15 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
       <p className="text-zinc-600 dark:text-zinc-400">
         See your own configuration next to the published ones. Your files are read in this tab and never leave your
         machine. Pick a release folder (release.json, tasks, sessions, configs, runs; see the data format), a .zip of
-        one, or a single trajectory (ATIF .json or SWE-agent .traj). Record files up to {formatBytes(LIMIT_BYTES)} in
-        all.
+        one, or agent logs: ATIF, SWE-agent and mini-swe-agent trajectories, Claude Code sessions, Codex CLI rollouts,
+        OpenHands event streams and Inspect .eval logs (a file, several, or a folder). Record files up to{" "}
+        {formatBytes(LIMIT_BYTES)} in all.
       </p>
       <LocalPicker onFiles={load} onDropError={(err: unknown) => setStatus({ state: "error", message: String(err) })} />
       <StatusView status={status} />
-      {status.state === "trajectory" ? <TrajectorySummaryView summary={status.summary} /> : null}
+      {status.state === "logs" ? (
+        <LooseLogsView releaseId={releaseId} logs={status.logs} problems={status.problems} />
+      ) : null}
       {entries.map((e) => (
         <LoadedEntry key={e.key} entry={e} bench={bench} />
       ))}

@@ -22,7 +22,7 @@ export function LocalPicker({
           Choose a folder…
         </button>
         <button type="button" className="btn" onClick={() => fileInput.current?.click()}>
-          Choose a zip or trajectory…
+          Choose a zip or agent logs…
         </button>
         <input
           ref={folderInput}
@@ -40,7 +40,8 @@ export function LocalPicker({
           ref={fileInput}
           type="file"
           hidden
-          accept=".zip,.json,.traj"
+          multiple
+          accept=".zip,.json,.jsonl,.traj,.eval"
           data-testid="local-file-input"
           onChange={(e) => {
             void onFiles(filesFromInput(e.currentTarget.files));

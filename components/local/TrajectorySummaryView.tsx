@@ -1,10 +1,20 @@
 // A single opened trajectory: what it is and its usage per request (the k-th user step is the k-th request),
 // counted the way the Harbor import counts it. A trajectory alone has no verifier result, so it cannot join
 // the leaderboard; importing its Harbor job does that.
-import type { TrajectorySummary } from "@/lib/local/open";
+import type { TrajectorySummary } from "@/lib/local/open-logs";
 import { HeaderRow, Table } from "@/components/ui/Table";
 
 const n = (x: number) => x.toLocaleString("en-US");
+
+const FORMAT_NAMES: Record<TrajectorySummary["format"], string> = {
+  atif: "ATIF",
+  "swe-agent": "SWE-agent .traj",
+  "mini-swe-agent": "mini-swe-agent trajectory",
+  "claude-code": "Claude Code session",
+  codex: "Codex CLI rollout",
+  openhands: "OpenHands event stream",
+  inspect: "Inspect sample",
+};
 
 export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySummary }) {
   const total = s.reported ?? s.stepTotals;
@@ -12,8 +22,10 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
     <div className="space-y-1" data-testid="local-trajectory">
       <p>
         <span className="font-medium">{s.name}</span>:{" "}
-        {s.format === "swe-agent" ? "SWE-agent .traj (converted to ATIF)" : (s.schemaVersion ?? "ATIF (no version)")},
-        agent {s.agent.name ?? "unknown"}
+        {s.format === "atif"
+          ? (s.schemaVersion ?? "ATIF (no version)")
+          : `${FORMAT_NAMES[s.format]} (converted to ATIF)`}
+        , agent {s.agent.name ?? "unknown"}
         {s.agent.model ? ` (${s.agent.model})` : ""}, {n(s.steps)} steps, {s.requests.length} request(s);{" "}
         {n(total.prompt + total.completion)} tokens
         {total.cost !== null ? `, $${total.cost.toFixed(2)}` : ""}. It cannot join the leaderboard on its own (no

@@ -54,11 +54,9 @@ export function RunHeader({
             <>
               {" · "}
               <a className="underline" href={rawUrl} download>
-                {rawUrl.toLowerCase().endsWith(".zip") ? "its archive (ZIP)" : "raw file"}
+                {/\.(zip|eval)$/i.test(rawUrl) ? "its archive (ZIP)" : "raw file"}
               </a>
-              {rawUrl.toLowerCase().endsWith(".zip")
-                ? ` · entry ${summary.url.slice(summary.url.indexOf("#") + 1)}`
-                : ""}
+              {/\.(zip|eval)$/i.test(rawUrl) ? ` · entry ${summary.url.slice(summary.url.indexOf("#") + 1)}` : ""}
             </>
           ) : (
             ` · ${summary.url} of your local results`

@@ -1,6 +1,6 @@
 // What the explorer says about a run's loading: its rows failed, it is not in the release tables, its
 // trajectory failed, or the trajectory is still being read.
-import { localRunId } from "@/lib/trajectory/url-state";
+import { localRunId, looseLogId } from "@/lib/trajectory/url-state";
 import type { RunTrajectory } from "./useRunTrajectory";
 
 export function RunNotices({ data }: { data: RunTrajectory }) {
@@ -24,7 +24,7 @@ export function RunNotices({ data }: { data: RunTrajectory }) {
 export function TrajectoryLoading({ runId }: { runId: string }) {
   return (
     <p className="text-sm text-zinc-500">
-      {localRunId(runId) !== null
+      {localRunId(runId) !== null || looseLogId(runId) !== null
         ? "Reading your local trajectory file (in a worker)…"
         : "Fetching and parsing the trajectory (in a worker)…"}
     </p>

@@ -3,7 +3,7 @@
 // after hydration: the page is one static file per release, whatever the run.
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { nearestShown } from "@/lib/trajectory/navigation";
-import { localRunId } from "@/lib/trajectory/url-state";
+import { localRunId, looseLogId } from "@/lib/trajectory/url-state";
 import { NoTrajectoryView } from "./NoTrajectoryView";
 import { RunHeader } from "./RunHeader";
 import { RunNotices, TrajectoryLoading } from "./RunNotices";
@@ -112,8 +112,10 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
               ) : null
             }
             reviewing={review !== null}
-            // A local run is no run of the release: its reviews could not be added to it.
-            onReviewMode={localRunId(url.runId) === null ? (on) => update({ review: on }) : null}
+            // A local run or log is no run of the release: its reviews could not be added to it.
+            onReviewMode={
+              localRunId(url.runId) === null && looseLogId(url.runId) === null ? (on) => update({ review: on }) : null
+            }
           />
           <PatchTabs tab={url.tab} onTab={(tab) => update({ tab })} />
           {url.tab === "patch" ? (

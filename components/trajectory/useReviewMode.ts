@@ -15,7 +15,7 @@ import {
 import { currentTag, nextUnreviewed } from "@/lib/site/review-nav";
 import type { StepRow } from "@/lib/trajectory/rows";
 import type { Signature, SignatureTag } from "@/lib/trajectory/tags";
-import { localRunId, type TrajectoryUrlState } from "@/lib/trajectory/url-state";
+import { localRunId, looseLogId, type TrajectoryUrlState } from "@/lib/trajectory/url-state";
 import { useReviewKeys } from "./useReviewKeys";
 import { useRunReviews, type RunReviews } from "./useRunReviews";
 
@@ -50,7 +50,7 @@ export function useReviewMode(input: ReviewModeInput): ReviewMode | null {
   const { releaseId, url, rows, selected, select, positionOf } = input;
   const runId = url?.runId ?? null;
   // A local run is no run of the release: its reviews could not be added to it.
-  const enabled = url?.review === true && runId !== null && localRunId(runId) === null;
+  const enabled = url?.review === true && runId !== null && localRunId(runId) === null && looseLogId(runId) === null;
   const reviews = useRunReviews(releaseId, runId, enabled);
   const [reviewer, setReviewer] = useReviewerName();
   const tags = useMemo(() => input.tags.filter((t) => t.origin === "detector"), [input.tags]);

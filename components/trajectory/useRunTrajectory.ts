@@ -4,6 +4,7 @@
 // they come from the build's answer files, one small file for the run and one for its session). The steps are
 // shown as soon as they are parsed; the analysis (tags, ledger) runs once, when the steps and all the run's rows
 // are in, so a tag appears in its final form.
+import { looseLog } from "@/lib/local/loose-logs";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { ReleaseSource } from "@/lib/source/release-source";
@@ -19,7 +20,7 @@ import {
 import type { StepRow } from "@/lib/trajectory/rows";
 import { errorText } from "@/lib/trajectory/error-text";
 import { taintInputOf } from "@/lib/trajectory/patch-taint";
-import { trajectoryUrl } from "@/lib/trajectory/url-state";
+import { looseLogId, trajectoryUrl } from "@/lib/trajectory/url-state";
 import { TrajectoryLoadError, TrajectoryWorker } from "@/lib/trajectory/worker-client";
 import type { Analysis, AnalysisContext, TrajectorySummary } from "@/lib/trajectory/worker-protocol";
 import type { FindFile } from "@/lib/files/file-asks";
@@ -70,7 +71,7 @@ export const LOADED_MARK = "trajectory:loaded";
 
 /** A download link for the raw file: an archive entry has none of its own (the archive is the download). */
 function rawUrlOf(url: string): string | null {
-  return url.includes(".zip#") ? url.slice(0, url.indexOf("#")) : url;
+  return /\.(zip|eval)#/i.test(url) ? url.slice(0, url.indexOf("#")) : url;
 }
 
 /** Where a run's rows are read: the view's source, or the local release that holds the run. */
@@ -121,10 +122,11 @@ export function useRunTrajectory(runId: string | null, submitText: string | null
 
 /** The run's header, schedule, checkouts and annotations; null when they cannot be read (the page says why). */
 async function loadBasics(
-  rows: RowSource,
+  rows: RowSource | null,
   runId: string,
   patch: (p: Partial<RunTrajectory>) => void,
 ): Promise<RunBasics | null> {
+  if (rows === null) return { header: null, schedule: [], workspaces: [], annotations: [] };
   try {
     return await runBasics(rows, runId);
   } catch (e) {
@@ -135,13 +137,13 @@ async function loadBasics(
 
 /** The verdict and the ledger's facts of a run the release has (its header names the session). */
 async function loadVerdictAndFacts(
-  rows: RowSource,
+  rows: RowSource | null,
   runId: string,
   basics: RunBasics | null,
   patch: (p: Partial<RunTrajectory>) => void,
 ): Promise<Pick<RunTrajectory, "basics" | "verdict" | "facts">> {
   const header = basics?.header;
-  if (!header) return { basics, verdict: null, facts: null };
+  if (!header || rows === null) return { basics, verdict: null, facts: null };
   const [verdict, facts] = await Promise.all([
     runVerdict(rows, runId).catch((e: unknown) => {
       patch({ verdictError: errorText(e) });
@@ -153,10 +155,20 @@ async function loadVerdictAndFacts(
   return { basics, verdict, facts };
 }
 
-/** Where the run's rows and file are: the published release, or the local release that holds the run. */
-type Target = { rows: RowSource; runId: string; files: FindFile | null } | { stop: Partial<RunTrajectory> };
+/**
+ * Where the run's rows and file are: the published release, the local release that holds the run, or an agent
+ * log opened without a release (no rows: no schedule, verdict or ledger; `path` names its file).
+ */
+type Target =
+  { rows: RowSource | null; runId: string; files: FindFile | null; path?: string } | { stop: Partial<RunTrajectory> };
 
 async function targetOf(source: ReleaseSource, runId: string): Promise<Target> {
+  const loose = looseLogId(runId);
+  if (loose) {
+    const log = looseLog(loose.key, loose.index);
+    if (log === null) return { stop: { localGone: true } };
+    return { rows: null, runId, files: (p) => log.files.find(p), path: log.path };
+  }
   const local = source.localRun(runId);
   if (local === null) return { rows: source, runId, files: null };
   try {
@@ -236,7 +248,7 @@ async function loadRun(
 async function loadSteps(
   worker: TrajectoryWorker,
   releaseId: string,
-  target: Extract<Target, { rows: RowSource }>,
+  target: Exclude<Target, { stop: Partial<RunTrajectory> }>,
   loaded: Promise<RunBasics | null>,
   patch: (p: Partial<RunTrajectory>) => void,
 ): Promise<boolean> {
@@ -244,7 +256,7 @@ async function loadSteps(
   if (!basics) return false;
   const header = basics.header;
   const local = target.files !== null;
-  const path = header ? header.trajectory : local ? null : `trajectories/${target.runId}.json`;
+  const path = target.path ?? (header ? header.trajectory : local ? null : `trajectories/${target.runId}.json`);
   if (path === null) {
     patch(local ? { loadError: "This local run has no trajectory file." } : { noTrajectory: true });
     return false;

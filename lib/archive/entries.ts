@@ -4,6 +4,7 @@
 import type { Entry, ZipReader } from "@zip.js/zip.js/lib/zip-core-native.js";
 import { ArchiveError, MAX_DIRECTORY_BYTES } from "./limits";
 import { isSafeEntryName } from "./ref";
+import { ZSTD_METHOD } from "./zstd";
 
 export interface ArchiveListing {
   /** Entries by name (files only; folders are left out). */
@@ -36,10 +37,10 @@ export async function listEntries(file: string, reader: ZipReader<unknown>): Pro
         why: "a symbolic link (an archive holds regular files only; links are never followed)",
       });
     else if (e.encrypted) refused.push({ name: e.filename, why: "encrypted" });
-    else if (e.compressionMethod !== 0 && e.compressionMethod !== 8)
+    else if (e.compressionMethod !== 0 && e.compressionMethod !== 8 && e.compressionMethod !== ZSTD_METHOD)
       refused.push({
         name: e.filename,
-        why: `compression method ${e.compressionMethod} (only stored and deflate are read)`,
+        why: `compression method ${e.compressionMethod} (only stored, deflate and zstd are read)`,
       });
     else entries.set(e.filename, e);
   }

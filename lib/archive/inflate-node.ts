@@ -6,6 +6,7 @@
 import { inflateRawSync } from "node:zlib";
 import { ArchiveError, declaredSizeExceeded, formatBytes } from "./limits";
 import type { EntryMeta } from "./types";
+import { unzstd, ZSTD_METHOD } from "./zstd";
 
 export const LOCAL_HEADER_BYTES = 30;
 
@@ -30,12 +31,13 @@ export function checkInside(what: string, start: number, meta: EntryMeta, archiv
   if (start + meta.compressedSize > archiveBytes) throw new ArchiveError(what, "the archive ends inside the entry");
 }
 
-/** Stored bytes as they are; deflated ones inflated, stopping at the declared size (so a bomb costs what it declares). */
+/** Stored bytes as they are; deflated (and zstd) ones inflated, stopping at the declared size (so a bomb costs what it declares). */
 export function inflateEntry(what: string, meta: EntryMeta, data: Buffer, maxBytes: number): Uint8Array {
   if (meta.method === 0) {
     if (data.length > meta.size) throw declaredSizeExceeded(what, meta.size);
     return data;
   }
+  if (meta.method === ZSTD_METHOD) return unzstd(what, data, maxBytes, meta.size);
   const cap = Math.max(1, Math.min(maxBytes, meta.size));
   try {
     return inflateRawSync(data, { maxOutputLength: cap });

@@ -2,12 +2,15 @@
 // never the whole archive. The archive's end record and central directory are read once per page and kept;
 // then each entry costs its local header and its compressed bytes, inflated as they arrive (so the first steps
 // can be shown before the entry is complete) with the running cap of limits.ts.
-import { BlobReader, configure, ZipReader } from "@zip.js/zip.js/lib/zip-core-native.js";
+import { BlobReader, configure, registerCodec, ZipReader } from "@zip.js/zip.js/lib/zip-core-native.js";
 import { listEntries, type ArchiveListing } from "./entries";
 import { DirectoryFirstRangeReader } from "./range-reader";
+import { ZSTD_METHOD, ZstdDecompressionStream } from "./zstd";
 import { ArchiveError, MAX_ENTRY_BYTES, cappedStream, formatBytes, namingErrors } from "./limits";
 
 configure({ useWebWorkers: false });
+// Inspect's .eval logs compress their entries with Zstandard.
+registerCodec({ compressionMethod: ZSTD_METHOD, format: "zstd", DecompressionStream: ZstdDecompressionStream });
 
 const directories = new Map<string, Promise<ArchiveListing>>();
 

@@ -1,14 +1,20 @@
 // Where a run's trajectory (or another release file) lives: a plain file, a gzip-compressed file, or an entry
-// of a ZIP archive written `<archive>.zip#<entry>` (docs/data-format.md, "Trajectories"). The fragment form
-// keeps a reference one string, and in a URL the entry part is never sent to the server.
+// of a ZIP archive written `<archive>.zip#<entry>` (docs/data-format.md, "Trajectories"); an Inspect `.eval`
+// log is a ZIP archive too, so `<log>.eval#samples/<id>_epoch_<n>.json` names one of its samples. The fragment
+// form keeps a reference one string, and in a URL the entry part is never sent to the server.
 
 export type FileRef =
   { kind: "plain"; path: string } | { kind: "gzip"; path: string } | { kind: "entry"; archive: string; entry: string };
 
-/** Splits a reference; `#` only means an archive entry after a `.zip` path, so other names stay plain. */
+/** A path the archive readers open: a ZIP archive, or an Inspect log (a ZIP archive under another name). */
+export function isArchivePath(path: string): boolean {
+  return /\.(zip|eval)$/i.test(path);
+}
+
+/** Splits a reference; `#` only means an archive entry after a `.zip` or `.eval` path, so other names stay plain. */
 export function parseFileRef(ref: string): FileRef {
   const hash = ref.indexOf("#");
-  if (hash > 0 && ref.slice(0, hash).toLowerCase().endsWith(".zip")) {
+  if (hash > 0 && isArchivePath(ref.slice(0, hash))) {
     return { kind: "entry", archive: ref.slice(0, hash), entry: ref.slice(hash + 1) };
   }
   const path = hash >= 0 ? ref.slice(0, hash) : ref;

@@ -47,7 +47,7 @@ describe("checkRunTrajectory", () => {
   it("calls unreadable: a missing file or entry, not JSON, no steps, not a trajectory", async () => {
     expect(await checkRunTrajectory(dir, "trajectories/nope.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("cannot be read") });
     expect(await checkRunTrajectory(dir, "trajectories/p.zip#nope.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("no such entry") });
-    expect(await checkRunTrajectory(dir, "trajectories/bad.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("is not JSON") });
+    expect(await checkRunTrajectory(dir, "trajectories/bad.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("is not valid JSON") });
     expect(await checkRunTrajectory(dir, "trajectories/empty.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("no step") });
     expect(await checkRunTrajectory(dir, "trajectories/list.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("not a trajectory format") });
   });

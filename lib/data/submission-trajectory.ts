@@ -3,8 +3,8 @@
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { parseFileRef } from "../archive/ref";
 import { readTrajectory } from "../trajectory/chain";
-import { asAtif } from "../trajectory/swe-agent";
-import { trajectoryShapeRefusal } from "../common/json-depth";
+import { parseTrajectoryText } from "../trajectory/parse-text";
+import { unreadableWords } from "./validate-trajectories";
 
 /** `trajectories/a.zip#b.json` → archive and entry; anything else is a file path. */
 export function archiveRef(ref: string): { archive: string; entry: string } | null {
@@ -34,18 +34,11 @@ export async function checkRunTrajectory(releaseDir: string, ref: string, archiv
 }
 
 export function trajectoryTextCheck(text: string, ref: string): TrajectoryCheck {
-  const refusal = trajectoryShapeRefusal(text);
-  if (refusal) return { status: "unreadable", message: `${ref} is refused: ${refusal.message}` };
-  let raw: unknown;
   try {
-    raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (err) {
-    return { status: "unreadable", message: `${ref} is not JSON (${err instanceof Error ? err.message : String(err)})` };
-  }
-  try {
-    const steps = readTrajectory(asAtif(raw, ref), ref).steps.length;
+    // The viewer's own door (lib/trajectory/parse-text.ts): the same refusals, the same formats.
+    const steps = readTrajectory(parseTrajectoryText(text, ref), ref).steps.length;
     return steps > 0 ? { status: "ok", steps } : { status: "unreadable", message: `${ref} has no step the trajectory reader can read` };
   } catch (err) {
-    return { status: "unreadable", message: err instanceof Error ? err.message : String(err) };
+    return { status: "unreadable", message: `${ref} ${unreadableWords(err)}` };
   }
 }

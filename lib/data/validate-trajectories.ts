@@ -3,8 +3,8 @@
 // only (build and CLI); one trajectory in memory at a time.
 import { ArchiveCache, readReleaseFile } from "../archive/read-node";
 import { readTrajectory } from "../trajectory/chain";
-import { asAtif } from "../trajectory/swe-agent";
-import { trajectoryShapeRefusal } from "../common/json-depth";
+import { parseTrajectoryText, TrajectoryParseError } from "../trajectory/parse-text";
+import { READ_FORMATS, TrajectoryFormatError } from "../trajectory/native/read-log";
 import type { Problem, Release } from "./schema";
 import { lineOf } from "./record-lines";
 import { normalizeTrajectoryRef } from "./validate-runs";
@@ -50,25 +50,27 @@ export async function checkTrajectoriesReadable(release: Release, check: (runId:
         warn("run.trajectory_unreadable", `trajectory "${ref}" could not be read: ${err instanceof Error ? err.message : String(err)}`);
         continue;
       }
-      // The viewer refuses deeper text before parsing it (lib/trajectory/parse-text.ts): the CLI says the same.
-      const refusal = trajectoryShapeRefusal(text);
-      if (refusal) {
-        warn("run.trajectory_unreadable", `trajectory "${ref}" is refused: ${refusal.message}`);
-        continue;
-      }
+      // The viewer's own door (lib/trajectory/parse-text.ts): the same refusals, the same formats.
       let raw: unknown;
       try {
-        raw = JSON.parse(text);
+        raw = parseTrajectoryText(text, ref);
       } catch (err) {
-        warn("run.trajectory_unreadable", `trajectory "${ref}" is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+        warn("run.trajectory_unreadable", `trajectory "${ref}" ${unreadableWords(err)}`);
         continue;
       }
-      const steps = readTrajectory(asAtif(raw, ref), ref).steps.length;
-      if (steps === 0) warn("run.trajectory_format", `trajectory "${ref}" has no steps the viewer can read (not ATIF v1.0–v1.8 nor a SWE-agent .traj)`);
+      const steps = readTrajectory(raw, ref).steps.length;
+      if (steps === 0) warn("run.trajectory_format", `trajectory "${ref}" has no steps the viewer can read (read are: ${READ_FORMATS})`);
       else readable++;
     }
   } finally {
     await archives.close();
   }
   return { problems, readable, bytes };
+}
+
+/** What the validator says of a trajectory the door refused: the reason, the file already named by the caller. */
+export function unreadableWords(err: unknown): string {
+  if (err instanceof TrajectoryParseError) return err.rule === "json.parse" ? `is not valid JSON: ${err.detail}` : `is refused: ${err.detail}`;
+  if (err instanceof TrajectoryFormatError) return err.detail;
+  return `could not be read: ${err instanceof Error ? err.message : String(err)}`;
 }

@@ -10,7 +10,6 @@ import { parseFileRef } from "../archive/ref";
 import type { Problem, Release } from "./schema";
 import { readTrajectory } from "../trajectory/chain";
 import { parseTrajectoryText } from "../trajectory/parse-text";
-import { asAtif } from "../trajectory/swe-agent";
 import { validateReleaseWith } from "./validate-core";
 
 export { isError } from "./validate-core";
@@ -44,7 +43,7 @@ export function validateRelease(release: Release): Problem[] {
       try {
         // The viewer's own parse: a file nested too deep is unreadable here as it is there (json.too_deep).
         const raw = parseTrajectoryText(readRefSync(release, relativePath), relativePath);
-        const steps = readTrajectory(asAtif(raw, relativePath), relativePath).steps;
+        const steps = readTrajectory(raw, relativePath).steps;
         return new Set(steps.filter((s) => s.file === 0 && s.stepId !== null).map((s) => s.stepId!));
       } catch (err) {
         return { unreadable: err instanceof Error ? err.message : String(err) };

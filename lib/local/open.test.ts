@@ -3,8 +3,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { tableFromIPC } from "apache-arrow";
 import { describe, expect, it } from "vitest";
-import { READ_FORMATS } from "../trajectory/swe-agent";
-import { openLocal, type LocalReleaseResult, type LocalTrajectoryResult } from "./open";
+import { READ_FORMATS } from "../trajectory/native/read-log";
+import { openLocal, type LocalReleaseResult } from "./open";
+import type { LocalLogsResult } from "./open-logs";
 import type { Problem } from "../data/schema";
 import type { InputFile } from "../files/source";
 
@@ -103,22 +104,23 @@ describe("size", () => {
 
 describe("a single trajectory file", () => {
   it("is summarized per request, usage counted as the Harbor import counts it", async () => {
-    const r = (await openLocal(file("lib/trajectory/fixtures/harbor-job/trajectory.json"))) as LocalTrajectoryResult;
-    expect(r.kind).toBe("trajectory");
-    expect(r.summary).toMatchObject({ format: "atif", schemaVersion: "ATIF-v1.2", steps: 51 });
-    expect(r.summary.requests).toEqual([
+    const r = (await openLocal(file("lib/trajectory/fixtures/harbor-job/trajectory.json"))) as LocalLogsResult;
+    expect(r.kind).toBe("logs");
+    expect(r.logs).toHaveLength(1);
+    expect(r.logs[0]).toMatchObject({ format: "atif", schemaVersion: "ATIF-v1.2", steps: 51 });
+    expect(r.logs[0]!.requests).toEqual([
       { position: 0, tokens: 1_129_443, cached_tokens: 1_109_340, model_calls: 48, tool_calls: 33, wall_s: 129.544 },
     ]);
   });
 
   it("reads a SWE-agent .traj through the converter", async () => {
-    const r = (await openLocal(file("lib/local/fixtures/pydicom__pydicom-1458.traj"))) as LocalTrajectoryResult;
-    expect(r.summary).toMatchObject({
+    const r = (await openLocal(file("lib/local/fixtures/pydicom__pydicom-1458.traj"))) as LocalLogsResult;
+    expect(r.logs[0]).toMatchObject({
       format: "swe-agent",
       steps: 16,
       reported: { prompt: 122_612, completion: 1369, cost: 1.26719 },
     });
-    expect(r.summary.requests).toHaveLength(1);
+    expect(r.logs[0]!.requests).toHaveLength(1);
   });
 
   it("refuses another format, naming the formats that are read", async () => {
@@ -128,12 +130,31 @@ describe("a single trajectory file", () => {
     );
   });
 
-  it("needs a release.json or a single .json/.traj file", async () => {
+  it("needs a release.json or an agent log", async () => {
     const two: InputFile[] = [
       { path: "x/a.txt", file: new Blob(["a"]) },
       { path: "x/b.txt", file: new Blob(["b"]) },
     ];
-    await expect(openLocal(two)).rejects.toThrow(/^x holds no release.json: pick a release folder/);
+    await expect(openLocal(two)).rejects.toThrow(/^x holds no release.json and no agent log: pick a release folder/);
+  });
+
+  it("opens a folder of logs, listing a file the door refuses as a problem while the others open", async () => {
+    const harbor = readFileSync("lib/trajectory/fixtures/harbor-job/trajectory.json");
+    const folder: InputFile[] = [
+      { path: "logs/run.json", file: new Blob([harbor]) },
+      { path: "logs/chat.json", file: new Blob(['[{"role":"user","content":"hi"}]']) },
+      { path: "logs/notes.txt", file: new Blob(["not a log"]) },
+    ];
+    const r = (await openLocal(folder)) as LocalLogsResult;
+    expect(r.logs.map((l) => [l.name, l.format, l.steps])).toEqual([["logs/run.json", "atif", 51]]);
+    expect(r.problems).toEqual([
+      {
+        level: "warning",
+        file: "logs/chat.json",
+        rule: "log.unreadable",
+        message: `logs/chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ${READ_FORMATS}.`,
+      },
+    ]);
   });
 });
 

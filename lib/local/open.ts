@@ -2,15 +2,11 @@
 // Runs in the worker (local.worker.ts) so that parsing never blocks the page; plain async code, so Node tests
 // call it directly with Blobs.
 import { rowsToArrowIPC } from "../data/arrow-ipc";
-import { usageFromSteps } from "../data/import-harbor-usage";
-import type { Config, Problem, ReleaseMeta, RequestUsage } from "../data/schema";
+import type { Config, Problem, ReleaseMeta } from "../data/schema";
 import { releaseTables, TABLES, type TableName } from "../data/tables";
-import { readTrajectory } from "../trajectory/chain";
-import type { Totals } from "../trajectory/model";
-import { asAtif, detectTrajectoryFormat } from "../trajectory/swe-agent";
 import { refuseBySize } from "../files/limits";
 import { LIMIT_BYTES, parseRelease } from "./parse-release";
-import { parseTrajectoryText } from "../trajectory/parse-text";
+import { openLogs, summarize, type LocalLogsResult } from "./open-logs";
 import { readText, releaseRoot, sourceOf, type InputFile } from "../files/source";
 import { validateReleaseWith } from "../data/validate-core";
 
@@ -27,26 +23,6 @@ export interface LocalReleaseResult {
   tables: Record<TableName, Uint8Array>;
 }
 
-export interface TrajectorySummary {
-  name: string;
-  format: "atif" | "swe-agent";
-  schemaVersion: string | null;
-  agent: { name: string | null; version: string | null; model: string | null };
-  steps: number;
-  /** Usage per user step (the k-th user step is the k-th request), as an import would count it. */
-  requests: RequestUsage[];
-  stepTotals: Totals;
-  reported: Totals | null;
-  warnings: { code: string; message: string }[];
-}
-
-export interface LocalTrajectoryResult {
-  kind: "trajectory";
-  label: string;
-  summary: TrajectorySummary;
-  problems: Problem[];
-}
-
 /** release.json was missing or unusable: nothing loads, the problems say why. */
 export interface LocalInvalidResult {
   kind: "invalid";
@@ -54,7 +30,7 @@ export interface LocalInvalidResult {
   problems: Problem[];
 }
 
-export type LocalResult = LocalReleaseResult | LocalTrajectoryResult | LocalInvalidResult;
+export type LocalResult = LocalReleaseResult | LocalLogsResult | LocalInvalidResult;
 
 export interface OpenOptions {
   limit?: number;
@@ -68,15 +44,18 @@ export async function openLocal(input: readonly InputFile[], opts: OpenOptions =
   const root = releaseRoot(source.files);
   if (root === null) {
     const single = source.files.length === 1 ? source.files[0]! : null;
-    if (single && /\.(json|traj)$/i.test(single.path)) {
+    // One file alone: its refusal is the answer (a folder of logs lists each refusal as a problem instead).
+    if (single && source.kind === "file") {
       refuseBySize(single.size, single.path, limit);
       opts.progress?.(`reading ${single.path}`);
-      const text = await readText(await single.open(), limit, single.path);
-      return openTrajectory(single.path, text, source.label);
+      return {
+        kind: "logs",
+        label: source.label,
+        logs: [summarize(single.path, await readText(await single.open(), limit, single.path))],
+        problems: [],
+      };
     }
-    throw new Error(
-      `${source.label} holds no release.json: pick a release folder (release.json, tasks.jsonl, sessions.jsonl, configs.jsonl, runs.jsonl), a zip of one, or a single trajectory file (.json, .traj)`,
-    );
+    return openLogs(source, limit, opts.progress);
   }
   const parsed = await parseRelease(source, root, limit, opts.progress);
   if (!parsed.release) return { kind: "invalid", label: source.label, problems: parsed.problems };
@@ -107,27 +86,5 @@ export async function openLocal(input: readonly InputFile[], opts: OpenOptions =
     },
     problems,
     tables,
-  };
-}
-
-function openTrajectory(name: string, text: string, label: string): LocalTrajectoryResult {
-  const raw = parseTrajectoryText(text, name);
-  const format = detectTrajectoryFormat(raw);
-  const t = readTrajectory(asAtif(raw, name), name);
-  return {
-    kind: "trajectory",
-    label,
-    problems: [],
-    summary: {
-      name,
-      format: format === "swe-agent" ? "swe-agent" : "atif",
-      schemaVersion: t.schemaVersion,
-      agent: t.agent,
-      steps: t.steps.length,
-      requests: usageFromSteps(t.steps).lines,
-      stepTotals: t.stepTotals,
-      reported: t.reported,
-      warnings: t.warnings.slice(0, 50).map((w) => ({ code: w.code, message: w.message })),
-    },
   };
 }

@@ -1,5 +1,6 @@
 // Messages between the page and the local-results worker.
-import type { LocalInvalidResult, LocalReleaseResult, LocalResult, LocalTrajectoryResult } from "./open";
+import type { LocalInvalidResult, LocalReleaseResult, LocalResult } from "./open";
+import type { LocalLogsResult } from "./open-logs";
 import type { InputFile } from "../files/source";
 import { problemReport, type ProblemReport } from "./problems";
 
@@ -18,7 +19,7 @@ type Reported<T> = Omit<T, "problems"> & { problems: ProblemReport };
  */
 export type PostedLocalResult =
   | (Omit<Reported<LocalReleaseResult>, "tables"> & { tables: Record<keyof LocalReleaseResult["tables"], Blob> })
-  | Reported<LocalTrajectoryResult>
+  | Reported<LocalLogsResult>
   | Reported<LocalInvalidResult>;
 
 export function forPage(result: LocalResult): PostedLocalResult {

@@ -38,6 +38,8 @@ export interface AtifObservationResultJson {
   source_call_id?: string | null;
   content?: AtifContentJson | null;
   subagent_trajectory_ref?: AtifSubagentRefJson | AtifSubagentRefJson[] | null;
+  /** `is_error: true` marks a failed tool call (written by lib/trajectory/native readers). */
+  extra?: Record<string, unknown>;
 }
 
 export interface AtifMetricsJson {

@@ -5,7 +5,6 @@ import { siblingBase } from "../archive/ref";
 import type { SubTrajectory, Totals, Trajectory } from "./model";
 import { errorText } from "./error-text";
 import { readDocument, type AtifDocument } from "./read-file";
-import { asAtif } from "./swe-agent";
 import { sumStepMetrics } from "./totals";
 import { isRecord, str } from "./values";
 import { WarningSink } from "./warnings";
@@ -25,8 +24,8 @@ export async function loadTrajectory(
   readJson: ReadJson,
   opts: LoadOptions = {},
 ): Promise<Trajectory> {
-  // SWE-agent .traj is converted to ATIF here; a format the reader does not know is refused (swe-agent.ts).
-  const first = asAtif(await readJson(mainPath), mainPath);
+  // `readJson` goes through the door (parse-text.ts): every format arrives here as ATIF.
+  const first = await readJson(mainPath);
   const warn = WarningSink.create();
   const docs: AtifDocument[] = [readDocument(first, mainPath, 0, 1, warn.forFile(mainPath))];
   const seen = new Set([mainPath]);

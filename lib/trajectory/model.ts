@@ -23,6 +23,8 @@ export interface ObservationResult {
   pairedBy: "id" | "position" | null;
   content: string;
   subagents: SubagentRef[];
+  /** The tool reported a failure (`extra.is_error`, which the native-log readers write; ATIF has no field). */
+  isError: boolean;
 }
 
 export interface StepMetrics {

@@ -67,6 +67,7 @@ export function readDocument(
   }
   doc.notes = str(atif.notes);
   doc.extra = isRecord(atif.extra) ? atif.extra : null;
+  readConversionAccount(doc.extra?.converted_from, name, warn);
   doc.continuedRef = str(atif.continued_trajectory_ref);
   doc.embedded = Array.isArray(atif.subagent_trajectories) ? atif.subagent_trajectories : [];
 
@@ -127,4 +128,31 @@ function readFinal(value: unknown, name: string, warn: WarningSink): Totals | nu
   const steps = nonNegative("total_steps");
   if (prompt === null && completion === null && cached === null && cost === null && steps === null) return null;
   return { prompt: prompt ?? 0, completion: completion ?? 0, cached: cached ?? 0, cost, steps: steps ?? 0 };
+}
+
+/**
+ * A converted native log's account (lib/trajectory/native/read-log.ts): each reader note becomes a warning
+ * naming the file and its line or record, and the record types skipped on purpose are listed once.
+ */
+function readConversionAccount(value: unknown, name: string, warn: WarningSink): void {
+  if (!isRecord(value)) return;
+  const format = str(value.format) ?? "another format";
+  const notes = Array.isArray(value.notes) ? value.notes.filter(isRecord) : [];
+  for (const note of notes) {
+    const line = num(note.line);
+    warn.add(
+      `convert.${str(note.code) ?? "note"}`,
+      `${name}${line !== null ? `, line ${line}` : ""}: ${str(note.message) ?? ""}`,
+    );
+  }
+  const notKept = num(value.notes_not_kept);
+  if (notKept) warn.add("convert.notes_not_kept", `${name}: ${notKept} more reader notes were not kept`);
+  const skipped = isRecord(value.skipped)
+    ? Object.entries(value.skipped).filter(([, n]) => typeof n === "number" && n > 0)
+    : [];
+  if (skipped.length > 0)
+    warn.add(
+      "convert.skipped",
+      `${name} (${format}): records not shown as steps: ${skipped.map(([type, n]) => `${type} ×${String(n)}`).join(", ")}`,
+    );
 }

@@ -150,7 +150,8 @@ function readObservation(value: unknown, calls: ToolCall[], n: number, warn: War
       callId = unclaimed[next++]!.id;
       pairedBy = "position";
     }
-    return { callId, pairedBy, content: content.text, subagents };
+    const isError = isRecord(rec.extra) && rec.extra.is_error === true;
+    return { callId, pairedBy, content: content.text, subagents, isError };
   });
 }
 

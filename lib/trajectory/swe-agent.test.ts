@@ -2,27 +2,32 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { loadTrajectory, readTrajectory } from "./chain";
-import { detectTrajectoryFormat, READ_FORMATS, sweAgentToAtif, TrajectoryFormatError } from "./swe-agent";
+import { sweAgentToAtif } from "./swe-agent";
+import { detectLogFormat, READ_FORMATS, TrajectoryFormatError } from "./native/read-log";
+import { parseTrajectoryText } from "./parse-text";
 import { isRequestStep } from "./segment";
 import { shellCommand } from "./tools";
 
 const TRAJ = "lib/local/fixtures/pydicom__pydicom-1458.traj";
 const fromDisk = async (p: string) => JSON.parse(await readFile(p, "utf8")) as unknown;
+/** The path every reader takes: the file's text through the door (parse-text.ts). */
+const throughDoor = async (p: string) => parseTrajectoryText(await readFile(p, "utf8"), p);
+const json = (value: unknown) => detectLogFormat({ kind: "json", value });
 
 describe("format detection", () => {
   it("tells SWE-agent and ATIF apart and knows nothing else", async () => {
-    expect(detectTrajectoryFormat(await fromDisk(TRAJ))).toBe("swe-agent");
-    expect(detectTrajectoryFormat(await fromDisk("lib/trajectory/fixtures/harbor-job/trajectory.json"))).toBe("atif");
-    expect(detectTrajectoryFormat({ schema_version: "ATIF-v1.0" })).toBe("atif");
-    expect(detectTrajectoryFormat([{ role: "user", content: "hi" }])).toBe("unknown");
-    expect(detectTrajectoryFormat({ messages: [] })).toBe("unknown");
-    expect(detectTrajectoryFormat("text")).toBe("unknown");
+    expect(json(await fromDisk(TRAJ))).toBe("swe-agent");
+    expect(json(await fromDisk("lib/trajectory/fixtures/harbor-job/trajectory.json"))).toBe("atif");
+    expect(json({ schema_version: "ATIF-v1.0" })).toBe("atif");
+    expect(json([{ role: "user", content: "hi" }])).toBe(null);
+    expect(json({ messages: [] })).toBe(null);
+    expect(json("text")).toBe(null);
   });
 });
 
 describe("a real SWE-agent run opened through loadTrajectory", () => {
   it("has the system prompt and demonstration as system steps, the issue as the one request, 12 actions", async () => {
-    const t = await loadTrajectory(TRAJ, fromDisk);
+    const t = await loadTrajectory(TRAJ, throughDoor);
     expect(t.steps.map((s) => s.source)).toEqual([
       "system",
       "system",
@@ -37,7 +42,7 @@ describe("a real SWE-agent run opened through loadTrajectory", () => {
   });
 
   it("turns each action into a command call answered by its observation", async () => {
-    const t = await loadTrajectory(TRAJ, fromDisk);
+    const t = await loadTrajectory(TRAJ, throughDoor);
     const first = t.steps[3]!;
     expect(first.toolCalls.map(shellCommand)).toEqual(["create reproduce_bug.py"]);
     expect(first.results[0]).toMatchObject({ callId: "swe-agent-1", pairedBy: "id" });
@@ -46,7 +51,7 @@ describe("a real SWE-agent run opened through loadTrajectory", () => {
   });
 
   it("reports SWE-agent's run totals and ends with the exit status and the submitted patch", async () => {
-    const t = await loadTrajectory(TRAJ, fromDisk);
+    const t = await loadTrajectory(TRAJ, throughDoor);
     // info.model_stats: tokens_sent 122,612, tokens_received 1,369, instance_cost 1.26719, api_calls 12.
     expect(t.reported).toEqual({ prompt: 122_612, completion: 1369, cached: 0, cost: 1.26719, steps: 16 });
     expect(t.stepTotals.prompt).toBe(0);
@@ -54,7 +59,7 @@ describe("a real SWE-agent run opened through loadTrajectory", () => {
     expect(last).toMatch(/^SWE-agent exit status: submitted\n\nSubmitted patch:\n/);
     expect(last).toContain("diff --git a/pydicom/pixel_data_handlers/numpy_handler.py");
     expect(t.extra).toMatchObject({
-      converted_from: "swe-agent",
+      converted_from: { format: "swe-agent", notes: [], skipped: {} },
       swe_agent: { model_calls: 12, exit_status: "submitted", environment: "swe_main" },
     });
   });
@@ -67,11 +72,13 @@ describe("a real SWE-agent run opened through loadTrajectory", () => {
 
 describe("other formats", () => {
   it("are refused with a message naming the formats that are read", async () => {
-    const read = async () => [{ role: "user", content: "hello" }];
+    const read = async (p: string) => parseTrajectoryText('[{ "role": "user", "content": "hello" }]', p);
     await expect(loadTrajectory("chat.json", read)).rejects.toThrow(TrajectoryFormatError);
     await expect(loadTrajectory("chat.json", read)).rejects.toThrow(
       `chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ${READ_FORMATS}.`,
     );
-    expect(READ_FORMATS).toBe("ATIF v1.0–v1.8 (Harbor's agent/trajectory.json, one file per run) and SWE-agent .traj");
+    expect(READ_FORMATS).toBe(
+      "ATIF v1.0–v1.8 (Harbor's agent/trajectory.json), SWE-agent .traj, mini-swe-agent .traj.json, Claude Code session JSONL, Codex CLI rollout JSONL, OpenHands event streams (a JSON list of events) and Inspect .eval logs",
+    );
   });
 });

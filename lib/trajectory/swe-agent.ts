@@ -1,46 +1,6 @@
-// Trajectory formats other than ATIF, converted to ATIF-shaped JSON so that one reader (read-file.ts,
-// chain.ts) serves every format the viewer opens. SWE-agent's .traj is the one converted here; anything
-// else is refused with a message naming what is read.
+// SWE-agent's .traj converted to ATIF-shaped JSON, so that one reader (read-file.ts, chain.ts) serves it;
+// the door (native/read-log.ts) tells the format and calls this.
 import { isRecord, num, str } from "./values";
-
-export type TrajectoryFormat = "atif" | "swe-agent" | "unknown";
-
-export const READ_FORMATS = "ATIF v1.0–v1.8 (Harbor's agent/trajectory.json, one file per run) and SWE-agent .traj";
-
-export class TrajectoryFormatError extends Error {}
-
-/**
- * SWE-agent writes `{ trajectory: [{action, observation, thought, response, …}], history: [messages], info }`;
- * ATIF has `steps` (and usually `schema_version`, `agent`). An object with neither shape is unknown.
- */
-export function detectTrajectoryFormat(json: unknown): TrajectoryFormat {
-  if (!isRecord(json)) return "unknown";
-  if (Array.isArray(json.trajectory) && (Array.isArray(json.history) || isRecord(json.info))) return "swe-agent";
-  if (Array.isArray(json.steps) || (typeof json.schema_version === "string" && /^ATIF/i.test(json.schema_version)))
-    return "atif";
-  if ("final_metrics" in json || ("agent" in json && "session_id" in json)) return "atif";
-  return "unknown";
-}
-
-/** ATIF as is; SWE-agent converted; anything else refused (TrajectoryFormatError names the formats read). */
-export function asAtif(json: unknown, name: string): unknown {
-  const format = detectTrajectoryFormat(json);
-  if (format === "atif") return json;
-  if (format === "swe-agent") return sweAgentToAtif(json as Record<string, unknown>, name);
-  const what = Array.isArray(json)
-    ? "a JSON list"
-    : isRecord(json)
-      ? `an object with ${describeKeys(json)}`
-      : `a JSON ${json === null ? "null" : typeof json}`;
-  throw new TrajectoryFormatError(
-    `${name} is not a trajectory format this viewer reads (it is ${what}). Read are: ${READ_FORMATS}.`,
-  );
-}
-
-function describeKeys(o: Record<string, unknown>): string {
-  const keys = Object.keys(o);
-  return keys.length ? `keys ${keys.slice(0, 5).join(", ")}${keys.length > 5 ? ", …" : ""}` : "no keys";
-}
 
 type Raw = Record<string, unknown>;
 
@@ -130,7 +90,6 @@ export function sweAgentToAtif(traj: Raw, name = "trajectory.traj"): Raw {
       total_steps: steps.length,
     },
     extra: {
-      converted_from: "swe-agent",
       swe_agent: { environment: traj.environment ?? null, model_calls: num(stats.api_calls), exit_status: exit },
     },
   };

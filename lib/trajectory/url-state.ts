@@ -28,6 +28,15 @@ const LOCAL = "local:";
 
 const validRunId = (id: string) => RUN_ID.test(id) && id !== "." && id !== "..";
 
+/** An agent log opened without a release ("Open local results"), named "log:<opening>.<index>". */
+const LOOSE_LOG = /^log:(\d{1,6})\.(\d{1,6})$/;
+
+/** Which opened log a loose log's id names; null for any other id. */
+export function looseLogId(id: string): { key: number; index: number } | null {
+  const m = LOOSE_LOG.exec(id);
+  return m ? { key: Number(m[1]), index: Number(m[2]) } : null;
+}
+
 /** The run id inside a local run's id ("local:x" → "x"); null for a published run's id. */
 export function localRunId(id: string): string | null {
   return id.startsWith(LOCAL) && validRunId(id.slice(LOCAL.length)) ? id.slice(LOCAL.length) : null;
@@ -38,7 +47,7 @@ export function parseTrajectoryUrl(search: string): TrajectoryUrlState {
   const id = p.get("id");
   const step = Number(p.get("step"));
   return {
-    runId: id !== null && (validRunId(id) || localRunId(id) !== null) ? id : null,
+    runId: id !== null && (validRunId(id) || localRunId(id) !== null || looseLogId(id) !== null) ? id : null,
     step: Number.isInteger(step) && step >= 1 ? step : null,
     query: p.get("q") ?? "",
     taggedOnly: p.get("tagged") === "1",

@@ -6,6 +6,8 @@ import { readReleaseFile, type ArchiveCache } from "../../../lib/archive/read-no
 import { loadTrajectory } from "../../../lib/trajectory/chain";
 import { errorText } from "../../../lib/trajectory/error-text";
 import { parseTrajectoryText } from "../../../lib/trajectory/parse-text";
+import { READ_FORMATS } from "../../../lib/trajectory/native/read-log";
+import { unreadableWords } from "../../../lib/data/validate-trajectories";
 import { patchTaintFacts, type TaintFact } from "../../../lib/trajectory/patch-taint";
 import { MAX_PATCH_BYTES } from "../../../lib/trajectory/patch-view";
 import { cacheKey, sha256, type CacheEntry, type PassCache } from "./cache";
@@ -13,7 +15,8 @@ import type { PassAnalyzer, PassJob, PassProblem, PassResult } from "./types";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-function unreadable(job: PassJob, message: string, hash: string | null, bytes: number): PassResult {
+function unreadable(job: PassJob, err: unknown, hash: string | null, bytes: number): PassResult {
+  const message = errorText(err);
   return {
     runId: job.ctx.runId,
     analysis: {
@@ -27,7 +30,7 @@ function unreadable(job: PassJob, message: string, hash: string | null, bytes: n
       content_hash: hash,
     },
     tables: {},
-    problem: { rule: "run.trajectory_unreadable", message: `trajectory "${job.ref}" could not be read: ${message}` },
+    problem: { rule: "run.trajectory_unreadable", message: `trajectory "${job.ref}" ${unreadableWords(err)}` },
     cached: false,
   };
 }
@@ -75,7 +78,7 @@ export async function analyzeOne(
   try {
     main = await readReleaseFile(job.releaseDir, job.ref, archives);
   } catch (err) {
-    return unreadable(job, errorText(err), null, 0);
+    return unreadable(job, err, null, 0);
   }
   const hash = sha256(main);
   const patch = await readPatch(job, archives);
@@ -105,14 +108,14 @@ export async function analyzeOne(
   try {
     trajectory = await loadTrajectory(job.ref, readJson);
   } catch (err) {
-    return unreadable(job, errorText(err), hash, bytes);
+    return unreadable(job, err, hash, bytes);
   }
   const steps = trajectory.steps.length;
   const problem: PassProblem | null =
     steps === 0
       ? {
           rule: "run.trajectory_format",
-          message: `trajectory "${job.ref}" has no steps the viewer can read (not ATIF v1.0–v1.8 nor a SWE-agent .traj)`,
+          message: `trajectory "${job.ref}" has no steps the viewer can read (read are: ${READ_FORMATS})`,
         }
       : null;
   const tables: Record<string, string> = {};
