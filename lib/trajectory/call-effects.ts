@@ -62,8 +62,10 @@ const READ_TOOLS =
 
 function workdirOf(call: ToolCall): string | null {
   const a = isRecord(call.args) ? call.args : null;
-  if (!a) return null;
-  return str(a.workdir) ?? str(a.cwd) ?? str(a.working_directory) ?? str(a.workingDirectory) ?? str(a.dir) ?? null;
+  const named = a
+    ? (str(a.workdir) ?? str(a.cwd) ?? str(a.working_directory) ?? str(a.workingDirectory) ?? str(a.dir))
+    : null;
+  return named ?? call.cwd ?? null;
 }
 
 function shellLabel(op: ShellOp, command: string): string {

@@ -6,6 +6,11 @@ export interface ToolCall {
   name: string;
   /** Arguments as written: usually an object; a string that was not JSON stays a string. */
   args: unknown;
+  /**
+   * The working directory the harness recorded for the step (`extra.cwd`: a native log's own record, e.g.
+   * Claude Code's `cwd`), where the call ran when its arguments name none.
+   */
+  cwd?: string;
 }
 
 export interface SubagentRef {

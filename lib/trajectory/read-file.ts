@@ -94,6 +94,16 @@ export function readDocument(
       );
     }
   }
+  // A log of harness events written as ATIF (no model turn at all) opens, but nothing in it is a request.
+  if (
+    doc.steps.length > 1 &&
+    doc.steps.filter((s) => s.source === "system").length >= doc.steps.length - 1 &&
+    !doc.steps.some((s) => s.source === "user")
+  )
+    warn.add(
+      "file.system_only",
+      `${name} is a log of system events: ${doc.steps.length} steps, none from the user and at most one from the agent; no request to number`,
+    );
   doc.final = readFinal(atif.final_metrics, name, warn);
   if (
     doc.final &&

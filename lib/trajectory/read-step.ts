@@ -37,8 +37,8 @@ export function readStep(raw: unknown, n: number, file: number, warn: WarningSin
     step.reasoning_content === undefined || step.reasoning_content === null
       ? null
       : contentText(step.reasoning_content).text;
-  const toolCalls = readToolCalls(step.tool_calls, n, warn);
   const extra = isRecord(step.extra) ? step.extra : null;
+  const toolCalls = readToolCalls(step.tool_calls, n, warn, str(extra?.cwd) ?? undefined);
   return {
     n,
     stepId: stepId !== null && Number.isInteger(stepId) ? stepId : null,
@@ -76,7 +76,7 @@ function emptyStep(n: number, file: number, message: string): Step {
   };
 }
 
-function readToolCalls(value: unknown, n: number, warn: WarningSink): ToolCall[] {
+function readToolCalls(value: unknown, n: number, warn: WarningSink, cwd: string | undefined): ToolCall[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
     warn.add("step.tool_calls", `step ${n}: tool_calls is not a list; ignored`, n);
@@ -92,7 +92,9 @@ function readToolCalls(value: unknown, n: number, warn: WarningSink): ToolCall[]
     const id = str(c.tool_call_id) ?? `step${n}-call${i + 1}`;
     const name = str(c.function_name) ?? str(call.name) ?? "unknown";
     if (name === "unknown") warn.add("step.tool_calls", `step ${n}: tool call ${i + 1} has no function_name`, n);
-    return { id, name, args: readArguments(c.arguments) };
+    return cwd === undefined
+      ? { id, name, args: readArguments(c.arguments) }
+      : { id, name, args: readArguments(c.arguments), cwd };
   });
 }
 

@@ -4,6 +4,7 @@
 // the following user records; they go on the step that made the call, and a user record that carries only
 // results is no step of its own.
 import { isRecord, num, str } from "../values";
+import { parseArguments } from "./arguments";
 import { blocksText, commandKind, userKind, type UserKind } from "./claude-code-text";
 import type { ClaudeRecord, Raw } from "./claude-code-tree";
 import type { ReaderNote } from "./types";
@@ -149,18 +150,8 @@ function addBlocks(st: State, acc: Acc, content: unknown, line: number): void {
 function addCall(st: State, acc: Acc, b: Raw, line: number): void {
   const id = str(b.id) ?? `line${line}-call${acc.calls.length + 1}`;
   const name = str(b.name) ?? "unknown";
-  acc.calls.push({ tool_call_id: id, function_name: name, arguments: callArguments(b.input) });
+  acc.calls.push({ tool_call_id: id, function_name: name, arguments: parseArguments(b.input) });
   st.byCall.set(id, { acc, name });
-}
-
-function callArguments(input: unknown): unknown {
-  if (typeof input !== "string") return input ?? {};
-  try {
-    const parsed = JSON.parse(input) as unknown;
-    return isRecord(parsed) ? parsed : input;
-  } catch {
-    return input;
-  }
 }
 
 function addUser(st: State, rec: ClaudeRecord): void {

@@ -100,6 +100,8 @@ describe("the real main transcript (Claude Code 2.0.76)", () => {
         id: "toolu_01BYfGNktE4d25hZnxHwFh2s",
         name: "Bash",
         args: { command: "ls -la", description: "List files and directories in current directory" },
+        // The record's cwd, lifted by the door to extra.cwd: where the call ran.
+        cwd: "/workspace",
       },
     ]);
     expect(step.metrics).toEqual({ prompt: 17904, completion: 8, cached: 12834, cost: null });

@@ -4,6 +4,7 @@
 import type { AtifMetricsJson, AtifToolCallJson } from "../atif";
 import { readArguments } from "../read-step";
 import { isRecord, num, safeJson, str } from "../values";
+import { parseArguments } from "./arguments";
 
 type Raw = Record<string, unknown>;
 
@@ -52,14 +53,6 @@ export function reasoningText(p: Raw): { text: string | null; encrypted: boolean
   const summary = texts(p.summary);
   const chosen = summary.length ? summary : texts(p.content);
   return { text: chosen.length ? chosen.join("\n") : null, encrypted: typeof p.encrypted_content === "string" };
-}
-
-/** JSON-string arguments parsed to an object; anything else stays as written. */
-export function parseArguments(value: unknown): Record<string, unknown> | string {
-  if (isRecord(value)) return value;
-  if (typeof value !== "string") return value === undefined || value === null ? {} : safeJson(value);
-  const parsed = readArguments(value);
-  return isRecord(parsed) ? parsed : value;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { AtifTrajectoryJson } from "../atif";
 import { isRecord, num, safeJson, str } from "../values";
 import { contextKind, messageText, reasoningText, toolCall, toolOutput, usageMetrics } from "./codex-items";
-import { finishDraft, newDraft, type Draft } from "./codex-draft";
+import { finishDraft, newDraft, type Draft } from "./step-draft";
 import type { Converted, JsonlRecord, ReaderNote } from "./types";
 
 type Raw = Record<string, unknown>;

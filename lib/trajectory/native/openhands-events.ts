@@ -3,7 +3,7 @@
 // the LiteLLM model_response, llm_metrics): tool names and arguments, results and failures, usage.
 import type { AtifMetricsJson, AtifToolCallJson } from "../atif";
 import { isRecord, num, str } from "../values";
-import { parseArguments } from "./codex-items";
+import { parseArguments } from "./arguments";
 
 type Raw = Record<string, unknown>;
 

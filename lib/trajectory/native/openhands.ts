@@ -5,7 +5,7 @@
 // observations and the system prompt event are counted, not shown.
 import type { AtifTrajectoryJson } from "../atif";
 import { isRecord, num, str } from "../values";
-import { finishDraft, newDraft, type Draft } from "./codex-draft";
+import { finishDraft, newDraft, type Draft } from "./step-draft";
 import { isEvent, metadata, modelCall, outcome, reportedTotals, toolCallOf } from "./openhands-events";
 import type { Converted, ReaderNote } from "./types";
 

@@ -98,6 +98,7 @@ function convert(format: LogFormat, log: LogValue, name: string): Converted {
 
 function withAccount(converted: Converted, format: LogFormat, notes: ReaderNote[]): unknown {
   const atif = converted.atif as unknown as Record<string, unknown>;
+  if (Array.isArray(atif.steps)) atif.steps = atif.steps.map(liftCwd);
   const extra = isRecord(atif.extra) ? atif.extra : {};
   const account = {
     format,
@@ -125,4 +126,17 @@ function refusal(log: LogValue): string {
 function describeKeys(o: Record<string, unknown>): string {
   const keys = Object.keys(o);
   return keys.length ? `keys ${keys.slice(0, 5).join(", ")}${keys.length > 5 ? ", …" : ""}` : "no keys";
+}
+
+/**
+ * A reader keeps the working directory a log recorded under its format's key (`extra.claude_code.cwd`,
+ * `extra.codex.cwd`); it is lifted to `extra.cwd`, which the step reader gives each call that names no
+ * directory of its own: where a native log's commands ran, and so which checkout they touched.
+ */
+function liftCwd(step: unknown): unknown {
+  if (!isRecord(step) || !isRecord(step.extra) || typeof step.extra.cwd === "string") return step;
+  for (const v of Object.values(step.extra)) {
+    if (isRecord(v) && typeof v.cwd === "string") return { ...step, extra: { ...step.extra, cwd: v.cwd } };
+  }
+  return step;
 }
