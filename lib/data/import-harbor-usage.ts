@@ -3,7 +3,7 @@
 // Harbor's per-step `agent_result` of a multi-step trial, then the trial's `agent_result` totals.
 // Pure: the importer (Node) and the browser's single-trajectory summary share it.
 import type { Step } from "../trajectory/model";
-import { isRequestStep } from "../trajectory/segment";
+import { isRequestStep, type Segmentation } from "../trajectory/segment";
 import type { RequestUsage } from "./schema";
 
 /** Harbor's AgentContext token counts; `input` includes cached input (Harbor's and ATIF's convention). */
@@ -52,6 +52,33 @@ export function usageFromSteps(steps: readonly Step[]): StepUsage {
   const first = segments[0];
   if (first && preambleSteps > 0) merge(first, pre);
   return { lines: segments.map((acc, position) => lineOf(acc, position)), preambleSteps, userSteps: segments.length };
+}
+
+/**
+ * The same lines from a segmentation that knows the schedule (lib/trajectory/segment.ts): one per scheduled
+ * request that has a user step, at that request's position, so a native log's typed nudges stay inside the
+ * request they interrupt (docs/agent-logs.md). Steps before the first request fold into the first line; user
+ * steps beyond the schedule are in no line (the segmentation reports them).
+ */
+export function usageOfSegments(steps: readonly Step[], seg: Segmentation): RequestUsage[] {
+  const lines: RequestUsage[] = [];
+  const pre = newAcc(null);
+  let first: { acc: Acc; position: number } | null = null;
+  for (const s of seg.segments) {
+    const user = s.userStep !== null ? steps[s.userStep - 1]! : null;
+    // A user step beyond the schedule opens a segment with no position: no request's line counts it.
+    if (s.position === null && s.userStep !== null) continue;
+    const acc = s.position === null ? pre : newAcc(parseTimestamp(user?.timestamp));
+    for (let n = s.first; n <= s.last; n++) if (n !== s.userStep && !steps[n - 1]!.copied) add(acc, steps[n - 1]!);
+    if (s.position === null) continue;
+    first ??= { acc, position: s.position };
+    lines.push(lineOf(acc, s.position));
+  }
+  if (first && (pre.tokens > 0 || pre.model > 0 || pre.tools > 0)) {
+    merge(first.acc, pre);
+    lines[0] = lineOf(first.acc, first.position);
+  }
+  return lines;
 }
 
 interface Acc {

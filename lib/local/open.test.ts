@@ -179,3 +179,28 @@ describe("a .zip that is not a zip", () => {
     );
   });
 });
+
+describe("agent logs picked without a release", () => {
+  it("an Inspect .eval opens each sample through zip.js's zstd codec, the browser's path", async () => {
+    const bytes = readFileSync("lib/trajectory/native/fixtures/inspect/ais-decoder.eval");
+    const r = (await openLocal([{ path: "ais-decoder.eval", file: new Blob([bytes]) }])) as LocalLogsResult;
+    expect(r.kind).toBe("logs");
+    // fixtures/inspect/README.md: 15 steps (5 system, 1 user, 9 agent); tokens 122,882 + 5,574, 114,816 cached.
+    expect(r.logs.map((l) => [l.name, l.format, l.steps])).toEqual([["samples/1_epoch_1.json", "inspect", 15]]);
+    expect(r.logs[0]!.stepTotals).toMatchObject({ prompt: 122_882, completion: 5574, cached: 114_816 });
+    expect(r.problems).toEqual([]);
+  });
+
+  it("a folder holding a Claude Code session and an .eval lists every log, the .eval's by sample", async () => {
+    const cc = readFileSync("lib/trajectory/native/fixtures/claude-code/sample_main_transcript.jsonl");
+    const ev = readFileSync("lib/trajectory/native/fixtures/inspect/ais-decoder.eval");
+    const r = (await openLocal([
+      { path: "logs/session.jsonl", file: new Blob([cc]) },
+      { path: "logs/run.eval", file: new Blob([ev]) },
+    ])) as LocalLogsResult;
+    expect(r.logs.map((l) => [l.name, l.format, l.steps])).toEqual([
+      ["logs/session.jsonl", "claude-code", 22],
+      ["logs/run.eval#samples/1_epoch_1.json", "inspect", 15],
+    ]);
+  });
+});

@@ -12,7 +12,7 @@ import { remoteText } from "./open-remote";
 import { parseTrajectoryText } from "./parse-text";
 import { actionsByPosition, compareFocus, type SideEvidence } from "./divergence";
 import { stepRow } from "./rows";
-import { segmentSteps, type Segmentation } from "./segment";
+import { segmentRun, type Segmentation } from "./segment";
 import { requirementLedger, type LedgerRow } from "./ledger";
 import type { Step } from "./model";
 
@@ -69,7 +69,7 @@ async function pane(
     const t = await loadTrajectory(req.url, req.userFiles ? readLocalJson(id, side) : readJson, {
       subagentFiles: false,
     });
-    const seg = segmentSteps(t.steps, req.schedule);
+    const seg = segmentRun(t, req.schedule);
     return {
       result: {
         rows: t.steps.map(stepRow),

@@ -5,13 +5,13 @@ import { detectRequirementStateLoss } from "./detect-state-loss";
 import { ledgerFacts, requirementLedger } from "./ledger";
 import type { Trajectory } from "./model";
 import { stepRow, type StepRow } from "./rows";
-import { segmentSteps } from "./segment";
+import { segmentRun } from "./segment";
 import { annotationTags, type DetectorInput, type SignatureTag } from "./tags";
 import type { Analysis, AnalysisContext, SubagentSummary, TrajectorySummary } from "./worker-protocol";
 import { pushAll } from "../common/arrays";
 
 export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis {
-  const seg = segmentSteps(t.steps, ctx.schedule);
+  const seg = segmentRun(t, ctx.schedule);
   const tags: SignatureTag[] = annotationTags(ctx.annotations, t.steps);
   const ledger =
     ctx.focusTaskId !== null && ctx.stages

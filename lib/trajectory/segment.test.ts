@@ -94,3 +94,48 @@ describe("segmentSteps", () => {
     expect(seg.notes[0]).toBe("steps 1–2 come before the first user step (an agent warm-up?) and belong to no request");
   });
 });
+
+describe("segmentSteps by the schedule's texts (a converted native log)", () => {
+  const TEXTS = schedule([
+    { task: "A", stage: 1, workspace: "/work/w00", text: "Add the parser for A." },
+    { task: "B", stage: 1, workspace: "/work/w01", text: "Fix the   cache of B." },
+    { task: "A", stage: 2, workspace: "/work/w00", text: "Now make A stream." },
+  ]);
+
+  it("opens a request only at the step carrying its text; a typed nudge stays in the request before it", () => {
+    const s = steps([
+      user("Add the parser for A."),
+      agent("a"),
+      user("please continue"),
+      agent("b"),
+      user("[workspace /work/w01]\nFix the cache\nof B."),
+      agent("c"),
+      user("Now make A stream."),
+      agent("d"),
+    ]);
+    const seg = segmentSteps(s, TEXTS, true);
+    expect(seg.segments.map((x) => [x.position, x.userStep, x.first, x.last])).toEqual([
+      [0, 1, 1, 4],
+      [1, 5, 5, 6],
+      [2, 7, 7, 8],
+    ]);
+    expect(seg.mismatches).toEqual([]);
+    expect(seg.notes).toContain(
+      "user step 3 carries no scheduled request's text (typed besides the schedule): it stays within the request before it",
+    );
+    // Read by order (ATIF), the nudge would have been request 1 and everything after shifted.
+    expect(segmentSteps(s, TEXTS).segments.map((x) => x.position)).toEqual([0, 1, 2, null]);
+  });
+
+  it("a request whose text never appears is reported as run without a user step", () => {
+    const s = steps([user("Add the parser for A."), agent("a"), user("Now make A stream."), agent("d")]);
+    const seg = segmentSteps(s, TEXTS, true);
+    expect(seg.segments.map((x) => x.position)).toEqual([0, 2]);
+    expect(seg.mismatches.map((m) => [m.kind, m.position])).toEqual([["missing_user_step", 1]]);
+  });
+
+  it("reads by order when no step carries any scheduled text", () => {
+    const s = steps([user("one"), agent("a"), user("two"), agent("b")]);
+    expect(segmentSteps(s, TEXTS, true).segments.map((x) => x.position)).toEqual([0, 1]);
+  });
+});

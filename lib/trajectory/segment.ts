@@ -1,8 +1,10 @@
 // Request boundaries: the k-th user step is the k-th scheduled request (docs/data-format.md, "runs.jsonl"). Steps are
 // matched to the schedule in order; whatever disagrees (a workspace or task the step names, a position it
 // claims, more or fewer user steps than requests that ran, model calls against the usage line) is reported
-// as a mismatch beside the timeline, never silently repaired.
-import type { Step } from "./model";
+// as a mismatch beside the timeline, never silently repaired. A native agent log converted by the door
+// (lib/trajectory/native) holds whatever a person typed besides the schedule ("please continue"): there, a
+// request opens at the user step that carries the scheduled text (docs/agent-logs.md).
+import type { Step, Trajectory } from "./model";
 import { isRecord, num, str } from "./values";
 import { pushAll } from "../common/arrays";
 
@@ -64,10 +66,20 @@ export function stepWorkspaces(s: Step): string[] {
   return [...new Set(named.filter((w): w is string => w !== null))];
 }
 
-export function segmentSteps(steps: readonly Step[], schedule: readonly RequestInfo[] | null): Segmentation {
+/** The run's segmentation: by the schedule's texts for a converted native log, by order for ATIF. */
+export function segmentRun(t: Trajectory, schedule: readonly RequestInfo[] | null): Segmentation {
+  return segmentSteps(t.steps, schedule, isRecord(t.extra?.converted_from));
+}
+
+export function segmentSteps(
+  steps: readonly Step[],
+  schedule: readonly RequestInfo[] | null,
+  byText = false,
+): Segmentation {
   const segments: Segment[] = [];
   const mismatches: Mismatch[] = [];
   const notes: string[] = [];
+  const opens = byText && schedule ? requestsByText(steps, schedule) : null;
   const segmentOf = new Int32Array(steps.length).fill(-1);
   const open = (position: number | null, request: RequestInfo | null, userStep: number | null, first: number) => {
     segments.push({ position, request, userStep, first, last: first });
@@ -75,7 +87,16 @@ export function segmentSteps(steps: readonly Step[], schedule: readonly RequestI
 
   let k = 0;
   for (const s of steps) {
-    if (isRequestStep(s)) {
+    if (isRequestStep(s) && opens !== null && !opens.has(s.n)) {
+      notes.push(
+        `user step ${s.n} carries no scheduled request's text (typed besides the schedule): it stays within ${segments.length ? "the request before it" : "no request"}`,
+      );
+    } else if (isRequestStep(s)) {
+      if (opens !== null) {
+        const j = opens.get(s.n)!;
+        pushAll(mismatches, missingUserSteps(schedule!.slice(k, j)));
+        k = j;
+      }
       const request = schedule ? (schedule[k] ?? null) : null;
       const position = schedule ? (request ? k : null) : k;
       if (schedule && !request) {
@@ -104,15 +125,7 @@ export function segmentSteps(steps: readonly Step[], schedule: readonly RequestI
     );
   }
   if (schedule) {
-    const ranWithoutStep = schedule.slice(k).filter((r) => r.ran);
-    for (const r of ranWithoutStep) {
-      mismatches.push({
-        kind: "missing_user_step",
-        position: r.position,
-        step: null,
-        message: `request ${r.position} ran (it has usage) but the trajectory has no user step for it`,
-      });
-    }
+    pushAll(mismatches, missingUserSteps(schedule.slice(k)));
     const notRun = schedule.slice(k).filter((r) => !r.ran).length;
     if (notRun > 0) notes.push(`${notRun} scheduled request(s) never ran and have no steps`);
     for (const seg of segments) {
@@ -132,6 +145,18 @@ export function segmentSteps(steps: readonly Step[], schedule: readonly RequestI
     notes.push("the run's schedule is unknown: requests are numbered by user step");
   }
   return { segments, mismatches, notes, segmentOf };
+}
+
+/** Requests that ran (they have usage) with no user step of their own. */
+function missingUserSteps(requests: readonly RequestInfo[]): Mismatch[] {
+  return requests
+    .filter((r) => r.ran)
+    .map((r) => ({
+      kind: "missing_user_step" as const,
+      position: r.position,
+      step: null,
+      message: `request ${r.position} ran (it has usage) but the trajectory has no user step for it`,
+    }));
 }
 
 function checkUserStep(s: Step, request: RequestInfo): Mismatch[] {
@@ -173,4 +198,35 @@ function countModelCalls(steps: readonly Step[], seg: Segment): number {
     if (s.source === "agent" && !s.copied && !s.sidechain && s.metrics !== null) n++;
   }
   return n;
+}
+
+const normalText = (t: string) => t.replace(/\s+/g, " ").trim();
+
+/**
+ * For each user step that carries a scheduled request's text (the request's text inside the step's, spaces
+ * aside), that request's position, taken in schedule order: a step matching a later request skips the ones
+ * between (they are reported as never reached, like requests with no user step). A request whose text the
+ * release does not give is taken by the next user step when it is reached. Null when no step carries any
+ * scheduled text: the log is then read by order, as ATIF is.
+ */
+export function requestsByText(steps: readonly Step[], schedule: readonly RequestInfo[]): Map<number, number> | null {
+  const texts = schedule.map((r) => (r.text === null || r.text.trim() === "" ? null : normalText(r.text)));
+  const opens = new Map<number, number>();
+  let matched = 0;
+  let next = 0;
+  for (const s of steps) {
+    if (!isRequestStep(s) || next >= texts.length) continue;
+    const said = normalText(s.message);
+    for (let j = next; j < texts.length; j++) {
+      const text = texts[j];
+      if (text === null && j > next) break;
+      if (text === null || said.includes(text)) {
+        if (text !== null) matched++;
+        opens.set(s.n, j);
+        next = j + 1;
+        break;
+      }
+    }
+  }
+  return matched > 0 ? opens : null;
 }

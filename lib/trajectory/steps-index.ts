@@ -4,7 +4,7 @@
 // observations: the index must stay small enough for the browser to load. Run-level columns (configuration,
 // condition, outcome) are not repeated per step: queries join `runs` and `sessions` on run_id.
 import type { Step, Trajectory } from "./model";
-import { segmentSteps, type RequestInfo } from "./segment";
+import { segmentRun, type RequestInfo } from "./segment";
 import { argumentText, fileEdits, shellCommand } from "./tools";
 
 /** Characters kept per column; documented in docs/data-format.md ("Derived tables"). */
@@ -86,7 +86,7 @@ export function requestKind(r: RequestInfo): RequestKind {
 
 export function stepsIndexRows(t: Trajectory, ctx: StepsIndexContext): StepIndexRow[] {
   const { schedule, workspaces } = ctx.analysis;
-  const seg = segmentSteps(t.steps, schedule);
+  const seg = segmentRun(t, schedule);
   const checkouts = Object.keys(workspaces).map((ws) => ({
     ws,
     task: workspaces[ws]!,

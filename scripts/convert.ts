@@ -1,0 +1,25 @@
+// npm run convert -- <agent log> --out <path>
+// Writes the log as ATIF (docs/agent-logs.md): one file at <path>, or for an Inspect .eval log a folder of
+// ATIF files there, one per sample. Exits 1 when the file is in no format the site reads, 2 on a usage mistake.
+import { cliArgs } from "./cli-args";
+import { convertLog } from "./convert/convert-log";
+
+async function main(argv: string[]): Promise<number> {
+  const args = cliArgs(argv, ["out"]);
+  const file = args?.positional[0];
+  const out = args?.flags.out;
+  if (!args || file === undefined || args.positional.length > 1 || out === undefined) {
+    console.error("usage: npm run convert -- <agent log> --out <path>");
+    return 2;
+  }
+  try {
+    for (const c of await convertLog(file, out))
+      console.log(`${c.from} (${c.format}) → ${c.to}: ${c.steps} steps, ${c.warnings} warning(s)`);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
