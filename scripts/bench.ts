@@ -18,6 +18,7 @@ import { mergeDoc } from "./bench/steps";
 import { benchSearch, SEARCH_RETIRED_BUDGETS } from "./bench/search";
 import { launchBenchBrowser } from "./bench/browser";
 import { benchLoop } from "./bench/loop";
+import { benchFormats } from "./bench/formats";
 
 // BENCH_PORT: engineers sharing a machine each bench on their own port.
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -117,6 +118,7 @@ async function detectorStep(): Promise<Budget[]> {
 const STEP_NAMES = [
   "loop",
   "detectors",
+  "formats",
   "pass",
   "data",
   "archives",
@@ -156,6 +158,7 @@ function addSection(step: { markdown: string; budgets: Budget[] }, extra: string
 async function offlineSteps(extra: string[], budgets: Budget[]): Promise<{ runs: number; ms: number } | null> {
   if (want("loop")) addSection(await benchLoop(PORT + 1), extra, budgets);
   if (want("detectors")) pushAll(budgets, await detectorStep());
+  if (want("formats")) addSection(await benchFormats(), extra, budgets);
   if (!want("pass")) return null;
   const pass = benchPass();
   extra.push(passSection(pass));

@@ -218,7 +218,7 @@ export function requestsByText(steps: readonly Step[], schedule: readonly Reques
     if (!isRequestStep(s) || next >= texts.length) continue;
     const said = normalText(s.message);
     for (let j = next; j < texts.length; j++) {
-      const text = texts[j];
+      const text = texts[j] ?? null;
       if (text === null && j > next) break;
       if (text === null || said.includes(text)) {
         if (text !== null) matched++;
