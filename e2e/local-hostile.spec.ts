@@ -109,7 +109,7 @@ test("a .zip that is not a zip is refused naming the file; the page keeps workin
   await openPanel(page);
   await page.getByTestId("local-file-input").setInputFiles(fake);
   await expect(page.getByTestId("local-status")).toContainText(
-    "results.zip is not a zip archive this page can read (File format is not recognized); pick a release folder, a zip of one, or a single trajectory file (.json, .traj)",
+    "results.zip is not a zip archive this page can read (File format is not recognized); pick a release folder, a zip of one, or agent logs (.json, .jsonl, .traj, .eval)",
   );
   await stillAnswers(page);
   await expectPublishedRows(page);

@@ -34,7 +34,7 @@ export async function readZip(label: string, blob: Blob): Promise<PickedZip> {
     // listEntries says "<label>: not a readable ZIP archive (<reason>)"; the reason is what the user needs.
     const reason = /\((.*)\)$/.exec(why)?.[1] ?? why;
     throw new Error(
-      `${label} is not a zip archive this page can read (${reason}); pick a release folder, a zip of one, or a single trajectory file (.json, .traj)`,
+      `${label} is not a zip archive this page can read (${reason}); pick a release folder, a zip of one, or agent logs (.json, .jsonl, .traj, .eval)`,
       { cause: err },
     );
   }

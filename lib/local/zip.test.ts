@@ -103,7 +103,7 @@ describe("zip64 records", () => {
 describe("what is not a zip", () => {
   it("is refused naming the file and saying what is expected", async () => {
     await expect(readZip("results.zip", new Blob(["just text, no archive"]))).rejects.toThrow(
-      "results.zip is not a zip archive this page can read (File format is not recognized); pick a release folder, a zip of one, or a single trajectory file (.json, .traj)",
+      "results.zip is not a zip archive this page can read (File format is not recognized); pick a release folder, a zip of one, or agent logs (.json, .jsonl, .traj, .eval)",
     );
   });
 });
