@@ -2,19 +2,10 @@
 // counted the way the Harbor import counts it. A trajectory alone has no verifier result, so it cannot join
 // the leaderboard; importing its Harbor job does that.
 import type { TrajectorySummary } from "@/lib/local/open-logs";
+import { FORMAT_NAMES } from "@/lib/trajectory/native/types";
 import { HeaderRow, Table } from "@/components/ui/Table";
 
 const n = (x: number) => x.toLocaleString("en-US");
-
-const FORMAT_NAMES: Record<TrajectorySummary["format"], string> = {
-  atif: "ATIF",
-  "swe-agent": "SWE-agent .traj",
-  "mini-swe-agent": "mini-swe-agent trajectory",
-  "claude-code": "Claude Code session",
-  codex: "Codex CLI rollout",
-  openhands: "OpenHands event stream",
-  inspect: "Inspect sample",
-};
 
 export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySummary }) {
   const total = s.reported ?? s.stepTotals;

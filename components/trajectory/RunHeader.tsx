@@ -2,8 +2,10 @@
 import { LocalBadge } from "@/components/local/LocalBadge";
 import type { RunHeaderRow } from "@/lib/queries/trajectory/sql";
 import type { Totals } from "@/lib/trajectory/model";
+import { looseLogId } from "@/lib/trajectory/url-state";
 import type { TrajectorySummary } from "@/lib/trajectory/worker-protocol";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
+import { FORMAT_NAMES } from "@/lib/trajectory/native/types";
 
 const n = (v: number) => v.toLocaleString("en-US");
 const usd = (v: number | null) => (v === null ? "—" : `$${v.toFixed(2)}`);
@@ -29,7 +31,8 @@ export function RunHeader({
   return (
     <header className="space-y-1" data-testid="run-header">
       <h1 className="text-xl font-semibold break-all">
-        Trajectory of <code className="text-base">{runId}</code>
+        Trajectory of{" "}
+        <code className="text-base">{looseLogId(runId) !== null && summary ? summary.files[0] : runId}</code>
         <LocalBadge show={source.origin(runId) === "local"} />
       </h1>
       {header ? (
@@ -43,8 +46,10 @@ export function RunHeader({
       ) : null}
       {summary ? (
         <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="trajectory-facts">
-          {summary.schemaVersion ?? "no schema_version"} · {summary.agent.name ?? "unknown agent"}{" "}
-          {summary.agent.version ?? ""}
+          {summary.convertedFrom
+            ? `${FORMAT_NAMES[summary.convertedFrom]} (read as ATIF)`
+            : (summary.schemaVersion ?? "no schema_version")}{" "}
+          · {summary.agent.name ?? "unknown agent"} {summary.agent.version ?? ""}
           {summary.agent.model ? ` (${summary.agent.model})` : ""} · {steps !== null ? `${n(steps)} steps` : ""}
           {summary.files.length > 1 ? ` in ${summary.files.length} files` : ""} · steps sum{" "}
           {totalsText(summary.stepTotals)}

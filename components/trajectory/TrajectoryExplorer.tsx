@@ -94,7 +94,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
         rawUrl={data.rawUrl}
       />
       {header ? <RunLinks releaseId={releaseId} runId={url.runId} header={header} /> : null}
-      <RunNotices data={data} />
+      <RunNotices data={data} runId={url.runId} />
       {data.noTrajectory ? <NoTrajectoryView data={data} ledger={layout.ledger} patchState={patchState} /> : null}
       {!rows && !data.loadError && !data.noTrajectory ? <TrajectoryLoading runId={url.runId} /> : null}
       {rows ? (

@@ -9,6 +9,7 @@ import { segmentRun } from "./segment";
 import { annotationTags, type DetectorInput, type SignatureTag } from "./tags";
 import type { Analysis, AnalysisContext, SubagentSummary, TrajectorySummary } from "./worker-protocol";
 import { pushAll } from "../common/arrays";
+import { convertedFormat } from "./native/types";
 
 export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis {
   const seg = segmentRun(t, ctx.schedule);
@@ -79,6 +80,7 @@ export function summarize(t: Trajectory, url: string, chars: number): Trajectory
     url,
     chars,
     schemaVersion: t.schemaVersion,
+    convertedFrom: convertedFormat(t.extra),
     sessionId: t.sessionId,
     agent: t.agent,
     files: t.files,
