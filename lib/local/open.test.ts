@@ -175,7 +175,7 @@ describe("a .zip that is not a zip", () => {
   it("is refused naming the file and what is read instead", async () => {
     const fake = [{ path: "results.zip", file: new Blob(["this is plain text, not an archive\n"]) }];
     await expect(openLocal(fake)).rejects.toThrow(
-      /^results\.zip is not a zip archive this page can read \(End of central directory not found\); pick a release folder, a zip of one, or a single trajectory file \(\.json, \.traj\)$/,
+      /^results\.zip is not a zip archive this page can read \(End of central directory not found\); pick a release folder, a zip of one, or agent logs \(\.json, \.jsonl, \.traj, \.eval\)$/,
     );
   });
 });

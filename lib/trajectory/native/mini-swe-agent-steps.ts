@@ -67,7 +67,15 @@ function kind(k: string, more: Raw = {}): Raw {
   return { mini_swe_agent: { kind: k, ...more } };
 }
 
-/** The first user message is the task; every later one is the harness (or, when interrupted, a person). */
+// What a person typed in the interactive agent (agents/interactive.py): a comment after Ctrl+C ("Interrupted by
+// user: …") or, when the agent wanted to finish, a new task ("The user added a new task: …"). Both are requests.
+// UserRejection (a comment refusing commands) stays a harness message: it answers a confirmation prompt.
+const TYPED_BY_A_PERSON = new Map([
+  ["UserInterruption", "user_interruption"],
+  ["UserNewTask", "user_new_task"],
+]);
+
+/** The first user message is the task; every later one is the harness (or a person typing, see above). */
 function onUser(st: State, m: Raw, i: number): void {
   const extra = isRecord(m.extra) ? m.extra : {};
   const when = timestamp(m, extra);
@@ -77,8 +85,9 @@ function onUser(st: State, m: Raw, i: number): void {
     return;
   }
   const interrupt = str(extra.interrupt_type);
-  if (interrupt === "UserInterruption") {
-    push(st, { source: "user", message: text(m.content), ...when, extra: kind("user_interruption") });
+  const typed = interrupt !== null ? TYPED_BY_A_PERSON.get(interrupt) : undefined;
+  if (typed) {
+    push(st, { source: "user", message: text(m.content), ...when, extra: kind(typed) });
   } else if (interrupt === "FormatError") {
     // v2 keeps the billed response of an unparsable reply only here, not as an assistant message.
     if (isRecord(extra.response)) onAssistant(st, { role: "assistant", content: null, extra }, i, true);

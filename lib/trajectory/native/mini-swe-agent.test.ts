@@ -15,6 +15,7 @@ const DIR = "lib/trajectory/native/fixtures/mini-swe-agent";
 const REAL = `${DIR}/astropy__astropy-12907.traj.json`;
 const V1 = `${DIR}/handmade-v1-bash-blocks.traj.json`;
 const EDGE = `${DIR}/handmade-v1.1-edge-cases.traj.json`;
+const NEW_TASK = `${DIR}/handmade-v1.1-new-task.traj.json`;
 
 type Raw = Record<string, unknown>;
 type Doc = Raw & { extra: Raw & { converted_from: Raw; mini_swe_agent: Raw }; steps: Raw[]; final_metrics: Raw };
@@ -45,7 +46,7 @@ describe("detection", () => {
     return log.kind === "json" ? log.value : log.records[0]!.value;
   };
   it("is mini-swe-agent for every mini-swe-agent fixture, by content", () => {
-    for (const path of [REAL, V1, EDGE]) {
+    for (const path of [REAL, V1, EDGE, NEW_TASK]) {
       expect(isMiniSweAgent(value(path)), path).toBe(true);
       expect(detectLogFormat(parseLogText(readFileSync(path, "utf8"), path)), path).toBe("mini-swe-agent");
     }
@@ -251,5 +252,42 @@ describe("mini-swe-agent-1.1 cases the real run lacks (hand-made)", () => {
       steps: 9,
     });
     expect(t.reported).toEqual({ prompt: 1800, completion: 90, cached: 1500, cost: 0.5, steps: 9 });
+  });
+});
+
+describe("a new task typed in the interactive agent (hand-made)", () => {
+  const { doc, t } = open(NEW_TASK);
+
+  it("makes the UserNewTask message a request, its text as written", () => {
+    expect(counts(t)).toEqual({ system: 2, user: 2, agent: 4, toolCalls: 4, results: 2, errors: 0 });
+    expect(t.steps.map((s) => `${s.source}:${String(kind(t, s.n))}`).join(" ")).toBe(
+      "system:system_prompt user:undefined agent:undefined agent:undefined user:user_new_task agent:undefined " +
+        "agent:undefined system:exit",
+    );
+    expect(t.steps.filter(isRequestStep).map((s) => [s.n, s.message])).toEqual([
+      [2, "Fix the typo in greet() in hello.py."],
+      [5, "The user added a new task: Also make greet() take a name and greet it."],
+    ]);
+    expect(t.steps[4]!.timestamp).toBeNull();
+  });
+
+  it("leaves the first submit call unanswered and goes on to the second task's exit", () => {
+    expect(
+      t.steps.map((s) => s.toolCalls.map((c) => c.id).join() + "/" + s.results.map((r) => r.callId).join()),
+    ).toEqual(["/", "/", "call_1/call_1", "call_2/", "/", "call_3/call_3", "call_4/", "/"]);
+    expect(t.steps[7]!.message).toMatch(/^mini-swe-agent exit status: Submitted\n\nSubmitted patch:\ndiff --git/);
+  });
+
+  it("sums usage and cost to info's totals, with nothing skipped or noted", () => {
+    expect({ ...t.stepTotals, cost: Number(t.stepTotals.cost!.toFixed(6)) }).toEqual({
+      prompt: 3800,
+      completion: 180,
+      cached: 2400,
+      cost: 0.018,
+      steps: 8,
+    });
+    expect(t.reported).toEqual({ prompt: 3800, completion: 180, cached: 2400, cost: 0.018, steps: 8 });
+    expect(doc.extra.converted_from).toEqual({ format: "mini-swe-agent", notes: [], skipped: {} });
+    expect(t.warnings).toEqual([]);
   });
 });

@@ -108,15 +108,70 @@ export function outcome(ev: Raw): Outcome {
   return { exitCode, isError: failed || (exitCode !== null && exitCode !== 0) };
 }
 
+/**
+ * OpenHands' running totals on an action (`llm_metrics`, what `_prepare_metrics_for_frontend` attaches to every
+ * action the agent returns: accumulated_cost and accumulated_token_usage of the agent's and the condenser's LLMs).
+ */
+export interface RunningTotals {
+  prompt: number | null;
+  completion: number | null;
+  cached: number | null;
+  cacheWrite: number | null;
+  cost: number | null;
+}
+
+/** What the totals are before the conversation's first model call. */
+export const NO_CALLS_YET: RunningTotals = { prompt: 0, completion: 0, cached: 0, cacheWrite: 0, cost: 0 };
+
+export function runningTotals(m: Raw): RunningTotals {
+  const u = isRecord(m.accumulated_token_usage) ? m.accumulated_token_usage : {};
+  return {
+    prompt: num(u.prompt_tokens),
+    completion: num(u.completion_tokens),
+    cached: num(u.cache_read_tokens),
+    cacheWrite: num(u.cache_write_tokens),
+    cost: num(m.accumulated_cost),
+  };
+}
+
+function delta(now: number | null, before: number | null): number | null {
+  return now === null || before === null ? null : now - before;
+}
+
+/** The usage of the model calls made between two running totals, or why it cannot be read from them. */
+export function usageBetween(
+  now: RunningTotals,
+  before: RunningTotals,
+): { metrics: AtifMetricsJson } | { why: string } {
+  const prompt = delta(now.prompt, before.prompt);
+  const completion = delta(now.completion, before.completion);
+  if (prompt === null || completion === null) return { why: "the running totals carry no token counts" };
+  const cached = delta(now.cached, before.cached);
+  const cacheWrite = delta(now.cacheWrite, before.cacheWrite);
+  if ([prompt, completion, cached ?? 0, cacheWrite ?? 0].some((d) => d < 0))
+    return { why: "the running totals went down since the previous event that carried them" };
+  if (prompt === 0 && completion === 0)
+    return { why: "the running totals did not grow since the previous event that carried them" };
+  const metrics: AtifMetricsJson = { prompt_tokens: prompt, completion_tokens: completion };
+  if (cached !== null) metrics.cached_tokens = cached;
+  if (cacheWrite) metrics.extra = { cache_creation_input_tokens: cacheWrite };
+  return { metrics };
+}
+
+/** The cost between two running totals; rounded to 1e-12 so that 0.35 - 0.28 reads 0.07, not 0.06999999999999995. */
+export function costBetween(now: RunningTotals, before: RunningTotals): number | null {
+  const d = delta(now.cost, before.cost);
+  return d === null || d < 0 ? null : Math.round(d * 1e12) / 1e12;
+}
+
 /** The run's totals as OpenHands reports them on its actions (`llm_metrics`, the latest one holds the sums). */
 export function reportedTotals(m: Raw, steps: number): Raw | null {
-  const cost = num(m.accumulated_cost);
-  const u = isRecord(m.accumulated_token_usage) ? m.accumulated_token_usage : {};
+  const t = runningTotals(m);
   const totals: Raw = {};
-  if (num(u.prompt_tokens) !== null) totals.total_prompt_tokens = num(u.prompt_tokens);
-  if (num(u.completion_tokens) !== null) totals.total_completion_tokens = num(u.completion_tokens);
-  if (num(u.cache_read_tokens) !== null) totals.total_cached_tokens = num(u.cache_read_tokens);
-  if (cost !== null) totals.total_cost_usd = cost;
+  if (t.prompt !== null) totals.total_prompt_tokens = t.prompt;
+  if (t.completion !== null) totals.total_completion_tokens = t.completion;
+  if (t.cached !== null) totals.total_cached_tokens = t.cached;
+  if (t.cost !== null) totals.total_cost_usd = t.cost;
   if (Object.keys(totals).length === 0) return null;
   return { ...totals, total_steps: steps };
 }

@@ -1,15 +1,18 @@
 // OpenHands event streams through the browser worker's path (parseTrajectoryText, then readTrajectory), on the real
-// CodeAct run and the hand-made stream in fixtures/openhands/ (README there: provenance and hand-worked counts).
+// CodeAct run, the hand-made streams in fixtures/openhands/ (README there: provenance and hand-worked counts) and
+// the nativecalc release's oh.s-F1 (its last reply's usage exists only in the running totals).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readTrajectory } from "../chain";
-import type { Trajectory } from "../model";
+import type { ToolCall, Trajectory } from "../model";
 import { parseTrajectoryText } from "../parse-text";
 import { isOpenHands, openHandsToAtif } from "./openhands";
 
 const DIR = "lib/trajectory/native/fixtures/openhands/";
 const REAL = `${DIR}basic_gui_mode.json`;
 const HANDMADE = `${DIR}handmade-events.json`;
+const TOTALS = `${DIR}handmade-running-totals.json`;
+const OH_F1 = "e2e/fixtures/releases/nativecalc/trajectories/oh.s-F1.json";
 
 type Doc = {
   extra: { converted_from: { format: string; notes: unknown[]; skipped: Record<string, number> } };
@@ -36,6 +39,26 @@ function value(path: string): unknown {
 }
 
 const sources = (t: Trajectory) => t.steps.map((s) => s.source);
+/** Each step's tokens and cost: "prompt/completion/cached $cost", "-" without metrics. */
+const usage = (t: Trajectory) =>
+  t.steps
+    .map((s) =>
+      s.metrics ? `${s.metrics.prompt}/${s.metrics.completion}/${s.metrics.cached} $${s.metrics.cost}` : "-",
+    )
+    .join(", ");
+/** Each step's calls joined by "+", the steps by " ". */
+const calls = (t: Trajectory, f: (c: ToolCall) => string) => t.steps.map((s) => s.toolCalls.map(f).join("+")).join(" ");
+const results = (t: Trajectory) =>
+  t.steps.flatMap((s) => s.results.map((r) => `${s.n}:${r.callId}:${r.isError}`)).join(" ");
+const codes = (t: Trajectory) => t.warnings.map((w) => w.code).join(" ");
+/** Step totals with the cost rounded (a sum of floats), as the README gives them. */
+const totals = (t: Trajectory) => ({ ...t.stepTotals, cost: Number(t.stepTotals.cost?.toFixed(9) ?? NaN) });
+const SINCE = "since the previous event that carried them";
+const lost = (step: number, event: number, why: string, line: number) => ({
+  code: "openhands.usage_unrecovered",
+  message: `agent step ${step} (event ${event}) has no usage of its own and ${why}: its usage is not counted`,
+  line,
+});
 const ohExtra = (t: Trajectory, n: number) =>
   (t.steps[n - 1]!.extra as { openhands: Record<string, unknown> }).openhands;
 
@@ -43,6 +66,7 @@ describe("isOpenHands", () => {
   it("is true on both fixtures and on the server's {trajectory: [...]} wrapper", () => {
     expect(isOpenHands(value(REAL))).toBe(true);
     expect(isOpenHands(value(HANDMADE))).toBe(true);
+    expect(isOpenHands(value(TOTALS))).toBe(true);
     expect(isOpenHands({ trajectory: value(REAL) })).toBe(true);
   });
 
@@ -67,14 +91,7 @@ describe("the real CodeAct run (basic_gui_mode.json)", () => {
     const { doc, t } = open(REAL);
     expect(sources(t)).toEqual(["user", "agent", "agent", "agent", "agent", "agent"]);
     expect(t.steps[0]!.message).toMatch(/^I want to create a VueJS app that allows me to:\n/);
-    expect(t.steps.map((s) => s.toolCalls.map((c) => c.name))).toEqual([
-      [],
-      ["execute_bash"],
-      ["str_replace_editor"],
-      ["str_replace_editor"],
-      ["execute_bash"],
-      [],
-    ]);
+    expect(calls(t, (c) => c.name)).toBe(" execute_bash str_replace_editor str_replace_editor execute_bash ");
     expect(t.steps[5]!.message).toMatch(/^I've created a complete Vue\.js todo application/);
     expect(doc.extra.converted_from.format).toBe("openhands");
     expect(doc.extra.converted_from.skipped).toEqual({
@@ -99,25 +116,17 @@ describe("the real CodeAct run (basic_gui_mode.json)", () => {
       "<!DOCTYPE html>",
     ]);
     expect(t.steps[2]!.message).toBe("Let's create the main HTML file:");
-    expect(t.steps.flatMap((s) => s.results.map((r) => [s.n, r.callId, r.pairedBy, r.isError]))).toEqual([
-      [2, "toolu_01W9Z8jBctr8X2frZV9p1RYs", "id", false],
-      [3, "toolu_01YYLXwwdBLwtMmjr5Sfsieg", "id", false],
-      [4, "toolu_01GpJj2ShdFjb9ZTY4CVxi9C", "id", false],
-      [5, "toolu_01DwihWr4ooPZS1CGTLAWrFP", "id", true],
-    ]);
+    expect(results(t)).toBe(
+      "2:toolu_01W9Z8jBctr8X2frZV9p1RYs:false 3:toolu_01YYLXwwdBLwtMmjr5Sfsieg:false " +
+        "4:toolu_01GpJj2ShdFjb9ZTY4CVxi9C:false 5:toolu_01DwihWr4ooPZS1CGTLAWrFP:true",
+    );
+    expect(t.steps.flatMap((s) => s.results.map((r) => r.pairedBy))).toEqual(["id", "id", "id", "id"]);
     expect(t.steps[4]!.results[0]!.content).toBe("Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/) ...");
   });
 
   it("counts each response's usage once, with cache reads as cached tokens, and reports no totals", () => {
     const { doc, t } = open(REAL);
-    expect(t.steps.map((s) => s.metrics && [s.metrics.prompt, s.metrics.completion, s.metrics.cached])).toEqual([
-      null,
-      [3439, 104, 0],
-      [3601, 1142, 3435],
-      [4769, 693, 3595],
-      [5488, 85, 4763],
-      null,
-    ]);
+    expect(usage(t)).toBe("-, 3439/104/0 $null, 3601/1142/3435 $null, 4769/693/3595 $null, 5488/85/4763 $null, -");
     expect(t.stepTotals).toEqual({ prompt: 17297, completion: 2024, cached: 11793, cost: null, steps: 6 });
     expect(t.reported).toBeNull();
     expect(doc.final_metrics).toBeUndefined();
@@ -148,6 +157,7 @@ describe("handmade-events: a multi-call response, failures, think, condensation,
       actions: ["run", "read"],
       response_id: "resp-1",
       total_calls_in_response: 2,
+      cost_from: "llm_metrics.accumulated_cost",
     });
     expect(ohExtra(t, 2)).toEqual({ event_id: 3, kind: "observation:recall", cause: 2 });
     expect(t.steps[1]!.message).toBe("Added workspace context");
@@ -155,13 +165,7 @@ describe("handmade-events: a multi-call response, failures, think, condensation,
 
   it("marks a non-zero exit code and an error observation as failed calls", () => {
     const { t } = open(HANDMADE);
-    expect(t.steps.flatMap((s) => s.results.map((r) => [s.n, r.callId, r.isError]))).toEqual([
-      [3, "call_A", false],
-      [3, "call_B", false],
-      [4, "call_C", true],
-      [5, "call_D", true],
-      [6, "call_E", false],
-    ]);
+    expect(results(t)).toBe("3:call_A:false 3:call_B:false 4:call_C:true 5:call_D:true 6:call_E:false");
   });
 
   it("rebuilds arguments from the action when the response does not hold the call", () => {
@@ -200,7 +204,9 @@ describe("handmade-events: a multi-call response, failures, think, condensation,
   it("sums usage per response and reports the last llm_metrics as the run's totals", () => {
     const { doc, t } = open(HANDMADE);
     expect(t.steps[4]!.metrics).toEqual({ prompt: 2500, completion: 90, cached: 2200, cost: null });
-    expect(t.stepTotals).toEqual({ prompt: 12400, completion: 245, cached: 10600, cost: null, steps: 9 });
+    // Only resp-1 is alone between two running totals (zero, then id 5's); id 16's cover resp-2 to resp-5.
+    expect(t.steps.map((s) => s.metrics?.cost ?? null)).toEqual([null, null, 0.0101, ...Array<null>(6).fill(null)]);
+    expect(t.stepTotals).toEqual({ prompt: 12400, completion: 245, cached: 10600, cost: 0.0101, steps: 9 });
     expect(t.reported).toEqual({ prompt: 12400, completion: 245, cached: 10600, cost: 0.0421, steps: 9 });
     expect(doc.extra.converted_from.skipped).toEqual({
       "action:system": 1,
@@ -210,7 +216,84 @@ describe("handmade-events: a multi-call response, failures, think, condensation,
     });
     expect(doc.extra.converted_from.notes).toEqual([
       { code: "openhands.event", message: "not an object; skipped", line: 19 },
+      lost(9, 19, "its event carries no running totals", 20),
     ]);
-    expect(t.warnings.map((w) => w.code)).toEqual(["convert.openhands.event", "convert.skipped"]);
+    expect(codes(t)).toBe(
+      "convert.openhands.event convert.openhands.usage_unrecovered convert.skipped totals.final_metrics_differ",
+    );
+  });
+});
+
+describe("handmade-running-totals: usage and cost from the running totals (llm_metrics)", () => {
+  const { doc, t } = open(TOTALS);
+
+  it("reads the steps, calls and failures as usual", () => {
+    expect(sources(t).join(" ")).toBe("user agent agent agent system agent agent user agent agent");
+    expect(calls(t, (c) => c.id)).toBe(" toolu_1  toolu_2a+toolu_2b  toolu_3    openhands-14");
+    expect(results(t)).toBe("2:toolu_1:false 4:toolu_2a:true 4:toolu_2b:false 6:toolu_3:true");
+    expect(t.steps[9]!.toolCalls[0]!.args).toEqual({
+      final_thought: "add() fixed; pytest-cov is missing from the environment.",
+      task_completed: "partial",
+      outputs: {},
+    });
+  });
+
+  it("gives a reply without tool_call_metadata the growth of the totals, and every lone response its cost", () => {
+    expect(usage(t)).toBe(
+      "-, 1000/50/600 $0.005, 1200/80/900 $0.007, 1400/90/1100 $0.008, -, 1500/60/1200 $null, -, -, -, 1300/70/1100 $0.007",
+    );
+    const from = (n: number) => `${String(ohExtra(t, n).usage_from)} ${String(ohExtra(t, n).cost_from)}`;
+    expect([2, 3, 10].map(from)).toEqual([
+      "undefined llm_metrics.accumulated_cost",
+      ...Array<string>(2).fill("llm_metrics.accumulated_token_usage llm_metrics.accumulated_cost"),
+    ]);
+    const steps = doc.steps as { metrics?: { extra?: { cache_creation_input_tokens?: number } } }[];
+    expect(steps.map((s) => s.metrics?.extra?.cache_creation_input_tokens ?? 0)).toEqual([
+      0, 0, 0, 200, 0, 0, 0, 0, 0, 150,
+    ]);
+  });
+
+  it("notes the replies whose usage cannot be read, and reports the last totals", () => {
+    expect(doc.extra.converted_from.notes).toEqual([
+      lost(7, 11, `the running totals ${SINCE} also cover 1 other model response`, 12),
+      lost(9, 13, `the running totals did not grow ${SINCE}`, 14),
+    ]);
+    expect(totals(t)).toEqual({ prompt: 6400, completion: 350, cached: 4900, cost: 0.027, steps: 10 });
+    expect(t.reported).toEqual({ prompt: 8600, completion: 470, cached: 6200, cost: 0.047, steps: 10 });
+    expect(doc.extra.converted_from.skipped).toEqual({ "observation:agent_state_changed": 1 });
+    expect(codes(t)).toBe(
+      `${"convert.openhands.usage_unrecovered ".repeat(2)}convert.skipped totals.final_metrics_differ`,
+    );
+  });
+
+  it("takes nothing from totals that went down", () => {
+    const reply = (id: number, prompt: number, cost: number) => ({
+      ...{ id, source: "agent", action: "message", args: { content: `reply ${id}` } },
+      llm_metrics: {
+        accumulated_cost: cost,
+        accumulated_token_usage: { prompt_tokens: prompt, completion_tokens: 10 },
+      },
+    });
+    const { atif, notes } = openHandsToAtif([reply(1, 500, 0.02), reply(2, 400, 0.01)], "down.json");
+    expect(atif.steps[0]!.metrics).toEqual({ prompt_tokens: 500, completion_tokens: 10, cost_usd: 0.02 });
+    expect(atif.steps[1]!.metrics).toBeUndefined();
+    expect(notes).toEqual([lost(2, 2, `the running totals went down ${SINCE}`, 2)]);
+  });
+});
+
+describe("nativecalc oh.s-F1: the last reply's usage only in the running totals", () => {
+  const { doc, t } = open(OH_F1);
+
+  it("recovers step 15's usage and gives every agent step its cost; the steps add up to the totals", () => {
+    expect(sources(t).join(" ")).toBe(`${"user agent ".repeat(7)}agent`);
+    expect(t.steps[14]!.message).toBe("Submitted /tmp/final.patch with the changes of all five workspaces.");
+    expect(t.steps[14]!.metrics).toEqual({ prompt: 6300, completion: 700, cached: 2800, cost: 0.07 });
+    expect(t.steps.filter((s) => s.source === "agent").map((s) => s.metrics?.cost)).toEqual([
+      0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.07,
+    ]);
+    expect(totals(t)).toEqual({ prompt: 31500, completion: 3500, cached: 14000, cost: 0.35, steps: 15 });
+    expect(t.reported).toEqual({ prompt: 31500, completion: 3500, cached: 14000, cost: 0.35, steps: 15 });
+    expect(doc.extra.converted_from.notes).toEqual([]);
+    expect(t.warnings.map((w) => w.code)).toEqual(["convert.skipped"]);
   });
 });

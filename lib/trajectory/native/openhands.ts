@@ -2,11 +2,24 @@
 // `event_to_trajectory` dicts), or the same list under `trajectory` as the server's trajectory endpoint returns it.
 // An agent action is a tool call; actions from one model response (same model_response.id) make ONE agent step, whose
 // usage is counted once; an observation is the result of the action its `cause` names. State changes, null
-// observations and the system prompt event are counted, not shown.
+// observations and the system prompt event are counted, not shown. A reply without a tool call has no
+// tool_call_metadata: its usage (and every step's cost) is read from the running totals the actions carry.
 import type { AtifTrajectoryJson } from "../atif";
 import { isRecord, num, str } from "../values";
 import { finishDraft, newDraft, type Draft } from "./step-draft";
-import { isEvent, metadata, modelCall, outcome, reportedTotals, toolCallOf } from "./openhands-events";
+import {
+  costBetween,
+  isEvent,
+  metadata,
+  modelCall,
+  NO_CALLS_YET,
+  outcome,
+  reportedTotals,
+  runningTotals,
+  toolCallOf,
+  usageBetween,
+  type RunningTotals,
+} from "./openhands-events";
 import type { Converted, ReaderNote } from "./types";
 
 type Raw = Record<string, unknown>;
@@ -40,6 +53,14 @@ interface State {
   byResponse: Map<string, Draft>;
   firstModel: string | null;
   llmMetrics: Raw | null;
+  /** Whether any event carries running totals (llm_metrics); without them no usage is missing, only absent. */
+  hasTotals: boolean;
+  /** The running totals of the last event that carried them. */
+  totals: RunningTotals | null;
+  /** Agent steps (model responses) begun since that event. */
+  responsesSince: number;
+  /** The agent step the event being read began, if it began one. */
+  begun: Draft | null;
 }
 
 export function openHandsToAtif(input: unknown, name: string): Converted {
@@ -52,8 +73,13 @@ export function openHandsToAtif(input: unknown, name: string): Converted {
     byResponse: new Map(),
     firstModel: null,
     llmMetrics: null,
+    hasTotals: false,
+    totals: null,
+    responsesSince: 0,
+    begun: null,
   };
   const list = eventList(input);
+  st.hasTotals = (list ?? []).some((ev) => isRecord(ev) && isRecord(ev.llm_metrics));
   if (list === null)
     st.notes.push({ code: "openhands.input", message: "neither a list of events nor {trajectory: [...]}" });
   (list ?? []).forEach((ev, i) => readEvent(st, ev, i + 1));
@@ -74,12 +100,60 @@ function readEvent(st: State, ev: unknown, line: number): void {
     st.notes.push({ code: "openhands.event", message: "not an object; skipped", line });
     return;
   }
-  if (isRecord(ev.llm_metrics)) st.llmMetrics = ev.llm_metrics;
-  if (typeof ev.action === "string") return action(st, ev, ev.action, line);
-  if (typeof ev.observation === "string") return observation(st, ev, ev.observation);
+  const carried = isRecord(ev.llm_metrics) ? ev.llm_metrics : null;
+  if (carried) st.llmMetrics = carried;
+  st.begun = null;
+  if (typeof ev.action === "string") action(st, ev, ev.action, line);
+  else if (typeof ev.observation === "string") observation(st, ev, ev.observation);
+  else
+    st.notes.push({
+      code: "openhands.event",
+      message: "an event with neither `action` nor `observation`; skipped",
+      line,
+    });
+  fromRunningTotals(st, ev, carried, line);
+}
+
+/**
+ * The running totals grow by the usage of every model call made since the previous event that carried them
+ * (from zero at the conversation's start). When the step this event began is the only model response in between,
+ * the growth is its usage (if the response did not give its own) and its cost. A condensation carrying totals
+ * closes an interval too, so the condenser's calls fall into no step.
+ */
+function fromRunningTotals(st: State, ev: Raw, carried: Raw | null, line: number): void {
+  const step = st.begun;
+  if (!carried) {
+    if (step && !step.metrics && st.hasTotals) unrecovered(st, step, ev, line, "its event carries no running totals");
+    return;
+  }
+  const now = runningTotals(carried);
+  const before = st.totals ?? NO_CALLS_YET;
+  const others = st.responsesSince - (step ? 1 : 0);
+  st.totals = now;
+  st.responsesSince = 0;
+  if (!step) return;
+  if (others > 0) {
+    const why = `the running totals since the previous event that carried them also cover ${others} other model response${others === 1 ? "" : "s"}`;
+    if (!step.metrics) unrecovered(st, step, ev, line, why);
+    return;
+  }
+  if (!step.metrics) {
+    const usage = usageBetween(now, before);
+    if ("why" in usage) return unrecovered(st, step, ev, line, usage.why);
+    step.metrics = usage.metrics;
+    step.own.usage_from = "llm_metrics.accumulated_token_usage";
+  }
+  const cost = costBetween(now, before);
+  if (cost === null) return;
+  step.metrics = { ...step.metrics, cost_usd: cost };
+  step.own.cost_from = "llm_metrics.accumulated_cost";
+}
+
+function unrecovered(st: State, step: Draft, ev: Raw, line: number, why: string): void {
+  const n = st.drafts.indexOf(step) + 1;
   st.notes.push({
-    code: "openhands.event",
-    message: "an event with neither `action` nor `observation`; skipped",
+    code: "openhands.usage_unrecovered",
+    message: `agent step ${n} (event ${num(ev.id) ?? "without id"}) has no usage of its own and ${why}: its usage is not counted`,
     line,
   });
 }
@@ -130,6 +204,8 @@ function agentStep(st: State, ev: Raw): Draft {
     return known;
   }
   const d = push(st, newDraft("agent", str(ev.timestamp), { event_ids: id, actions: [] }));
+  st.begun = d;
+  st.responsesSince += 1;
   if (mc) {
     d.model = mc.model;
     st.firstModel ??= mc.model;
