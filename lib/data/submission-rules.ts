@@ -59,7 +59,7 @@ export const SUBMISSION_RULES: readonly RuleDescription[] = [
   {
     code: "submission.trajectory",
     title: "A readable trajectory for every run",
-    text: "Every run names a trajectory (`.json` or `.json.gz`) inside the submission that parses as JSON and in which the project's ATIF reader finds at least one step. An archive entry (`trajectories/<name>.zip#<entry>`) is not opened by the checker and is reported as a warning.",
+    text: "Every run names a trajectory inside the submission (a file, a `.gz`, or an archive entry such as `trajectories/<name>.zip#<entry>` or an Inspect log's `<log>.eval#samples/<entry>`) in a format the site reads (ATIF, or an agent's native log: docs/agent-logs.md) in which the project's reader finds at least one step.",
   },
   {
     code: "submission.usage",

@@ -20,6 +20,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, "trajectories", "bad.json"), "{ truncated");
   writeFileSync(join(dir, "trajectories", "empty.json"), JSON.stringify({ schema_version: "ATIF-v1.6", steps: [] }));
   writeFileSync(join(dir, "trajectories", "list.json"), "[1, 2]");
+  const native = "lib/trajectory/native/fixtures";
+  writeFileSync(join(dir, "trajectories", "cc.jsonl"), readFileSync(`${native}/claude-code/sample_main_transcript.jsonl`));
+  writeFileSync(join(dir, "trajectories", "ais.eval"), readFileSync(`${native}/inspect/ais-decoder.eval`));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -50,5 +53,13 @@ describe("checkRunTrajectory", () => {
     expect(await checkRunTrajectory(dir, "trajectories/bad.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("is not valid JSON") });
     expect(await checkRunTrajectory(dir, "trajectories/empty.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("no step") });
     expect(await checkRunTrajectory(dir, "trajectories/list.json")).toMatchObject({ status: "unreadable", message: expect.stringContaining("not a trajectory format") });
+  });
+});
+
+describe("native agent logs", () => {
+  it("are read through the site's door: a Claude Code session, and an Inspect sample by its entry (zstd)", async () => {
+    // Step counts: lib/trajectory/native/fixtures/claude-code/README.md (22) and inspect/README.md (15).
+    expect(await checkRunTrajectory(dir, "trajectories/cc.jsonl")).toEqual({ status: "ok", steps: 22 });
+    expect(await checkRunTrajectory(dir, "trajectories/ais.eval#samples/1_epoch_1.json")).toEqual({ status: "ok", steps: 15 });
   });
 });
