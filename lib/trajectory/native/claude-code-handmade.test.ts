@@ -1,45 +1,22 @@
 // The hand-made Claude Code files (a rewind; a malformed line, an unknown record type and command echoes) and
 // odd trees built in the test, through parseTrajectoryText then readTrajectory; the counts are worked out by
 // hand in fixtures/claude-code/README.md. The real files are read in claude-code.test.ts.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readTrajectory } from "../chain";
 import type { Trajectory } from "../model";
-import { parseTrajectoryText } from "../parse-text";
 import { isRequestStep } from "../segment";
 import { isRecord } from "../values";
 import { claudeCodeToAtif } from "./claude-code";
+import { openLog, stepCounts } from "./testing";
 import type { JsonlRecord } from "./types";
 
 const DIR = "lib/trajectory/native/fixtures/claude-code";
 const REWIND = `${DIR}/handmade-rewind.jsonl`;
 const MALFORMED = `${DIR}/handmade-malformed.jsonl`;
 
-type Doc = Record<string, unknown> & {
-  extra: { converted_from: Record<string, unknown> };
-  steps: Record<string, unknown>[];
-};
-
-function open(path: string): { doc: Doc; t: Trajectory } {
-  const doc = parseTrajectoryText(readFileSync(path, "utf8"), path) as Doc;
-  return { doc, t: readTrajectory(doc, path) };
-}
-
-function counts(t: Trajectory) {
-  const by = (source: string) => t.steps.filter((s) => s.source === source).length;
-  return {
-    user: by("user"),
-    agent: by("agent"),
-    system: by("system"),
-    toolCalls: t.steps.reduce((a, s) => a + s.toolCalls.length, 0),
-    errors: t.steps.reduce((a, s) => a + s.results.filter((r) => r.isError).length, 0),
-  };
-}
-
 const cc = (t: Trajectory, n: number) => t.steps[n - 1]!.extra!.claude_code as Record<string, unknown>;
 
 describe("hand-made: a rewind", () => {
-  const { doc, t } = open(REWIND);
+  const { doc, t } = openLog(REWIND);
   it("follows the branch to the last message and notes the other", () => {
     expect(t.steps.map((s) => s.source)).toEqual(["user", "agent", "agent", "user", "agent", "agent"]);
     expect(t.steps.filter(isRequestStep).map((s) => s.message)).toEqual([
@@ -64,7 +41,7 @@ describe("hand-made: a rewind", () => {
     expect(t.warnings.map((w) => w.code)).toEqual(["convert.claude_code.off_branch", "convert.skipped"]);
   });
   it("has the README's counts", () => {
-    expect(counts(t)).toEqual({ user: 2, agent: 4, system: 0, toolCalls: 2, errors: 1 });
+    expect(stepCounts(t)).toEqual({ user: 2, agent: 4, system: 0, toolCalls: 2, results: 2, errors: 1 });
     expect(t.stepTotals).toEqual({ prompt: 4691, completion: 128, cached: 4460, cost: null, steps: 6 });
     expect(t.steps[1]!.message).toBe("Let me run the tests.");
     expect(t.steps[1]!.results.map((r) => [r.callId, r.isError])).toEqual([["tu_1", true]]);
@@ -73,7 +50,7 @@ describe("hand-made: a rewind", () => {
 });
 
 describe("hand-made: a malformed line, records that are not records, an unknown type, command echoes", () => {
-  const { doc, t } = open(MALFORMED);
+  const { doc, t } = openLog(MALFORMED);
   it("reads the rest and accounts for every line", () => {
     expect(t.steps.map((s) => [s.source, cc(t, s.n).kind ?? null])).toEqual([
       ["user", null],
@@ -115,7 +92,7 @@ describe("hand-made: a malformed line, records that are not records, an unknown 
     ]);
   });
   it("has the README's counts, the costUSD kept and both models named", () => {
-    expect(counts(t)).toEqual({ user: 1, agent: 2, system: 5, toolCalls: 0, errors: 0 });
+    expect(stepCounts(t)).toEqual({ user: 1, agent: 2, system: 5, toolCalls: 0, results: 0, errors: 0 });
     expect(t.stepTotals).toEqual({ prompt: 46, completion: 7, cached: 20, cost: 0.00042, steps: 8 });
     expect(t.agent.model).toBe("claude-sonnet-4-5-20250929");
     expect(t.steps[6]!.model).toBe("claude-haiku-4-5-20251001");

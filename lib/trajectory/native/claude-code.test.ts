@@ -3,12 +3,13 @@
 // hand in fixtures/claude-code/README.md. The other hand-made files are read in claude-code-handmade.test.ts.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadTrajectory, readTrajectory } from "../chain";
+import { loadTrajectory } from "../chain";
 import type { Trajectory } from "../model";
 import { parseLogText, parseTrajectoryText } from "../parse-text";
 import { isRequestStep } from "../segment";
 import { claudeCodeSubagentFile, isClaudeCode } from "./claude-code";
 import { detectLogFormat } from "./read-log";
+import { openLog, stepCounts } from "./testing";
 import type { JsonlRecord } from "./types";
 
 const DIR = "lib/trajectory/native/fixtures/claude-code";
@@ -18,27 +19,6 @@ const REWIND = `${DIR}/handmade-rewind.jsonl`;
 const MALFORMED = `${DIR}/handmade-malformed.jsonl`;
 const TASK = `${DIR}/linked/handmade-task-session.jsonl`;
 const SESSION = "c45af7b1-cb7c-4e51-93db-8cbb250a877a";
-
-type Doc = Record<string, unknown> & {
-  extra: { converted_from: Record<string, unknown> };
-  steps: Record<string, unknown>[];
-};
-
-function open(path: string): { doc: Doc; t: Trajectory } {
-  const doc = parseTrajectoryText(readFileSync(path, "utf8"), path) as Doc;
-  return { doc, t: readTrajectory(doc, path) };
-}
-
-function counts(t: Trajectory) {
-  const by = (source: string) => t.steps.filter((s) => s.source === source).length;
-  return {
-    user: by("user"),
-    agent: by("agent"),
-    system: by("system"),
-    toolCalls: t.steps.reduce((a, s) => a + s.toolCalls.length, 0),
-    errors: t.steps.reduce((a, s) => a + s.results.filter((r) => r.isError).length, 0),
-  };
-}
 
 const cc = (t: Trajectory, n: number) => t.steps[n - 1]!.extra!.claude_code as Record<string, unknown>;
 
@@ -67,9 +47,9 @@ describe("detection", () => {
 });
 
 describe("the real main transcript (Claude Code 2.0.76)", () => {
-  const { doc, t } = open(MAIN);
+  const { doc, t } = openLog(MAIN);
   it("has the README's counts", () => {
-    expect(counts(t)).toEqual({ user: 5, agent: 12, system: 5, toolCalls: 10, errors: 2 });
+    expect(stepCounts(t)).toEqual({ user: 5, agent: 12, system: 5, toolCalls: 10, results: 10, errors: 2 });
     expect(t.stepTotals).toEqual({ prompt: 231864, completion: 1480, cached: 223265, cost: null, steps: 22 });
     expect(t.reported).toBeNull();
     // The reader's account (notes, skipped types) is shown as warnings by read-file.ts.
@@ -147,9 +127,9 @@ describe("the real main transcript (Claude Code 2.0.76)", () => {
 });
 
 describe("the real subagent file", () => {
-  const { doc, t } = open(SIDECHAIN);
+  const { doc, t } = openLog(SIDECHAIN);
   it("reads as its own trajectory, every step a sidechain step", () => {
-    expect(counts(t)).toEqual({ user: 1, agent: 1, system: 0, toolCalls: 0, errors: 0 });
+    expect(stepCounts(t)).toEqual({ user: 1, agent: 1, system: 0, toolCalls: 0, results: 0, errors: 0 });
     expect(t.steps.map((s) => s.sidechain)).toEqual([true, true]);
     expect(t.steps.filter(isRequestStep)).toEqual([]);
     expect(t.stepTotals).toEqual({ prompt: 728, completion: 152, cached: 0, cost: null, steps: 2 });
@@ -161,7 +141,7 @@ describe("the real subagent file", () => {
 });
 
 describe("hand-made: a Task call linked to the real subagent file", () => {
-  const { doc, t } = open(TASK);
+  const { doc, t } = openLog(TASK);
   it("writes the subagent reference on the Task result that names agentId af1ff21, and nothing on the one that does not", () => {
     expect(claudeCodeSubagentFile("af1ff21")).toBe("agent-af1ff21.jsonl");
     const results = doc.steps[1]!.observation as { results: Record<string, unknown>[] };
@@ -173,7 +153,7 @@ describe("hand-made: a Task call linked to the real subagent file", () => {
     ]);
     expect(t.steps[4]!.toolCalls.map((c) => c.name)).toEqual(["Task"]);
     expect(t.steps[4]!.results[0]!.subagents).toEqual([]);
-    expect(counts(t)).toEqual({ user: 2, agent: 4, system: 0, toolCalls: 2, errors: 0 });
+    expect(stepCounts(t)).toEqual({ user: 2, agent: 4, system: 0, toolCalls: 2, results: 2, errors: 0 });
     expect(t.stepTotals).toEqual({ prompt: 20869, completion: 73, cached: 20600, cost: null, steps: 6 });
     expect(doc.extra.converted_from).toEqual({ format: "claude-code", notes: [], skipped: {} });
     expect(t.warnings).toEqual([]);

@@ -2,10 +2,9 @@
 // rollout and the hand-made ones in fixtures/codex/ (README there: provenance and the counts, worked out by hand).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readTrajectory } from "../chain";
 import type { Trajectory } from "../model";
-import { parseTrajectoryText } from "../parse-text";
 import { codexToAtif, isCodex } from "./codex";
+import { openLog } from "./testing";
 import type { JsonlRecord } from "./types";
 
 const DIR = "lib/trajectory/native/fixtures/codex/";
@@ -13,15 +12,6 @@ const REAL = `${DIR}sample_codex_session.jsonl`;
 const COMPLETE = `${DIR}handmade-complete.jsonl`;
 const COMPACTED = `${DIR}handmade-compacted.jsonl`;
 const MALFORMED = `${DIR}handmade-malformed.jsonl`;
-
-type Doc = {
-  extra: { converted_from: { format: string; notes: unknown[]; skipped: Record<string, number> } };
-} & Record<string, unknown>;
-
-function open(path: string): { doc: Doc; t: Trajectory } {
-  const doc = parseTrajectoryText(readFileSync(path, "utf8"), path) as Doc;
-  return { doc, t: readTrajectory(doc, path) };
-}
 
 /** Another format's file, from the project's copies of the real logs. */
 function other(format: string, file: string): string {
@@ -69,7 +59,7 @@ describe("isCodex", () => {
 
 describe("the real rollout (stops after the prompt)", () => {
   it("makes the AGENTS.md and environment_context messages system steps and the prompt the one user step", () => {
-    const { doc, t } = open(REAL);
+    const { doc, t } = openLog(REAL);
     expect(sources(t)).toEqual(["system", "system", "user"]);
     expect(codexExtra(t, 1)).toEqual({ cwd: "/Users/macmini/Code/homelab-migration", kind: "agents_md", role: "user" });
     expect(codexExtra(t, 2)).toMatchObject({ kind: "environment_context" });
@@ -84,7 +74,7 @@ describe("the real rollout (stops after the prompt)", () => {
   });
 
   it("takes the session id, CLI version and model, and keeps the instructions once, outside the steps", () => {
-    const { doc, t } = open(REAL);
+    const { doc, t } = openLog(REAL);
     expect(t.sessionId).toBe("019b64e5-57fa-7463-b644-fba7e456f905");
     expect(t.agent).toEqual({ name: "codex", version: "0.77.0", model: "gpt-5.2-codex" });
     const codex = (doc.extra as unknown as { codex: Record<string, unknown> }).codex;
@@ -94,7 +84,7 @@ describe("the real rollout (stops after the prompt)", () => {
   });
 
   it("has no usage and reports none", () => {
-    const { t } = open(REAL);
+    const { t } = openLog(REAL);
     expect(t.stepTotals).toEqual({ prompt: 0, completion: 0, cached: 0, cost: null, steps: 3 });
     expect(t.reported).toBeNull();
     expect(t.warnings.map((w) => w.code)).toEqual(["convert.skipped"]);
@@ -103,7 +93,7 @@ describe("the real rollout (stops after the prompt)", () => {
 
 describe("handmade-complete: two prompts, shell calls, apply_patch, usage", () => {
   it("makes one agent step per model call", () => {
-    const { t } = open(COMPLETE);
+    const { t } = openLog(COMPLETE);
     expect(sources(t)).toEqual(["system", "user", "agent", "agent", "agent", "agent", "user", "agent"]);
     expect(t.steps.map((s) => s.toolCalls.map((c) => c.name))).toEqual([
       [],
@@ -121,7 +111,7 @@ describe("handmade-complete: two prompts, shell calls, apply_patch, usage", () =
   });
 
   it("keeps arguments as written and pairs each output with its call, exit code 1 an error", () => {
-    const { t } = open(COMPLETE);
+    const { t } = openLog(COMPLETE);
     expect(t.steps[2]!.toolCalls[0]!.args).toEqual({ command: ["bash", "-lc", "pytest -q"], workdir: "/repo" });
     expect(t.steps[3]!.toolCalls[0]!.args).toEqual({
       input:
@@ -136,7 +126,7 @@ describe("handmade-complete: two prompts, shell calls, apply_patch, usage", () =
   });
 
   it("puts each last_token_usage on its model call once and the last total_token_usage in final_metrics", () => {
-    const { doc, t } = open(COMPLETE);
+    const { doc, t } = openLog(COMPLETE);
     expect(t.steps.map((s) => s.metrics && [s.metrics.prompt, s.metrics.completion, s.metrics.cached])).toEqual([
       null,
       null,
@@ -161,7 +151,7 @@ describe("handmade-complete: two prompts, shell calls, apply_patch, usage", () =
   });
 
   it("follows turn_context: model and cwd of the steps after it", () => {
-    const { t } = open(COMPLETE);
+    const { t } = openLog(COMPLETE);
     expect(t.steps.map((s) => s.model)).toEqual([
       null,
       null,
@@ -180,7 +170,7 @@ describe("handmade-complete: two prompts, shell calls, apply_patch, usage", () =
 
 describe("handmade-compacted: a compaction between two prompts", () => {
   it("shows the compaction as a context-management system step with its summary", () => {
-    const { doc, t } = open(COMPACTED);
+    const { doc, t } = openLog(COMPACTED);
     expect(sources(t)).toEqual(["system", "user", "agent", "system", "system", "user", "agent"]);
     const step = t.steps[3]!;
     expect(step.message).toBe(
@@ -193,7 +183,7 @@ describe("handmade-compacted: a compaction between two prompts", () => {
   });
 
   it("marks encrypted-only reasoning instead of inventing text", () => {
-    const { t } = open(COMPACTED);
+    const { t } = openLog(COMPACTED);
     expect(t.steps[6]!.reasoning).toBeNull();
     expect(codexExtra(t, 7)).toEqual({ cwd: "/work", encrypted_reasoning_items: 1 });
     expect(t.stepTotals).toEqual({ prompt: 1500, completion: 60, cached: 600, cost: null, steps: 7 });
@@ -204,7 +194,7 @@ describe("handmade-compacted: a compaction between two prompts", () => {
 
 describe("handmade-malformed: what cannot be read is named by line", () => {
   it("notes the bad lines and counts the unknown types", () => {
-    const { doc, t } = open(MALFORMED);
+    const { doc, t } = openLog(MALFORMED);
     const notes = doc.extra.converted_from.notes as { code: string; line: number }[];
     expect(notes.map((n) => [n.code, n.line])).toEqual([
       ["jsonl.line", 2],
@@ -225,7 +215,7 @@ describe("handmade-malformed: what cannot be read is named by line", () => {
   });
 
   it("keeps the unpaired output as a system step and reads a content-item output as text", () => {
-    const { t } = open(MALFORMED);
+    const { t } = openLog(MALFORMED);
     expect(sources(t)).toEqual(["user", "agent", "system"]);
     expect(t.steps[1]!.results).toMatchObject([{ callId: "call_a", isError: false, content: "a.txt\nb.txt" }]);
     expect(t.steps[2]!.message).toBe("orphan output");

@@ -5,19 +5,18 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArchiveCache, readReleaseFile } from "../../archive/read-node";
-import { readTrajectory } from "../chain";
 import type { Trajectory } from "../model";
-import { parseLogText, parseTrajectoryText } from "../parse-text";
+import { parseLogText } from "../parse-text";
 import { isRequestStep } from "../segment";
 import { isInspectSample } from "./inspect-sample";
 import { detectLogFormat } from "./read-log";
+import { openText, stepCounts } from "./testing";
 
 const DIR = "lib/trajectory/native/fixtures/inspect";
 const ENTRY = "ais-decoder.eval#samples/1_epoch_1.json";
 const HANDMADE = `${DIR}/handmade-sample.json`;
 
 type Raw = Record<string, unknown>;
-type Doc = Raw & { extra: Raw & { converted_from: Raw; inspect: Raw }; steps: Raw[] };
 
 let realText = "";
 const archives = new ArchiveCache();
@@ -25,23 +24,6 @@ beforeAll(async () => {
   realText = new TextDecoder().decode(await readReleaseFile(DIR, ENTRY, archives));
 });
 afterAll(() => archives.close());
-
-function open(text: string, name: string): { doc: Doc; t: Trajectory } {
-  const doc = parseTrajectoryText(text, name) as Doc;
-  return { doc, t: readTrajectory(doc, name) };
-}
-
-function counts(t: Trajectory) {
-  const by = (source: string) => t.steps.filter((s) => s.source === source).length;
-  return {
-    system: by("system"),
-    user: by("user"),
-    agent: by("agent"),
-    toolCalls: t.steps.reduce((a, s) => a + s.toolCalls.length, 0),
-    results: t.steps.reduce((a, s) => a + s.results.length, 0),
-    errors: t.steps.reduce((a, s) => a + s.results.filter((r) => r.isError).length, 0),
-  };
-}
 
 const kind = (t: Trajectory, n: number) => (t.steps[n - 1]!.extra?.inspect as Raw | undefined)?.kind;
 
@@ -72,11 +54,11 @@ describe("detection", () => {
 });
 
 describe("the real sample of ais-decoder.eval (Codex CLI inside Inspect)", () => {
-  const read = () => open(realText, ENTRY);
+  const read = () => openText<"inspect">(realText, ENTRY);
 
   it("has the system prompts, the injected context, the task as the one request, 9 agent calls, the grading", () => {
     const { t } = read();
-    expect(counts(t)).toEqual({ system: 5, user: 1, agent: 9, toolCalls: 13, results: 13, errors: 0 });
+    expect(stepCounts(t)).toEqual({ system: 5, user: 1, agent: 9, toolCalls: 13, results: 13, errors: 0 });
     expect(t.steps.map((s) => kind(t, s.n) ?? s.source)).toEqual([
       "system_prompt",
       "system_prompt",
@@ -160,11 +142,11 @@ describe("the real sample of ais-decoder.eval (Codex CLI inside Inspect)", () =>
 });
 
 describe("event kinds the real sample lacks (hand-made)", () => {
-  const read = () => open(readFileSync(HANDMADE, "utf8"), HANDMADE);
+  const read = () => openText<"inspect">(readFileSync(HANDMADE, "utf8"), HANDMADE);
 
   it("takes the later user message as a second request and tool events as results", () => {
     const { t } = read();
-    expect(counts(t)).toEqual({ system: 3, user: 2, agent: 4, toolCalls: 4, results: 4, errors: 1 });
+    expect(stepCounts(t)).toEqual({ system: 3, user: 2, agent: 4, toolCalls: 4, results: 4, errors: 1 });
     expect(t.steps.map((s) => kind(t, s.n) ?? s.source)).toEqual([
       "system_prompt",
       "sample_input",
@@ -250,7 +232,7 @@ describe("a sample logged without model events", () => {
         { role: "tool", tool_call_id: "c1", content: "hi" },
       ],
     };
-    const { doc, t } = open(JSON.stringify(sample), "inline.json");
+    const { doc, t } = openText<"inspect">(JSON.stringify(sample), "inline.json");
     expect(t.steps.map((s) => kind(t, s.n) ?? s.source)).toEqual(["system_prompt", "sample_input", "agent"]);
     expect(t.steps[2]!.results).toMatchObject([{ callId: "c1", content: "hi", isError: false }]);
     expect(t.stepTotals).toEqual({ prompt: 0, completion: 0, cached: 0, cost: null, steps: 3 });

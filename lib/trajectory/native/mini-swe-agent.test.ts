@@ -4,12 +4,12 @@
 // hand in fixtures/mini-swe-agent/README.md.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readTrajectory } from "../chain";
 import type { Trajectory } from "../model";
-import { parseLogText, parseTrajectoryText } from "../parse-text";
+import { parseLogText } from "../parse-text";
 import { isRequestStep } from "../segment";
 import { isMiniSweAgent } from "./mini-swe-agent";
 import { detectLogFormat } from "./read-log";
+import { openLog, stepCounts } from "./testing";
 
 const DIR = "lib/trajectory/native/fixtures/mini-swe-agent";
 const REAL = `${DIR}/astropy__astropy-12907.traj.json`;
@@ -18,24 +18,6 @@ const EDGE = `${DIR}/handmade-v1.1-edge-cases.traj.json`;
 const NEW_TASK = `${DIR}/handmade-v1.1-new-task.traj.json`;
 
 type Raw = Record<string, unknown>;
-type Doc = Raw & { extra: Raw & { converted_from: Raw; mini_swe_agent: Raw }; steps: Raw[]; final_metrics: Raw };
-
-function open(path: string): { doc: Doc; t: Trajectory } {
-  const doc = parseTrajectoryText(readFileSync(path, "utf8"), path) as Doc;
-  return { doc, t: readTrajectory(doc, path) };
-}
-
-function counts(t: Trajectory) {
-  const by = (source: string) => t.steps.filter((s) => s.source === source).length;
-  return {
-    system: by("system"),
-    user: by("user"),
-    agent: by("agent"),
-    toolCalls: t.steps.reduce((a, s) => a + s.toolCalls.length, 0),
-    results: t.steps.reduce((a, s) => a + s.results.length, 0),
-    errors: t.steps.reduce((a, s) => a + s.results.filter((r) => r.isError).length, 0),
-  };
-}
 
 const kind = (t: Trajectory, n: number) => (t.steps[n - 1]!.extra?.mini_swe_agent as Raw | undefined)?.kind;
 const codes = (t: Trajectory) => t.warnings.map((w) => w.code);
@@ -68,11 +50,11 @@ describe("detection", () => {
 });
 
 describe("a real mini-swe-agent 2.3.0 run (astropy__astropy-12907)", () => {
-  const { doc, t } = open(REAL);
+  const { doc, t } = openLog<"mini_swe_agent">(REAL);
   const raw = JSON.parse(readFileSync(REAL, "utf8")) as { messages: Raw[]; info: Raw };
 
   it("has the system prompt, the task as the one request, 64 model calls and the exit", () => {
-    expect(counts(t)).toEqual({ system: 2, user: 1, agent: 64, toolCalls: 64, results: 63, errors: 15 });
+    expect(stepCounts(t)).toEqual({ system: 2, user: 1, agent: 64, toolCalls: 64, results: 63, errors: 15 });
     expect(t.steps.map((s) => s.source)).toEqual(["system", "user", ...Array<string>(64).fill("agent"), "system"]);
     expect(t.steps.filter(isRequestStep).map((s) => s.n)).toEqual([2]);
     expect(t.steps[1]!.message).toMatch(/^<pr_description>\nConsider the following PR description:\nModeling's/);
@@ -117,7 +99,7 @@ describe("a real mini-swe-agent 2.3.0 run (astropy__astropy-12907)", () => {
       steps: 67,
     });
     expect(t.reported).toEqual({ ...t.stepTotals, cost: 0.04282165999999999 });
-    expect(doc.final_metrics.extra).toEqual({
+    expect(doc.final_metrics?.extra).toEqual({
       mini_swe_agent: { api_calls: 64, token_totals: "sum of 64 responses' usage (the log reports none)" },
     });
   });
@@ -148,10 +130,10 @@ describe("a real mini-swe-agent 2.3.0 run (astropy__astropy-12907)", () => {
 });
 
 describe("the older mini-swe-agent-1 format (hand-made)", () => {
-  const { doc, t } = open(V1);
+  const { doc, t } = openLog<"mini_swe_agent">(V1);
 
   it("takes the one ```bash block as the action and the next user message as its output", () => {
-    expect(counts(t)).toEqual({ system: 3, user: 1, agent: 4, toolCalls: 3, results: 3, errors: 1 });
+    expect(stepCounts(t)).toEqual({ system: 3, user: 1, agent: 4, toolCalls: 3, results: 3, errors: 1 });
     expect(t.steps.map((s) => s.source)).toEqual([
       "system",
       "user",
@@ -194,10 +176,10 @@ describe("the older mini-swe-agent-1 format (hand-made)", () => {
 });
 
 describe("mini-swe-agent-1.1 cases the real run lacks (hand-made)", () => {
-  const { doc, t } = open(EDGE);
+  const { doc, t } = openLog<"mini_swe_agent">(EDGE);
 
   it("reads format errors, a person's interruption, an unpaired result and a limits exit", () => {
-    expect(counts(t)).toEqual({ system: 4, user: 2, agent: 3, toolCalls: 3, results: 2, errors: 1 });
+    expect(stepCounts(t)).toEqual({ system: 4, user: 2, agent: 3, toolCalls: 3, results: 2, errors: 1 });
     expect(t.steps.map((s) => kind(t, s.n) ?? s.source)).toEqual([
       "system_prompt",
       "user",
@@ -256,10 +238,10 @@ describe("mini-swe-agent-1.1 cases the real run lacks (hand-made)", () => {
 });
 
 describe("a new task typed in the interactive agent (hand-made)", () => {
-  const { doc, t } = open(NEW_TASK);
+  const { doc, t } = openLog<"mini_swe_agent">(NEW_TASK);
 
   it("makes the UserNewTask message a request, its text as written", () => {
-    expect(counts(t)).toEqual({ system: 2, user: 2, agent: 4, toolCalls: 4, results: 2, errors: 0 });
+    expect(stepCounts(t)).toEqual({ system: 2, user: 2, agent: 4, toolCalls: 4, results: 2, errors: 0 });
     expect(t.steps.map((s) => `${s.source}:${String(kind(t, s.n))}`).join(" ")).toBe(
       "system:system_prompt user:undefined agent:undefined agent:undefined user:user_new_task agent:undefined " +
         "agent:undefined system:exit",

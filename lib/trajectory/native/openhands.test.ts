@@ -3,25 +3,15 @@
 // the nativecalc release's oh.s-F1 (its last reply's usage exists only in the running totals).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readTrajectory } from "../chain";
 import type { ToolCall, Trajectory } from "../model";
-import { parseTrajectoryText } from "../parse-text";
 import { isOpenHands, openHandsToAtif } from "./openhands";
+import { openLog } from "./testing";
 
 const DIR = "lib/trajectory/native/fixtures/openhands/";
 const REAL = `${DIR}basic_gui_mode.json`;
 const HANDMADE = `${DIR}handmade-events.json`;
 const TOTALS = `${DIR}handmade-running-totals.json`;
 const OH_F1 = "e2e/fixtures/releases/nativecalc/trajectories/oh.s-F1.json";
-
-type Doc = {
-  extra: { converted_from: { format: string; notes: unknown[]; skipped: Record<string, number> } };
-} & Record<string, unknown>;
-
-function open(path: string): { doc: Doc; t: Trajectory } {
-  const doc = parseTrajectoryText(readFileSync(path, "utf8"), path) as Doc;
-  return { doc, t: readTrajectory(doc, path) };
-}
 
 /** Another format's file, from the project's copies of the real logs. */
 function other(format: string, file: string): string {
@@ -88,7 +78,7 @@ describe("isOpenHands", () => {
 
 describe("the real CodeAct run (basic_gui_mode.json)", () => {
   it("has the request as the one user step and one agent step per model response", () => {
-    const { doc, t } = open(REAL);
+    const { doc, t } = openLog(REAL);
     expect(sources(t)).toEqual(["user", "agent", "agent", "agent", "agent", "agent"]);
     expect(t.steps[0]!.message).toMatch(/^I want to create a VueJS app that allows me to:\n/);
     expect(calls(t, (c) => c.name)).toBe(" execute_bash str_replace_editor str_replace_editor execute_bash ");
@@ -103,7 +93,7 @@ describe("the real CodeAct run (basic_gui_mode.json)", () => {
   });
 
   it("takes the arguments the model wrote, the thought as the message, the observation as the result", () => {
-    const { t } = open(REAL);
+    const { t } = openLog(REAL);
     expect(t.steps[1]!.toolCalls[0]).toEqual({
       id: "toolu_01W9Z8jBctr8X2frZV9p1RYs",
       name: "execute_bash",
@@ -125,7 +115,7 @@ describe("the real CodeAct run (basic_gui_mode.json)", () => {
   });
 
   it("counts each response's usage once, with cache reads as cached tokens, and reports no totals", () => {
-    const { doc, t } = open(REAL);
+    const { doc, t } = openLog(REAL);
     expect(usage(t)).toBe("-, 3439/104/0 $null, 3601/1142/3435 $null, 4769/693/3595 $null, 5488/85/4763 $null, -");
     expect(t.stepTotals).toEqual({ prompt: 17297, completion: 2024, cached: 11793, cost: null, steps: 6 });
     expect(t.reported).toBeNull();
@@ -146,7 +136,7 @@ describe("the real CodeAct run (basic_gui_mode.json)", () => {
 
 describe("handmade-events: a multi-call response, failures, think, condensation, finish, totals", () => {
   it("makes the calls of one response one step, and context events system steps", () => {
-    const { t } = open(HANDMADE);
+    const { t } = openLog(HANDMADE);
     expect(sources(t)).toEqual(["user", "system", "agent", "agent", "agent", "agent", "system", "agent", "agent"]);
     expect(t.steps[2]!.toolCalls.map((c) => [c.id, c.name, c.args])).toEqual([
       ["call_A", "execute_bash", { command: "ls /workspace/proj" }],
@@ -164,12 +154,12 @@ describe("handmade-events: a multi-call response, failures, think, condensation,
   });
 
   it("marks a non-zero exit code and an error observation as failed calls", () => {
-    const { t } = open(HANDMADE);
+    const { t } = openLog(HANDMADE);
     expect(results(t)).toBe("3:call_A:false 3:call_B:false 4:call_C:true 5:call_D:true 6:call_E:false");
   });
 
   it("rebuilds arguments from the action when the response does not hold the call", () => {
-    const { t } = open(HANDMADE);
+    const { t } = openLog(HANDMADE);
     expect(t.steps[4]!.toolCalls[0]!.args).toEqual({
       path: "/workspace/proj/calc.py",
       command: "str_replace",
@@ -182,7 +172,7 @@ describe("handmade-events: a multi-call response, failures, think, condensation,
   });
 
   it("keeps reasoning, the condensation and the finish call", () => {
-    const { t } = open(HANDMADE);
+    const { t } = openLog(HANDMADE);
     expect([t.steps[5]!.reasoning, t.steps[5]!.message]).toEqual([
       "Maybe whitespace differs.",
       "The file may use tabs.",
@@ -202,7 +192,7 @@ describe("handmade-events: a multi-call response, failures, think, condensation,
   });
 
   it("sums usage per response and reports the last llm_metrics as the run's totals", () => {
-    const { doc, t } = open(HANDMADE);
+    const { doc, t } = openLog(HANDMADE);
     expect(t.steps[4]!.metrics).toEqual({ prompt: 2500, completion: 90, cached: 2200, cost: null });
     // Only resp-1 is alone between two running totals (zero, then id 5's); id 16's cover resp-2 to resp-5.
     expect(t.steps.map((s) => s.metrics?.cost ?? null)).toEqual([null, null, 0.0101, ...Array<null>(6).fill(null)]);
@@ -225,7 +215,7 @@ describe("handmade-events: a multi-call response, failures, think, condensation,
 });
 
 describe("handmade-running-totals: usage and cost from the running totals (llm_metrics)", () => {
-  const { doc, t } = open(TOTALS);
+  const { doc, t } = openLog(TOTALS);
 
   it("reads the steps, calls and failures as usual", () => {
     expect(sources(t).join(" ")).toBe("user agent agent agent system agent agent user agent agent");
@@ -282,7 +272,7 @@ describe("handmade-running-totals: usage and cost from the running totals (llm_m
 });
 
 describe("nativecalc oh.s-F1: the last reply's usage only in the running totals", () => {
-  const { doc, t } = open(OH_F1);
+  const { doc, t } = openLog(OH_F1);
 
   it("recovers step 15's usage and gives every agent step its cost; the steps add up to the totals", () => {
     expect(sources(t).join(" ")).toBe(`${"user agent ".repeat(7)}agent`);
