@@ -3,6 +3,7 @@
 // the entry's declared size, as for deflate (limits.ts).
 import { Decompress } from "fzstd";
 import { ArchiveError, declaredSizeExceeded, formatBytes } from "./limits";
+import { concatBytes } from "../common/arrays";
 
 export const ZSTD_METHOD = 93;
 
@@ -25,14 +26,7 @@ export function unzstd(what: string, data: Uint8Array, maxBytes: number, declare
       `could not be decompressed (zstd: ${err instanceof Error ? err.message : String(err)})`,
     );
   }
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts, size);
 }
 
 function tooLarge(what: string, cap: number, maxBytes: number): ArchiveError {

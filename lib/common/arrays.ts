@@ -21,3 +21,15 @@ export function minOf(values: Iterable<number>): number {
   for (const v of values) if (v < min || Number.isNaN(v)) min = Number.isNaN(v) ? NaN : v;
   return min;
 }
+
+/** Byte chunks as one array (the chunk itself when there is one), `size` being their total length. */
+export function concatBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}

@@ -17,6 +17,7 @@ import { readStep } from "./read-step";
 import { stepRow, type StepRow } from "./rows";
 import { searchSteps } from "./search";
 import { WarningSink } from "./warnings";
+import { concatBytes } from "../common/arrays";
 import type { WorkerRequest, WorkerResponse } from "./worker-protocol";
 
 interface Scope {
@@ -76,26 +77,15 @@ async function streamText(body: ReadableStream<Uint8Array>, onPreview: (rows: St
     }
     if (!previewed && !done && size >= PREVIEW_AFTER_BYTES) {
       previewed = true;
-      const raw = previewSteps(new TextDecoder().decode(concat(chunks, size)), PREVIEW_STEPS);
+      const raw = previewSteps(new TextDecoder().decode(concatBytes(chunks, size)), PREVIEW_STEPS);
       const sink = WarningSink.create();
       if (raw.length > 0) onPreview(raw.map((r, i) => stepRow(readStep(r, i + 1, 0, sink))));
     }
     if (done) break;
   }
-  const all = concat(chunks, size);
+  const all = concatBytes(chunks, size);
   chunks.length = 0;
   return new TextDecoder().decode(all);
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 /** A local release's patch: its handle asked of the page (like the trajectory), capped like a published one. */
