@@ -69,7 +69,11 @@ export async function benchFormats(): Promise<{ rows: FormatRead[]; markdown: st
     const door = () => readTrajectory(parseTrajectoryText(text, name), name);
     const json = () => parseOnly(text);
     const reps = Math.max(3, Math.round(2_000_000 / text.length));
-    for (let i = 0; i < 3; i++) timeOf(door, reps) + timeOf(json, reps); // warm both paths up
+    // Warm both paths up before the pairs are timed.
+    for (let i = 0; i < 3; i++) {
+      timeOf(door, reps);
+      timeOf(json, reps);
+    }
     const doorMs: number[] = [];
     const jsonMs: number[] = [];
     for (let i = 0; i < PAIRS; i++) {
