@@ -28,6 +28,7 @@ const TYPES = {
   ".arrow": "application/vnd.apache.arrow.stream",
   ".parquet": "application/vnd.apache.parquet",
   ".zip": "application/zip",
+  ".eval": "application/zip",
   ".json": "application/json; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
 };
@@ -46,7 +47,7 @@ const files = sirv(root, {
     const ext = pathname.slice(pathname.lastIndexOf("."));
     if (TYPES[ext]) res.setHeader("Content-Type", TYPES[ext]);
     if (pathname.startsWith("/_next/static/")) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    if (ext === ".zip") res.setHeader("Accept-Ranges", "bytes");
+    if (ext === ".zip" || ext === ".eval") res.setHeader("Accept-Ranges", "bytes");
   },
   onNoMatch: (_req, res) => notFoundResponse(res),
 });
