@@ -22,13 +22,19 @@ export async function readRunTrajectoryText(releaseDir: string, ref: string, arc
 
 export type TrajectoryCheck = { status: "ok"; steps: number } | { status: "unreadable"; message: string };
 
-/** Readable = JSON that the project's lenient reader (lib/trajectory/chain.ts) finds at least one step in. */
+/**
+ * Readable = a file the project's door reads (lib/trajectory/parse-text.ts) with at least one step. Without
+ * `archives`, an archive opened for the check is closed after it.
+ */
 export async function checkRunTrajectory(releaseDir: string, ref: string, archives?: ArchiveCache): Promise<TrajectoryCheck> {
+  const own = archives ? null : new ArchiveCache();
   let text: string;
   try {
-    text = await readRunTrajectoryText(releaseDir, ref, archives);
+    text = await readRunTrajectoryText(releaseDir, ref, archives ?? own!);
   } catch (err) {
     return { status: "unreadable", message: `${ref} cannot be read (${err instanceof Error ? err.message : String(err)})` };
+  } finally {
+    await own?.close();
   }
   return trajectoryTextCheck(text, ref);
 }
