@@ -6,6 +6,7 @@ import { readFileSync, cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { READ_FORMATS } from "../lib/trajectory/native/read-log";
 import { dropMinimalZip, importedReleaseForSpec } from "./local-release";
 
 const LOCAL = "local:my-agent";
@@ -124,6 +125,6 @@ test("a SWE-agent .traj is summarized through the converter; another format is r
     buffer: Buffer.from('[{"role":"user","content":"hi"}]'),
   });
   await expect(page.getByTestId("local-status")).toContainText(
-    "chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ATIF v1.0–v1.8 (Harbor's agent/trajectory.json, one file per run) and SWE-agent .traj.",
+    `chat.json is not a trajectory format this viewer reads (it is a JSON list). Read are: ${READ_FORMATS}.`,
   );
 });
