@@ -23,8 +23,22 @@ export interface DepthExcess {
  * (escapes included) do not count. Stops at the first excess, so a bomb costs no more than its prefix.
  */
 export function jsonDepthExcess(text: string, limit = MAX_JSON_DEPTH): DepthExcess | null {
+  if (!hasMoreBrackets(text, limit)) return null;
   const found = scanShape(text, limit, Infinity);
   return found ? { limit, offset: found.offset } : null;
+}
+
+/**
+ * Whether the text holds more than `limit` opening brackets, strings included: with no more, it cannot nest
+ * deeper than `limit`. Native indexOf makes this far cheaper than the scan below on a tool call's arguments,
+ * mostly escaped text whose backslashes stop the scan.
+ */
+function hasMoreBrackets(text: string, limit: number): boolean {
+  let n = 0;
+  for (const open of ["{", "["]) {
+    for (let i = text.indexOf(open); i !== -1; i = text.indexOf(open, i + 1)) if (++n > limit) return true;
+  }
+  return false;
 }
 
 /** The one loop over a JSON text: the first bracket past `maxDepth` levels or past `maxContainers` in all. */
