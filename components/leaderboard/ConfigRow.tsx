@@ -4,7 +4,7 @@
 import type { Mark } from "@/lib/metrics/marks";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { fmt } from "@/lib/site/labels";
-import { cellOf, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
+import { cellOf, rankText, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 import { CellDetail } from "./CellDetail";
 import { ProvenanceMarks } from "./ProvenanceMarks";
 import { LocalBadge } from "@/components/local/LocalBadge";
@@ -63,7 +63,19 @@ export function ConfigRow({
               className={`px-2 py-1.5 text-right ${markClass(mark)} ${col.kind === "gap" ? "bg-zinc-50/60 dark:bg-zinc-900/40" : ""} ${firstOfGroup.has(col.id) ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
               title={cell ? `95% CI ${fmt(cell.lo)} – ${fmt(cell.hi)}` : "unknown"}
             >
-              {fmt(cell?.value)}
+              <span data-value>{fmt(cell?.value)}</span>
+              {cell?.rank ? (
+                <span
+                  className="block text-[0.7rem] leading-tight font-normal text-zinc-500 no-underline dark:text-zinc-400"
+                  data-testid="rank"
+                  data-rank={cell.rank.rank}
+                  data-rank-lo={cell.rank.lo}
+                  data-rank-hi={cell.rank.hi}
+                  data-tie={cell.rank.tieGroup}
+                >
+                  {rankText(cell.rank)} · T{cell.rank.tieGroup}
+                </span>
+              ) : null}
             </td>
           );
         })}

@@ -17,6 +17,7 @@ import {
 } from "@/lib/site/leaderboard-view";
 import { fetchFullLeaderboard, isDefaultView, type LeaderboardHead } from "@/lib/site/leaderboard-head";
 import { WhenVisible } from "@/components/site/WhenVisible";
+import { Term } from "@/components/site/Term";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState } from "@/components/site/useUrlState";
@@ -118,7 +119,9 @@ export function LeaderboardView({ releaseId, model: staticModel, head = null, re
       <p className="text-xs text-zinc-500">
         <span className="font-bold">Bold</span>: highest resolution under each non-baseline condition and lowest gap,
         per group; <span className="underline decoration-2 underline-offset-4">underlined</span>: the lowest and highest
-        respectively (ties included), among the rows shown.
+        respectively (ties included), among the rows shown. Under each number: its{" "}
+        <Term term="rank">95% rank interval</Term> (#1–3) and <Term term="tie">tie group</Term> (T1: not told apart from
+        the best), among the release&apos;s configurations.
       </p>
       <WhenVisible label="Resolution chart">
         <GapChart model={model} rows={rows} />

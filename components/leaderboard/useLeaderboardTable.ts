@@ -14,7 +14,7 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard/model";
-import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
+import { cellOf, groupHeader, sortValue, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -49,7 +49,7 @@ export function useLeaderboardTable(
           header: groupHeader(group),
           columns: cols.map(
             (col) =>
-              helper.accessor((r) => cellOf(r, col)?.value ?? Number.NEGATIVE_INFINITY, {
+              helper.accessor((r) => sortValue(cellOf(r, col), col), {
                 id: col.id,
                 header: col.label,
                 sortFn: "basic",

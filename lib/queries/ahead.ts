@@ -58,7 +58,7 @@ const leaderboard: AheadPlan = {
     const configs = await src.run(configsQuery);
     if (configs.length > AHEAD_MAX_CONFIGS_PER_CONFIG) return;
     for (const { repo } of await src.run(reposQuery))
-      await computeLeaderboard(src, m, { repos: [repo], taskIds: [] }, { configs });
+      await computeLeaderboard(src, m, { repos: [repo], taskIds: [] }, { configs, ranks: false });
   },
 };
 

@@ -37,6 +37,14 @@ export const GLOSSARY = {
     anchor: "resolution-and-gap",
   },
   wilson: { text: "Wilson 95% interval of a resolution rate.", anchor: "the-statistics-shown" },
+  rank: {
+    text: "95% rank interval (#1–3): the ranks a configuration takes in 95% of redraws of the focus tasks, redrawn within each repository, one draw for every configuration.",
+    anchor: "ranks-and-ties",
+  },
+  tie: {
+    text: "Tie group (T1): configurations an exact McNemar test cannot tell from the group's best after Holm's correction; T1 is tied with the best.",
+    anchor: "ranks-and-ties",
+  },
   bootstrap: {
     text: "Paired bootstrap 95% interval: focus tasks resampled with both outcomes together, 10,000 times, fixed seed.",
     anchor: "the-statistics-shown",

@@ -228,6 +228,16 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
         rec[`${name}_condition_only`] = cell.conditionOnly;
       }
     }
+    // Ranks after the counts, for the same reason.
+    for (const col of columns) {
+      const rank = cellOf(row, col)?.rank;
+      const name = `${col.group}_${col.kind === "gap" ? `gap_${col.condition}` : col.condition}`;
+      if (!rank) continue;
+      rec[`${name}_rank`] = rank.rank;
+      rec[`${name}_rank_lo`] = rank.lo;
+      rec[`${name}_rank_hi`] = rank.hi;
+      rec[`${name}_tie_group`] = rank.tieGroup;
+    }
     return Object.assign(rec, provenanceColumns(row));
   });
 }
@@ -245,4 +255,20 @@ export function toCsv(records: readonly ExportRecord[]): string {
 
 export function groupHeader(group: string): string {
   return groupLabel(group);
+}
+
+/**
+ * A column's sort value: tie group first (so a sort keeps each group together), then the value, in the
+ * column's own direction (a descending sort of a rate puts T1 first, of a gap T-last first, as by value).
+ */
+export function sortValue(cell: RateCell | GapCell | undefined, col: LeaderboardColumn): number {
+  if (!cell) return Number.NEGATIVE_INFINITY;
+  if (!cell.rank) return cell.value;
+  const group = col.kind === "gap" ? cell.rank.tieGroup : -cell.rank.tieGroup;
+  return group * 1e4 + cell.value;
+}
+
+/** The rank interval as the table writes it: "#2" when it is one rank, else "#1–3". */
+export function rankText(rank: { lo: number; hi: number }): string {
+  return rank.lo === rank.hi ? `#${rank.lo}` : `#${rank.lo}–${rank.hi}`;
 }

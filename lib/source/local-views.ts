@@ -43,7 +43,9 @@ export async function localLeaderboardRows(
   meta: LeaderboardMeta,
   scope: TaskScope,
 ): Promise<LeaderboardRow[]> {
-  const models = await Promise.all(locals.map((t) => computeLeaderboard(localSource(t), meta, scope)));
+  const models = await Promise.all(
+    locals.map((t) => computeLeaderboard(localSource(t), meta, scope, { ranks: false })),
+  );
   return models.flatMap((m) =>
     m.rows.map((row) => ({
       ...row,

@@ -4,6 +4,7 @@ import { mcnemarExact } from "../../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
 import { wilsonInterval } from "../../metrics/wilson";
 import type { QuerySource } from "../../db/query";
+import { attachRanks, attachRanksInSlices, type CellRank } from "./ranks";
 import {
   configsQuery,
   OVERALL,
@@ -28,6 +29,8 @@ export interface RateCell {
   repeats: number;
   repMin: number;
   repMax: number;
+  /** Rank interval and tie group among the release's configurations (ranks.ts); absent until computed. */
+  rank?: CellRank;
 }
 
 export interface GapCell {
@@ -41,6 +44,8 @@ export interface GapCell {
   conditionOnly: number;
   /** Exact two-sided McNemar (sign test on per-task differences when cells have repeats). */
   p: number;
+  /** Rank interval and tie group (lower gap ranks better); absent until computed. */
+  rank?: CellRank;
 }
 
 export interface LeaderboardRow {
@@ -86,6 +91,12 @@ export interface LeaderboardOptions {
   onRates?: (partial: LeaderboardModel) => void;
   /** Checked after the rates: an aborted subset does not go on to query its task scores. */
   signal?: AbortSignal;
+  /**
+   * Rank intervals and tie groups (default true, with the intervals): off where the rows are not the whole
+   * field (a local release's own rows, which are shown beside the published ones) or not shown (the build's
+   * answers ahead of time).
+   */
+  ranks?: boolean;
 }
 
 /** The queries of a repository subset (the configurations come from the static model): what the leaderboard warms. */
@@ -127,8 +138,12 @@ export function leaderboardModel(
   opts: LeaderboardOptions = {},
 ): LeaderboardModel {
   const { groups, rowOf } = modelRows(meta, rates, scores, opts);
-  return { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows: configs.map(rowOf) };
+  const model = { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows: configs.map(rowOf) };
+  if (scores && wantsRanks(opts)) attachRanks(model, scores);
+  return model;
 }
+
+const wantsRanks = (opts: LeaderboardOptions) => opts.intervals !== false && opts.ranks !== false;
 
 /** How long the browser's model building holds the page before it yields (one frame's worth, not a long task). */
 export const MODEL_SLICE_MS = 12;
@@ -160,7 +175,9 @@ export async function leaderboardModelInSlices(
       sliceStart = performance.now();
     }
   }
-  return { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows };
+  const model = { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows };
+  if (wantsRanks(opts)) await attachRanksInSlices(model, scores, yieldToPage, opts.signal);
+  return model;
 }
 
 /** The groups shown and a configuration's row, from the rates and (when queried) the task scores. */

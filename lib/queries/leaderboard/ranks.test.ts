@@ -1,0 +1,55 @@
+// Rank intervals and tie groups on the hand-computed release (e2e/fixtures/releases/handcalc, EXPECTED.md), on
+// real DuckDB: the switched resolution of alpha, beta and gamma over the four focus tasks of one repository.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadRelease } from "../../data/load-release";
+import { releaseTables } from "../../data/tables";
+import { loadTablesNode } from "../load-node";
+import { openNodeDb, type NodeDb } from "../../db/node";
+import { computeLeaderboard, type LeaderboardModel } from "./model";
+
+const DIR = "e2e/fixtures/releases/handcalc";
+const META = { groups: ["near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted" };
+let db: NodeDb;
+let model: LeaderboardModel;
+
+beforeAll(async () => {
+  const { release } = await loadRelease(DIR);
+  db = await openNodeDb();
+  await loadTablesNode(db, releaseTables(release!));
+  model = await computeLeaderboard(db, META);
+});
+afterAll(() => db?.close());
+
+const rankOf = (config: string) => {
+  const r = model.rows.find((x) => x.config.config_id === config)!.rates.overall!.switched!.rank!;
+  return { rank: r.rank, lo: r.lo, hi: r.hi, tie: r.tieGroup };
+};
+
+describe("overall switched resolution of handcalc", () => {
+  // Per task (N1, N2, F1, F2) switched: alpha 1 0 1 0, beta 1 0 0 0 (F2 missing: unresolved), gamma 1 1 0 0.
+  // One repository, so a draw is 4 tasks with replacement: 256 equally likely draws. In a draw, a beats b when
+  // the draw holds more of the tasks a alone resolved than of those b alone resolved.
+  // alpha: beta never beats it (beta ≤ alpha on every task); gamma beats it when the draw holds more N2 than
+  //   F1: P = (1 − P(as many)) / 2 = (1 − 35/128) / 2 = 93/256 ≈ 0.36. Ranks {1: 0.64, 2: 0.36} → 1–2.
+  // beta: alpha beats it when the draw holds F1, gamma when it holds N2. Rank 1 when it holds neither:
+  //   (2/4)^4 = 16/256 ≈ 0.06 > 0.025; rank 3 when it holds both: 1 − 2·81/256 + 16/256 = 110/256 ≈ 0.43 → 1–3.
+  //   Point rank 3 (25 % against 50 %).
+  // gamma: beta never beats it; alpha when F1 > N2, 93/256 → 1–2. Point rank 1 (tied with alpha at 50 %:
+  //   competition ranking).
+  it("gives each configuration its point rank and 95% rank interval", () => {
+    expect(rankOf("alpha")).toMatchObject({ rank: 1, lo: 1, hi: 2 });
+    expect(rankOf("beta")).toMatchObject({ rank: 3, lo: 1, hi: 3 });
+    expect(rankOf("gamma")).toMatchObject({ rank: 1, lo: 1, hi: 2 });
+  });
+
+  // McNemar against the best (alpha, first of the tied best by input order): gamma b = 1 (F1), c = 1 (N2), p = 1;
+  // beta b = 1 (F1), c = 0, p = 1 (one discordant pair cannot be significant). Holm keeps both: one tie group.
+  it("puts all three in the best's tie group: no exact McNemar test tells them apart", () => {
+    expect(["alpha", "beta", "gamma"].map((c) => rankOf(c).tie)).toEqual([1, 1, 1]);
+  });
+
+  it("ranks gaps with lower better: overall gap alpha 25, beta 50, gamma 0 → gamma 1, alpha 2, beta 3", () => {
+    const gap = (c: string) => model.rows.find((x) => x.config.config_id === c)!.gaps.overall!.switched!.rank!.rank;
+    expect(["gamma", "alpha", "beta"].map(gap)).toEqual([1, 2, 3]);
+  });
+});

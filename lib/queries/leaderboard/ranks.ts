@@ -1,0 +1,111 @@
+// Rank intervals and tie groups of the leaderboard's cells (docs/leaderboard.md, "Ranks"): per group (overall,
+// near, far) and per column (each condition's resolution, each gap), every configuration's 95% rank interval from
+// one paired bootstrap over focus tasks stratified by repository, and its tie group by exact McNemar tests against
+// the best with Holm's correction (lib/metrics/rank-intervals.ts). The task scores come from the leaderboard's own
+// SQL (taskScoresQuery); a configuration without a cell in a column is not ranked in it.
+import { rankIntervals, tieGroups } from "../../metrics/rank-intervals";
+import { OVERALL, type TaskScoreRow } from "./sql";
+import type { GapCell, LeaderboardModel, RateCell } from "./model";
+
+export interface CellRank {
+  /** Competition rank of the cell's value among the ranked configurations (1 = best). */
+  rank: number;
+  /** 95% bootstrap rank interval, the better end first ("1–3"). */
+  lo: number;
+  hi: number;
+  /** 1 = statistically tied with the best (not distinguished after Holm), 2 = the next group, … */
+  tieGroup: number;
+  /** Order that keeps tie groups together: by group, then value (best first). */
+  sortKey: number;
+  /** Configurations ranked in this column. */
+  of: number;
+}
+
+/** One column of the model: its cells by configuration, how a task's value is read, and its direction. */
+interface RankColumn {
+  cells: (RateCell | GapCell | undefined)[];
+  value: (config: string, task: string) => number;
+  higherIsBetter: boolean;
+}
+
+/** Every column of every group, as functions over the task scores (score by config → condition → task). */
+function columnsOf(model: LeaderboardModel, scores: readonly TaskScoreRow[]): { grp: string; col: RankColumn }[] {
+  const score = new Map<string, number>();
+  for (const s of scores) score.set(`${s.config_id}\u0000${s.condition}\u0000${s.task_id}`, s.score);
+  // A run the release lacks counts as unresolved, as in the rate shown (fixed denominators, lib/queries/derive.ts).
+  const at = (config: string, condition: string, task: string) =>
+    score.get(`${config}\u0000${condition}\u0000${task}`) ?? 0;
+  const others = model.conditions.filter((c) => c !== model.baseline);
+  return model.groups.flatMap((grp) => [
+    ...model.conditions.map((condition) => ({
+      grp,
+      col: {
+        cells: model.rows.map((r) => r.rates[grp]?.[condition]),
+        value: (config: string, task: string) => at(config, condition, task),
+        higherIsBetter: true,
+      },
+    })),
+    ...others.map((condition) => ({
+      grp,
+      col: {
+        cells: model.rows.map((r) => r.gaps[grp]?.[condition]),
+        value: (config: string, task: string) => at(config, model.baseline, task) - at(config, condition, task),
+        higherIsBetter: false,
+      },
+    })),
+  ]);
+}
+
+/** The group's focus tasks (every task for overall) with their repositories, in a fixed order. */
+function tasksOf(grp: string, scores: readonly TaskScoreRow[]): { ids: string[]; repos: string[] } {
+  const repoOf = new Map<string, string>();
+  for (const s of scores) if (grp === OVERALL || s.grp === grp) repoOf.set(s.task_id, s.repo);
+  const ids = [...repoOf.keys()].sort();
+  return { ids, repos: ids.map((t) => repoOf.get(t)!) };
+}
+
+/** Ranks one column's cells in place; configurations without a cell stay unranked. */
+function rankColumn(model: LeaderboardModel, col: RankColumn, tasks: { ids: string[]; repos: string[] }): void {
+  const ranked = model.rows.map((r, i) => ({ config: r.config.config_id, cell: col.cells[i] })).filter((x) => x.cell);
+  if (ranked.length === 0 || tasks.ids.length === 0) return;
+  const matrix = ranked.map(({ config }) => Float64Array.from(tasks.ids, (t) => col.value(config, t)));
+  const intervals = rankIntervals(matrix, tasks.repos, { higherIsBetter: col.higherIsBetter });
+  const ties = tieGroups(matrix, { higherIsBetter: col.higherIsBetter });
+  ranked.forEach(({ cell }, i) => {
+    const r = intervals[i]!;
+    if (!Number.isFinite(r.rank)) return;
+    cell!.rank = {
+      rank: r.rank,
+      lo: r.lo,
+      hi: r.hi,
+      tieGroup: ties[i]!.group,
+      sortKey: ties[i]!.sortKey,
+      of: ranked.length,
+    };
+  });
+}
+
+/** Attaches a rank to every cell of the model that has a value (in place). */
+export function attachRanks(model: LeaderboardModel, scores: readonly TaskScoreRow[]): void {
+  const tasks = new Map<string, { ids: string[]; repos: string[] }>();
+  for (const { grp, col } of columnsOf(model, scores)) {
+    if (!tasks.has(grp)) tasks.set(grp, tasksOf(grp, scores));
+    rankColumn(model, col, tasks.get(grp)!);
+  }
+}
+
+/** The same, one column at a time with the page given its turn between columns (a subset in the browser). */
+export async function attachRanksInSlices(
+  model: LeaderboardModel,
+  scores: readonly TaskScoreRow[],
+  yieldToPage: () => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const tasks = new Map<string, { ids: string[]; repos: string[] }>();
+  for (const { grp, col } of columnsOf(model, scores)) {
+    if (!tasks.has(grp)) tasks.set(grp, tasksOf(grp, scores));
+    rankColumn(model, col, tasks.get(grp)!);
+    await yieldToPage();
+    if (signal?.aborted) throw new Error("cancelled");
+  }
+}
