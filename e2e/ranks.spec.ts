@@ -52,7 +52,7 @@ test("the export carries each cell's rank interval and tie group", async ({ page
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export JSON" }).click();
   const path = await (await download).path();
-  const records = JSON.parse(readFileSync(path!, "utf8")) as Record<string, number | string>[];
+  const records = JSON.parse(readFileSync(path, "utf8")) as Record<string, number | string>[];
   for (const rec of records) {
     const want = cellRank(String(rec.config_id), "overall.switched");
     expect([rec.overall_switched_rank, rec.overall_switched_rank_lo, rec.overall_switched_rank_hi]).toEqual([
