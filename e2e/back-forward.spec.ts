@@ -171,7 +171,7 @@ test("trajectory: the tagged filter and the search are entries; moving between s
 test("leaderboard: a filter is a history entry", async ({ page }) => {
   await page.goto("/r/handcalc/");
   const rows = page.locator('[data-testid="leaderboard"] tbody tr[data-config]');
-  const betaSwitched = page.locator('tr[data-config="beta"] td[data-col="overall.switched"] [data-value]');
+  const betaSwitched = page.locator('tr[data-config="beta"] td[data-col="overall.switched"]');
   // handcalc EXPECTED.md: three configurations, beta (the one HarnessY configuration) 25.0 % switched.
   await expect(rows).toHaveCount(3);
   await expect(betaSwitched).toHaveText("25.0");

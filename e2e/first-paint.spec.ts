@@ -15,9 +15,7 @@ test("a leaderboard's chunk scripts are added after its first frame, with the ta
         for (const n of r.addedNodes) {
           // The noModule polyfill is the parser's, never run by Chromium; the loader adds the rest.
           if (!(n instanceof HTMLScriptElement) || n.noModule || !n.src.includes("/_next/static/chunks/")) continue;
-          const cells = [
-            ...document.querySelectorAll('[data-testid="leaderboard"] td[data-col="overall.switched"] [data-value]'),
-          ];
+          const cells = [...document.querySelectorAll('[data-testid="leaderboard"] td[data-col="overall.switched"]')];
           w.__chunk = {
             at: performance.now(),
             numbers: cells.filter((c) => /^\d+\.\d$/.test(c.textContent ?? "")).length,

@@ -15,23 +15,19 @@ test("numbers show with the wasm held back; a subset query runs once it loads", 
   });
 
   await page.goto("/r/handcalc/");
-  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"] [data-value]')).toHaveText("25.0");
+  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"]')).toHaveText("25.0");
   expect(wasmRequests).toEqual([]);
 
   await page.goto("/r/handcalc/?tasks=N1,F2");
   await expect(page.getByTestId("scope")).toContainText("Computing the subset");
   // Until the wasm arrives, the last computed (whole-release) numbers stay visible.
-  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"] [data-value]')).toHaveText("25.0");
+  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"]')).toHaveText("25.0");
   await expect.poll(() => wasmRequests.length).toBeGreaterThan(0);
   release();
   await expect(page.getByTestId("scope")).toContainText("Subset of 2 focus tasks");
-  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.uninterrupted"] [data-value]')).toHaveText(
-    "100.0",
-  );
-  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"] [data-value]')).toHaveText("50.0");
-  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.gap.switched"] [data-value]')).toHaveText(
-    "50.0",
-  );
+  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.uninterrupted"]')).toHaveText("100.0");
+  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"]')).toHaveText("50.0");
+  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.gap.switched"]')).toHaveText("50.0");
   // McNemar follows the rates, on the subset's own tasks (EXPECTED.md: beta resolves N1 in both conditions, F2
   // only uninterrupted): 1 / 0 discordant, p = 1, where the whole release has 2 / 0 and p = 0.5.
   await page.locator('tr[data-config="beta"] button[aria-expanded]').click();
@@ -47,7 +43,7 @@ test("with the wasm blocked for good, every number still shows", async ({ page }
   await withoutWasm(page);
   await page.goto("/r/handcalc/");
   // The leaderboard's own cells (the signature tables below it have data-col cells too).
-  const cells = page.locator('[data-testid="leaderboard"] tbody td[data-col] [data-value]');
+  const cells = page.locator('[data-testid="leaderboard"] tbody td[data-col]');
   await expect(cells).toHaveCount(27);
   expect((await cells.allInnerTexts()).every((t) => /^-?\d+\.\d$/.test(t))).toBe(true);
 });
@@ -59,7 +55,7 @@ test("with the wasm blocked for good, a one-repository subset shows from the bui
     "Subset of 4 focus tasks in 1 repositories, computed at build time by the same SQL",
   );
   // EXPECTED.md: beta 75.0 uninterrupted, 25.0 switched, gap 50.0; McNemar 2 / 0 discordant, p = 0.5.
-  const beta = (col: string) => page.locator(`tr[data-config="beta"] td[data-col="${col}"] [data-value]`);
+  const beta = (col: string) => page.locator(`tr[data-config="beta"] td[data-col="${col}"]`);
   await expect(beta("overall.uninterrupted")).toHaveText("75.0");
   await expect(beta("overall.switched")).toHaveText("25.0");
   await expect(beta("overall.gap.switched")).toHaveText("50.0");

@@ -17,7 +17,7 @@ const COLS = [
 
 async function rowValues(page: Page, config: string) {
   const row = page.locator(`tr[data-config="${config}"]`);
-  return Promise.all(COLS.map((c) => row.locator(`td[data-col="${c}"] [data-value]`).innerText()));
+  return Promise.all(COLS.map((c) => row.locator(`td[data-col="${c}"]`).innerText()));
 }
 
 async function marked(page: Page, col: string, cls: "font-bold" | "underline") {

@@ -96,7 +96,7 @@ test("the leaderboard export carries k and n beside the rates, and its file name
   });
   expect(beta.overall_switched).toBe(
     await page
-      .locator('tr[data-config="beta"] td[data-col="overall.switched"] [data-value]')
+      .locator('tr[data-config="beta"] td[data-col="overall.switched"]')
       .innerText()
       .then((t) => String(Number(t))),
   );
@@ -220,7 +220,7 @@ test("links between views: trajectory â†’ task, matched run and compare; task â†
   await page.getByTestId("catalog-to-leaderboard").click();
   await expect(page).toHaveURL(/\/r\/handcalc\/\?tasks=F1,F2$/);
   // EXPECTED.md, far columns: beta 100.0 uninterrupted, 0.0 switched; on the far tasks alone overall = far.
-  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"] [data-value]')).toHaveText("0.0");
+  await expect(page.locator('tr[data-config="beta"] td[data-col="overall.switched"]')).toHaveText("0.0");
   await expect(page.locator('tr[data-config="beta"] td[data-col="overall.uninterrupted"]')).toHaveText("100.0");
 
   await page.goto("/r/handcalc/");

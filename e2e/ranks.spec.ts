@@ -25,12 +25,19 @@ test("every configuration's rank interval and tie group are the build's, in ever
     for (const col of COLS) {
       const want = cellRank(id, col);
       const shown = page.locator(`tr[data-config="${id}"] td[data-col="${col}"] [data-testid="rank"]`);
-      await expect(shown, `${id} ${col}`).toHaveText(
+      await expect(shown, `${id} ${col}`).toHaveAttribute(
+        "data-rank-text",
         `${want.lo === want.hi ? `#${want.lo}` : `#${want.lo}–${want.hi}`} · T${want.tieGroup}`,
       );
       await expect(shown).toHaveAttribute("data-rank", String(want.rank));
     }
   }
+  // What the reader sees is that attribute, drawn by CSS beside the number.
+  const drawn = await page
+    .locator('tr[data-config] td[data-col="overall.switched"] [data-testid="rank"]')
+    .first()
+    .evaluate((el) => getComputedStyle(el, "::before").content);
+  expect(drawn).toMatch(/^"#\d+(–\d+)? · T\d+"$/);
   // The sample's 11 configurations are not all one tie group in every column, nor all apart.
   const ties = built.rows.map((r) => cellRank(r.config.config_id, "overall.switched").tieGroup);
   expect(Math.max(...ties)).toBeGreaterThan(1);

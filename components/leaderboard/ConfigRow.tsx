@@ -63,18 +63,19 @@ export function ConfigRow({
               className={`px-2 py-1.5 text-right ${markClass(mark)} ${col.kind === "gap" ? "bg-zinc-50/60 dark:bg-zinc-900/40" : ""} ${firstOfGroup.has(col.id) ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
               title={cell ? `95% CI ${fmt(cell.lo)} – ${fmt(cell.hi)}` : "unknown"}
             >
-              <span data-value>{fmt(cell?.value)}</span>
+              {fmt(cell?.value)}
               {cell?.rank ? (
+                // Drawn by CSS from the attribute: the cell's text stays its number (copied, exported, read by
+                // the tests as the number), while the rank is shown, printed and read out by screen readers.
                 <span
-                  className="block text-[0.7rem] leading-tight font-normal text-zinc-500 no-underline dark:text-zinc-400"
+                  className="block text-[0.7rem] leading-tight font-normal text-zinc-500 no-underline before:content-[attr(data-rank-text)] dark:text-zinc-400"
                   data-testid="rank"
+                  data-rank-text={`${rankText(cell.rank)} · T${cell.rank.tieGroup}`}
                   data-rank={cell.rank.rank}
                   data-rank-lo={cell.rank.lo}
                   data-rank-hi={cell.rank.hi}
                   data-tie={cell.rank.tieGroup}
-                >
-                  {rankText(cell.rank)} · T{cell.rank.tieGroup}
-                </span>
+                />
               ) : null}
             </td>
           );
