@@ -48,7 +48,10 @@ export interface AblationModel {
 }
 
 export async function computeAblation(src: QuerySource, meta: LeaderboardMeta): Promise<AblationModel> {
-  const [leaderboard, scores] = await Promise.all([computeLeaderboard(src, meta, {}, { ranks: false }), src.run(taskScoresQuery, {})]);
+  const [leaderboard, scores] = await Promise.all([
+    computeLeaderboard(src, meta, {}, { ranks: false }),
+    src.run(taskScoresQuery, {}),
+  ]);
   return ablationModel(leaderboard, scores);
 }
 
