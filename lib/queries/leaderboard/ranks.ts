@@ -5,7 +5,6 @@
 // SQL (taskScoresQuery); a configuration without a cell in a column is not ranked in it.
 import { rankIntervals, tieGroups } from "../../metrics/rank-intervals";
 import { OVERALL, type TaskScoreRow } from "./sql";
-import type { GapCell, LeaderboardModel, RateCell } from "./model";
 
 export interface CellRank {
   /** Competition rank of the cell's value among the ranked configurations (1 = best). */
@@ -21,15 +20,32 @@ export interface CellRank {
   of: number;
 }
 
+/** A model cell as ranking sees it (model.ts's rate and gap cells): only its rank is written. */
+interface RankedCell {
+  rank?: CellRank;
+}
+
+/** What ranking reads of the leaderboard model (model.ts imports this file, so its types are not imported here). */
+interface RankedModel {
+  groups: string[];
+  conditions: string[];
+  baseline: string;
+  rows: {
+    config: { config_id: string };
+    rates: Record<string, Record<string, RankedCell>>;
+    gaps: Record<string, Record<string, RankedCell>>;
+  }[];
+}
+
 /** One column of the model: its cells by configuration, how a task's value is read, and its direction. */
 interface RankColumn {
-  cells: (RateCell | GapCell | undefined)[];
+  cells: (RankedCell | undefined)[];
   value: (config: string, task: string) => number;
   higherIsBetter: boolean;
 }
 
 /** Every column of every group, as functions over the task scores (score by config → condition → task). */
-function columnsOf(model: LeaderboardModel, scores: readonly TaskScoreRow[]): { grp: string; col: RankColumn }[] {
+function columnsOf(model: RankedModel, scores: readonly TaskScoreRow[]): { grp: string; col: RankColumn }[] {
   const score = new Map<string, number>();
   for (const s of scores) score.set(`${s.config_id}\u0000${s.condition}\u0000${s.task_id}`, s.score);
   // A run the release lacks counts as unresolved, as in the rate shown (fixed denominators, lib/queries/derive.ts).
@@ -65,7 +81,7 @@ function tasksOf(grp: string, scores: readonly TaskScoreRow[]): { ids: string[];
 }
 
 /** Ranks one column's cells in place; configurations without a cell stay unranked. */
-function rankColumn(model: LeaderboardModel, col: RankColumn, tasks: { ids: string[]; repos: string[] }): void {
+function rankColumn(model: RankedModel, col: RankColumn, tasks: { ids: string[]; repos: string[] }): void {
   const ranked = model.rows.map((r, i) => ({ config: r.config.config_id, cell: col.cells[i] })).filter((x) => x.cell);
   if (ranked.length === 0 || tasks.ids.length === 0) return;
   const matrix = ranked.map(({ config }) => Float64Array.from(tasks.ids, (t) => col.value(config, t)));
@@ -86,7 +102,7 @@ function rankColumn(model: LeaderboardModel, col: RankColumn, tasks: { ids: stri
 }
 
 /** Attaches a rank to every cell of the model that has a value (in place). */
-export function attachRanks(model: LeaderboardModel, scores: readonly TaskScoreRow[]): void {
+export function attachRanks(model: RankedModel, scores: readonly TaskScoreRow[]): void {
   const tasks = new Map<string, { ids: string[]; repos: string[] }>();
   for (const { grp, col } of columnsOf(model, scores)) {
     if (!tasks.has(grp)) tasks.set(grp, tasksOf(grp, scores));
@@ -96,7 +112,7 @@ export function attachRanks(model: LeaderboardModel, scores: readonly TaskScoreR
 
 /** The same, one column at a time with the page given its turn between columns (a subset in the browser). */
 export async function attachRanksInSlices(
-  model: LeaderboardModel,
+  model: RankedModel,
   scores: readonly TaskScoreRow[],
   yieldToPage: () => Promise<void>,
   signal?: AbortSignal,
