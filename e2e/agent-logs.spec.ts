@@ -111,3 +111,25 @@ test("a reload forgets an opened log and says so", async ({ page }) => {
   await page.reload();
   await expect(page.getByTestId("local-run-gone")).toBeVisible();
 });
+
+test("a log's URLs stay text: an OpenHands step writing <script src> and <link href> to a CDN fetches nothing", async ({
+  page,
+}) => {
+  // basic_gui_mode.json, step 3 (converted): str_replace_editor creates index.html, whose text loads Vue from
+  // unpkg.com and Bootstrap from cdn.jsdelivr.net; the observation repeats it as a diff. Shown, never loaded.
+  const foreign: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).origin !== new URL(page.url() || "http://localhost").origin) foreign.push(r.url());
+  });
+  await pick(page, `${F}/openhands/basic_gui_mode.json`);
+  await page.getByTestId("local-log-open").click();
+  await expect(page.getByTestId("trajectory-explorer")).toHaveAttribute("data-ready", "true");
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  const detail = page.getByTestId("step-detail");
+  await expect(detail).toHaveAttribute("data-step", "3");
+  await expect(detail).toContainText('<script src="https://unpkg.com/vue@3/dist/vue.global.js"></script>');
+  await expect(detail).toContainText("https://cdn.jsdelivr.net/npm/bootstrap@5.3.2/dist/css/bootstrap.min.css");
+  await expect(page.locator('script[src*="unpkg.com"], link[href*="jsdelivr.net"]')).toHaveCount(0);
+  expect(foreign, "requests to another origin").toEqual([]);
+});
