@@ -114,12 +114,13 @@ test("a reload forgets an opened log and says so", async ({ page }) => {
 
 test("a log's URLs stay text: an OpenHands step writing <script src> and <link href> to a CDN fetches nothing", async ({
   page,
+  baseURL,
 }) => {
   // basic_gui_mode.json, step 3 (converted): str_replace_editor creates index.html, whose text loads Vue from
   // unpkg.com and Bootstrap from cdn.jsdelivr.net; the observation repeats it as a diff. Shown, never loaded.
   const foreign: string[] = [];
   page.on("request", (r) => {
-    if (new URL(r.url()).origin !== new URL(page.url() || "http://localhost").origin) foreign.push(r.url());
+    if (new URL(r.url()).origin !== new URL(baseURL!).origin) foreign.push(r.url());
   });
   await pick(page, `${F}/openhands/basic_gui_mode.json`);
   await page.getByTestId("local-log-open").click();
