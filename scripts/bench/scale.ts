@@ -22,6 +22,7 @@ import type { Browser } from "@playwright/test";
 import { pushAll } from "../../lib/common/arrays";
 import { PASS_FULL_ROW } from "./pass";
 import { benchScaleSite } from "./scale-site";
+import { benchScaleStatistics } from "./scale-stats";
 import type { Budget } from "./speed";
 
 const OUT = "/tmp/switch-swe-bench-scale";
@@ -153,6 +154,8 @@ export async function benchScale(
       ok: validate.status === 0,
     },
   ];
+  const statistics = await benchScaleStatistics(built, build.seconds, factor);
+  pushAll(budgets, statistics.budgets);
   const siteBench =
     site && process.env.BENCH_SCALE_SITE !== "0"
       ? await benchScaleSite({
@@ -182,6 +185,7 @@ Page JSON of the ×${factor} release: ${json.map((f) => `${f.name} ${mb(f.bytes)
 
 Arrow tables of the ×${factor} release: ${arrow.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
 
+${statistics.markdown}
 ${siteBench ? siteBench.markdown : "The site at this size was not measured in this run (BENCH_SCALE_SITE=0).\n"}`;
   // Without `pass` in this run, the trajectory throughput is the pass step's last recorded full run (its row in
   // docs/performance.md), said as such: the limit stays measured rather than blanked.

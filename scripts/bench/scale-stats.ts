@@ -1,0 +1,109 @@
+// Issue 45's statistics at N× the sample: what the rank intervals, the uncertainty page and the resumption page add
+// to the scaled release's data build. The build's own output is loaded back into DuckDB in Node (every top-level
+// Parquet table it wrote), and each piece is timed in this one process, alternated so machine load falls on
+// both sides alike:
+// - rank intervals: the leaderboard's model with ranks against the same model without, from the same rows (the
+//   difference is what the build's leaderboard.json pays for them);
+// - the two pages: their page-data functions (scripts/build/page-data.ts), as the build runs them.
+// Each is set against the scaled build's wall time, measured in the same bench run (scale.ts).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BuiltReleaseMeta } from "../../lib/data/built";
+import { openNodeDb, type NodeDb } from "../../lib/db/node";
+import { sqlString } from "../../lib/db/sql";
+import { leaderboardModel, type LeaderboardMeta } from "../../lib/queries/leaderboard/model";
+import { configsQuery, resolutionQueryFor, taskScoresQuery } from "../../lib/queries/leaderboard/sql";
+import { PAGE_DATA } from "../build/page-data";
+import type { Budget } from "./speed";
+import { median } from "./stats";
+
+/** The pages issue 45 added, timed as the build runs them (absent ones are skipped). */
+const ISSUE_45_PAGES = ["uncertainty.json", "resumption.json"];
+/** Alternations of the rank-interval timing (each builds the model twice). */
+const RANK_ROUNDS = 3;
+
+async function loadBuiltTables(db: NodeDb, built: string): Promise<void> {
+  for (const file of readdirSync(built).filter((f) => f.endsWith(".parquet"))) {
+    const name = file.slice(0, -".parquet".length);
+    await db.run(`CREATE OR REPLACE TABLE "${name}" AS SELECT * FROM read_parquet(${sqlString(join(built, file))})`);
+  }
+}
+
+const seconds = async (f: () => unknown): Promise<number> => {
+  const t0 = performance.now();
+  await f();
+  return (performance.now() - t0) / 1000;
+};
+
+/** Seconds the rank intervals add to the leaderboard's model: median with ranks − median without. */
+async function rankSeconds(db: NodeDb, meta: LeaderboardMeta): Promise<{ added: number; model: number }> {
+  const [configs, rates, scores] = await Promise.all([
+    db.run(configsQuery),
+    db.run(resolutionQueryFor({}), {}),
+    db.run(taskScoresQuery, {}),
+  ]);
+  const without: number[] = [];
+  const withRanks: number[] = [];
+  for (let i = 0; i < RANK_ROUNDS; i++) {
+    without.push(await seconds(() => leaderboardModel(meta, {}, configs, rates, scores, { ranks: false })));
+    withRanks.push(await seconds(() => leaderboardModel(meta, {}, configs, rates, scores)));
+  }
+  return { added: Math.max(0, median(withRanks) - median(without)), model: median(without) };
+}
+
+const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
+
+export async function benchScaleStatistics(
+  built: string,
+  buildSeconds: number,
+  factor: number,
+): Promise<{ markdown: string; budgets: Budget[] }> {
+  const { meta } = JSON.parse(readFileSync(join(built, "release.json"), "utf8")) as BuiltReleaseMeta;
+  const db = await openNodeDb();
+  try {
+    await loadBuiltTables(db, built);
+    const ranks = await rankSeconds(db, {
+      groups: meta.groups,
+      conditions: meta.conditions,
+      baseline: meta.baseline_condition,
+    });
+    const pages: { file: string; s: number }[] = [];
+    for (const file of ISSUE_45_PAGES.filter((f) => PAGE_DATA[f])) {
+      pages.push({ file, s: await seconds(() => PAGE_DATA[file]!({ db, release: { meta, dir: built } })) });
+    }
+    const added = ranks.added + pages.reduce((s, p) => s + p.s, 0);
+    const budgets: Budget[] = [
+      {
+        name: `scale ×${factor}: rank intervals' share of the data build`,
+        value: `${pct(ranks.added, buildSeconds)} (${ranks.added.toFixed(1)} s of ${buildSeconds.toFixed(0)} s)`,
+        limit: "≤ 20%",
+        ok: ranks.added <= 0.2 * buildSeconds,
+      },
+      {
+        name: `scale ×${factor}: rank intervals + uncertainty + resumption pages' share of the data build`,
+        value: `${pct(added, buildSeconds)} (${added.toFixed(1)} s)`,
+        limit: "≤ 20%",
+        ok: added <= 0.2 * buildSeconds,
+      },
+    ];
+    const rows = [
+      `| leaderboard model without ranks | ${ranks.model.toFixed(2)} s | ${pct(ranks.model, buildSeconds)} |`,
+      `| rank intervals and tie groups (model with − without, median of ${RANK_ROUNDS}) | ${ranks.added.toFixed(2)} s | ${pct(ranks.added, buildSeconds)} |`,
+      ...pages.map(
+        (p) => `| ${p.file} (its page-data function, once) | ${p.s.toFixed(2)} s | ${pct(p.s, buildSeconds)} |`,
+      ),
+    ];
+    const markdown = `### Issue 45's statistics at ×${factor}
+
+The scaled build's own Parquet tables loaded back into DuckDB in Node, each piece timed in one process and set
+against that build's wall time (${buildSeconds.toFixed(0)} s) from the same bench run (scripts/bench/scale-stats.ts).
+
+| piece | seconds | share of the ×${factor} data build |
+| --- | ---: | ---: |
+${rows.join("\n")}
+`;
+    return { markdown, budgets };
+  } finally {
+    db.close();
+  }
+}
