@@ -21,6 +21,7 @@ import { failLostStages, selectPlants } from "./plant-selection";
 import { FORMS } from "./trajectory-plants";
 import { type PlantForm } from "./trajectory-request";
 import { samplePatchRef } from "./patch";
+import { addInterruptionOutcomes } from "./interruptions";
 
 /** Where the planted cases' ground truth is committed (not inside the release). */
 export const GROUND_TRUTH = "data/ground-truth/sample/signatures.jsonl";
@@ -200,6 +201,8 @@ export function planSample(): SamplePlan {
   failLostStages(selection.plants, runs, index.sessionById, index.configById, tasksById);
   const jobs = planJobs(runs, plan.traced, selection.plants, index);
   const annotations = planAnnotations(plan.traced, jobs, tasksById, index);
+  // Last, from a stream of their own: every other field of the sample stays as it was without them.
+  addInterruptionOutcomes(root.fork("interruption-outcomes"), runs, index.sessionById);
 
   const missingRuns = plan.missing.map((m) => ({
     config_id: m.configId,
