@@ -8,6 +8,10 @@
 // per source configuration, "<id>-sk", whose run of each (session, repeat) is the run record of a configuration
 // chosen by a seeded hash of (k, session), so the copies' resolutions differ while every run record stays
 // internally consistent (its tests, outcome and usage belong together). Copies carry no trajectory.
+// Every `repeatEvery`-th copy (k a multiple of it; default 10) runs each session `repeats` times (default 3): its
+// repeat j of a source run is the record of the configuration the same hash picks with j mixed in (j = 0 is the
+// record an unrepeated copy would get), so the ×100 release has cells with repeats for the repeat metrics
+// (docs/benchmark.md, "Repeats") while its run count grows by a fifth at most.
 import {
   createReadStream,
   createWriteStream,
@@ -25,7 +29,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { cliArgs } from "./cli-args";
 
-interface RunRecord {
+export interface RunRecord {
   run_id: string;
   config_id: string;
   session_id: string;
@@ -65,12 +69,48 @@ function linkTree(from: string, to: string) {
   }
 }
 
+export interface ScaleRepeats {
+  /** Copies k > 0 with k a multiple of this run every session `repeats` times. */
+  repeatEvery?: number;
+  repeats?: number;
+}
+
+/** The run records of copy k of one source run: one, or `repeats` of them for a repeated copy. */
+export function copyRuns(
+  run: RunRecord,
+  k: number,
+  ids: readonly string[],
+  byKey: ReadonlyMap<string, RunRecord>,
+  repeats: number,
+): RunRecord[] {
+  const config = copyId(run.config_id, k);
+  return Array.from({ length: repeats }, (_, j) => {
+    const pick = j === 0 ? `${k}\u0000${run.session_id}` : `${k}\u0000${run.session_id}\u0000${j}`;
+    const donorConfig = ids[hash(pick) % ids.length]!;
+    const donor = byKey.get(`${donorConfig}\u0000${run.session_id}\u0000${run.repeat}`) ?? run;
+    const { trajectory: _t, ...rest } = donor;
+    const repeat = run.repeat * repeats + j;
+    return {
+      ...rest,
+      run_id: `${config}.${run.session_id}.r${repeat}`,
+      config_id: config,
+      session_id: run.session_id,
+      repeat,
+    };
+  });
+}
+
+const copyId = (config: string, k: number) => (k === 0 ? config : `${config}-s${k}`);
+
 export async function generateScale(
   from: string,
   out: string,
   factor: number,
+  { repeatEvery = 10, repeats = 3 }: ScaleRepeats = {},
 ): Promise<{ configs: number; runs: number; trajectories: number }> {
   if (!Number.isInteger(factor) || factor < 1) throw new Error(`--factor must be a positive integer, got ${factor}`);
+  if (!Number.isInteger(repeatEvery) || repeatEvery < 1 || !Number.isInteger(repeats) || repeats < 1)
+    throw new Error(`repeatEvery and repeats must be positive integers, got ${repeatEvery} and ${repeats}`);
   const meta = JSON.parse(readFileSync(join(from, "release.json"), "utf8")) as Record<string, unknown>;
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -102,7 +142,6 @@ export async function generateScale(
   const configs = readJsonl<
     Record<string, unknown> & { config_id: string; display_name: string; base_config_id?: string }
   >(join(from, "configs.jsonl"));
-  const copyId = (config: string, k: number) => (k === 0 ? config : `${config}-s${k}`);
   let lines = "";
   for (let k = 0; k < factor; k++) {
     for (const c of configs) {
@@ -136,21 +175,13 @@ export async function generateScale(
       if (k === 0) {
         chunk += JSON.stringify(run) + "\n";
         if (run.trajectory) trajectories++;
+        runs++;
       } else {
-        const donorConfig = ids[hash(`${k}\u0000${run.session_id}`) % ids.length]!;
-        const donor = byKey.get(`${donorConfig}\u0000${run.session_id}\u0000${run.repeat}`) ?? run;
-        const { trajectory: _t, ...rest } = donor;
-        const config = copyId(run.config_id, k);
-        chunk +=
-          JSON.stringify({
-            ...rest,
-            run_id: `${config}.${run.session_id}.r${run.repeat}`,
-            config_id: config,
-            session_id: run.session_id,
-            repeat: run.repeat,
-          }) + "\n";
+        for (const copy of copyRuns(run, k, ids, byKey, k % repeatEvery === 0 ? repeats : 1)) {
+          chunk += JSON.stringify(copy) + "\n";
+          runs++;
+        }
       }
-      runs++;
       if (chunk.length > 1 << 20) {
         if (!sink.write(chunk)) await once(sink, "drain");
         chunk = "";

@@ -129,6 +129,7 @@ export function CompareView(props: CompareViewProps) {
         url={url}
         update={update}
         groups={groups}
+        conditions={conditions}
         repos={props.repos}
         submitText={props.submitText}
         releaseVersion={props.releaseVersion}

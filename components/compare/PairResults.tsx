@@ -1,6 +1,6 @@
 // The compare page below the picker: a hint until two configurations are picked, the pair's state while it
-// loads, then its outcome cards, the tasks the two disagree on, the two-pane view of an opened task and the
-// cost and signature panels, each of which loads and fails on its own.
+// loads, then its outcome cards, the repeat metrics of both, the tasks the two disagree on, the two-pane view of an
+// opened task and the cost and signature panels, each of which loads and fails on its own.
 import type { UrlUpdate } from "@/components/site/useUrlState";
 import { LocalBadge } from "@/components/local/LocalBadge";
 import type { CompareModel } from "@/lib/queries/compare/model";
@@ -9,6 +9,7 @@ import { CostDeltas } from "./CostDeltas";
 import { Disagreements } from "./Disagreements";
 import { GroupCards } from "./GroupCards";
 import type { Loaded, PairState } from "./pair-state";
+import { RepeatPair } from "./RepeatPair";
 import { SignaturePrevalencePair } from "./SignaturePrevalencePair";
 import { SignatureRates } from "./SignatureRates";
 import { TwoPane } from "./TwoPane";
@@ -21,6 +22,8 @@ interface PairPanelsProps {
   url: CompareUrlState;
   update: UrlUpdate<CompareUrlState>;
   groups: string[];
+  /** The release's conditions (the repeat metrics' rows). */
+  conditions: string[];
   repos: string[];
   submitText: string | null;
   releaseVersion: string;
@@ -82,6 +85,14 @@ function PairPanels({
         </p>
       ) : null}
       <GroupCards releaseId={releaseId} model={model} />
+      <RepeatPair
+        releaseId={releaseId}
+        a={model.pair.a}
+        b={model.pair.b}
+        baseline={model.baseline}
+        conditions={props.conditions}
+        groups={groups}
+      />
       <Disagreements
         releaseId={releaseId}
         model={model}

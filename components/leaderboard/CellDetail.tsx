@@ -1,7 +1,10 @@
-// The uncertainty behind a row's numbers, shown on expand so the table itself stays readable.
+// The uncertainty behind a row's numbers, shown on expand so the table itself stays readable: each cell's interval
+// and test, then the intervals clustered by repository and the repeat metrics (RowUncertainty).
 import type { GapCell, LeaderboardRow, RateCell } from "@/lib/queries/leaderboard/model";
 import { fmt, fmtP } from "@/lib/site/labels";
 import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
+import { RowUncertainty } from "./RowUncertainty";
+import type { LeaderboardStudy } from "./useRowUncertainty";
 
 function RateText({ cell }: { cell: RateCell }) {
   return (
@@ -36,7 +39,15 @@ function GapText({ cell }: { cell: GapCell }) {
   );
 }
 
-export function CellDetail({ row, columns }: { row: LeaderboardRow; columns: LeaderboardColumn[] }) {
+export function CellDetail({
+  row,
+  columns,
+  study,
+}: {
+  row: LeaderboardRow;
+  columns: LeaderboardColumn[];
+  study: LeaderboardStudy;
+}) {
   const groups = [...new Set(columns.map((c) => c.group))];
   return (
     <div className="grid gap-3 text-xs sm:grid-cols-3">
@@ -60,6 +71,7 @@ export function CellDetail({ row, columns }: { row: LeaderboardRow; columns: Lea
         Resolution: Wilson 95% interval. Gap: paired bootstrap 95% interval over focus tasks (10,000 resamples, fixed
         seed) and the exact McNemar p-value from the discordant tasks (Unint-only / Switch-only).
       </p>
+      <RowUncertainty row={row} columns={columns} study={study} />
     </div>
   );
 }

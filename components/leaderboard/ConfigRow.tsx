@@ -6,6 +6,7 @@ import type { LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { fmt } from "@/lib/site/labels";
 import { cellOf, rankText, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 import { CellDetail } from "./CellDetail";
+import type { LeaderboardStudy } from "./useRowUncertainty";
 import { ProvenanceMarks } from "./ProvenanceMarks";
 import { LocalBadge } from "@/components/local/LocalBadge";
 import { RowHeader } from "@/components/ui/Table";
@@ -20,6 +21,7 @@ export function ConfigRow({
   index,
   marks,
   columns,
+  study,
   firstOfGroup,
   open,
   selected,
@@ -31,6 +33,8 @@ export function ConfigRow({
   index: number;
   marks: Map<string, Mark[]>;
   columns: LeaderboardColumn[];
+  /** The release's conditions and groups and the subset shown, for the expansion's own queries. */
+  study: LeaderboardStudy;
   firstOfGroup: Set<string>;
   open: boolean;
   selected: boolean;
@@ -84,7 +88,7 @@ export function ConfigRow({
       {open ? (
         <tr data-detail={id}>
           <td colSpan={2 + columns.length} className="bg-zinc-50 px-4 py-3 dark:bg-zinc-900">
-            <CellDetail row={r} columns={columns} />
+            <CellDetail row={r} columns={columns} study={study} />
           </td>
         </tr>
       ) : null}

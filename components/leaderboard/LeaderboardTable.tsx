@@ -8,6 +8,7 @@ import type { LeaderboardColumn } from "@/lib/site/leaderboard-view";
 import { glossaryFor } from "@/lib/site/glossary";
 import { Term } from "@/components/site/Term";
 import { ConfigRow } from "./ConfigRow";
+import type { LeaderboardStudy } from "./useRowUncertainty";
 import { groupsOf, useLeaderboardTable } from "./useLeaderboardTable";
 import { useRowWindow } from "./useRowWindow";
 import { Table, Th } from "@/components/ui/Table";
@@ -16,6 +17,8 @@ import { SortHeader, tanstackSort } from "@/components/ui/SortHeader";
 export interface LeaderboardTableProps {
   rows: LeaderboardRow[];
   columns: LeaderboardColumn[];
+  /** The model's conditions, groups and subset (what the expanded row computes its intervals over). */
+  study: LeaderboardStudy;
   marks: Map<string, Mark[]>;
   sort: { id: string; desc: boolean } | null;
   onSort: (sort: { id: string; desc: boolean } | null) => void;
@@ -86,6 +89,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
               index={rowIndex.get(r.config.config_id) ?? -1}
               marks={marks}
               columns={columns}
+              study={props.study}
               firstOfGroup={firstOfGroup}
               open={props.expanded === r.config.config_id}
               selected={props.selected.includes(r.config.config_id)}

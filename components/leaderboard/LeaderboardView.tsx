@@ -107,6 +107,7 @@ export function LeaderboardView({ releaseId, model: staticModel, head = null, re
         <LeaderboardTable
           rows={rows}
           columns={columns}
+          study={model}
           marks={marks}
           sort={state.sort}
           onSort={(sort) => update({ sort })}

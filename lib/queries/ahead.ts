@@ -15,6 +15,7 @@ import { configsQuery, repoGapQuery, reposQuery } from "./leaderboard/sql";
 import { computeAgreement } from "./signatures/audit-model";
 import { computePrevalence } from "./signatures/prevalence-model";
 import { KEYED_QUERIES } from "./trajectory/run.sql";
+import { configTaskRepeatsQuery } from "./uncertainty/sql";
 
 /** What a plan knows of the release it answers for. */
 export interface AheadRelease {
@@ -99,6 +100,7 @@ const cost: AheadPlan = {
   },
 };
 
-export const AHEAD_KEYED: readonly Query<never, unknown>[] = KEYED_QUERIES;
+// Each configuration's task repeats: the leaderboard's expansion and the compare page read one configuration's file.
+export const AHEAD_KEYED: readonly Query<never, unknown>[] = [...KEYED_QUERIES, configTaskRepeatsQuery];
 
 export const AHEAD_PLANS: readonly AheadPlan[] = [leaderboard, compare, cost];

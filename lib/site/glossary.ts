@@ -57,6 +57,30 @@ export const GLOSSARY = {
     text: "Several runs of one cell: the mean is shown, with the minimum–maximum over repeats.",
     anchor: "the-statistics-shown",
   },
+  design_effect: {
+    text: "Design effect: the variance of an estimate when whole repositories are resampled over its variance when tasks are resampled one by one. About 1: a repository's tasks behave independently; above 1: they move together, so the clustered interval is the wider, honest one.",
+    anchor: "intervals-that-respect-clustering",
+  },
+  far_near: {
+    text: "Far − near: the far group's gap minus the near group's gap of one configuration, with a paired interval (repositories resampled once for both groups).",
+    anchor: "intervals-that-respect-clustering",
+  },
+  pass_at_k: {
+    text: "pass@k: the chance that at least one of k runs of a task, drawn from its repeats, resolves it, averaged over tasks.",
+    anchor: "repeats",
+  },
+  pass_hat_k: {
+    text: "pass^k: the chance that all k runs of a task, drawn from its repeats, resolve it, averaged over tasks.",
+    anchor: "repeats",
+  },
+  flip_rate: {
+    text: "Flip rate: the share of tasks whose repeats disagree (some resolve, some do not).",
+    anchor: "repeats",
+  },
+  consistency: {
+    text: "Consistency (HAL): the mean over tasks of (2p − 1)², p the task's resolved share of its repeats: 100% when every task's repeats agree, 0 when every task splits evenly.",
+    anchor: "repeats",
+  },
   unint_scope: { text: "Usage of the whole uninterrupted session.", anchor: "usage-scopes" },
   switch_all: {
     text: "Usage of the whole switched session, interruptions and finalization included.",
