@@ -23,6 +23,7 @@ import {
   type SignaturesUrlState,
 } from "@/lib/site/signatures-url";
 import { configsOf } from "./PrevalenceTable";
+import { PrevalenceDotPlot } from "./PrevalenceDotPlot";
 import { SignatureFilters } from "./SignatureFilters";
 import { cellKey, SignatureMatrix } from "./SignatureMatrix";
 import { HeaderRow, RowHeader, Table } from "@/components/ui/Table";
@@ -123,6 +124,16 @@ export function SignaturesView({ releaseId, model: staticModel, repos }: Signatu
           onClose={() => update({ cell: null })}
         />
       ) : null}
+      <PrevalenceDotPlot
+        releaseId={releaseId}
+        cells={cells}
+        configs={shownConfigs}
+        conditions={shownConditions}
+        group={state.group ?? (staticModel.groups.includes("overall") ? "overall" : staticModel.groups[0]!)}
+        signatures={shownSignatures}
+        strength={state.strength}
+        subsetName={subsetName}
+      />
     </section>
   );
 }

@@ -1,0 +1,70 @@
+// The signature prevalence dot plot (components/signatures/PrevalenceDotPlot.tsx) as pure functions of the
+// prevalence model: each configuration × condition's share of readable runs tagged with each signature and its
+// Wilson interval (the numbers of the prevalence matrices), the rows drawn, and the table behind the picture.
+import type { PrevalenceCell, Share } from "../queries/signatures/prevalence-model";
+import { SIGNATURE_LABELS } from "../queries/signatures/tables";
+import type { ChartTable } from "./chart-export";
+import { conditionLabel, groupLabel } from "./labels";
+
+/** Above this many configurations the dot plot draws the first ones (a filter of the page finds the others). */
+export const DOT_PLOT_LIMIT = 60;
+
+export type Strength = "strong" | "weak";
+
+export const dotKey = (config: string, condition: string, grp: string, signature: string) =>
+  [config, condition, grp, signature].join("\u0000");
+
+/** The share drawn for a cell: runs with a strong tag, or with weak tags only. */
+export function shareOf(cell: PrevalenceCell | undefined, strength: Strength): Share | undefined {
+  return cell ? (strength === "strong" ? cell.strong : cell.weak) : undefined;
+}
+
+/** The model's cells of one group, by dotKey. */
+export function cellsByKey(cells: readonly PrevalenceCell[]): Map<string, PrevalenceCell> {
+  return new Map(cells.map((c) => [dotKey(c.config_id, c.condition, c.grp, c.signature), c]));
+}
+
+const r1 = (x: number | null | undefined) => (x === null || x === undefined ? null : Number(x.toFixed(1)) + 0);
+
+export function prevalenceDotTable(args: {
+  cells: Map<string, PrevalenceCell>;
+  configs: readonly { id: string; name: string }[];
+  conditions: readonly string[];
+  group: string;
+  signatures: readonly string[];
+  strength: Strength;
+}): ChartTable {
+  const { cells, configs, conditions, group, signatures, strength } = args;
+  const what = strength === "strong" ? "at least one strong tag" : "weak tags only";
+  return {
+    caption: `Share of readable runs with ${what} of each signature, ${groupLabel(group)} focus tasks, percent, with its Wilson 95% interval`,
+    columns: [
+      { key: "config", label: "Configuration" },
+      { key: "condition", label: "Condition" },
+      ...signatures.flatMap((s) => {
+        const l = SIGNATURE_LABELS[s] ?? s;
+        return [
+          { key: `${s}.pct`, label: `${l} (%)` },
+          { key: `${s}.lo`, label: `${l} 95% low` },
+          { key: `${s}.hi`, label: `${l} 95% high` },
+          { key: `${s}.k`, label: `${l} runs tagged` },
+          { key: `${s}.n`, label: `${l} readable runs` },
+        ];
+      }),
+    ],
+    rows: configs.flatMap((c) =>
+      conditions.map((cond) => {
+        const row: Record<string, string | number | null> = { config: c.name, condition: conditionLabel(cond) };
+        for (const s of signatures) {
+          const sh = shareOf(cells.get(dotKey(c.id, cond, group, s)), strength);
+          row[`${s}.pct`] = r1(sh?.pct);
+          row[`${s}.lo`] = r1(sh?.lo);
+          row[`${s}.hi`] = r1(sh?.hi);
+          row[`${s}.k`] = sh ? sh.k : null;
+          row[`${s}.n`] = sh ? sh.n : null;
+        }
+        return row;
+      }),
+    ),
+  };
+}
