@@ -20,6 +20,8 @@ export const SAMPLE_PAGES: SitePage[] = [
     path: "/r/sample/compare/?a=deepseek-v4.1-flash-opencode&b=glm-5.3-opencode",
     ready: '[data-testid="compare"][data-ready="true"]',
   },
+  { path: "/r/sample/uncertainty/", ready: '[data-testid="uncertainty-view"]' },
+  { path: "/r/sample/resumption/", ready: '[data-testid="resumption-controls"][data-ready="yes"]' },
   { path: "/r/sample/profile/", ready: '[data-testid="profile-table6"]' },
   { path: "/r/sample/tasks/", ready: '[data-testid="catalog-table"]' },
   { path: `/r/sample/tasks/${TASK}/`, ready: '[data-testid="task-outcomes"]' },

@@ -30,6 +30,16 @@ const VIEWS: Record<string, { title: string; description: string }> = {
     description:
       "Context-management variants of one harness and model, with paired gains over the native configuration",
   },
+  uncertainty: {
+    title: "Intervals",
+    description:
+      "Every configuration's gap with its paired interval, rank intervals, intervals clustered by repository, far minus near, and repeat consistency",
+  },
+  resumption: {
+    title: "Resumption",
+    description:
+      "Switched focus resolution against the work between a focus request and its return, and interruption-task completion beside focus resolution",
+  },
   taskflow: {
     title: "Task Flow",
     description: "Session lengths, request labels and transitions between them, with the Task Flow alignment score",

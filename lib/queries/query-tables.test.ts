@@ -29,6 +29,8 @@ import * as runList from "./trajectory/run-list";
 import * as catalog from "./catalog/sql";
 import * as profile from "./profile/sql";
 import * as taskflow from "./taskflow/sql";
+import * as uncertainty from "./uncertainty/sql";
+import * as resumption from "./resumption/sql";
 
 const MODULES = [
   compare,
@@ -49,6 +51,8 @@ const MODULES = [
   catalog,
   profile,
   taskflow,
+  uncertainty,
+  resumption,
 ];
 
 const isQuery = (v: unknown): v is Query<unknown, unknown> =>
@@ -68,6 +72,10 @@ const PARAMS: Record<string, unknown> = {
   resolution: { repos: ["acme/widgets"] },
   "resolution of a task subset": { repos: ["acme/widgets"], taskIds: ["N1", "F2"] },
   "task scores": {},
+  "configuration task repeats": "alpha",
+  "task repeats": undefined,
+  "focus returns": { baseline },
+  "interruption completion": { baseline },
   "repository gaps": { baseline },
   "compare table": { pair },
   "compare pairs": { pair },

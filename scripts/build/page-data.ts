@@ -8,11 +8,13 @@ import { computeCostPage } from "../../lib/queries/cost/model";
 import { reposQuery } from "../../lib/queries/leaderboard/sql";
 import { computeLeaderboard } from "../../lib/queries/leaderboard/model";
 import { computeProfile } from "../../lib/queries/profile/model";
+import { computeResumption } from "../../lib/queries/resumption/model";
 import { computeAudit } from "../../lib/queries/signatures/audit-model";
 import { computePrevalence } from "../../lib/queries/signatures/prevalence-model";
 import { ensureSignatureTablesSql } from "../../lib/queries/signatures/tables";
 import { readTargetFiles } from "../../lib/queries/taskflow/files-node";
 import { computeTaskFlow } from "../../lib/queries/taskflow/model";
+import { computeUncertaintyPage } from "../../lib/queries/uncertainty/model";
 import { computeRunListIndex } from "../../lib/queries/trajectory/run-list";
 
 export interface PageDataContext {
@@ -55,6 +57,13 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
       conditions: release.meta.conditions,
       baseline: release.meta.baseline_condition,
     }),
+  // Intervals clustered by repository, far − near and repeat metrics per configuration (docs/benchmark.md).
+  "uncertainty.json": ({ db, release }) =>
+    computeUncertaintyPage(db, {
+      groups: release.meta.groups,
+      conditions: release.meta.conditions,
+      baseline: release.meta.baseline_condition,
+    }),
   "run-list.json": ({ db, release }) => computeRunListIndex(db, release.meta.conditions),
   "taskflow.json": ({ db, release }) => computeTaskFlow(db, release.meta.conditions, readTargetFiles(release.dir)),
   "signature-prevalence.json": async ({ db, release }) => {
@@ -65,6 +74,11 @@ export const PAGE_DATA: Record<string, (ctx: PageDataContext) => Promise<unknown
       conditions: release.meta.conditions,
       groups: release.meta.groups,
     });
+  },
+  // Focus returns against the work in between, and interruption completion (docs/resumption.md).
+  "resumption.json": async ({ db, release }) => {
+    for (const sql of ensureSignatureTablesSql()) await db.run(sql);
+    return computeResumption(db, { baseline: release.meta.baseline_condition, conditions: release.meta.conditions });
   },
   // The detectors against the release's human labels, and the prevalence corrected for the latest audit.
   "signature-audit.json": async ({ db }) => {

@@ -10,6 +10,8 @@ import type { ProfileModel } from "../../lib/queries/profile/model";
 import type { TaskFlowModel } from "../../lib/queries/taskflow/model";
 import type { PrevalenceModel } from "../../lib/queries/signatures/prevalence-model";
 import type { AuditModel } from "../../lib/queries/signatures/audit-model";
+import type { ResumptionPageData } from "../../lib/queries/resumption/model";
+import type { UncertaintyPageData } from "../../lib/queries/uncertainty/types";
 import { RUN_LIST_INDEX, type RunListIndex } from "../../lib/queries/trajectory/run-list";
 import { STEPS_MANIFEST, type StepsManifest } from "../../lib/queries/search/shards";
 
@@ -84,6 +86,14 @@ export function runListIndex(id: string): RunListIndex {
 
 export function signaturePrevalence(id: string): PrevalenceModel {
   return readJson<PrevalenceModel>(id, "signature-prevalence.json");
+}
+
+export function resumptionPage(id: string): ResumptionPageData {
+  return readJson<ResumptionPageData>(id, "resumption.json");
+}
+
+export function uncertaintyPage(id: string): UncertaintyPageData {
+  return readJson<UncertaintyPageData>(id, "uncertainty.json");
 }
 
 export function signatureAudit(id: string): AuditModel {

@@ -1,0 +1,81 @@
+"use client";
+// One outcome against one load: each bin a dot at its returns' mean load with its Wilson interval, and the logistic
+// fit as a curve with its 95% band. Loaded after first paint (recharts is not in the page's first-load JavaScript);
+// the bins are in a table in the static HTML.
+import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { fitCurve, type LoadSeries } from "@/lib/queries/resumption/series";
+import { axisLabel, axisProps, gridProps } from "@/components/ui/chart";
+import { FitBand, Whiskers } from "./IntervalLayers";
+
+interface Dot {
+  x: number;
+  y: number;
+  label: string;
+  n: number;
+  lo: number;
+  hi: number;
+}
+
+function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Dot }[] }) {
+  const d = payload?.[0]?.payload;
+  if (!active || !d) return null;
+  return (
+    <div className="rounded border border-zinc-300 bg-white px-2 py-1 text-xs shadow dark:border-zinc-700 dark:bg-zinc-900">
+      <div className="font-semibold">{d.label}</div>
+      <div>
+        {d.y.toFixed(1)}% of {d.n} [{d.lo.toFixed(1)}, {d.hi.toFixed(1)}]
+      </div>
+    </div>
+  );
+}
+
+export function DistanceChart({
+  series,
+  labels,
+  scale,
+  xLabel,
+  yLabel,
+  color,
+}: {
+  series: LoadSeries;
+  /** Each bin's label, in order. */
+  labels: string[];
+  scale: number;
+  xLabel: string;
+  yLabel: string;
+  color: string;
+}) {
+  const dots: Dot[] = series.bins.flatMap((b, i) =>
+    b.meanLoad === null || b.rate === null
+      ? []
+      : [{ x: b.meanLoad / scale, y: b.rate, label: labels[i]!, n: b.n, lo: b.ciLo, hi: b.ciHi }],
+  );
+  const band = series.fit.ok ? fitCurve(series.fit).map((c) => ({ ...c, x: c.x / scale })) : [];
+  const xs = [...dots.map((d) => d.x), ...band.map((c) => c.x)];
+  const domain: [number, number] = xs.length ? [Math.min(0, ...xs), Math.max(...xs)] : [0, 1];
+  return (
+    <div className="h-80">
+      <ResponsiveContainer width="100%" height="100%">
+        <ScatterChart margin={{ top: 10, right: 24, bottom: 28, left: 8 }}>
+          <CartesianGrid {...gridProps()} />
+          <XAxis
+            type="number"
+            dataKey="x"
+            domain={domain}
+            label={axisLabel(xLabel, "insideBottom", -16)}
+            {...axisProps(11)}
+          />
+          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" {...axisProps(11)} />
+          <Tooltip content={<Tip />} />
+          <FitBand points={band} color={color} />
+          <Whiskers
+            items={dots.map((d) => ({ key: d.label, x: d.x, y: d.y, yLo: d.lo, yHi: d.hi }))}
+            color={color}
+            testId="bin-whiskers"
+          />
+          <Scatter name={yLabel} data={dots} fill={color} isAnimationActive={false} />
+        </ScatterChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// The logistic fit of one outcome on one load in words: its slope per unit of load with the 95% interval, or why
+// there is no fit (fitLogistic's reason, never hidden).
+import { fitCurve, type CurvePoint, type LoadMeasure, type ResumptionFit } from "@/lib/queries/resumption/series";
+import { FIT_FAILURES, MEASURES } from "@/lib/queries/resumption/view";
+
+const PLURAL: Record<LoadMeasure, string> = { requests: "requests", tokens: "M tokens", switches: "switches" };
+
+const num = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3));
+
+export function FitSummary({ fit, measure }: { fit: ResumptionFit; measure: LoadMeasure }) {
+  const { scale, unit } = MEASURES[measure];
+  if (!fit.ok) {
+    return (
+      <p className="text-sm" data-testid="fit" data-ok="no" data-reason={fit.reason}>
+        <strong>No logistic fit</strong> ({fit.n} returns): {FIT_FAILURES[fit.reason]}.
+      </p>
+    );
+  }
+  const [slope, lo, hi] = [fit.slope, fit.slopeLo, fit.slopeHi].map((v) => v * scale);
+  const curve = fitCurve(fit);
+  const first = curve[0]!;
+  const last = curve.at(-1)!;
+  const pct = (c: CurvePoint) => `${c.p.toFixed(1)}%`;
+  const load = (c: CurvePoint) => {
+    const v = Number((c.x / scale).toFixed(1));
+    return `${v} ${v === 1 || measure === "tokens" ? unit : PLURAL[measure]}`;
+  };
+  return (
+    <p className="text-sm" data-testid="fit" data-ok="yes">
+      Logistic fit over {fit.n} returns: the log-odds change by <span data-stat="slope">{num(slope!)}</span> per {unit}{" "}
+      (95% interval{" "}
+      <span data-stat="slope-interval">
+        [{num(lo!)}, {num(hi!)}]
+      </span>
+      ){lo! > 0 || hi! < 0 ? "" : ", an interval that holds 0: these returns cannot tell a trend from none"}; the fitted
+      rate goes from {pct(first)} at {load(first)} to {pct(last)} at {load(last)}. The shaded band is the fitted
+      rate&apos;s 95% interval.
+    </p>
+  );
+}

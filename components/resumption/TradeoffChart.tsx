@@ -1,0 +1,48 @@
+"use client";
+// Does holding focus cost the other tasks? One dot per scored configuration: interruption completion (x) against
+// switched focus resolution (y), each with its Wilson 95% interval. Loaded after first paint; the table above it
+// holds the same numbers in the static HTML.
+import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import type { InterruptionRow } from "@/lib/queries/resumption/model";
+import { tradeoffDots, type TradeoffDot as Dot } from "@/lib/queries/resumption/view";
+import { axisLabel, axisProps, gridProps, ROLE_COLORS } from "@/components/ui/chart";
+import { Whiskers } from "./IntervalLayers";
+
+function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Dot }[] }) {
+  const d = payload?.[0]?.payload;
+  if (!active || !d) return null;
+  return (
+    <div className="rounded border border-zinc-300 bg-white px-2 py-1 text-xs shadow dark:border-zinc-700 dark:bg-zinc-900">
+      <div className="font-semibold">{d.name}</div>
+      <div>
+        interruptions {d.x.toFixed(1)}% · focus {d.y.toFixed(1)}%
+      </div>
+    </div>
+  );
+}
+
+export function TradeoffChart({ rows, yLabel }: { rows: readonly InterruptionRow[]; yLabel: string }) {
+  const dots = tradeoffDots(rows);
+  const color = ROLE_COLORS.condition;
+  return (
+    <div className="h-80">
+      <ResponsiveContainer width="100%" height="100%">
+        <ScatterChart margin={{ top: 10, right: 24, bottom: 28, left: 8 }}>
+          <CartesianGrid {...gridProps()} />
+          <XAxis
+            type="number"
+            dataKey="x"
+            domain={[0, 100]}
+            unit="%"
+            label={axisLabel("Interruption tasks resolved", "insideBottom", -16)}
+            {...axisProps(11)}
+          />
+          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" {...axisProps(11)} />
+          <Tooltip content={<Tip />} />
+          <Whiskers items={dots} color={color} testId="tradeoff-whiskers" />
+          <Scatter name={yLabel} data={dots} fill={color} isAnimationActive={false} />
+        </ScatterChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+// The resumption page (docs/resumption.md): resumption-distance bins and interruption completion read off the
+// rendered page, compared with what the build wrote (public/data/sample/resumption.json) and, on the hand-worked
+// release, with the numbers e2e/fixtures/releases/resumecalc/EXPECTED.md works out by hand.
+import { readFileSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { ResumptionPageData } from "../lib/queries/resumption/model";
+import type { LoadMeasure, ResumptionBin } from "../lib/queries/resumption/series";
+
+const built = JSON.parse(readFileSync("public/data/sample/resumption.json", "utf8")) as ResumptionPageData;
+const switched = built.byCondition.switched!;
+/** The page shows rates and bounds with one decimal (lib/site/labels.ts fmt). */
+const one = (v: number) => v.toFixed(1);
+
+async function ready(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('[data-testid="resumption-controls"][data-ready="yes"]')).toHaveCount(1);
+}
+
+function binTable(page: Page, outcome: string): Locator {
+  return page.locator(`[data-testid="bin-table"][data-outcome="${outcome}"]`);
+}
+
+/** The shown row of bin `i`: count, successes, rate and Wilson interval, as text. */
+async function expectBinText(
+  table: Locator,
+  i: number,
+  want: { n: string; successes: string; rate: string; ci: string },
+) {
+  const row = table.locator(`tr[data-bin="${i}"]`);
+  await expect(row.locator('[data-col="n"]')).toHaveText(want.n);
+  await expect(row.locator('[data-col="successes"]')).toHaveText(want.successes);
+  await expect(row.locator('[data-col="rate"]')).toHaveText(want.rate);
+  await expect(row.locator('[data-col="interval"]')).toHaveText(want.ci);
+}
+
+const binText = (b: ResumptionBin) => ({
+  n: String(b.n),
+  successes: String(b.successes),
+  rate: one(b.rate!),
+  ci: `[${one(b.ciLo)}, ${one(b.ciHi)}]`,
+});
+
+/** The fullest bin of a series: the one a wrong join or an off-by-one edge would move first. */
+function fullest(bins: ResumptionBin[]): number {
+  return bins.reduce((best, b, i) => (b.n > bins[best]!.n ? i : best), 0);
+}
+
+function series(scope: string, measure: LoadMeasure) {
+  return switched.scopes.find((s) => s.id === scope)!.series.held[measure];
+}
+
+test("the sample's pooled, per-configuration and tokens bins are the build's", async ({ page }) => {
+  await ready(page, "/r/sample/resumption/");
+  await expect(page.getByTestId("resumption-synthetic")).toBeVisible();
+  const held = binTable(page, "held");
+  await expect(held).toHaveAttribute("data-measure", "requests");
+  await expect(held).toHaveAttribute("data-scope", "pooled");
+
+  const pooled = series("pooled", "requests");
+  expect(pooled.n).toBeGreaterThan(0);
+  await expect(held.locator("tbody tr")).toHaveCount(pooled.bins.length);
+  const i = fullest(pooled.bins);
+  await expectBinText(held, i, binText(pooled.bins[i]!));
+  await expect(page.locator('[data-testid="counted"][data-outcome="held"] [data-stat="n"]')).toHaveText(
+    String(pooled.n),
+  );
+
+  // One configuration's own returns.
+  const config = switched.scopes.find((s) => s.id !== "pooled" && s.reached > 0)!;
+  await page.getByTestId("scope-picker").selectOption(config.id);
+  await expect(page).toHaveURL(new RegExp(`config=${config.id.replaceAll(".", "\\.")}`));
+  await expect(held).toHaveAttribute("data-scope", config.id);
+  const own = series(config.id, "requests");
+  const j = fullest(own.bins);
+  await expectBinText(held, j, binText(own.bins[j]!));
+  const fit = page.locator('[data-section="resumption-held"] [data-testid="fit"]');
+  if (own.fit.ok) await expect(fit).toHaveAttribute("data-ok", "yes");
+  else await expect(fit).toHaveAttribute("data-reason", own.fit.reason);
+
+  // Another measure: the same configuration's tokens in between.
+  await page.locator('input[name="resumption-measure"][value="tokens"]').check();
+  await expect(page).toHaveURL(/measure=tokens/);
+  await expect(held).toHaveAttribute("data-measure", "tokens");
+  const tokens = series(config.id, "tokens");
+  const k = fullest(tokens.bins);
+  await expectBinText(held, k, binText(tokens.bins[k]!));
+
+  // Back returns to requests.
+  await page.goBack();
+  await expect(held).toHaveAttribute("data-measure", "requests");
+  await expectBinText(held, j, binText(own.bins[j]!));
+});
+
+test("the sample's interruption completion is the build's, beside the leaderboard's switched resolution", async ({
+  page,
+}) => {
+  await ready(page, "/r/sample/resumption/");
+  const table = page.getByTestId("interruption-table");
+  await expect(table.locator("tbody tr[data-config]")).toHaveCount(switched.interruptions.length);
+  const scored = switched.interruptions.find((r) => r.completion)!;
+  const row = table.locator(`tr[data-config="${scored.config_id}"]`);
+  await expect(row.locator('[data-col="outcomes"]')).toHaveText(`${scored.resolved} / ${scored.outcomes}`);
+  await expect(row.locator('[data-col="completion"]')).toHaveText(one(scored.completion!.value));
+  await expect(row.locator('[data-col="completion-interval"]')).toHaveText(
+    `[${one(scored.completion!.lo)}, ${one(scored.completion!.hi)}]`,
+  );
+  await expect(row.locator('[data-col="focus"]')).toHaveText(one(scored.focus!.value));
+  // The focus number is the leaderboard's own.
+  const leaderboard = JSON.parse(readFileSync("public/data/sample/leaderboard.json", "utf8")) as {
+    rows: { config: { config_id: string }; rates: Record<string, Record<string, { value: number }>> }[];
+  };
+  const lb = leaderboard.rows.find((r) => r.config.config_id === scored.config_id)!.rates.overall!.switched!;
+  expect(scored.focus!.value).toBe(lb.value);
+
+  // A configuration without interruption outcomes is "not scored", never 0.
+  const unscored = switched.interruptions.find((r) => !r.completion);
+  if (unscored) {
+    const u = table.locator(`tr[data-config="${unscored.config_id}"]`);
+    await expect(u.locator('[data-col="completion"]')).toHaveText("not scored");
+    await expect(u.locator('[data-col="unscored-runs"]')).toHaveText(String(unscored.runs));
+  }
+  await expect(page.locator('[data-chart="interruption-tradeoff"]')).toHaveCount(1);
+});
+
+test("resumecalc's bins, fits, signatures and interruption completion are EXPECTED.md's", async ({ page }) => {
+  await ready(page, "/r/resumecalc/resumption/");
+  const held = binTable(page, "held");
+  // Pooled requests: 1 → 5/5, 2 → 3/3, 3 → 1/3 [6.15, 79.23], 4–5 → 1/3, 6–8 and 9+ empty.
+  await expectBinText(held, 0, { n: "5", successes: "5", rate: "100.0", ci: "[56.6, 100.0]" });
+  await expectBinText(held, 2, { n: "3", successes: "1", rate: "33.3", ci: "[6.1, 79.2]" });
+  await expectBinText(held, 4, { n: "0", successes: "0", rate: "—", ci: "—" });
+  const fit = page.locator('[data-section="resumption-held"] [data-testid="fit"]');
+  await expect(fit).toHaveAttribute("data-ok", "yes");
+  await expect(fit.locator('[data-stat="slope"]')).toHaveText("-1.87");
+
+  // Configuration p: separated by the load, no fit, and the page says why.
+  await page.getByTestId("scope-picker").selectOption("p");
+  await expect(fit).toHaveAttribute("data-reason", "separation");
+  await expect(fit).toContainText("No logistic fit");
+  await expectBinText(held, 3, { n: "1", successes: "0", rate: "0.0", ci: "[0.0, 79.3]" });
+
+  // Pooled tokens: 40 M opens the 40 M+ bin → 0/2 [0, 65.76].
+  await page.getByTestId("scope-picker").selectOption("pooled");
+  await page.locator('input[name="resumption-measure"][value="tokens"]').check();
+  await expect(held).toHaveAttribute("data-measure", "tokens");
+  await expectBinText(held, 4, { n: "2", successes: "0", rate: "0.0", ci: "[0.0, 65.8]" });
+  await expectBinText(held, 1, { n: "3", successes: "2", rate: "66.7", ci: "[20.8, 93.9]" });
+
+  // Cross-task interference at the return, requests: 1 → 1/5 [3.62, 62.45]; q's unreadable C2 is unknown.
+  await page.locator('input[name="resumption-measure"][value="requests"]').check();
+  await page.locator('input[name="resumption-signature"][value="cross_task_interference"]').check();
+  const cti = binTable(page, "cross_task_interference");
+  await expectBinText(cti, 0, { n: "5", successes: "1", rate: "20.0", ci: "[3.6, 62.4]" });
+  await expectBinText(cti, 3, { n: "2", successes: "1", rate: "50.0", ci: "[9.5, 90.5]" });
+  const counted = page.locator('[data-testid="counted"][data-outcome="cross_task_interference"]');
+  await expect(counted.locator('[data-stat="n"]')).toHaveText("13");
+  await expect(counted.locator('[data-stat="unknown"]')).toHaveText("1");
+
+  // Interruption completion: p 5/6, q 3/4 (one run lists none), r not scored.
+  const table = page.getByTestId("interruption-table");
+  const cells = (config: string, col: string) => table.locator(`tr[data-config="${config}"] [data-col="${col}"]`);
+  await expect(cells("p", "outcomes")).toHaveText("5 / 6");
+  await expect(cells("p", "completion")).toHaveText("83.3");
+  await expect(cells("p", "completion-interval")).toHaveText("[43.6, 97.0]");
+  await expect(cells("p", "focus")).toHaveText("66.7");
+  await expect(cells("p", "focus-interval")).toHaveText("[20.8, 93.9]");
+  await expect(cells("q", "completion")).toHaveText("75.0");
+  await expect(cells("q", "completion-interval")).toHaveText("[30.1, 95.4]");
+  await expect(cells("q", "unscored-runs")).toHaveText("1");
+  await expect(cells("r", "completion")).toHaveText("not scored");
+  await expect(cells("r", "unscored-runs")).toHaveText("3");
+  await expect(cells("r", "focus")).toHaveText("33.3");
+});
