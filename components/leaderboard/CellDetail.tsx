@@ -3,8 +3,11 @@
 import type { GapCell, LeaderboardRow, RateCell } from "@/lib/queries/leaderboard/model";
 import { fmt, fmtP } from "@/lib/site/labels";
 import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
-import { RowUncertainty } from "./RowUncertainty";
+import dynamic from "next/dynamic";
 import type { LeaderboardStudy } from "./useRowUncertainty";
+
+// Loaded when a row is first expanded: the bootstraps and repeat metrics are not in the page's first-load JS.
+const RowUncertainty = dynamic(() => import("./RowUncertainty").then((m) => m.RowUncertainty), { ssr: false });
 
 function RateText({ cell }: { cell: RateCell }) {
   return (

@@ -114,7 +114,7 @@ describe("leaderboard on the hand-computed release", () => {
     const counting = setInterval(() => turns++, 0);
     const sliced = await leaderboardModelInSlices(META, scope, configs, rates, scores, {}, 0);
     clearInterval(counting);
-    expect(sliced).toEqual(leaderboardModel(META, scope, configs, rates, scores));
+    expect(sliced).toEqual(await leaderboardModel(META, scope, configs, rates, scores));
     expect(turns).toBeGreaterThan(0);
     const abort = new AbortController();
     abort.abort();

@@ -4,7 +4,7 @@ import { mcnemarExact } from "../../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
 import { wilsonInterval } from "../../metrics/wilson";
 import type { QuerySource } from "../../db/query";
-import { attachRanks, attachRanksInSlices, type CellRank } from "./ranks";
+import type { CellRank } from "./ranks";
 import {
   configsQuery,
   OVERALL,
@@ -114,13 +114,13 @@ export async function computeLeaderboard(
       src.run(resolutionQueryFor(scope), scope),
       src.run(taskScoresQuery, scope),
     ]);
-    return leaderboardModel(meta, scope, configs, rates, scores, opts);
+    return await leaderboardModel(meta, scope, configs, rates, scores, opts);
   }
   const [configs, rates] = await Promise.all([
     opts.configs ?? src.run(configsQuery),
     src.run(resolutionQueryFor(scope), scope),
   ]);
-  opts.onRates(leaderboardModel(meta, scope, configs, rates, null, opts));
+  opts.onRates(unrankedModel(meta, scope, configs, rates, null, opts));
   if (opts.signal?.aborted) throw new Error("cancelled");
   const scores = await src.run(taskScoresQuery, scope);
   return leaderboardModelInSlices(meta, scope, configs, rates, scores, opts);
@@ -128,7 +128,27 @@ export async function computeLeaderboard(
 
 const UNPAIRED = { lo: Number.NaN, hi: Number.NaN, baselineOnly: Number.NaN, conditionOnly: Number.NaN, p: Number.NaN };
 
-export function leaderboardModel(
+/**
+ * The ranks' code (their bootstrap and exact tests) is loaded only where ranks are computed: the build, and a
+ * browser subset after its first numbers. A page showing the build's ranks never loads it, which keeps it out of
+ * the leaderboard's first-load JavaScript.
+ */
+const loadRanks = () => import("./ranks");
+
+/** The model without ranks: what a subset shows first (LeaderboardOptions.onRates). */
+function unrankedModel(
+  meta: LeaderboardMeta,
+  scope: TaskScope,
+  configs: ConfigRow[],
+  rates: ResolutionRow[],
+  scores: TaskScoreRow[] | null,
+  opts: LeaderboardOptions,
+): LeaderboardModel {
+  const { groups, rowOf } = modelRows(meta, rates, scores, opts);
+  return { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows: configs.map(rowOf) };
+}
+
+export async function leaderboardModel(
   meta: LeaderboardMeta,
   scope: TaskScope,
   configs: ConfigRow[],
@@ -136,10 +156,9 @@ export function leaderboardModel(
   /** null: not queried yet (gaps without their paired statistics, LeaderboardOptions.onRates). */
   scores: TaskScoreRow[] | null,
   opts: LeaderboardOptions = {},
-): LeaderboardModel {
-  const { groups, rowOf } = modelRows(meta, rates, scores, opts);
-  const model = { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows: configs.map(rowOf) };
-  if (scores && wantsRanks(opts)) attachRanks(model, scores);
+): Promise<LeaderboardModel> {
+  const model = unrankedModel(meta, scope, configs, rates, scores, opts);
+  if (scores && wantsRanks(opts)) (await loadRanks()).attachRanks(model, scores);
   return model;
 }
 
@@ -176,7 +195,7 @@ export async function leaderboardModelInSlices(
     }
   }
   const model = { groups, conditions: meta.conditions, baseline: meta.baseline, scope, rows };
-  if (wantsRanks(opts)) await attachRanksInSlices(model, scores, yieldToPage, opts.signal);
+  if (wantsRanks(opts)) await (await loadRanks()).attachRanksInSlices(model, scores, yieldToPage, opts.signal);
   return model;
 }
 
