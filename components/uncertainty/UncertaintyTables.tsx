@@ -42,6 +42,32 @@ const LOW_HIGH = [
 ];
 const DEFF_WHY = "the plain bootstrap does not vary, so the ratio is undefined";
 
+/** A table with its CSV/JSON export above it; the export reads the cells' unrounded numbers. */
+function ExportedTable(props: {
+  releaseId: string;
+  testId: string;
+  view: string;
+  subset?: string;
+  what: string;
+  caption: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div data-export-scope className="space-y-1" data-testid={props.testId}>
+      <TableExport releaseId={props.releaseId} view={props.view} subset={props.subset} what={props.what} />
+      <div className="overflow-x-auto">
+        <Table
+          className="border-collapse text-xs"
+          caption={props.caption}
+          captionClassName="mb-1 text-left text-sm text-zinc-600 dark:text-zinc-400"
+        >
+          {props.children}
+        </Table>
+      </div>
+    </div>
+  );
+}
+
 interface TableProps {
   releaseId: string;
   model: UncertaintyViewModel;
@@ -53,108 +79,104 @@ export function FarNearTable({ releaseId, model, configs, condition }: TableProp
   const caption = `Far − near: how much larger the gap (${conditionLabel(model.baseline)} − ${conditionLabel(condition)}) is on far focus tasks than on near ones, percentage points`;
   const why = "the release lacks near or far focus tasks for this configuration";
   return (
-    <div data-export-scope className="space-y-1" data-testid="far-near-table">
-      <TableExport releaseId={releaseId} view="far-near" subset={condition} what="far − near table" />
-      <div className="overflow-x-auto">
-        <Table
-          className="border-collapse text-xs"
-          caption={caption}
-          captionClassName="mb-1 text-left text-sm text-zinc-600 dark:text-zinc-400"
-        >
-          <thead>
-            <HeaderRow
-              look="quiet"
-              cellClassName={CELL}
-              columns={[
-                { label: "Configuration", rowSpan: 2 },
-                { label: "Near gap", rowSpan: 2, numeric: true },
-                { label: "Far gap", rowSpan: 2, numeric: true },
-                { label: "Far − near", rowSpan: 2, numeric: true },
-                ...INTERVAL_HEAD,
-                { label: "Design effect", rowSpan: 2, numeric: true },
-              ]}
-            />
-            <HeaderRow look="quiet" cellClassName={CELL} columns={LOW_HIGH} />
-          </thead>
-          <tbody>
-            {configs.map((c) => {
-              const d = model.byConfig[c.id]?.farNear[condition];
-              return (
-                <tr key={c.id} data-config={c.id} className="border-t border-zinc-100 dark:border-zinc-900">
-                  <RowHeader className={`${CELL} text-left font-normal`}>{c.name}</RowHeader>
-                  <Num v={d?.near} why={why} />
-                  <Num v={d?.far} why={why} />
-                  <Num v={d?.value} why={why} />
-                  <SpanCells s={d?.plain} why={why} />
-                  <SpanCells s={d?.cluster} why={why} />
-                  <Num v={d?.designEffect} digits={2} why={d ? DEFF_WHY : why} />
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      </div>
-    </div>
+    <ExportedTable
+      releaseId={releaseId}
+      testId="far-near-table"
+      view="far-near"
+      subset={condition}
+      what="far − near table"
+      caption={caption}
+    >
+      <thead>
+        <HeaderRow
+          look="quiet"
+          cellClassName={CELL}
+          columns={[
+            { label: "Configuration", rowSpan: 2 },
+            { label: "Near gap", rowSpan: 2, numeric: true },
+            { label: "Far gap", rowSpan: 2, numeric: true },
+            { label: "Far − near", rowSpan: 2, numeric: true },
+            ...INTERVAL_HEAD,
+            { label: "Design effect", rowSpan: 2, numeric: true },
+          ]}
+        />
+        <HeaderRow look="quiet" cellClassName={CELL} columns={LOW_HIGH} />
+      </thead>
+      <tbody>
+        {configs.map((c) => {
+          const d = model.byConfig[c.id]?.farNear[condition];
+          return (
+            <tr key={c.id} data-config={c.id} className="border-t border-zinc-100 dark:border-zinc-900">
+              <RowHeader className={`${CELL} text-left font-normal`}>{c.name}</RowHeader>
+              <Num v={d?.near} why={why} />
+              <Num v={d?.far} why={why} />
+              <Num v={d?.value} why={why} />
+              <SpanCells s={d?.plain} why={why} />
+              <SpanCells s={d?.cluster} why={why} />
+              <Num v={d?.designEffect} digits={2} why={d ? DEFF_WHY : why} />
+            </tr>
+          );
+        })}
+      </tbody>
+    </ExportedTable>
   );
 }
 
 export function DesignEffectTable({ releaseId, model, configs, condition }: TableProps) {
   const caption = `Each gap's paired interval (focus tasks resampled) beside its interval clustered by repository; the design effect is the clustered variance over the plain one`;
   return (
-    <div data-export-scope className="space-y-1" data-testid="design-effect-table">
-      <TableExport releaseId={releaseId} view="design-effect" subset={condition} what="design effect table" />
-      <div className="overflow-x-auto">
-        <Table
-          className="border-collapse text-xs"
-          caption={caption}
-          captionClassName="mb-1 text-left text-sm text-zinc-600 dark:text-zinc-400"
-        >
-          <thead>
-            <HeaderRow
-              look="quiet"
-              cellClassName={CELL}
-              columns={[
-                { label: "Configuration", rowSpan: 2 },
-                { label: "Group", rowSpan: 2 },
-                { label: "Gap", rowSpan: 2, numeric: true },
-                ...INTERVAL_HEAD,
-                { label: "Design effect", rowSpan: 2, numeric: true },
-                { label: "Tasks", rowSpan: 2, numeric: true },
-                { label: "Repositories", rowSpan: 2, numeric: true },
-              ]}
-            />
-            <HeaderRow look="quiet" cellClassName={CELL} columns={LOW_HIGH} />
-          </thead>
-          <tbody>
-            {configs.flatMap((c) =>
-              model.groups.map((g, gi) => {
-                const d = model.byConfig[c.id]?.gaps[g]?.[condition];
-                const why = `no ${g} focus task with both conditions`;
-                return (
-                  <tr
-                    key={`${c.id}-${g}`}
-                    data-config={c.id}
-                    data-group={g}
-                    className={gi === 0 ? "border-t border-zinc-200 dark:border-zinc-800" : undefined}
-                  >
-                    <RowHeader className={`${CELL} text-left font-normal`}>
-                      {gi === 0 ? c.name : <span className="sr-only">{c.name}</span>}
-                    </RowHeader>
-                    <Td className={`${CELL} text-zinc-600 dark:text-zinc-400`}>{groupLabel(g)}</Td>
-                    <Num v={d?.value} why={why} />
-                    <SpanCells s={d?.plain} why={why} />
-                    <SpanCells s={d?.cluster} why={why} />
-                    <Num v={d?.designEffect} digits={2} why={d ? DEFF_WHY : why} />
-                    <Num v={d?.tasks} digits={0} why={why} />
-                    <Num v={d?.repos} digits={0} why={why} />
-                  </tr>
-                );
-              }),
-            )}
-          </tbody>
-        </Table>
-      </div>
-    </div>
+    <ExportedTable
+      releaseId={releaseId}
+      testId="design-effect-table"
+      view="design-effect"
+      subset={condition}
+      what="design effect table"
+      caption={caption}
+    >
+      <thead>
+        <HeaderRow
+          look="quiet"
+          cellClassName={CELL}
+          columns={[
+            { label: "Configuration", rowSpan: 2 },
+            { label: "Group", rowSpan: 2 },
+            { label: "Gap", rowSpan: 2, numeric: true },
+            ...INTERVAL_HEAD,
+            { label: "Design effect", rowSpan: 2, numeric: true },
+            { label: "Tasks", rowSpan: 2, numeric: true },
+            { label: "Repositories", rowSpan: 2, numeric: true },
+          ]}
+        />
+        <HeaderRow look="quiet" cellClassName={CELL} columns={LOW_HIGH} />
+      </thead>
+      <tbody>
+        {configs.flatMap((c) =>
+          model.groups.map((g, gi) => {
+            const d = model.byConfig[c.id]?.gaps[g]?.[condition];
+            const why = `no ${g} focus task with both conditions`;
+            return (
+              <tr
+                key={`${c.id}-${g}`}
+                data-config={c.id}
+                data-group={g}
+                className={gi === 0 ? "border-t border-zinc-200 dark:border-zinc-800" : undefined}
+              >
+                <RowHeader className={`${CELL} text-left font-normal`}>
+                  {gi === 0 ? c.name : <span className="sr-only">{c.name}</span>}
+                </RowHeader>
+                <Td className={`${CELL} text-zinc-600 dark:text-zinc-400`}>{groupLabel(g)}</Td>
+                <Num v={d?.value} why={why} />
+                <SpanCells s={d?.plain} why={why} />
+                <SpanCells s={d?.cluster} why={why} />
+                <Num v={d?.designEffect} digits={2} why={d ? DEFF_WHY : why} />
+                <Num v={d?.tasks} digits={0} why={why} />
+                <Num v={d?.repos} digits={0} why={why} />
+              </tr>
+            );
+          }),
+        )}
+      </tbody>
+    </ExportedTable>
   );
 }
 
@@ -168,54 +190,51 @@ export function RepeatsTable({ releaseId, rows }: { releaseId: string; rows: Rep
     );
   const why = "not defined for this cell";
   return (
-    <div data-export-scope className="space-y-1" data-testid="repeats-table">
-      <TableExport releaseId={releaseId} view="repeats" what="repeats table" />
-      <div className="overflow-x-auto">
-        <Table
-          className="border-collapse text-xs"
-          caption="Cells run more than once: pass@k (some repeat resolves the task), pass^k (every one of k does), the share of tasks whose outcome flips between repeats and the outcome consistency, percent"
-          captionClassName="mb-1 text-left text-sm text-zinc-600 dark:text-zinc-400"
-        >
-          <thead>
-            <HeaderRow
-              look="quiet"
-              cellClassName={CELL}
-              columns={[
-                "Configuration",
-                "Condition",
-                "Group",
-                { label: "Repeats", numeric: true },
-                { label: "k", numeric: true },
-                { label: "Tasks", numeric: true },
-                { label: "pass@k", numeric: true },
-                { label: "pass^k", numeric: true },
-                { label: "Flip rate", numeric: true },
-                { label: "Consistency", numeric: true },
-              ]}
-            />
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr
-                key={`${r.id}-${r.condition}-${r.group}`}
-                data-config={r.id}
-                className="border-t border-zinc-100 dark:border-zinc-900"
-              >
-                <RowHeader className={`${CELL} text-left font-normal`}>{r.name}</RowHeader>
-                <Td className={CELL}>{conditionLabel(r.condition)}</Td>
-                <Td className={CELL}>{groupLabel(r.group)}</Td>
-                <Num v={r.cell.repeats} digits={0} why={why} />
-                <Num v={r.cell.k} digits={0} why={why} />
-                <Num v={r.cell.tasks} digits={0} why={why} />
-                <Num v={r.cell.passAtK} why={why} />
-                <Num v={r.cell.passHatK} why={why} />
-                <Num v={r.cell.flipRate} why={why} />
-                <Num v={r.cell.consistency} why={why} />
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
-    </div>
+    <ExportedTable
+      releaseId={releaseId}
+      testId="repeats-table"
+      view="repeats"
+      what="repeats table"
+      caption="Cells run more than once: pass@k (some repeat resolves the task), pass^k (every one of k does), the share of tasks whose outcome flips between repeats and the outcome consistency, percent"
+    >
+      <thead>
+        <HeaderRow
+          look="quiet"
+          cellClassName={CELL}
+          columns={[
+            "Configuration",
+            "Condition",
+            "Group",
+            { label: "Repeats", numeric: true },
+            { label: "k", numeric: true },
+            { label: "Tasks", numeric: true },
+            { label: "pass@k", numeric: true },
+            { label: "pass^k", numeric: true },
+            { label: "Flip rate", numeric: true },
+            { label: "Consistency", numeric: true },
+          ]}
+        />
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr
+            key={`${r.id}-${r.condition}-${r.group}`}
+            data-config={r.id}
+            className="border-t border-zinc-100 dark:border-zinc-900"
+          >
+            <RowHeader className={`${CELL} text-left font-normal`}>{r.name}</RowHeader>
+            <Td className={CELL}>{conditionLabel(r.condition)}</Td>
+            <Td className={CELL}>{groupLabel(r.group)}</Td>
+            <Num v={r.cell.repeats} digits={0} why={why} />
+            <Num v={r.cell.k} digits={0} why={why} />
+            <Num v={r.cell.tasks} digits={0} why={why} />
+            <Num v={r.cell.passAtK} why={why} />
+            <Num v={r.cell.passHatK} why={why} />
+            <Num v={r.cell.flipRate} why={why} />
+            <Num v={r.cell.consistency} why={why} />
+          </tr>
+        ))}
+      </tbody>
+    </ExportedTable>
   );
 }
