@@ -154,7 +154,8 @@ function fitOf(points: readonly LoadPoint[], from: number): ResumptionFit {
     slopeLo: fit.slope - Z_95 * fit.seSlope,
     slopeHi: fit.slope + Z_95 * fit.seSlope,
     from,
-    to: Math.max(...points.map((p) => p.x)),
+    // A loop, not Math.max(...loads): a release's pooled returns outnumber the arguments a call can take.
+    to: points.reduce((m, p) => Math.max(m, p.x), Number.NEGATIVE_INFINITY),
     model: fit,
   };
 }
