@@ -17,6 +17,7 @@ import {
 import type { ScatterPoint } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
 import { axisLabel, axisProps, CHART, gridProps, ROLE_COLORS } from "@/components/ui/chart";
+import { TipBox } from "@/components/ui/TipBox";
 
 interface Datum {
   x: number;
@@ -77,12 +78,9 @@ function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Datu
   const d = payload?.[0]?.payload;
   if (!active || !d) return null;
   return (
-    <div className="rounded border border-zinc-300 bg-white px-2 py-1 text-xs shadow dark:border-zinc-700 dark:bg-zinc-900">
-      <div className="font-semibold">{d.name}</div>
-      <div>
-        {conditionLabel(d.condition)}: {d.x.toFixed(3)} · {d.y.toFixed(1)}%
-      </div>
-    </div>
+    <TipBox title={d.name}>
+      {conditionLabel(d.condition)}: {d.x.toFixed(3)} · {d.y.toFixed(1)}%
+    </TipBox>
   );
 }
 

@@ -6,6 +6,7 @@ import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAx
 import { fitCurve, type LoadSeries } from "@/lib/queries/resumption/series";
 import { axisLabel, axisProps, gridProps } from "@/components/ui/chart";
 import { FitBand, Whiskers } from "./IntervalLayers";
+import { TipBox } from "@/components/ui/TipBox";
 
 interface Dot {
   x: number;
@@ -20,12 +21,9 @@ function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Dot 
   const d = payload?.[0]?.payload;
   if (!active || !d) return null;
   return (
-    <div className="rounded border border-zinc-300 bg-white px-2 py-1 text-xs shadow dark:border-zinc-700 dark:bg-zinc-900">
-      <div className="font-semibold">{d.label}</div>
-      <div>
-        {d.y.toFixed(1)}% of {d.n} [{d.lo.toFixed(1)}, {d.hi.toFixed(1)}]
-      </div>
-    </div>
+    <TipBox title={d.label}>
+      {d.y.toFixed(1)}% of {d.n} [{d.lo.toFixed(1)}, {d.hi.toFixed(1)}]
+    </TipBox>
   );
 }
 

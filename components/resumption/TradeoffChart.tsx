@@ -7,17 +7,15 @@ import type { InterruptionRow } from "@/lib/queries/resumption/model";
 import { tradeoffDots, type TradeoffDot as Dot } from "@/lib/queries/resumption/view";
 import { axisLabel, axisProps, gridProps, ROLE_COLORS } from "@/components/ui/chart";
 import { Whiskers } from "./IntervalLayers";
+import { TipBox } from "@/components/ui/TipBox";
 
 function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Dot }[] }) {
   const d = payload?.[0]?.payload;
   if (!active || !d) return null;
   return (
-    <div className="rounded border border-zinc-300 bg-white px-2 py-1 text-xs shadow dark:border-zinc-700 dark:bg-zinc-900">
-      <div className="font-semibold">{d.name}</div>
-      <div>
-        interruptions {d.x.toFixed(1)}% · focus {d.y.toFixed(1)}%
-      </div>
-    </div>
+    <TipBox title={d.name}>
+      interruptions {d.x.toFixed(1)}% · focus {d.y.toFixed(1)}%
+    </TipBox>
   );
 }
 
