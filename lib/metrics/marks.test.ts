@@ -16,8 +16,9 @@ describe("extremeMarks", () => {
       [true, false],
     ]);
   });
-  it("compares at display precision", () => {
-    expect(extremeMarks([6.0, 5.99999999, 7], false).map((m) => m.best)).toEqual([true, true, false]);
+  it("compares exactly, not at display precision", () => {
+    expect(extremeMarks([6.0, 5.96, 7], false).map((m) => m.best)).toEqual([false, true, false]);
+    expect(extremeMarks([100 / 6, 16.666666666666668, 20], false).map((m) => m.best)).toEqual([true, true, false]);
   });
   it("leaves unknown values unmarked", () => {
     expect(extremeMarks([null, 3, undefined, 1], true).map((m) => [m.best, m.worst])).toEqual([

@@ -279,6 +279,30 @@ describe("rankIntervals", () => {
   });
 });
 
+describe("exact arithmetic on repeat means", () => {
+  // Three repeats: task scores in thirds. top resolves everything (6), exact 5 of 6 tasks (5), drift 2/3 + 4 + 1/3
+  // (5, but 4.999999999999999 summed in floating point in this task order).
+  const top = [1, 1, 1, 1, 1, 1];
+  const exact = [1, 1, 1, 1, 1, 0];
+  const drift = [2 / 3, 1, 1, 1, 1, 1 / 3];
+  const strata = [0, 0, 0, 0, 0, 0];
+
+  it("gives equal means the same point rank and the same mean", () => {
+    expect(drift.reduce((a, b) => a + b, 0)).toBe(4.999999999999999);
+    const result = rankIntervals([top, exact, drift], strata, { reps: 200 });
+    expect(result.map((r) => r.rank)).toEqual([1, 2, 2]);
+    expect(result[1]!.mean).toBe(result[2]!.mean);
+    expect(result[2]!.mean).toBe(5 / 6);
+  });
+
+  it("anchors a tie group on the first of equal bests, by input order, whichever row sums lower in floats", () => {
+    // drift first: its float sum is lower, yet it ties exact and anchors as the first of the two.
+    const groups = tieGroups([drift, exact]);
+    expect(groups.map((g) => g.anchor)).toEqual([true, false]);
+    expect(groups.map((g) => g.sortKey)).toEqual([0, 1]);
+  });
+});
+
 describe("competitionRanks", () => {
   it("gives tied scores the best rank of their group (1224)", () => {
     expect(competitionRanks([0.5, 0.7, 0.7, 0.2])).toEqual([3, 1, 1, 4]);

@@ -12,9 +12,12 @@
 // - Ranking is competition ranking ("1224"): rank = 1 + the number of configurations strictly better, so tied
 //   configurations share the best rank of their group. `higherIsBetter` (default true) says which way is better;
 //   pass false for the gap, where smaller is better.
-// - Ties are exact equality of the draw's scores. Scores are sums over the drawn tasks in one task order for
-//   every configuration (divided by the number of drawn tasks only when a value is missing somewhere), so
-//   identical rows always tie, and 0/1 outcomes or gaps in {−1, 0, 1} give exact integer sums.
+// - Ties are exact equality of the draw's scores, decided in exact arithmetic. Values that are fractions with small
+//   denominators (repeat means c/R, gaps of them) are first scaled by their least common denominator into integers
+//   (lib/metrics/exact-scale.ts), so a draw's scores are exact integer sums (divided by the drawn count only when a
+//   value is missing somewhere): three repeats' thirds tie with whole runs of the same rate, which their
+//   floating-point sum (4.999999999999999 for 5) does not. Values that are no such fractions are summed as they
+//   are. The point ranks, tie groups' anchors and the draws' ranks all compare these scores.
 // - Missing values: a configuration's score is its mean over the drawn tasks it has values for; a draw holding
 //   none of its tasks ranks it last, tied with any other such configuration. A configuration with no value at
 //   all is left out (NaN rank and interval) and never counts as better than anyone.
@@ -43,6 +46,7 @@
 // together even when a member's mean is below that of a configuration in the next group (the sign test's power
 // depends on the number of discordant tasks, not only on the difference of means).
 
+import { commonDenominator } from "./exact-scale";
 import { holm } from "./holm";
 import { mcnemarExact } from "./mcnemar";
 import { DEFAULT_BOOTSTRAP_SEED } from "./paired-interval";
@@ -82,8 +86,10 @@ export interface RankInterval {
 interface Prepared {
   configs: number;
   tasks: number;
-  /** Task-major values (values[t·configs + c]), missing as 0. */
+  /** Task-major values (values[t·configs + c]), missing as 0, times `scale`. */
   values: Float64Array;
+  /** The values' common denominator when they are fractions (every scaled value an integer), else 1. */
+  scale: number;
   /** Task-major 1/0 presence, or null when no value is missing. */
   present: Float64Array | null;
   /** The same values as bit planes when every value is −1, 0 or 1 (or missing); else null. */
@@ -136,6 +142,7 @@ function prepare(fn: string, matrix: ConfigTaskMatrix, strata: readonly StratumK
       hasData[c] = 1;
     }
   }
+  const scale = trinary ? 1 : scaleToIntegers(values, present, tasks);
   const groups = new Map<StratumKey, number[]>();
   strata.forEach((key, t) => {
     const members = groups.get(key);
@@ -147,11 +154,21 @@ function prepare(fn: string, matrix: ConfigTaskMatrix, strata: readonly StratumK
     configs,
     tasks,
     values,
+    scale,
     present: presentOrNull,
     bits: trinary ? packBits(configs, tasks, values, presentOrNull, negative) : null,
     strata: [...groups.values()].map((members) => Int32Array.from(members)),
     hasData,
   };
+}
+
+/** Scales the present values by their common denominator in place (see the header); returns it, 1 when none. */
+function scaleToIntegers(values: Float64Array, present: Float64Array, tasks: number): number {
+  const shown = values.map((v, i) => (present[i] === 1 ? v : Number.NaN));
+  const scale = commonDenominator(shown, tasks);
+  if (scale === null || scale === 1) return 1;
+  for (let i = 0; i < values.length; i++) values[i] = Math.round(values[i]! * scale);
+  return scale;
 }
 
 function packBits(
@@ -429,8 +446,8 @@ export function rankIntervals(
   const { reps, level, seed, higherIsBetter } = checkOptions("rankIntervals", opts);
   const p = prepare("rankIntervals", matrix, strata);
   const ranks = drawRanks(p, reps, seed, higherIsBetter);
-  const means = pointMeans(p);
-  const point = competitionRanks(means, higherIsBetter);
+  const { means, scores } = pointMeans(p);
+  const point = competitionRanks(scores, higherIsBetter);
   const loIndex = type1Index((1 - level) / 2, reps);
   const hiIndex = type1Index((1 + level) / 2, reps);
   return means.map((mean, c) => {
@@ -440,15 +457,19 @@ export function rankIntervals(
   });
 }
 
-/** Each configuration's mean over its non-missing tasks (NaN when none). */
-function pointMeans(p: Prepared): number[] {
+/**
+ * Each configuration's mean over its non-missing tasks (NaN when none), and the scores that rank them: the same
+ * means times the prepared scale, exact when the values are fractions (see the header).
+ */
+function pointMeans(p: Prepared): { means: number[]; scores: number[] } {
   const sums = new Float64Array(p.configs);
   const counts = new Float64Array(p.configs);
   const all = new Int32Array(p.tasks).map((_, t) => t);
   const weight = new Float64Array(p.tasks).fill(1);
   scoreDraw(p, all, weight, p.tasks, sums, counts);
-  if (p.present !== null) return Array.from(sums);
-  return Array.from(sums, (s) => (p.tasks > 0 ? s / p.tasks : Number.NaN));
+  const scores =
+    p.present !== null ? Array.from(sums) : Array.from(sums, (s) => (p.tasks > 0 ? s / p.tasks : Number.NaN));
+  return { means: scores.map((s) => s / p.scale), scores };
 }
 
 export interface TieGroupOptions {
@@ -487,7 +508,7 @@ export function tieGroups(matrix: ConfigTaskMatrix, opts: TieGroupOptions = {}):
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`tieGroups: alpha must be in (0, 1) (got ${alpha})`);
   const tasks = matrix[0]?.length ?? 0;
   const p = prepare("tieGroups", matrix, new Array<number>(tasks).fill(0));
-  const means = pointMeans(p);
+  const { means, scores } = pointMeans(p);
   const members: TieGroupMember[] = means.map((mean) => ({
     group: Number.NaN,
     anchor: false,
@@ -498,7 +519,7 @@ export function tieGroups(matrix: ConfigTaskMatrix, opts: TieGroupOptions = {}):
     adjustedP: Number.NaN,
     sortKey: 0,
   }));
-  const better = (a: number, b: number) => (higherIsBetter ? means[a]! > means[b]! : means[a]! < means[b]!);
+  const better = (a: number, b: number) => (higherIsBetter ? scores[a]! > scores[b]! : scores[a]! < scores[b]!);
   const memo = new Map<number, number>();
   const exact = (b: number, c: number) => {
     const key = b * (tasks + 1) + c;

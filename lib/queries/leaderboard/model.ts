@@ -1,5 +1,6 @@
 // Runs the leaderboard queries on any Db (DuckDB in Node at build time, DuckDB-WASM in the browser) and
 // attaches the paired statistics. The rates come from SQL; this file only pairs them with intervals.
+import { percentDifference } from "../../metrics/exact-scale";
 import { mcnemarExact } from "../../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
 import { wilsonInterval } from "../../metrics/wilson";
@@ -71,6 +72,18 @@ export interface LeaderboardMeta {
 }
 
 const pct = (x: number) => 100 * x;
+
+/**
+ * Baseline minus condition from the cells' integer counts (resolved runs over cells, every repeat counted), so
+ * that equal gaps are equal numbers and their marks, sorting and ranks agree; the difference of the two rates
+ * when the counts do not give back the rates shown.
+ */
+function gapValue(base: RateCell, cond: RateCell): number {
+  const counts = (r: RateCell) => ({ runs: Math.round(r.resolved * r.repeats), cells: r.n * r.repeats });
+  const [b, c] = [counts(base), counts(cond)];
+  const exact = (100 * b.runs) / b.cells === base.value && (100 * c.runs) / c.cells === cond.value;
+  return exact ? percentDifference(b.runs, b.cells, c.runs, c.cells) : base.value - cond.value;
+}
 
 export interface LeaderboardOptions {
   /**
@@ -249,7 +262,7 @@ function modelRows(
         if (!scores) {
           const baseRate = row.rates[grp][meta.baseline];
           const condRate = row.rates[grp][cond];
-          if (baseRate && condRate) row.gaps[grp][cond] = { value: baseRate.value - condRate.value, ...UNPAIRED };
+          if (baseRate && condRate) row.gaps[grp][cond] = { value: gapValue(baseRate, condRate), ...UNPAIRED };
           continue;
         }
         const other = byCell.get(`${config.config_id}\u0000${cond}`);
@@ -269,7 +282,7 @@ function modelRows(
         if (!baseRate || !condRate) continue;
         const ci = opts.intervals === false ? { lo: Number.NaN, hi: Number.NaN } : pairedBootstrapOfDiffs(diffs);
         row.gaps[grp][cond] = {
-          value: baseRate.value - condRate.value,
+          value: gapValue(baseRate, condRate),
           lo: pct(ci.lo),
           hi: pct(ci.hi),
           baselineOnly,
