@@ -1,6 +1,7 @@
 // The leaderboard page of one release, rendered at build time from what `npm run data` computed.
 import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
 import { DeferredSignaturePrevalence } from "@/components/leaderboard/DeferredSignaturePrevalence";
+import { RankLegend } from "@/components/leaderboard/RankLegend";
 import { leaderboardHead } from "@/lib/site/leaderboard-head";
 import { builtRelease, leaderboard, repos } from "@/scripts/build/release-files";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
@@ -20,7 +21,7 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
         Every focus task runs under each condition ({built.meta.conditions.join(", ")}); a gap is the{" "}
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
-      <LeaderboardView releaseId={releaseId} model={model} head={head} repos={offered} />
+      <LeaderboardView releaseId={releaseId} model={model} head={head} repos={offered} legend={<RankLegend />} />
       <WarmDuckDb page="leaderboard" rehearsal={last ? { leaderboardScope: { repos: [last] } } : undefined} />
       <div className="mt-6">
         {/* After first paint: the panel was three quarters of the page's HTML (docs/performance.md, speed). */}

@@ -4,7 +4,7 @@
 import type { Mark } from "@/lib/metrics/marks";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { fmt } from "@/lib/site/labels";
-import { cellOf, rankText, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
+import { cellOf, rankCellText, rankDescription, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 import { CellDetail } from "./CellDetail";
 import type { LeaderboardStudy } from "./useRowUncertainty";
 import { ProvenanceMarks } from "./ProvenanceMarks";
@@ -74,10 +74,11 @@ export function ConfigRow({
                 <span
                   className="block text-[0.7rem] leading-tight font-normal text-zinc-500 no-underline before:content-[attr(data-rank-text)] dark:text-zinc-400"
                   data-testid="rank"
-                  data-rank-text={`${rankText(cell.rank)} · T${cell.rank.tieGroup}`}
+                  title={rankDescription(cell.rank, col.kind)}
+                  data-rank-text={rankCellText(cell.rank)}
                   data-rank={cell.rank.rank}
-                  data-rank-lo={cell.rank.lo}
-                  data-rank-hi={cell.rank.hi}
+                  data-rank-lo={cell.rank.lo ?? undefined}
+                  data-rank-hi={cell.rank.hi ?? undefined}
                   data-tie={cell.rank.tieGroup}
                 />
               ) : null}

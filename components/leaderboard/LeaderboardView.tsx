@@ -17,7 +17,6 @@ import {
 } from "@/lib/site/leaderboard-view";
 import { fetchFullLeaderboard, isDefaultView, type LeaderboardHead } from "@/lib/site/leaderboard-head";
 import { WhenVisible } from "@/components/site/WhenVisible";
-import { Term } from "@/components/site/Term";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState } from "@/components/site/useUrlState";
@@ -38,9 +37,11 @@ export interface LeaderboardViewProps {
   /** A long release's head (lib/site/leaderboard-head.ts): the rest of its rows are fetched after first paint. */
   head?: LeaderboardHead | null;
   repos: { repo: string; n_tasks: number }[];
+  /** What the marks and ranks claim (RankLegend), rendered by the page so its text is not in the page's script. */
+  legend?: React.ReactNode;
 }
 
-export function LeaderboardView({ releaseId, model: staticModel, head = null, repos }: LeaderboardViewProps) {
+export function LeaderboardView({ releaseId, model: staticModel, head = null, repos, legend }: LeaderboardViewProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
 
@@ -117,13 +118,7 @@ export function LeaderboardView({ releaseId, model: staticModel, head = null, re
           onSelect={(id) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s.slice(-1), id]))}
         />
       </div>
-      <p className="text-xs text-zinc-500">
-        <span className="font-bold">Bold</span>: highest resolution under each non-baseline condition and lowest gap,
-        per group; <span className="underline decoration-2 underline-offset-4">underlined</span>: the lowest and highest
-        respectively (ties included), among the rows shown. Under each number: its{" "}
-        <Term term="rank">95% rank interval</Term> (#1–3) and <Term term="tie">tie group</Term> (T1: not told apart from
-        the best), among the release&apos;s configurations.
-      </p>
+      {legend}
       <WhenVisible label="Resolution chart">
         <GapChart model={model} rows={rows} />
       </WhenVisible>

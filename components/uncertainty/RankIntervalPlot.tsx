@@ -5,6 +5,7 @@
 import { chartColor, CHART } from "@/components/ui/chart";
 import { ChartFigure } from "@/components/ui/ChartFigure";
 import { linearScale, rankTicks } from "@/lib/site/chart-scale";
+import { rankText } from "@/lib/site/leaderboard-view";
 import { rankTable, type RankColumnData, type RankRow } from "@/lib/site/uncertainty-view";
 import { f1, LegendItem, PanelGrid, RowLabel } from "./svg-parts";
 
@@ -60,7 +61,7 @@ export function RankIntervalPlot({
           <LegendItem
             x={LABEL}
             y={6}
-            text="Rank (dot) and 95% rank interval (bar); shaded blocks are tie groups, T1 tied with the best"
+            text="Rank (dot) and 95% rank interval (bar); shaded blocks are tie groups, T1 not distinguished from the best"
           >
             <line
               x1={0}
@@ -98,16 +99,18 @@ export function RankIntervalPlot({
             return (
               <g key={r.id}>
                 <RowLabel x={LABEL - 10} y={y} text={r.name} />
-                <line
-                  x1={x(p.lo)}
-                  x2={x(p.hi)}
-                  y1={y}
-                  y2={y}
-                  stroke={COLOR}
-                  strokeWidth={6}
-                  strokeLinecap="round"
-                  strokeOpacity={0.45}
-                />
+                {p.lo !== null && p.hi !== null ? (
+                  <line
+                    x1={x(p.lo)}
+                    x2={x(p.hi)}
+                    y1={y}
+                    y2={y}
+                    stroke={COLOR}
+                    strokeWidth={6}
+                    strokeLinecap="round"
+                    strokeOpacity={0.45}
+                  />
+                ) : null}
                 <circle
                   cx={x(p.rank)}
                   cy={y}
@@ -115,11 +118,11 @@ export function RankIntervalPlot({
                   fill={COLOR}
                   data-config={r.id}
                   data-rank={p.rank}
-                  data-lo={p.lo}
-                  data-hi={p.hi}
+                  data-lo={p.lo ?? undefined}
+                  data-hi={p.hi ?? undefined}
                   data-tie={p.tieGroup}
                 >
-                  <title>{`${r.name}: rank ${p.rank} (95% ${p.lo}–${p.hi}), tie group ${p.tieGroup}; value ${f1(p.value)}${unit}`}</title>
+                  <title>{`${r.name}: ${rankText(p)} · T${p.tieGroup}; value ${f1(p.value)}${unit}`}</title>
                 </circle>
                 {tie[i]!.opens ? (
                   <text x={LABEL + PLOT + 8} y={y} dominantBaseline="middle" fontSize={10} fill={CHART.axis}>

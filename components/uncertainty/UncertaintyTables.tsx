@@ -40,7 +40,8 @@ const LOW_HIGH = [
   { label: "low", numeric: true },
   { label: "high", numeric: true },
 ];
-const DEFF_WHY = "the plain bootstrap does not vary, so the ratio is undefined";
+const DEFF_WHY =
+  "undefined: one repository (nothing to resample between, so no clustered interval either), or the plain bootstrap does not vary";
 
 /** A table with its CSV/JSON export above it; the export reads the cells' unrounded numbers. */
 function ExportedTable(props: {
@@ -123,7 +124,7 @@ export function FarNearTable({ releaseId, model, configs, condition }: TableProp
 }
 
 export function DesignEffectTable({ releaseId, model, configs, condition }: TableProps) {
-  const caption = `Each gap's paired interval (focus tasks resampled) beside its interval clustered by repository; the design effect is the clustered variance over the plain one`;
+  const caption = `Each gap's paired interval (focus tasks resampled) beside its interval clustered by repository; the design effect is the clustered variance over the plain one. Estimated from G repositories it is itself noisy (relative standard error about √(2/(G − 1)): a third with 19 repositories), so a value near 1 is no evidence either way; with one repository there is none ("—")`;
   return (
     <ExportedTable
       releaseId={releaseId}

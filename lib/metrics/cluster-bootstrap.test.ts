@@ -156,3 +156,18 @@ describe("options and input", () => {
     expect(() => farMinusNear({ values: [1], clusters: [] }, { values: [1], clusters: ["a"] })).toThrow(RangeError);
   });
 });
+
+describe("one repository", () => {
+  it("gives no clustered interval and no design effect, only the plain one", () => {
+    const est = clusterBootstrap([1, 0, 1], ["a", "a", "a"], { reps: 200 });
+    expect([est.cluster.lo, est.cluster.hi, est.designEffect].every(Number.isNaN)).toBe(true);
+    expect(est.task.lo).toBeLessThan(est.task.hi);
+    const d = farMinusNear(
+      { values: [1, 0], clusters: ["a", "a"] },
+      { values: [1, 1], clusters: ["a", "a"] },
+      { reps: 200 },
+    );
+    expect([d.cluster.lo, d.cluster.hi, d.designEffect].every(Number.isNaN)).toBe(true);
+    expect(d.estimate).toBe(0.5);
+  });
+});

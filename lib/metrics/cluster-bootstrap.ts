@@ -11,6 +11,8 @@
 // - The design effect is var(cluster-bootstrap estimates) / var(task-bootstrap estimates), both sample variances
 //   over the same number of draws: ≈ 1 when outcomes are independent of the repository, up to the repository
 //   size when a repository's tasks all share one outcome. NaN when the task bootstrap does not vary.
+// - One repository gives no clustered interval and no design effect (NaN, shown "—"): every draw is that
+//   repository, so the draws do not vary and an interval of zero width would claim certainty, not measure it.
 // - Both bootstraps start their own stream from the same seed (default DEFAULT_BOOTSTRAP_SEED; reps default
 //   DEFAULT_BOOTSTRAP_REPS), so the result is a pure function of the data and the options; with a repository
 //   per task the two bootstraps draw identically.
@@ -168,7 +170,7 @@ export function clusterBootstrap(
     state = seed | 0;
     for (let r = 0; r < reps; r++) state = taskDraws(taskValues, taskPicks, state, task, r);
   }
-  const c = summarise(cluster, n > 0 ? reps : 0, tail);
+  const c = summarise(cluster, n > 0 && g > 1 ? reps : 0, tail);
   const t = summarise(task, n > 0 ? reps : 0, tail);
   return {
     estimate: ratio(total, n),
@@ -238,7 +240,8 @@ export function farMinusNear(near: GroupTasks, far: GroupTasks, opts: BootstrapO
       task[r] = farDraw[0]! - nearDraw[0]!;
     }
   }
-  const c = summarise(cluster, kept, tail);
+  const repositories = new Set([...near.clusters, ...far.clusters]).size;
+  const c = summarise(cluster, repositories > 1 ? kept : 0, tail);
   const t = summarise(task, usable ? reps : 0, tail);
   return {
     estimate: farMean - nearMean,

@@ -1,5 +1,6 @@
 // One-sentence definitions behind the site's column headers and terms (components/site/Term.tsx). The
 // long form of each lives in docs/benchmark.md, which the About page renders; the anchor points there.
+import { MIN_RANK_INTERVAL_TASKS } from "../queries/leaderboard/rank-rules";
 export interface GlossaryEntry {
   text: string;
   /** Section of the About page (a heading id of docs/benchmark.md). */
@@ -38,11 +39,11 @@ export const GLOSSARY = {
   },
   wilson: { text: "Wilson 95% interval of a resolution rate.", anchor: "the-statistics-shown" },
   rank: {
-    text: "95% rank interval (#1–3): the ranks a configuration takes in 95% of redraws of the focus tasks, redrawn within each repository, one draw for every configuration.",
+    text: `Rank (#2): 1 + the number of configurations with a strictly better value, so equal values share a rank. 95% rank interval ([1–10]): the ranks it takes in 95% of resamples of the focus tasks, one resample for every configuration; none below ${MIN_RANK_INTERVAL_TASKS} tasks.`,
     anchor: "ranks-and-ties",
   },
   tie: {
-    text: "Tie group (T1): configurations an exact McNemar test cannot tell from the group's best after Holm's correction; T1 is tied with the best.",
+    text: "Tie group (T1): not distinguished from the best by an exact paired (McNemar) test after Holm's correction; not a claim that they are equal. T2: not distinguished from the best of the rest.",
     anchor: "ranks-and-ties",
   },
   bootstrap: {

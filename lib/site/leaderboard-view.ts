@@ -3,6 +3,8 @@
 import { extremeMarks, type Mark } from "../metrics/marks";
 import type { ConfigRow } from "../queries/leaderboard/sql";
 import type { GapCell, LeaderboardModel, LeaderboardRow, RateCell } from "../queries/leaderboard/model";
+import { noRankIntervalReason } from "../queries/leaderboard/rank-rules";
+import type { CellRank } from "../queries/leaderboard/ranks";
 import { conditionLabel, groupLabel } from "./labels";
 import { csvText } from "../common/csv";
 
@@ -268,7 +270,32 @@ export function sortValue(cell: RateCell | GapCell | undefined, col: Leaderboard
   return group * 1e4 + cell.value;
 }
 
-/** The rank interval as the table writes it: "#2" when it is one rank, else "#1–3". */
-export function rankText(rank: { lo: number; hi: number }): string {
-  return rank.lo === rank.hi ? `#${rank.lo}` : `#${rank.lo}–${rank.hi}`;
+/**
+ * The rank as the table writes it: the point rank first, then its 95% interval in brackets when there is one
+ * ("#2 [1–10]", "#2" below MIN_RANK_INTERVAL_TASKS tasks). Equal values share the better rank.
+ */
+export function rankText(rank: Pick<CellRank, "rank" | "lo" | "hi">): string {
+  return rank.lo === null || rank.hi === null ? `#${rank.rank}` : `#${rank.rank} [${rank.lo}–${rank.hi}]`;
+}
+
+/** The cell's rank line: rank, interval and tie group ("#2 [1–10] · T1"). */
+export function rankCellText(rank: CellRank): string {
+  return `${rankText(rank)} · T${rank.tieGroup}`;
+}
+
+/** What T<n> claims, in the words the legend and the glossary use. */
+export function tieGroupClaim(group: number): string {
+  return group === 1
+    ? "T1: not distinguished from the best (an exact paired test, Holm-corrected; not a claim that they are equal)"
+    : `T${group}: not distinguished from the best of what T1–T${group - 1} left`;
+}
+
+/** The cell's rank line read in full (its title and what a screen reader is given). */
+export function rankDescription(rank: CellRank, kind: LeaderboardColumn["kind"]): string {
+  const interval =
+    rank.lo === null || rank.hi === null
+      ? noRankIntervalReason(rank.tasks)
+      : `95% rank interval ${rank.lo}–${rank.hi}: the ranks it takes in 95% of resamples of the ${rank.tasks} focus tasks`;
+  const gap = kind === "gap" ? "; a gap's rank orders the drop from uninterrupted to switched, not switched work" : "";
+  return `Rank ${rank.rank} of ${rank.of}${gap}; ${interval}; ${tieGroupClaim(rank.tieGroup)}`;
 }

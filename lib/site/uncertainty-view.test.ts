@@ -23,6 +23,7 @@ const rank = (r: number, lo: number, hi: number, tieGroup: number, sortKey: numb
   rank: r,
   lo,
   hi,
+  tasks: 20,
   tieGroup,
   sortKey,
   of: 3,

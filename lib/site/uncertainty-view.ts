@@ -17,8 +17,9 @@ export const FOREST_LIMIT = 60;
 export interface RankPoint {
   value: number;
   rank: number;
-  lo: number;
-  hi: number;
+  /** null when the column has too few tasks for a rank interval (lib/queries/leaderboard/rank-rules.ts). */
+  lo: number | null;
+  hi: number | null;
   tieGroup: number;
   sortKey: number;
   of: number;
@@ -187,7 +188,7 @@ export function rankRows(
 
 export function rankTable(column: RankColumnData, rows: readonly RankRow[]): ChartTable {
   return {
-    caption: `Rank of each configuration in "${column.label}" with its 95% rank interval and tie group (1 = tied with the best)`,
+    caption: `Rank of each configuration in "${column.label}" with its 95% rank interval (empty when the column has too few tasks for one) and tie group (1 = not distinguished from the best)`,
     columns: [
       { key: "config", label: "Configuration" },
       { key: "value", label: column.kind === "gap" ? "Gap (pp)" : "Resolution (%)" },

@@ -9,6 +9,7 @@ import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";
 import { OVERALL, taskScoresQuery, type ConfigRow, type TaskScoreRow } from "../leaderboard/sql";
 import {
   computeLeaderboard,
+  rateDifference,
   type LeaderboardMeta,
   type LeaderboardModel,
   type LeaderboardRow,
@@ -115,7 +116,7 @@ export function ablationModel(leaderboard: LeaderboardModel, scores: TaskScoreRo
             }
             const ci = pairedBootstrapOfDiffs(diffs);
             member.gains[grp][cond] = {
-              value: v.value - n.value,
+              value: rateDifference(v, n),
               lo: pct(ci.lo),
               hi: pct(ci.hi),
               variantOnly,

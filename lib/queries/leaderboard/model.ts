@@ -74,11 +74,11 @@ export interface LeaderboardMeta {
 const pct = (x: number) => 100 * x;
 
 /**
- * Baseline minus condition from the cells' integer counts (resolved runs over cells, every repeat counted), so
+ * a − b in percentage points from the cells' integer counts (resolved runs over cells, every repeat counted), so
  * that equal gaps are equal numbers and their marks, sorting and ranks agree; the difference of the two rates
  * when the counts do not give back the rates shown.
  */
-function gapValue(base: RateCell, cond: RateCell): number {
+export function rateDifference(base: RateCell, cond: RateCell): number {
   const counts = (r: RateCell) => ({ runs: Math.round(r.resolved * r.repeats), cells: r.n * r.repeats });
   const [b, c] = [counts(base), counts(cond)];
   const exact = (100 * b.runs) / b.cells === base.value && (100 * c.runs) / c.cells === cond.value;
@@ -262,7 +262,7 @@ function modelRows(
         if (!scores) {
           const baseRate = row.rates[grp][meta.baseline];
           const condRate = row.rates[grp][cond];
-          if (baseRate && condRate) row.gaps[grp][cond] = { value: gapValue(baseRate, condRate), ...UNPAIRED };
+          if (baseRate && condRate) row.gaps[grp][cond] = { value: rateDifference(baseRate, condRate), ...UNPAIRED };
           continue;
         }
         const other = byCell.get(`${config.config_id}\u0000${cond}`);
@@ -282,7 +282,7 @@ function modelRows(
         if (!baseRate || !condRate) continue;
         const ci = opts.intervals === false ? { lo: Number.NaN, hi: Number.NaN } : pairedBootstrapOfDiffs(diffs);
         row.gaps[grp][cond] = {
-          value: gapValue(baseRate, condRate),
+          value: rateDifference(baseRate, condRate),
           lo: pct(ci.lo),
           hi: pct(ci.hi),
           baselineOnly,

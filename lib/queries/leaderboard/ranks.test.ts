@@ -5,6 +5,7 @@ import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
 import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
+import { rankIntervals } from "../../metrics/rank-intervals";
 import { computeLeaderboard, type LeaderboardModel } from "./model";
 
 const DIR = "e2e/fixtures/releases/handcalc";
@@ -27,7 +28,8 @@ const rankOf = (config: string) => {
 
 describe("overall switched resolution of handcalc", () => {
   // Per task (N1, N2, F1, F2) switched: alpha 1 0 1 0, beta 1 0 0 0 (F2 missing: unresolved), gamma 1 1 0 0.
-  // One repository, so a draw is 4 tasks with replacement: 256 equally likely draws. In a draw, a beats b when
+  // The bootstrap resamples the focus tasks (docs/benchmark.md, "Ranks and ties"): 4 tasks, so a draw is 4 tasks
+  // with replacement, 256 equally likely draws. In a draw, a beats b when
   // the draw holds more of the tasks a alone resolved than of those b alone resolved.
   // alpha: beta never beats it (beta ≤ alpha on every task); gamma beats it when the draw holds more N2 than
   //   F1: P = (1 − P(as many)) / 2 = (1 − 35/128) / 2 = 93/256 ≈ 0.36. Ranks {1: 0.64, 2: 0.36} → 1–2.
@@ -36,10 +38,27 @@ describe("overall switched resolution of handcalc", () => {
   //   Point rank 3 (25 % against 50 %).
   // gamma: beta never beats it; alpha when F1 > N2, 93/256 → 1–2. Point rank 1 (tied with alpha at 50 %:
   //   competition ranking).
-  it("gives each configuration its point rank and 95% rank interval", () => {
-    expect(rankOf("alpha")).toMatchObject({ rank: 1, lo: 1, hi: 2 });
-    expect(rankOf("beta")).toMatchObject({ rank: 3, lo: 1, hi: 3 });
-    expect(rankOf("gamma")).toMatchObject({ rank: 1, lo: 1, hi: 2 });
+  it("gives the bootstrap intervals worked by hand on its task scores", () => {
+    const matrix = [
+      [1, 0, 1, 0],
+      [1, 0, 0, 0],
+      [1, 1, 0, 0],
+    ];
+    const r = rankIntervals(matrix, [0, 0, 0, 0]).map(({ rank, lo, hi }) => ({ rank, lo, hi }));
+    expect(r).toEqual([
+      { rank: 1, lo: 1, hi: 2 },
+      { rank: 3, lo: 1, hi: 3 },
+      { rank: 1, lo: 1, hi: 2 },
+    ]);
+  });
+
+  // Four focus tasks are fewer than MIN_RANK_INTERVAL_TASKS (20): the cells keep their point rank and tie group,
+  // and no interval (over four tasks, "#1–2" would claim more than the data hold).
+  it("gives each cell its point rank and no rank interval: four tasks are too few", () => {
+    expect(rankOf("alpha")).toMatchObject({ rank: 1, lo: null, hi: null });
+    expect(rankOf("beta")).toMatchObject({ rank: 3, lo: null, hi: null });
+    expect(rankOf("gamma")).toMatchObject({ rank: 1, lo: null, hi: null });
+    expect(model.rows.every((x) => x.rates.overall!.switched!.rank!.tasks === 4)).toBe(true);
   });
 
   // McNemar against the best (alpha, first of the tied best by input order): gamma b = 1 (F1), c = 1 (N2), p = 1;

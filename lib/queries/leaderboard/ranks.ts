@@ -1,18 +1,23 @@
-// Rank intervals and tie groups of the leaderboard's cells (docs/leaderboard.md, "Ranks"): per group (overall,
-// near, far) and per column (each condition's resolution, each gap), every configuration's 95% rank interval from
-// one paired bootstrap over focus tasks stratified by repository, and its tie group by exact McNemar tests against
-// the best with Holm's correction (lib/metrics/rank-intervals.ts). The task scores come from the leaderboard's own
-// SQL (taskScoresQuery); a configuration without a cell in a column is not ranked in it.
+// Rank intervals and tie groups of the leaderboard's cells (docs/benchmark.md, "Ranks and ties"): per group
+// (overall, near, far) and per column (each condition's resolution, each gap), every configuration's point rank,
+// its 95% rank interval from one paired bootstrap over the focus tasks, and its tie group by exact McNemar tests
+// against the best with Holm's correction (lib/metrics/rank-intervals.ts). The task scores come from the
+// leaderboard's own SQL (taskScoresQuery); a configuration without a cell in a column is not ranked in it.
+// The bootstrap resamples tasks, not tasks within repositories: with one or two tasks per repository (small
+// releases, a repository subset) a stratified draw barely moves and its variance shrinks by (n − H)/n.
 import { rankIntervals, tieGroups } from "../../metrics/rank-intervals";
+import { MIN_RANK_INTERVAL_TASKS } from "./rank-rules";
 import { OVERALL, type TaskScoreRow } from "./sql";
 
 export interface CellRank {
-  /** Competition rank of the cell's value among the ranked configurations (1 = best). */
+  /** Competition rank of the cell's value among the ranked configurations (1 = best; equal values share it). */
   rank: number;
-  /** 95% bootstrap rank interval, the better end first ("1–3"). */
-  lo: number;
-  hi: number;
-  /** 1 = statistically tied with the best (not distinguished after Holm), 2 = the next group, … */
+  /** 95% bootstrap rank interval, the better end first ("1–3"); null below MIN_RANK_INTERVAL_TASKS tasks. */
+  lo: number | null;
+  hi: number | null;
+  /** Focus tasks the column is ranked over. */
+  tasks: number;
+  /** 1 = not distinguished from the best (an exact paired test after Holm; not "equal"), 2 = the next group, … */
   tieGroup: number;
   /** Order that keeps tie groups together: by group, then value (best first). */
   sortKey: number;
@@ -72,28 +77,30 @@ function columnsOf(model: RankedModel, scores: readonly TaskScoreRow[]): { grp: 
   ]);
 }
 
-/** The group's focus tasks (every task for overall) with their repositories, in a fixed order. */
-function tasksOf(grp: string, scores: readonly TaskScoreRow[]): { ids: string[]; repos: string[] } {
-  const repoOf = new Map<string, string>();
-  for (const s of scores) if (grp === OVERALL || s.grp === grp) repoOf.set(s.task_id, s.repo);
-  const ids = [...repoOf.keys()].sort();
-  return { ids, repos: ids.map((t) => repoOf.get(t)!) };
+/** The group's focus tasks (every task for overall), in a fixed order. */
+function tasksOf(grp: string, scores: readonly TaskScoreRow[]): { ids: string[] } {
+  const ids = new Set<string>();
+  for (const s of scores) if (grp === OVERALL || s.grp === grp) ids.add(s.task_id);
+  return { ids: [...ids].sort() };
 }
 
 /** Ranks one column's cells in place; configurations without a cell stay unranked. */
-function rankColumn(model: RankedModel, col: RankColumn, tasks: { ids: string[]; repos: string[] }): void {
+function rankColumn(model: RankedModel, col: RankColumn, tasks: { ids: string[] }): void {
   const ranked = model.rows.map((r, i) => ({ config: r.config.config_id, cell: col.cells[i] })).filter((x) => x.cell);
   if (ranked.length === 0 || tasks.ids.length === 0) return;
   const matrix = ranked.map(({ config }) => Float64Array.from(tasks.ids, (t) => col.value(config, t)));
-  const intervals = rankIntervals(matrix, tasks.repos, { higherIsBetter: col.higherIsBetter });
+  const n = tasks.ids.length;
+  const intervals = rankIntervals(matrix, new Array<number>(n).fill(0), { higherIsBetter: col.higherIsBetter });
   const ties = tieGroups(matrix, { higherIsBetter: col.higherIsBetter });
+  const withInterval = n >= MIN_RANK_INTERVAL_TASKS;
   ranked.forEach(({ cell }, i) => {
     const r = intervals[i]!;
     if (!Number.isFinite(r.rank)) return;
     cell!.rank = {
       rank: r.rank,
-      lo: r.lo,
-      hi: r.hi,
+      lo: withInterval ? r.lo : null,
+      hi: withInterval ? r.hi : null,
+      tasks: n,
       tieGroup: ties[i]!.group,
       sortKey: ties[i]!.sortKey,
       of: ranked.length,
@@ -103,7 +110,7 @@ function rankColumn(model: RankedModel, col: RankColumn, tasks: { ids: string[];
 
 /** Attaches a rank to every cell of the model that has a value (in place). */
 export function attachRanks(model: RankedModel, scores: readonly TaskScoreRow[]): void {
-  const tasks = new Map<string, { ids: string[]; repos: string[] }>();
+  const tasks = new Map<string, { ids: string[] }>();
   for (const { grp, col } of columnsOf(model, scores)) {
     if (!tasks.has(grp)) tasks.set(grp, tasksOf(grp, scores));
     rankColumn(model, col, tasks.get(grp)!);
@@ -117,7 +124,7 @@ export async function attachRanksInSlices(
   yieldToPage: () => Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
-  const tasks = new Map<string, { ids: string[]; repos: string[] }>();
+  const tasks = new Map<string, { ids: string[] }>();
   for (const { grp, col } of columnsOf(model, scores)) {
     if (!tasks.has(grp)) tasks.set(grp, tasksOf(grp, scores));
     rankColumn(model, col, tasks.get(grp)!);

@@ -6,6 +6,7 @@
 // bootstrap resamples are the leaderboard's, in its order, so with its reps and seed the plain interval of a gap is
 // the leaderboard's interval to the last digit.
 import { clusterBootstrap, farMinusNear, type ClusteredEstimate } from "../../metrics/cluster-bootstrap";
+import { percentDifference } from "../../metrics/exact-scale";
 import type { BootstrapOptions } from "../../metrics/paired-interval";
 import { repeatMetrics, type TaskRepeats } from "../../metrics/pass-k";
 import { OVERALL, type TaskScope } from "../leaderboard/sql";
@@ -70,15 +71,21 @@ function clusteredCell(value: number, est: ClusteredEstimate): ClusteredCell {
   };
 }
 
-/** A group's rate under one condition; undefined without tasks (the leaderboard has no cell then either). */
-function rateCell(rows: readonly TaskRepeatRow[], opts: BootstrapOptions): ClusteredCell | undefined {
-  if (rows.length === 0) return undefined;
+/** Resolved runs and runs (missing ones included) over the rows. */
+function countsOf(rows: readonly TaskRepeatRow[]): { c: number; n: number } {
   let c = 0;
   let n = 0;
   for (const r of rows) {
     c += r.c;
     n += r.n;
   }
+  return { c, n };
+}
+
+/** A group's rate under one condition; undefined without tasks (the leaderboard has no cell then either). */
+function rateCell(rows: readonly TaskRepeatRow[], opts: BootstrapOptions): ClusteredCell | undefined {
+  if (rows.length === 0) return undefined;
+  const { c, n } = countsOf(rows);
   const est = clusterBootstrap(
     rows.map((r) => r.c / r.n),
     rows.map((r) => r.repo),
@@ -181,8 +188,12 @@ export function configUncertainty(
       const b = out.rates[grp]![meta.baseline];
       const o = out.rates[grp]![condition];
       if (!b || !o) continue;
-      const { values, clusters } = taskGaps(base.filter(inGroup(grp)), other.filter(inGroup(grp)));
-      out.gaps[grp]![condition] = clusteredCell(b.value - o.value, clusterBootstrap(values, clusters, opts));
+      const [baseRows, otherRows] = [base.filter(inGroup(grp)), other.filter(inGroup(grp))];
+      const { values, clusters } = taskGaps(baseRows, otherRows);
+      // From the counts, as the leaderboard's gap (lib/queries/leaderboard/model.ts), so the two are equal numbers.
+      const [bc, oc] = [countsOf(baseRows), countsOf(otherRows)];
+      const value = percentDifference(bc.c, bc.n, oc.c, oc.n);
+      out.gaps[grp]![condition] = clusteredCell(value, clusterBootstrap(values, clusters, opts));
     }
     const near = out.gaps[NEAR]?.[condition];
     const far = out.gaps[FAR]?.[condition];

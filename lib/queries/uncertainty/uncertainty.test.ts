@@ -222,9 +222,11 @@ describe("one configuration (the leaderboard's expansion, the compare page)", ()
     expect(one.rates.overall![S]!.value).toBeCloseTo((100 * 5) / 9, 9);
     expect(one.gaps.overall![S]!.value).toBe(lbAlpha.gaps.overall![S]!.value);
     expect(one.gaps.overall![S]!.plain).toEqual({ lo: lbAlpha.gaps.overall![S]!.lo, hi: lbAlpha.gaps.overall![S]!.hi });
-    // One repository: every cluster draw is that repository.
+    // One repository: every cluster draw would be that repository, so there is no clustered interval and no
+    // design effect (shown "—"), not a zero-width interval.
     expect(one.rates.overall![U]).toMatchObject({ tasks: 3, repos: 1 });
-    expect(one.rates.overall![U]!.cluster).toEqual(span((100 * 8) / 9, (100 * 8) / 9));
+    expect(one.rates.overall![U]!.cluster).toEqual({ lo: Number.NaN, hi: Number.NaN });
+    expect(one.rates.overall![U]!.designEffect).toBeNaN();
   });
 
   it("filters to a task subset as the leaderboard's task subset does", async () => {
