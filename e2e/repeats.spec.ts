@@ -86,10 +86,12 @@ test("a repository subset's expansion describes the subset", async ({ page }) =>
   await page.locator('tr[data-config="alpha"] button[aria-expanded]').click();
   const section = page.locator('tr[data-detail="alpha"] [data-testid="row-uncertainty"]');
   await expect(section).toHaveAttribute("data-state", "ready");
-  // N1, N2, F1 only: Unint 8/9, and one repository, so the clustered interval is the point.
+  // N1, N2, F1 only: Unint 8/9, and one repository: nothing to resample between, so no clustered interval ("—"),
+  // not a zero-width one at 88.9.
   const rate = section.locator('tr[data-unc="overall.rate.uninterrupted"]');
   await expect(rate.locator('[data-stat="value"]')).toHaveText("88.9");
-  expect([await text(rate, "cluster-lo"), await text(rate, "cluster-hi")]).toEqual(["88.9", "88.9"]);
+  expect([await text(rate, "cluster-lo"), await text(rate, "cluster-hi")]).toEqual(["—", "—"]);
+  expect([await text(rate, "plain-lo"), await text(rate, "plain-hi")]).not.toEqual(["—", "—"]);
 });
 
 test("the compare page shows both configurations' pass@k side by side, beta's as unknown", async ({ page }) => {
