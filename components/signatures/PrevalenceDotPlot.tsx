@@ -7,11 +7,14 @@ import { ChartFigure } from "@/components/ui/ChartFigure";
 import { f1, LegendItem, PanelGrid, RowLabel, Unknown } from "@/components/uncertainty/svg-parts";
 import type { PrevalenceCell } from "@/lib/queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
+import { distinctCuts } from "@/lib/site/chart-labels";
 import { linearScale } from "@/lib/site/chart-scale";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { DOT_PLOT_LIMIT, dotKey, prevalenceDotTable, shareOf, type Strength } from "@/lib/site/prevalence-dots";
 
 const LABEL = 210;
+/** Characters of a name the 210 px of labels hold at 11 px. */
+const NAME_CHARS = 30;
 const PANEL = 260;
 const GAP = 40;
 const TOP = 48;
@@ -36,6 +39,10 @@ export function PrevalenceDotPlot(props: PrevalenceDotPlotProps) {
   const { releaseId, cells, conditions, group, signatures, strength } = props;
   const configs = props.configs.slice(0, DOT_PLOT_LIMIT);
   const row = conditions.length * LANE + 8;
+  const labels = distinctCuts(
+    configs.map((c) => c.name),
+    NAME_CHARS,
+  );
   const width = LABEL + signatures.length * (PANEL + GAP);
   const bottom = TOP + configs.length * row;
   const height = bottom + BOTTOM;
@@ -70,7 +77,7 @@ export function PrevalenceDotPlot(props: PrevalenceDotPlotProps) {
             {configs.map((c, i) => (
               <g key={c.id}>
                 <line x1={8} x2={width} y1={TOP + (i + 1) * row} y2={TOP + (i + 1) * row} stroke={CHART.faint} />
-                <RowLabel x={LABEL - 10} y={TOP + i * row + row / 2} text={c.name} />
+                <RowLabel x={LABEL - 10} y={TOP + i * row + row / 2} text={c.name} label={labels[i]!} />
               </g>
             ))}
             {signatures.map((s, p) => {

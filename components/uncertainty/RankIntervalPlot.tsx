@@ -4,12 +4,15 @@
 // (T1: not distinguished from the best). The ranks are the leaderboard's (lib/queries/leaderboard/ranks.ts).
 import { chartColor, CHART } from "@/components/ui/chart";
 import { ChartFigure } from "@/components/ui/ChartFigure";
+import { distinctCuts } from "@/lib/site/chart-labels";
 import { linearScale, rankTicks } from "@/lib/site/chart-scale";
 import { rankTable, type RankColumnData, type RankRow } from "@/lib/site/uncertainty-view";
 import { f1, LegendItem, PanelGrid, RowLabel } from "./svg-parts";
 
 const ROW = 18;
 const LABEL = 210;
+/** Characters of a name the 210 px of labels hold at 11 px. */
+const NAME_CHARS = 30;
 const PLOT = 480;
 const TIE = 44;
 const TOP = 44;
@@ -42,6 +45,10 @@ export function RankIntervalPlot({
   const bottom = TOP + rows.length * ROW;
   const height = bottom + BOTTOM;
   const tie = blocks(rows);
+  const labels = distinctCuts(
+    rows.map((r) => r.name),
+    NAME_CHARS,
+  );
   const unit = column.kind === "gap" ? " pp" : "%";
   return (
     <ChartFigure
@@ -97,7 +104,7 @@ export function RankIntervalPlot({
             const p = r.point;
             return (
               <g key={r.id}>
-                <RowLabel x={LABEL - 10} y={y} text={r.name} />
+                <RowLabel x={LABEL - 10} y={y} text={r.name} label={labels[i]!} />
                 <line
                   x1={x(p.lo)}
                   x2={x(p.hi)}
