@@ -57,6 +57,18 @@ function rowLabels(chart: Locator) {
   );
 }
 
+/** Every row label drawn wholly inside its chart's SVG: none starts left of the picture. */
+async function expectLabelsInside(chart: Locator) {
+  const svg = await rect(chart.locator("svg").first());
+  const boxes = await chart.locator("text[data-row-label]").evaluateAll((ts) =>
+    ts.map((t) => {
+      const r = t.getBoundingClientRect();
+      return { text: t.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    }),
+  );
+  for (const b of boxes) expect(within(b, svg), `${b.text} inside the SVG`).toBe(true);
+}
+
 /** Each whole name drawn as one text, and no two names as the same text. */
 function expectDistinct(labels: { text: string; name: string | null }[], names: string[]) {
   const byName = new Map<string, Set<string>>();
@@ -96,6 +108,7 @@ for (const w of WIDTHS) {
       // Stacked, every panel draws its own row labels.
       expect(labels).toHaveLength(names.length * (w.width < 500 ? data.groups.length : 1));
       expectDistinct(labels, names);
+      await expectLabelsInside(plot);
       for (const name of PAIR) expect(labels.some((l) => l.name === name)).toBe(true);
       // The note under the heading says what the clustered bar shows either way.
       await expect(page.getByTestId("forest-note")).toContainText(
@@ -110,6 +123,7 @@ for (const w of WIDTHS) {
         await rowLabels(page.locator(ranks)),
         data.configs.map((c) => c.display_name),
       );
+      await expectLabelsInside(page.locator(ranks));
     });
 
     test("the prevalence dot plot's axis ends at a round value just above its highest interval", async ({ page }) => {
@@ -148,6 +162,7 @@ for (const w of WIDTHS) {
           .filter((n, i, all) => all.indexOf(n) === i)
           .slice(0, 60),
       );
+      await expectLabelsInside(page.locator(plot));
     });
 
     test("the completion-vs-resolution scatter names its points apart and titles its y axis", async ({ page }) => {
@@ -168,11 +183,10 @@ for (const w of WIDTHS) {
       for (const l of await labels.all()) {
         const key = (await l.getAttribute("data-point-label"))!;
         const row = scored.find((r) => r.config_id === key)!;
-        const title = await l
-          .locator("title")
-          .textContent()
-          .catch(() => null);
-        const text = (await l.evaluate((e) => e.lastChild?.textContent ?? "")).trim();
+        const { title, text } = await l.evaluate((e) => ({
+          title: e.querySelector("title")?.textContent ?? null,
+          text: e.lastChild?.textContent ?? "",
+        }));
         expect(title ?? text, key).toBe(row.display_name);
         expect(text.length).toBeLessThanOrEqual(24);
         const b = await rect(l);

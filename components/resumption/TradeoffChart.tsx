@@ -6,13 +6,9 @@ import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAx
 import type { InterruptionRow } from "@/lib/queries/resumption/model";
 import { tradeoffDots, type TradeoffDot as Dot } from "@/lib/queries/resumption/view";
 import { axisLabel, axisProps, gridProps, ROLE_COLORS } from "@/components/ui/chart";
-import { distinctCuts } from "@/lib/site/chart-labels";
 import { Whiskers } from "./IntervalLayers";
 import { PointLabels } from "./PointLabels";
 import { TipBox } from "@/components/ui/TipBox";
-
-/** Characters of a name drawn beside its point. */
-const NAME_CHARS = 24;
 
 function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Dot }[] }) {
   const d = payload?.[0]?.payload;
@@ -27,10 +23,6 @@ function Tip({ active, payload }: { active?: boolean; payload?: { payload?: Dot 
 export function TradeoffChart({ rows, yLabel }: { rows: readonly InterruptionRow[]; yLabel: string }) {
   const dots = tradeoffDots(rows);
   const color = ROLE_COLORS.condition;
-  const labels = distinctCuts(
-    dots.map((d) => d.name),
-    NAME_CHARS,
-  );
   return (
     <div className="h-80">
       <ResponsiveContainer width="100%" height="100%">
@@ -56,7 +48,7 @@ export function TradeoffChart({ rows, yLabel }: { rows: readonly InterruptionRow
           <Tooltip content={<Tip />} />
           <Whiskers items={dots} color={color} testId="tradeoff-whiskers" />
           <Scatter name={yLabel} data={dots} fill={color} isAnimationActive={false} />
-          <PointLabels points={dots.map((d, i) => ({ key: d.key, x: d.x, y: d.y, name: d.name, label: labels[i]! }))} />
+          <PointLabels points={dots} />
         </ScatterChart>
       </ResponsiveContainer>
     </div>

@@ -25,14 +25,14 @@ describe("smallMultiples", () => {
     }
   });
 
-  it("stacked at 390 px (a 358 px box): 150 px of labels, a 200 px panel (358 − 150 − 8), 358 wide", () => {
+  it("stacked at 390 px (a 358 px box): 160 px of labels, a 190 px panel (358 − 160 − 8), 358 wide", () => {
     const l = smallMultiples({ ...FOREST, box: 358 });
-    expect(l).toMatchObject({ stacked: true, label: 150, chars: 22, panel: 200, width: 358 });
+    expect(l).toMatchObject({ stacked: true, label: 160, chars: 21, panel: 190, width: 358 });
     // Each panel: 220 rows + 40 foot + 24 for the next title = 284 apart; the last has no title after it.
     expect(l.at).toEqual([
-      { x: 150, top: 80 },
-      { x: 150, top: 364 },
-      { x: 150, top: 648 },
+      { x: 160, top: 80 },
+      { x: 160, top: 364 },
+      { x: 160, top: 648 },
     ]);
     expect(l.height).toBe(80 + 3 * 284 - 24);
   });
@@ -44,7 +44,7 @@ describe("smallMultiples", () => {
     expect(smallMultiples({ ...FOREST, box: 500 })).toMatchObject({ label: 210, panel: 282, width: 500 });
   });
 
-  it("never narrower than 180 px a panel: a 300 px box scrolls (150 + 180 + 8 = 338)", () => {
-    expect(smallMultiples({ ...FOREST, box: 300 })).toMatchObject({ panel: 180, width: 338 });
+  it("never narrower than 180 px a panel: a 300 px box scrolls (160 + 180 + 8 = 348)", () => {
+    expect(smallMultiples({ ...FOREST, box: 300 })).toMatchObject({ panel: 180, width: 348 });
   });
 });

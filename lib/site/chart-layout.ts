@@ -3,7 +3,7 @@
 // labels, at a width the box holds, so that no panel's title starts off-screen on a phone (docs/charts.md).
 
 /** Row-label room and the characters a name may keep in it when the panels stack on a narrow screen. */
-export const NARROW_LABEL = { width: 150, chars: 22 } as const;
+export const NARROW_LABEL = { width: 160, chars: 21 } as const;
 const MIN_PANEL = 180;
 const MAX_PANEL = 400;
 /** Room right of a stacked panel, so its last tick label is not cut by the box's edge. */

@@ -29,6 +29,19 @@ describe("placeLabels", () => {
     ]);
   });
 
+  it("crowded at the plot's right edge, where only left spots fit: left, upper left, lower left, then twice as high", () => {
+    // Four points at (290, 100); "aaaaaa" is 36 px wide, so a right spot (297–333) or a centred one (272–308) leaves
+    // the plot (x1 = 300).
+    const same = ["a", "b", "c", "d"].map((t) => ({ x: 290, y: 100, text: t.repeat(6) }));
+    expect(placeLabels(same, PLOT, M).map((l) => l.at)).toEqual([
+      { x: 283, y: 100, anchor: "end" },
+      { x: 283, y: 87, anchor: "end" },
+      { x: 283, y: 113, anchor: "end" },
+      // Upper left twice as high: 13 + 12 = 25 px above the point.
+      { x: 283, y: 75, anchor: "end" },
+    ]);
+  });
+
   it("a label does not cover another point: 107–131 would cover the dot at 110–120, so it goes left", () => {
     const placed = placeLabels(
       [

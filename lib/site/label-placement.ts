@@ -1,6 +1,6 @@
 // Names beside the points of a scatter, placed so that no two overlap and none covers another point: each point
-// tries the spots around it in turn (right, left, above, below, the corners, then twice as far above and below, so
-// that two points at one place both get a name) and takes the first free one inside the plot; a point with no free
+// tries the spots around it in turn (right, left, above, below, the corners, then twice as far above and below and
+// at those heights left and right, so that points crowded in one place get names) and takes the first free one inside the plot; a point with no free
 // spot is left unlabelled, and the chart says so (its name is in the tooltip and the table).
 
 export interface LabelPoint {
@@ -49,6 +49,10 @@ function spots(h: number): Spot[] {
     { dx: -OFF, dy: down, anchor: "end" },
     { dx: 0, dy: up - h, anchor: "middle" },
     { dx: 0, dy: down + h, anchor: "middle" },
+    { dx: -OFF, dy: up - h, anchor: "end" },
+    { dx: -OFF, dy: down + h, anchor: "end" },
+    { dx: OFF, dy: up - h, anchor: "start" },
+    { dx: OFF, dy: down + h, anchor: "start" },
   ];
 }
 
