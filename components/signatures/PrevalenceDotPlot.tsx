@@ -1,24 +1,34 @@
 "use client";
-// Signature prevalence as dots with their Wilson 95% intervals: a panel per signature on a shared 0–100% axis, a
-// row per configuration with a dot per condition (the conditions' colours), for one group (the page's group
-// filter, else overall). The same numbers as the matrices above it (lib/site/prevalence-dots.ts).
+// Signature prevalence as dots with their Wilson 95% intervals: a panel per signature on a shared axis from 0 to
+// the highest interval's end, rounded up (prevalenceAxis), a row per configuration with a dot per condition (the
+// conditions' colours), for one group (the page's group filter, else overall). The same numbers as the matrices
+// above it (lib/site/prevalence-dots.ts).
 import { CHART, PALETTES, seriesColor } from "@/components/ui/chart";
 import { ChartFigure } from "@/components/ui/ChartFigure";
 import { f1, LegendItem, PanelGrid, RowLabel, Unknown } from "@/components/uncertainty/svg-parts";
 import type { PrevalenceCell } from "@/lib/queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
+import { distinctCuts } from "@/lib/site/chart-labels";
 import { linearScale } from "@/lib/site/chart-scale";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
-import { DOT_PLOT_LIMIT, dotKey, prevalenceDotTable, shareOf, type Strength } from "@/lib/site/prevalence-dots";
+import {
+  DOT_PLOT_LIMIT,
+  dotKey,
+  prevalenceAxis,
+  prevalenceDotTable,
+  shareOf,
+  type Strength,
+} from "@/lib/site/prevalence-dots";
 
 const LABEL = 210;
+/** Characters of a name the 210 px of labels hold at 11 px. */
+const NAME_CHARS = 30;
 const PANEL = 260;
 const GAP = 40;
 const TOP = 48;
 const BOTTOM = 40;
 const PAD = 8;
 const LANE = 11;
-const TICKS = [0, 20, 40, 60, 80, 100];
 
 export interface PrevalenceDotPlotProps {
   releaseId: string;
@@ -36,10 +46,16 @@ export function PrevalenceDotPlot(props: PrevalenceDotPlotProps) {
   const { releaseId, cells, conditions, group, signatures, strength } = props;
   const configs = props.configs.slice(0, DOT_PLOT_LIMIT);
   const row = conditions.length * LANE + 8;
+  const labels = distinctCuts(
+    configs.map((c) => c.name),
+    NAME_CHARS,
+  );
   const width = LABEL + signatures.length * (PANEL + GAP);
   const bottom = TOP + configs.length * row;
   const height = bottom + BOTTOM;
   const color = (i: number) => seriesColor(PALETTES.conditions, i);
+  const dotArgs = { cells, configs, conditions, group, signatures, strength };
+  const axis = prevalenceAxis(dotArgs);
   const id = ["signature-prevalence", group, strength, props.subsetName].filter(Boolean).join("-");
   return (
     <div className="space-y-1" data-testid="prevalence-dot-plot">
@@ -52,7 +68,7 @@ export function PrevalenceDotPlot(props: PrevalenceDotPlotProps) {
         releaseId={releaseId}
         id={id}
         title={`Prevalence with 95% intervals, ${groupLabel(group)} focus tasks (${strength === "strong" ? "strong tags" : "weak only"})`}
-        table={prevalenceDotTable({ cells, configs, conditions, group, signatures, strength })}
+        table={prevalenceDotTable(dotArgs)}
       >
         <div>
           <svg
@@ -70,12 +86,12 @@ export function PrevalenceDotPlot(props: PrevalenceDotPlotProps) {
             {configs.map((c, i) => (
               <g key={c.id}>
                 <line x1={8} x2={width} y1={TOP + (i + 1) * row} y2={TOP + (i + 1) * row} stroke={CHART.faint} />
-                <RowLabel x={LABEL - 10} y={TOP + i * row + row / 2} text={c.name} />
+                <RowLabel x={LABEL - 10} y={TOP + i * row + row / 2} text={c.name} label={labels[i]!} />
               </g>
             ))}
             {signatures.map((s, p) => {
               const x0 = LABEL + p * (PANEL + GAP);
-              const x = linearScale([0, 100], [x0 + PAD, x0 + PANEL - PAD]);
+              const x = linearScale([axis.lo, axis.hi], [x0 + PAD, x0 + PANEL - PAD]);
               return (
                 <g key={s} data-panel={s}>
                   <text
@@ -88,7 +104,10 @@ export function PrevalenceDotPlot(props: PrevalenceDotPlotProps) {
                   >
                     {SIGNATURE_LABELS[s] ?? s}
                   </text>
-                  <PanelGrid ticks={TICKS} x={x} top={TOP} bottom={bottom} label={(t) => `${t}%`} />
+                  <PanelGrid ticks={axis.ticks} x={x} top={TOP} bottom={bottom} label={(t) => `${t}%`} />
+                  <text x={x0 + PANEL / 2} y={bottom + 30} textAnchor="middle" fontSize={10} fill={CHART.axis}>
+                    {`share of readable runs, 0–${axis.hi}%`}
+                  </text>
                   {configs.flatMap((c, i) =>
                     conditions.map((cond, k) => {
                       const y = TOP + i * row + 4 + k * LANE + LANE / 2;

@@ -4,6 +4,7 @@
 // (T1: not distinguished from the best). The ranks are the leaderboard's (lib/queries/leaderboard/ranks.ts).
 import { chartColor, CHART } from "@/components/ui/chart";
 import { ChartFigure } from "@/components/ui/ChartFigure";
+import { distinctCuts } from "@/lib/site/chart-labels";
 import { linearScale, rankTicks } from "@/lib/site/chart-scale";
 import { rankText } from "@/lib/site/leaderboard-view";
 import { rankTable, type RankColumnData, type RankRow } from "@/lib/site/uncertainty-view";
@@ -11,6 +12,8 @@ import { f1, LegendItem, PanelGrid, RowLabel } from "./svg-parts";
 
 const ROW = 18;
 const LABEL = 210;
+/** Characters of a name the 210 px of labels hold at 11 px. */
+const NAME_CHARS = 30;
 const PLOT = 480;
 const TIE = 44;
 const TOP = 44;
@@ -43,6 +46,10 @@ export function RankIntervalPlot({
   const bottom = TOP + rows.length * ROW;
   const height = bottom + BOTTOM;
   const tie = blocks(rows);
+  const labels = distinctCuts(
+    rows.map((r) => r.name),
+    NAME_CHARS,
+  );
   const unit = column.kind === "gap" ? " pp" : "%";
   return (
     <ChartFigure
@@ -98,7 +105,7 @@ export function RankIntervalPlot({
             const p = r.point;
             return (
               <g key={r.id}>
-                <RowLabel x={LABEL - 10} y={y} text={r.name} />
+                <RowLabel x={LABEL - 10} y={y} text={r.name} label={labels[i]!} />
                 {p.lo !== null && p.hi !== null ? (
                   <line
                     x1={x(p.lo)}

@@ -127,8 +127,8 @@ export function UncertaintyView({ releaseId, model }: { releaseId: string; model
     <div className="space-y-8" data-testid="uncertainty-view">
       <Controls {...{ model, shown, filter, setFilter, condition, setCondition }} />
       <Section id="forest-h" title="The gap and its intervals">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {`Each dot is a configuration's gap (${gap}); the thick bar its paired 95% interval, from ${model.reps.toLocaleString("en-US")} resamples of focus tasks ${model.leaderboardReps === null ? "(the leaderboard's own)" : `(the leaderboard draws ${model.leaderboardReps.toLocaleString("en-US")}: with this many configurations the page draws fewer, so an end may differ slightly from the leaderboard’s)`}. The thinner bar under it resamples whole repositories: where tasks of one repository succeed or fail together it is wider. A bar crossing the line at 0 is a gap the release cannot tell from none.`}
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="forest-note">
+          {`Each dot is a configuration's gap (${gap}); the thick bar its paired 95% interval, from ${model.reps.toLocaleString("en-US")} resamples of focus tasks ${model.leaderboardReps === null ? "(the leaderboard's own)" : `(the leaderboard draws ${model.leaderboardReps.toLocaleString("en-US")}: with this many configurations the page draws fewer, so an end may differ slightly from the leaderboard’s)`}. The thinner bar under it resamples whole repositories: it is wider than the thick bar where tasks of one repository succeed or fail together (design effect above 1) and narrower where they differ more than tasks drawn at random (below 1); with a handful of repositories its width is itself uncertain. The design effect of each gap is in “Plain and clustered intervals” below. A bar crossing the line at 0 is a gap the release cannot tell from none.`}
         </p>
         {cut}
         {shown.shown.length ? (

@@ -1,14 +1,16 @@
 // Pieces of the hand-drawn SVG charts (forest plot, rank intervals, signature prevalence): a panel's vertical grid
-// and tick labels, a row label cut to fit, and a legend entry. Colours are the chart variables (components/ui/chart.ts).
+// and tick labels, a row label, and a legend entry. Colours are the chart variables (components/ui/chart.ts).
 import { CHART } from "@/components/ui/chart";
 
-/** A name cut to `max` characters (its whole text in a tooltip). */
-export function RowLabel({ x, y, text, max = 30 }: { x: number; y: number; text: string; max?: number }) {
-  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/**
+ * A row's name as `label` (lib/site/chart-labels.ts distinctCuts: cut to fit, no two alike), the whole name in a
+ * tooltip when it was cut.
+ */
+export function RowLabel({ x, y, text, label }: { x: number; y: number; text: string; label: string }) {
   return (
-    <text x={x} y={y} textAnchor="end" dominantBaseline="middle" fontSize={11} fill={CHART.axis}>
-      {cut !== text ? <title>{text}</title> : null}
-      {cut}
+    <text x={x} y={y} textAnchor="end" dominantBaseline="middle" fontSize={11} fill={CHART.axis} data-row-label="">
+      {label !== text ? <title>{text}</title> : null}
+      {label}
     </text>
   );
 }
@@ -52,7 +54,7 @@ export function PanelGrid({
   );
 }
 
-/** A legend entry: its mark (drawn in a 16 × 10 box at x, y) and its words. */
+/** A legend entry: its mark (drawn in a 16 × 10 box at x, y) and its words, one line per string. */
 export function LegendItem({
   x,
   y,
@@ -61,18 +63,26 @@ export function LegendItem({
 }: {
   x: number;
   y: number;
-  text: string;
+  text: string | readonly string[];
   children: React.ReactNode;
 }) {
+  const lines = typeof text === "string" ? [text] : text;
   return (
     <g transform={`translate(${x},${y})`}>
       {children}
       <text x={20} y={5} dominantBaseline="middle" fontSize={10} fill={CHART.axis}>
-        {text}
+        {lines.map((l, i) => (
+          <tspan key={i} x={20} dy={i === 0 ? 0 : LEGEND_LINE}>
+            {l}
+          </tspan>
+        ))}
       </text>
     </g>
   );
 }
+
+/** Height of a legend line, px. */
+export const LEGEND_LINE = 12;
 
 /** Text for a cell the release has no number for: visibly unknown, with the reason in a tooltip. */
 export function Unknown({ x, y, why }: { x: number; y: number; why: string }) {

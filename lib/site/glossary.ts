@@ -59,7 +59,7 @@ export const GLOSSARY = {
     anchor: "the-statistics-shown",
   },
   design_effect: {
-    text: "Design effect: the variance of an estimate when whole repositories are resampled over its variance when tasks are resampled one by one. About 1: a repository's tasks behave independently; above 1: they move together, so the clustered interval is the wider, honest one.",
+    text: "Design effect: the variance of an estimate when whole repositories are resampled over its variance when tasks are resampled one by one. About 1: a repository's tasks behave independently; above 1: they move together, so the clustered interval is the wider, honest one; below 1: they differ more than tasks drawn at random, and the clustered interval is the narrower.",
     anchor: "intervals-that-respect-clustering",
   },
   far_near: {

@@ -2,7 +2,7 @@
 // by the formula with z = 1.96), so each expected row is read off the fixture.
 import { describe, expect, it } from "vitest";
 import type { PrevalenceCell, Share } from "../queries/signatures/prevalence-model";
-import { cellsByKey, dotKey, prevalenceDotTable, shareOf } from "./prevalence-dots";
+import { cellsByKey, dotKey, prevalenceAxis, prevalenceDotTable, shareOf } from "./prevalence-dots";
 
 const S = (k: number, n: number, pct: number | null, lo: number | null, hi: number | null): Share => ({
   k,
@@ -95,5 +95,45 @@ describe("the prevalence dot plot's table", () => {
     expect(shareOf(c, "strong")?.k).toBe(3);
     expect(shareOf(c, "weak")?.k).toBe(1);
     expect(shareOf(undefined, "strong")).toBeUndefined();
+  });
+});
+
+describe("the prevalence dot plot's axis", () => {
+  const base = {
+    configs: [{ id: "a", name: "Alpha" }],
+    conditions: ["uninterrupted", "switched"],
+    group: "overall",
+    signatures: ["requirement_state_loss"],
+    strength: "strong" as const,
+  };
+  it("reaches the highest upper end, widened to a round tick: 60.32 → 0–80 in steps of 20 (60.32 / 5 ≈ 12 → 20)", () => {
+    expect(prevalenceAxis({ ...base, cells: CELLS })).toEqual({ lo: 0, hi: 80, ticks: [0, 20, 40, 60, 80] });
+  });
+  it("small shares get a small axis: 3 of 1000 (0.3%, Wilson 0.10–0.88) and 9 of 1000 (0.9%, 0.47–1.70) → 0–2%", () => {
+    // Upper ends 0.88 and 1.70 (Wilson, z = 1.96); 1.70 / 5 = 0.34 → steps of 0.5, ends widened to 2.
+    const cells = cellsByKey([
+      cell("a", "switched", "overall", "requirement_state_loss", S(3, 1000, 0.3, 0.1, 0.88), S(0, 0, null, null, null)),
+      cell(
+        "a",
+        "uninterrupted",
+        "overall",
+        "requirement_state_loss",
+        S(9, 1000, 0.9, 0.47, 1.7),
+        S(0, 0, null, null, null),
+      ),
+    ]);
+    expect(prevalenceAxis({ ...base, cells })).toEqual({ lo: 0, hi: 2, ticks: [0, 0.5, 1, 1.5, 2] });
+    // Weak tags only: no readable share drawn → the whole 0–100% scale.
+    expect(prevalenceAxis({ ...base, cells, strength: "weak" })).toEqual({
+      lo: 0,
+      hi: 100,
+      ticks: [0, 20, 40, 60, 80, 100],
+    });
+  });
+  it("an interval reaching past 80 gives the whole scale, never past 100", () => {
+    const cells = cellsByKey([
+      cell("a", "switched", "overall", "requirement_state_loss", S(9, 10, 90, 59.58, 98.21), S(0, 0, null, null, null)),
+    ]);
+    expect(prevalenceAxis({ ...base, cells }).hi).toBe(100);
   });
 });

@@ -4,6 +4,7 @@
 import type { PrevalenceCell, Share } from "../queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS } from "../queries/signatures/tables";
 import type { ChartTable } from "./chart-export";
+import { niceTicks } from "./chart-scale";
 import { conditionLabel, groupLabel } from "./labels";
 
 /** Above this many configurations the dot plot draws the first ones (a filter of the page finds the others). */
@@ -24,16 +25,39 @@ export function cellsByKey(cells: readonly PrevalenceCell[]): Map<string, Preval
   return new Map(cells.map((c) => [dotKey(c.config_id, c.condition, c.grp, c.signature), c]));
 }
 
-const r1 = (x: number | null | undefined) => (x === null || x === undefined ? null : Number(x.toFixed(1)) + 0);
+/** The whole scale of a share: the axis when no interval is known, or when the data reach it. */
+const FULL = { lo: 0, hi: 100, ticks: [0, 20, 40, 60, 80, 100] };
 
-export function prevalenceDotTable(args: {
+type DotArgs = {
   cells: Map<string, PrevalenceCell>;
   configs: readonly { id: string; name: string }[];
   conditions: readonly string[];
   group: string;
   signatures: readonly string[];
   strength: Strength;
-}): ChartTable {
+};
+
+/**
+ * The dot plot's axis, shared by its panels: from 0 to the highest drawn interval's upper end, widened to a round
+ * tick (0–1% for shares of 0.3–0.9% with their intervals, not 0–100%, where they would be one blot at the left).
+ */
+export function prevalenceAxis(args: DotArgs): { lo: number; hi: number; ticks: number[] } {
+  const { cells, configs, conditions, group, signatures, strength } = args;
+  let top = 0;
+  for (const c of configs)
+    for (const cond of conditions)
+      for (const s of signatures) {
+        const sh = shareOf(cells.get(dotKey(c.id, cond, group, s)), strength);
+        if (sh && sh.pct !== null && sh.hi !== null && sh.lo !== null) top = Math.max(top, sh.hi);
+      }
+  if (!(top > 0)) return FULL;
+  const axis = niceTicks(0, top, 5);
+  return axis.hi >= 100 ? FULL : axis;
+}
+
+const r1 = (x: number | null | undefined) => (x === null || x === undefined ? null : Number(x.toFixed(1)) + 0);
+
+export function prevalenceDotTable(args: DotArgs): ChartTable {
   const { cells, configs, conditions, group, signatures, strength } = args;
   const what = strength === "strong" ? "at least one strong tag" : "weak tags only";
   return {
