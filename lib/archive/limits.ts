@@ -40,6 +40,13 @@ export class ZstdRefusal extends Error {
   override name = "ZstdRefusal";
 }
 
+/** The ZstdRefusal behind an error: zip.js gives a codec's error as the `cause` of its own. */
+function zstdRefusal(err: unknown): ZstdRefusal | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++)
+    if (e instanceof ZstdRefusal) return e;
+  return null;
+}
+
 /**
  * A pass-through stream that counts what flows and errors once more than `max` bytes have gone by: the
  * running cap on inflation (an entry's declared size is not trusted). With `declared` (the size the archive's
@@ -100,8 +107,9 @@ export function namingErrors(
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (err) {
+        const refusal = zstdRefusal(err);
         if (err instanceof ArchiveError) controller.error(err);
-        else if (err instanceof ZstdRefusal) controller.error(new ArchiveError(what, err.message));
+        else if (refusal) controller.error(new ArchiveError(what, refusal.message));
         else if (declared !== undefined && err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED)
           controller.error(declaredSizeExceeded(what, declared));
         else
