@@ -16,8 +16,8 @@ export const MAX_DIRECTORY_BYTES = 32 * 1024 * 1024;
 export const MAX_ZSTD_FRAMES = 256;
 export const MAX_ZSTD_WINDOW_BYTES = 8 * 1024 * 1024;
 /**
- * Time one zstd entry may take: a base, then a rate its output must keep up with. fzstd decodes tens of MB a
- * second; an entry of tiny blocks under a large window makes almost no output for a lot of work.
+ * Time one zstd entry may spend decoding: a base, then a rate its output must keep up with. Real entries stay
+ * far ahead of it; an entry of tiny blocks under a large window makes almost no output for a lot of work.
  */
 export const ZSTD_TIME_BASE_MS = 5000;
 export const ZSTD_MS_PER_MB = 1000;
@@ -34,7 +34,8 @@ export class ArchiveError extends Error {
 
 /**
  * A zstd entry refused by a rule above, without the entry's name: zip.js's codec (lib/archive/zstd.ts) does
- * not know it, so the reader that does (namingErrors, lib/archive/inflate-node.ts) makes it an ArchiveError.
+ * not know it, so the reader that does (namingErrors below, unzstd in lib/archive/zstd.ts) makes it an
+ * ArchiveError.
  */
 export class ZstdRefusal extends Error {
   override name = "ZstdRefusal";

@@ -84,7 +84,7 @@ describe("zstd entries read as the browser reads them", () => {
       ...HOSTILE.map(([name, zstd]) => ({ name, content: "", zstd, declare: 1000 })),
       { name: "after.json", content: "hello world", zstd: GOOD },
     ]);
-    const listing = await blobArchive("a.eval", new Blob([zip]));
+    const listing = await blobArchive("a.eval", new Blob([new Uint8Array(zip)]));
     const read = async (name: string) => text(await new Response(await entryStream(listing, "a.eval", name)).bytes());
     expect(await read("good.json")).toBe("hello world");
     for (const [name, , rule] of HOSTILE) await expect(read(name)).rejects.toThrow(`a.eval#${name}: ${rule}`);

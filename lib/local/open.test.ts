@@ -205,7 +205,7 @@ describe("agent logs picked without a release", () => {
       ...bombs.map(([name, zstd, declare]) => ({ name: `samples/${name}.json`, content: "", zstd, declare })),
       { name: "samples/good.json", content: good, zstd: rawFrame(good) },
     ]);
-    const r = (await openLocal([{ path: "bombs.eval", file: new Blob([zip]) }])) as LocalLogsResult;
+    const r = (await openLocal([{ path: "bombs.eval", file: new Blob([new Uint8Array(zip)]) }])) as LocalLogsResult;
     // 9 steps: fixtures/inspect/README.md, "handmade-sample.json".
     expect(r.logs.map((l) => [l.name, l.format, l.steps])).toEqual([["samples/good.json", "inspect", 9]]);
     expect(r.problems.map((p) => [p.rule, p.message])).toEqual([
