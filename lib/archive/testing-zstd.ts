@@ -50,3 +50,52 @@ export function skippableFrame(n: number): Buffer {
   head.writeUInt32LE(n, 4);
   return Buffer.concat([head, Buffer.alloc(n, 7)]);
 }
+
+export interface ZstdBomb {
+  name: string;
+  /** The entry's data. */
+  frames: Buffer;
+  /** The entry's size as its directory declares it. */
+  declare: number;
+  /** Words of the refusal: the rule broken. */
+  rule: string;
+}
+
+/**
+ * Issue 58's classes of zstd bomb, small files that unbounded cost gigabytes or half an hour, each with the
+ * rule that refuses it (lib/archive/limits.ts). `slow` takes the time rule's 5 s to be refused.
+ */
+export function zstdBombs(): ZstdBomb[] {
+  const wide = windowOf(23); // 8 MB, the largest window allowed
+  const bytes = Buffer.alloc(20_000, 120);
+  return [
+    {
+      // 5,000 frames of one byte, each declaring an 8 MB window: 50 KB.
+      name: "frames",
+      frames: Buffer.concat(Array.from({ length: 5000 }, () => rawFrame(Buffer.from("x"), { windowDescriptor: wide }))),
+      declare: 5000,
+      rule: "holds more than 256 zstd frames (the limit on zstd frames per entry); refused",
+    },
+    {
+      // The largest window fzstd takes (2^30 × 15/8 bytes) over 20,000 one-byte blocks: 80 KB.
+      name: "window",
+      frames: rawFrame(bytes, { windowDescriptor: 0xa7, blockBytes: 1 }),
+      declare: bytes.length,
+      rule: "has a zstd frame whose window is 1920 MB, more than 8 MB (the limit on zstd window size); refused",
+    },
+    {
+      // The largest window allowed over the same blocks: each block moves the whole window.
+      name: "slow",
+      frames: rawFrame(bytes, { windowDescriptor: wide, blockBytes: 1 }),
+      declare: bytes.length,
+      rule: "(the limit on zstd decoding time: 5 s, then 1 s per MB); refused",
+    },
+    {
+      // A frame declaring 2,000,000,000 bytes (and so a window that size) in an entry declaring 1,000.
+      name: "content",
+      frames: rawFrame(Buffer.from("x"), { singleSegment: true, declare: 2_000_000_000 }),
+      declare: 1000,
+      rule: "has zstd frames declaring 2,000,000,000 bytes, more than the 1,000 bytes its archive's directory declares (the limit on zstd frame content size); refused",
+    },
+  ];
+}

@@ -1,4 +1,4 @@
-// Issue 58's zstd bombs, built at test time (lib/archive/testing-zstd.ts) and run through `npm run convert`
+// Issue 58's zstd bombs, built at test time (lib/archive/testing-zstd.ts, zstdBombs) and run through `npm run convert`
 // (scripts/convert.ts) in a child process under a data limit (`ulimit -d`, which counts ArrayBuffers, unlike
 // --max-old-space-size) and a time limit: each .eval holds one hostile sample and one good one. Asserted: the
 // hostile sample is refused by its rule, the good one is still converted, and the child stayed under the
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { testZip } from "../../lib/archive/testing-zip";
-import { rawFrame, windowOf } from "../../lib/archive/testing-zstd";
+import { rawFrame, windowOf, zstdBombs } from "../../lib/archive/testing-zstd";
 
 /** Peak resident memory of the child (Node and tsx alone take about 150 MB). */
 const PEAK_RSS_BUDGET_MB = 400;
@@ -62,44 +62,15 @@ function convert(name: string, hostile: Buffer, declare: number) {
 }
 
 describe("zstd bombs through npm run convert", () => {
-  it.each([
-    // 5,000 frames of one byte each declaring an 8 MB window: 50 KB.
-    [
-      "frames",
-      Buffer.concat(Array.from({ length: 5000 }, () => rawFrame(Buffer.from("x"), { windowDescriptor: WIDE }))),
-      5000,
-      "holds more than 256 zstd frames (the limit on zstd frames per entry); refused",
-    ],
-    // The largest window fzstd takes (2^30 × 15/8 bytes), over 20,000 one-byte blocks: 80 KB.
-    [
-      "window",
-      rawFrame(Buffer.alloc(20_000, 120), { windowDescriptor: 0xa7, blockBytes: 1 }),
-      20_000,
-      "has a zstd frame whose window is 1920 MB, more than 8 MB (the limit on zstd window size); refused",
-    ],
-    // The largest window allowed over 20,000 one-byte blocks: each block moves the whole window.
-    [
-      "slow",
-      rawFrame(Buffer.alloc(20_000, 120), { windowDescriptor: WIDE, blockBytes: 1 }),
-      20_000,
-      "(the limit on zstd decoding time: 5 s, then 1 s per MB); refused",
-    ],
-    // A frame declaring 2,000,000,000 bytes of content (and so a window that size) in an entry declaring 1,000.
-    [
-      "content",
-      rawFrame(Buffer.from("x"), { singleSegment: true, declare: 2_000_000_000 }),
-      1000,
-      "has zstd frames declaring 2,000,000,000 bytes, more than the 1,000 bytes its archive's directory declares (the limit on zstd frame content size); refused",
-    ],
-  ])(
-    "refuses the %s class within the budgets, the good sample still converted",
-    (name, hostile, declare, rule) => {
-      const r = convert(name, hostile, declare);
+  it.each(zstdBombs())(
+    "refuses the $name class within the budgets, the good sample still converted",
+    (b) => {
+      const r = convert(b.name, b.frames, b.declare);
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(`${r.log}#samples/1_epoch_1.json not converted: ${r.log}#samples/1_epoch_1.json: `);
-      expect(r.stderr).toContain(rule);
+      expect(r.stderr).toContain(b.rule);
       expect(r.stdout).toContain(
-        `${r.log}#samples/2_epoch_1.json (inspect) → ${join(dir, name, "2_epoch_1.json")}: 9 steps`,
+        `${r.log}#samples/2_epoch_1.json (inspect) → ${join(dir, b.name, "2_epoch_1.json")}: 9 steps`,
       );
       expect(r.rssMB).toBeLessThan(PEAK_RSS_BUDGET_MB);
       expect(r.ms).toBeLessThan(TIME_BUDGET_MS);
