@@ -1,10 +1,15 @@
 // Agent logs opened without a release: one file of each format the door reads, picked in "Open local
 // results", summarised in the panel, then stepped through in the trajectory explorer, read in the page's
 // workers (an Inspect .eval's zstd entry inflated by zip.js in Chromium). Step counts are the fixture READMEs'
-// hand-worked counts; a step's text is what the file itself holds there.
-import { readFileSync } from "node:fs";
+// hand-worked counts; a step's text is what the file itself holds there. An .eval of zstd bombs (issue 58)
+// is refused sample by sample, its good sample still listed, the page answering.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, TIMED } from "./fixtures";
+import { testZip } from "../lib/archive/testing-zip";
+import { rawFrame, zstdBombs } from "../lib/archive/testing-zstd";
 import { parseTrajectoryText } from "../lib/trajectory/parse-text";
 import { readTrajectory } from "../lib/trajectory/chain";
 
@@ -134,3 +139,38 @@ test("a log's URLs stay text: an OpenHands step writing <script src> and <link h
   await expect(page.locator('script[src*="unpkg.com"], link[href*="jsdelivr.net"]')).toHaveCount(0);
   expect(foreign, "requests to another origin").toEqual([]);
 });
+
+test(
+  "an .eval's zstd bombs are refused by rule in the page, its good sample listed, the page answering",
+  TIMED,
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const tmp = mkdtempSync(join(tmpdir(), "zstd-bombs-"));
+    try {
+      const good = readFileSync(`${F}/inspect/handmade-sample.json`);
+      const bombs = zstdBombs();
+      const path = join(tmp, "bombs.eval");
+      writeFileSync(
+        path,
+        testZip([
+          ...bombs.map((b) => ({ name: `samples/${b.name}.json`, content: "", zstd: b.frames, declare: b.declare })),
+          { name: "samples/good.json", content: good, zstd: rawFrame(good) },
+        ]),
+      );
+      await pick(page, path);
+      // The samples are read in the local-results worker: the page answers while the slow one is decoded.
+      const t = Date.now();
+      expect(await page.evaluate(() => 1 + 1)).toBe(2);
+      expect(Date.now() - t).toBeLessThan(5_000);
+      const log = page.getByTestId("local-log");
+      // 9 steps: fixtures/inspect/README.md, "handmade-sample.json".
+      await expect(log).toHaveCount(1, { timeout: 60_000 });
+      await expect(log).toContainText("9 steps");
+      const problems = page.getByTestId("local-problems");
+      for (const b of bombs)
+        await expect(problems.locator("li", { hasText: `bombs.eval#samples/${b.name}.json: ` })).toContainText(b.rule);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  },
+);

@@ -1,6 +1,7 @@
 // npm run convert -- <agent log> --out <path>
 // Writes the log as ATIF (docs/agent-logs.md): one file at <path>, or for an Inspect .eval log a folder of
-// ATIF files there, one per sample. Exits 1 when the file is in no format the site reads, 2 on a usage mistake.
+// ATIF files there, one per sample. Exits 1 when the file is in no format the site reads or a sample of an .eval
+// could not be converted (the others are still written), 2 on a usage mistake.
 import { cliArgs } from "./cli-args";
 import { convertLog } from "./convert/convert-log";
 
@@ -13,9 +14,14 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    for (const c of await convertLog(file, out))
-      console.log(`${c.from} (${c.format}) → ${c.to}: ${c.steps} steps, ${c.warnings} warning(s)`);
-    return 0;
+    let refused = 0;
+    for (const c of await convertLog(file, out)) {
+      if ("error" in c) {
+        console.error(`${c.from} not converted: ${c.error}`);
+        refused++;
+      } else console.log(`${c.from} (${c.format}) → ${c.to}: ${c.steps} steps, ${c.warnings} warning(s)`);
+    }
+    return refused > 0 ? 1 : 0;
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
     return 1;

@@ -7,6 +7,21 @@ export const MAX_ENTRY_BYTES = 512 * 1024 * 1024;
 /** A central directory beyond this is refused before it is read (about 100,000 entries of long names). */
 export const MAX_DIRECTORY_BYTES = 32 * 1024 * 1024;
 
+/**
+ * zstd entries (Inspect's .eval logs) cost more than their output: fzstd, the decoder, allocates each frame's
+ * window and moves the whole window for every block. These caps keep an entry's cost near what it declares
+ * (lib/archive/zstd-frames.ts checks them from the frame headers, before the decoder allocates anything).
+ * Inspect writes one frame per entry with a 2 MB window; zstd's levels 1 to 19 use windows of at most 8 MB.
+ */
+export const MAX_ZSTD_FRAMES = 256;
+export const MAX_ZSTD_WINDOW_BYTES = 8 * 1024 * 1024;
+/**
+ * Time one zstd entry may spend decoding: a base, then a rate its output must keep up with. Real entries stay
+ * far ahead of it; an entry of tiny blocks under a large window makes almost no output for a lot of work.
+ */
+export const ZSTD_TIME_BASE_MS = 5000;
+export const ZSTD_MS_PER_MB = 1000;
+
 export class ArchiveError extends Error {
   constructor(
     readonly file: string,
@@ -15,6 +30,22 @@ export class ArchiveError extends Error {
     super(`${file}: ${message}`);
     this.name = "ArchiveError";
   }
+}
+
+/**
+ * A zstd entry refused by a rule above, without the entry's name: zip.js's codec (lib/archive/zstd.ts) does
+ * not know it, so the reader that does (namingErrors below, unzstd in lib/archive/zstd.ts) makes it an
+ * ArchiveError.
+ */
+export class ZstdRefusal extends Error {
+  override name = "ZstdRefusal";
+}
+
+/** The ZstdRefusal behind an error: zip.js gives a codec's error as the `cause` of its own. */
+function zstdRefusal(err: unknown): ZstdRefusal | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++)
+    if (e instanceof ZstdRefusal) return e;
+  return null;
 }
 
 /**
@@ -41,10 +72,12 @@ export function cappedStream(max: number, what: string, declared?: number): Tran
 
 /** An entry that inflates past the size its archive's directory declares: a zip bomb, or a damaged archive. */
 export function declaredSizeExceeded(what: string, declared: number): ArchiveError {
-  return new ArchiveError(
-    what,
-    `inflates past the ${declared.toLocaleString("en-US")} bytes its archive's directory declares (a zip bomb or a damaged archive); refused`,
-  );
+  return new ArchiveError(what, pastDeclaredSize(declared));
+}
+
+/** The words of `declaredSizeExceeded` without the entry's name. */
+export function pastDeclaredSize(declared: number): string {
+  return `inflates past the ${declared.toLocaleString("en-US")} bytes its archive's directory declares (a zip bomb or a damaged archive); refused`;
 }
 
 export function formatBytes(n: number): string {
@@ -75,7 +108,9 @@ export function namingErrors(
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (err) {
+        const refusal = zstdRefusal(err);
         if (err instanceof ArchiveError) controller.error(err);
+        else if (refusal) controller.error(new ArchiveError(what, refusal.message));
         else if (declared !== undefined && err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED)
           controller.error(declaredSizeExceeded(what, declared));
         else

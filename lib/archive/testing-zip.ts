@@ -11,6 +11,11 @@ export interface TestEntry {
   zerosMiB?: number;
   /** The uncompressed size written in the local header and the directory; the true size when absent. */
   declare?: number;
+  /**
+   * Instead of deflating: these zstd frames (lib/archive/testing-zstd.ts) as the entry's data, method 93;
+   * `content` then gives the CRC and true size, and is not itself written.
+   */
+  zstd?: Buffer;
 }
 
 const MIB_OF_ZEROS = deflateRawSync(Buffer.alloc(1 << 20), { finishFlush: constants.Z_FULL_FLUSH });
@@ -25,14 +30,15 @@ export function zerosDeflated(mib: number): Buffer {
   return Buffer.concat([...Array.from({ length: mib }, () => MIB_OF_ZEROS), FINAL_BLOCK]);
 }
 
-/** A ZIP of deflated entries (no zip64, no data descriptors), with the sizes each entry declares. */
+/** A ZIP of deflated (or zstd) entries (no zip64, no data descriptors), with the sizes each entry declares. */
 export function testZip(entries: readonly TestEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const raw = e.content === undefined ? null : Buffer.from(e.content);
-    const data = raw ? deflateRawSync(raw) : zerosDeflated(e.zerosMiB ?? 0);
+    const method = e.zstd ? 93 : 8;
+    const data = e.zstd ?? (raw ? deflateRawSync(raw) : zerosDeflated(e.zerosMiB ?? 0));
     const size = e.declare ?? (raw ? raw.length : (e.zerosMiB ?? 0) * (1 << 20));
     const crc = raw ? crc32(raw) : 0;
     const name = Buffer.from(e.name);
@@ -40,7 +46,7 @@ export function testZip(entries: readonly TestEntry[]): Buffer {
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(size, 22);
@@ -50,7 +56,7 @@ export function testZip(entries: readonly TestEntry[]): Buffer {
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(size, 24);

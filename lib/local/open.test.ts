@@ -3,6 +3,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { tableFromIPC } from "apache-arrow";
 import { describe, expect, it } from "vitest";
+import { testZip } from "../archive/testing-zip";
+import { rawFrame, zstdBombs } from "../archive/testing-zstd";
 import { READ_FORMATS } from "../trajectory/native/read-log";
 import { openLocal, type LocalReleaseResult } from "./open";
 import type { LocalLogsResult } from "./open-logs";
@@ -189,6 +191,22 @@ describe("agent logs picked without a release", () => {
     expect(r.logs.map((l) => [l.name, l.format, l.steps])).toEqual([["samples/1_epoch_1.json", "inspect", 15]]);
     expect(r.logs[0]!.stepTotals).toMatchObject({ prompt: 122_882, completion: 5574, cached: 114_816 });
     expect(r.problems).toEqual([]);
+  });
+
+  it("an .eval's zstd bombs are refused by rule, each as a problem, and its good sample still opens", async () => {
+    const good = readFileSync("lib/trajectory/native/fixtures/inspect/handmade-sample.json");
+    // The slow class takes the time rule's 5 s: it is left to e2e/agent-logs.spec.ts and the CLI's test.
+    const bombs = zstdBombs().filter((b) => b.name !== "slow");
+    const zip = testZip([
+      ...bombs.map((b) => ({ name: `samples/${b.name}.json`, content: "", zstd: b.frames, declare: b.declare })),
+      { name: "samples/good.json", content: good, zstd: rawFrame(good) },
+    ]);
+    const r = (await openLocal([{ path: "bombs.eval", file: new Blob([new Uint8Array(zip)]) }])) as LocalLogsResult;
+    // 9 steps: fixtures/inspect/README.md, "handmade-sample.json".
+    expect(r.logs.map((l) => [l.name, l.format, l.steps])).toEqual([["samples/good.json", "inspect", 9]]);
+    expect(r.problems.map((p) => [p.rule, p.message])).toEqual(
+      bombs.map((b) => ["log.unreadable", `bombs.eval#samples/${b.name}.json: ${b.rule}`]),
+    );
   });
 
   it("a folder holding a Claude Code session and an .eval lists every log, the .eval's by sample", async () => {

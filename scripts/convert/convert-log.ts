@@ -17,29 +17,40 @@ export interface ConvertedFile {
   warnings: number;
 }
 
+/** A sample of an .eval that could not be read or converted; the log's other samples are still written. */
+export interface RefusedSample {
+  from: string;
+  error: string;
+}
+
 const ZIP_MAGIC = 0x04034b50;
 const INSPECT_SAMPLE = /^samples\/[^/]+\.json$/;
 
 /** Converts `file`; throws (the door's message, naming the file and the formats read) when it is no log. */
-export async function convertLog(file: string, out: string): Promise<ConvertedFile[]> {
+export async function convertLog(file: string, out: string): Promise<(ConvertedFile | RefusedSample)[]> {
   const head = await readFile(file);
   if (head.byteLength >= 4 && head.readUInt32LE(0) === ZIP_MAGIC) return convertSamples(file, out);
   const text = new TextDecoder("utf-8", { fatal: true }).decode(head);
   return [await writeAtif(parseTrajectoryText(text, file), file, out)];
 }
 
-async function convertSamples(file: string, out: string): Promise<ConvertedFile[]> {
+async function convertSamples(file: string, out: string): Promise<(ConvertedFile | RefusedSample)[]> {
   const archive = await openArchive(file);
   try {
     const samples = [...archive.entries.keys()].filter((n) => INSPECT_SAMPLE.test(n)).sort();
     if (samples.length === 0)
       throw new Error(`${file} is a ZIP archive without samples/*.json entries: not an Inspect .eval log`);
     await mkdir(out, { recursive: true });
-    const done: ConvertedFile[] = [];
+    const done: (ConvertedFile | RefusedSample)[] = [];
     for (const name of samples) {
       const from = `${file}#${name}`;
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(await archive.read(name));
-      done.push(await writeAtif(parseTrajectoryText(text, from), from, join(out, basename(name))));
+      try {
+        const text = new TextDecoder("utf-8", { fatal: true }).decode(await archive.read(name));
+        done.push(await writeAtif(parseTrajectoryText(text, from), from, join(out, basename(name))));
+      } catch (err) {
+        // One sample refused (a bomb, a damaged entry, no log) leaves the others to be written.
+        done.push({ from, error: err instanceof Error ? err.message : String(err) });
+      }
     }
     return done;
   } finally {
