@@ -54,7 +54,7 @@ export function runBudgeted(
       resolve({
         code,
         stdout,
-        stderr: at === -1 ? stderr : stderr.slice(0, at),
+        stderr: at === -1 ? stderr : stderr.slice(0, at).replace(/\n$/, ""),
         ms: performance.now() - started,
         peakMb,
         timedOut,

@@ -6,7 +6,8 @@ import type { z } from "zod";
 import type { Problem } from "./schema";
 import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "../common/json-depth";
 import { setLineOf } from "./record-lines";
-import { schemaProblems } from "./validate-schema-issues";
+import { recordIdOf, schemaProblems } from "./validate-schema-issues";
+import { loneSurrogateProblems } from "./lone-surrogates";
 import { pushAll } from "../common/arrays";
 
 export interface RecordFile<T> {
@@ -54,6 +55,7 @@ export async function readJsonlRecords<T extends object>(lines: AsyncIterable<By
       });
       continue;
     }
+    pushAll(problems, loneSurrogateProblems(text, value, { file: spec.file, line, record: recordIdOf(value, spec.idField) }));
     const parsed = spec.schema.safeParse(value);
     if (!parsed.success) {
       pushAll(problems, schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));

@@ -4,6 +4,7 @@ import { describeError, missingFile, readJsonlRecords, tooDeepProblem, type Reco
 import { RECORD_FILES } from "../data/record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "../data/schema";
 import { schemaProblems } from "../data/validate-schema-issues";
+import { loneSurrogateProblems } from "../data/lone-surrogates";
 import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "../files/source";
 
 import { LIMIT_BYTES, TooLargeError } from "../files/limits";
@@ -64,8 +65,9 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
     return null;
   }
   let value: unknown;
+  let text: string;
   try {
-    const text = (await readText(await file.open(), limit, "release.json")).replace(/^\uFEFF/, "");
+    text = (await readText(await file.open(), limit, "release.json")).replace(/^\uFEFF/, "");
     const tooDeep = tooDeepProblem(text, "release.json");
     if (tooDeep) {
       problems.push(tooDeep);
@@ -85,6 +87,7 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
     );
     return null;
   }
+  pushAll(problems, loneSurrogateProblems(text, value, { file: "release.json" }));
   const parsed = releaseSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   pushAll(problems, schemaProblems(parsed.error.issues, value, { file: "release.json" }));
