@@ -9,6 +9,9 @@ import { setLineOf } from "./record-lines";
 import { recordIdOf, schemaProblems } from "./validate-schema-issues";
 import { loneSurrogateProblems } from "./lone-surrogates";
 import { pushAll } from "../common/arrays";
+import { jsonErrorText } from "../common/json-error";
+import { duplicateKeyPath } from "../common/json-duplicate-keys";
+import { markInvisible } from "../common/unicode";
 
 export interface RecordFile<T> {
   file: string;
@@ -16,6 +19,8 @@ export interface RecordFile<T> {
   required: boolean;
   /** The field holding the record's own id (annotations have none). */
   idField?: string;
+  /** Refuse a record that writes a key twice in one object (json.duplicate_key). */
+  uniqueKeys?: boolean;
 }
 
 /**
@@ -51,7 +56,18 @@ export async function readJsonlRecords<T extends object>(lines: AsyncIterable<By
         line,
         ...(record !== undefined ? { record } : {}),
         rule: "json.parse",
-        message: `not valid JSON (truncated or malformed line): ${describeError(err)}`,
+        message: `not valid JSON (truncated or malformed line): ${jsonErrorText(err)}`,
+      });
+      continue;
+    }
+    const twice = spec.uniqueKeys ? duplicateKeyPath(text) : null;
+    if (twice !== null) {
+      problems.push({
+        level: "error",
+        file: spec.file,
+        line,
+        rule: "json.duplicate_key",
+        message: `${markInvisible(twice.length > 200 ? `${twice.slice(0, 200)}…` : twice)} is written twice in one object; JSON.parse keeps the last, other readers the first, so the record is refused`,
       });
       continue;
     }

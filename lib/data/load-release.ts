@@ -11,6 +11,7 @@ import { decodeUtf8, describeError, missingFile, readJsonlRecords, tooDeepProble
 import { schemaProblems } from "./validate-schema-issues";
 import { loneSurrogateProblems } from "./lone-surrogates";
 import { pushAll } from "../common/arrays";
+import { jsonErrorText } from "../common/json-error";
 import { EXPORT_FILE_CAP_BYTES } from "./build-limits";
 
 /**
@@ -97,7 +98,7 @@ async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta |
   try {
     value = JSON.parse(text);
   } catch (err) {
-    problems.push({ level: "error", file: RELEASE_FILE, rule: "json.parse", message: `not valid JSON: ${describeError(err)}` });
+    problems.push({ level: "error", file: RELEASE_FILE, rule: "json.parse", message: `not valid JSON: ${jsonErrorText(err)}` });
     return null;
   }
   pushAll(problems, loneSurrogateProblems(text, value, { file: RELEASE_FILE }));

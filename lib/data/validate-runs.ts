@@ -2,7 +2,7 @@
 // artifact applied and every verifier test passed; the failure class follows from how far the run got),
 // its usage must point at real requests, and its trajectory, when named, must be a file of the release.
 import { isSafeEntryName, parseFileRef } from "../archive/ref";
-import type { Run } from "./schema";
+import type { Annotation, Run } from "./schema";
 import type { Context } from "./validate-context";
 import { MAX_REFERENCE_BYTES, utf8Length } from "./build-limits";
 
@@ -144,6 +144,7 @@ function checkAnnotations(ctx: Context): void {
         `annotation on run ${annotation.run_id} names step id(s) ${unknown.join(", ")}, which the main file of trajectory "${annotated!.trajectory}" does not have`,
       );
     }
+    checkAuditStratum(ctx, annotation);
     if (annotation.position === undefined) continue;
     const run = ctx.runs.get(annotation.run_id);
     const requests = run ? ctx.sessions.get(run.session_id)?.schedule.length : undefined;
@@ -156,6 +157,21 @@ function checkAnnotations(ctx: Context): void {
       );
     }
   }
+}
+
+/**
+ * An audit review's stratum is its run's own (lib/metrics/audit-sample.ts, stratumKey: `<config_id>/<condition>`):
+ * the audit model counts a review in the stratum it names, so a wrong one (a crafted review link) would move the
+ * precision, recall and corrected prevalence the signatures page shows.
+ */
+function checkAuditStratum(ctx: Context, annotation: Annotation): void {
+  const audit = annotation.review?.audit;
+  const run = ctx.runs.get(annotation.run_id);
+  const condition = run ? ctx.sessions.get(run.session_id)?.condition : undefined;
+  if (!audit || !run || condition === undefined) return;
+  const own = `${run.config_id}/${condition}`;
+  if (audit.stratum !== own)
+    ctx.error("annotation", annotation, "annotation.audit_stratum", `review.audit.stratum is not the stratum of run ${run.run_id}, "${own}"`);
 }
 
 /** The path with "." and ".." resolved, or null when it is absolute or leaves the release folder. */

@@ -1,6 +1,6 @@
 // A release read from local files, record by record, with the release format's own zod schemas: the same
 // rule codes as the Node loader (lib/data/load-release.ts), and one bad line never hides the rest.
-import { describeError, missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "../data/jsonl-records";
+import { missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "../data/jsonl-records";
 import { RECORD_FILES } from "../data/record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "../data/schema";
 import { schemaProblems } from "../data/validate-schema-issues";
@@ -9,6 +9,7 @@ import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "
 
 import { LIMIT_BYTES, TooLargeError } from "../files/limits";
 import { pushAll } from "../common/arrays";
+import { jsonErrorText } from "../common/json-error";
 import { ArchiveError } from "../archive/limits";
 
 /** Record files larger than LIMIT_BYTES together are refused before anything is parsed (see docs/local-results.md). */
@@ -82,7 +83,7 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
             level: "error",
             file: "release.json",
             rule: "json.parse",
-            message: `not valid JSON: ${describeError(err)}`,
+            message: `not valid JSON: ${jsonErrorText(err)}`,
           },
     );
     return null;
