@@ -1,6 +1,6 @@
 // File paths a text mentions (src/click/core.py), found in time linear in the text. The expression this replaces,
-// /(?:[\w.-]+\/)*[\w.-]+\.(?:py|…)\b/g, backtracked over every run of word characters from every position of it:
-// a 1 MB stage text of letters took the build's detectors tens of minutes (issue 58). Its matches are kept
+// /(?:[\w.-]+\/)*[\w.-]+\.(?:py|…)\b/g, backtracked over every run of word characters from every position of it,
+// so a long stage text stalled the build's detectors (issue 58). Its matches are kept
 // exactly (file-paths.test.ts compares the two on every short string of a small alphabet): within a run of
 // path characters, a match starts at the leftmost position from which some segment, reached through
 // non-empty segments each ended by "/", holds ".<ext>" ending at a word boundary with a character before the

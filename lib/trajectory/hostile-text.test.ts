@@ -1,8 +1,8 @@
 // Issue 58, item 4: no quadratic work on release or log text. Every function that applies regular expressions to
 // stage texts, notes, messages, commands, outputs, patches or native logs (the audit in docs/data-format.md,
 // "Regular expressions over release text") runs over 1 MiB of each long adversarial run in a child process
-// (lib/trajectory/testing-hostile-text.ts), under the budgets named here. The expression this round found
-// took tens of minutes on 1 MB; every function now takes under a second or two per MB.
+// (lib/trajectory/testing-hostile-text.ts), under the budgets named here, so a quadratic expression (one stalled
+// the data build on a long stage text) fails the test instead of a build.
 import { describe, expect, it } from "vitest";
 import { runBudgeted } from "../common/testing-child";
 
