@@ -27,7 +27,7 @@ import type { Problem } from "../data/schema";
 const size = Number(process.argv[2] ?? 1 << 20);
 
 /** Long runs that make a backtracking expression try every split: words, white space, repeated punctuation. */
-export const HOSTILE_INPUTS: Record<string, string> = {
+const HOSTILE_INPUTS: Record<string, string> = {
   "word run": "a",
   "word characters": "a1_",
   spaces: " ",
