@@ -4,8 +4,10 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { getsTwins } from "./precompress-rule.mjs";
+import { EXPORT_FILE_CAP_BYTES } from "../lib/data/build-limits";
 
-export const FILE_CAP_BYTES = 20 * 1024 * 1024;
+/** The same cap the validator holds a release's copied files and tables to (lib/data/build-limits.ts). */
+export const FILE_CAP_BYTES = EXPORT_FILE_CAP_BYTES;
 /** Files a static host takes at most (Cloudflare Pages: 20,000), the precompressed twins included. */
 export const FILE_COUNT_CAP = 20_000;
 

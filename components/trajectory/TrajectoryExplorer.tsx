@@ -50,6 +50,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
     selected,
     select,
     positionOf: layout.positionOf,
+    run: header,
   });
 
   // With the tagged filter on, a selected step that is not tagged moves to the nearest tagged one.

@@ -8,6 +8,7 @@ import {
   absentSignature,
   addedTag,
   judgeTag,
+  runAudit,
   tagReviewId,
   type ReviewContext,
   type StoredReview,
@@ -27,6 +28,8 @@ export interface ReviewModeInput {
   selected: number | null;
   select: (n: number) => void;
   positionOf: (n: number) => number | null;
+  /** The run's configuration and condition (its header), which its audit stratum must be. */
+  run: { config_id: string; condition: string } | null;
 }
 
 export interface ReviewMode {
@@ -48,6 +51,8 @@ export interface ReviewMode {
 
 export function useReviewMode(input: ReviewModeInput): ReviewMode | null {
   const { releaseId, url, rows, selected, select, positionOf } = input;
+  // The URL's audit only when it names the run's own stratum: a crafted link cannot put another in the export.
+  const audit = runAudit(url?.audit ?? null, input.run);
   const runId = url?.runId ?? null;
   // A local run is no run of the release: its reviews could not be added to it.
   const enabled = url?.review === true && runId !== null && localRunId(runId) === null && looseLogId(runId) === null;
@@ -64,9 +69,7 @@ export function useReviewMode(input: ReviewModeInput): ReviewMode | null {
   const current = currentTag(tags, selected, preferred);
   const noteOf = (t: SignatureTag) => notes.get(t.id) ?? reviewOf(t)?.note ?? "";
   const context = (): ReviewContext | null =>
-    runId !== null && rows
-      ? { release: releaseId, run: runId, rows, audit: url?.audit ?? null, reviewer, now: new Date() }
-      : null;
+    runId !== null && rows ? { release: releaseId, run: runId, rows, audit, reviewer, now: new Date() } : null;
   const judge = (t: SignatureTag, verdict: "confirmed" | "rejected") => {
     const ctx = context();
     if (ctx) reviews.save(judgeTag(ctx, t, verdict, noteOf(t).trim()));
@@ -105,6 +108,6 @@ export function useReviewMode(input: ReviewModeInput): ReviewMode | null {
     absent,
     reviewer,
     setReviewer,
-    audit: url?.audit ?? null,
+    audit,
   };
 }

@@ -51,12 +51,14 @@ function scanShape(
   let count = 0;
   let inString = false;
   // Most of a trajectory's text is inside strings: jump through them with indexOf (native, fast) to the
-  // closing quote, stopping at backslashes on the way. The next backslash is looked up again only once passed.
+  // closing quote, stopping at backslashes on the way. The next backslash and the next quote are each looked up
+  // again only once passed: looking the quote up at every backslash read a string of escapes quadratically.
   let backslash = -2;
+  let quote = -2;
   for (let i = 0; i < text.length; i++) {
     if (inString) {
       if (backslash !== -1 && backslash < i) backslash = text.indexOf("\\", i);
-      const quote = text.indexOf('"', i);
+      if (quote !== -1 && quote < i) quote = text.indexOf('"', i);
       if (quote === -1) return null;
       if (backslash !== -1 && backslash < quote) i = backslash + 1;
       else {

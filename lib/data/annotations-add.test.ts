@@ -1,7 +1,9 @@
 // release:add with an annotations.jsonl (the review page's export) on temp copies of the minimal example: new
 // records are appended after the existing lines, a record already there is skipped and named, and one invalid
 // record refuses the whole file with its line and rule, writing nothing.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { scanTree } from "../common/inside-root-node";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
@@ -108,5 +110,52 @@ describe("release:add of annotations", () => {
     expect(result).toMatchObject({ refused: null, added: 1 });
     expect(existsSync(join(into, "annotations.jsonl"))).toBe(true);
     expect(annotations()).toBe(JSON.stringify(ADDED) + "\n");
+  });
+});
+
+// Issue 58, item 6: records a reviewer's file may not add, each on a line that starts with a marker no output may
+// hold (messages name the file, line, field and rule, never the text), and a file that is a link to one outside.
+describe("release:add refuses records no reviewer writes", () => {
+  const SECRET = "SECRET-LINE-START";
+  const cases: [string, string][] = [
+    [JSON.stringify({ ...CONFIRMED, note: SECRET, author: { kind: "detector", name: "ann" } }), "annotation.author_kind"],
+    [JSON.stringify({ ...CONFIRMED, note: SECRET, author: { kind: "judge" } }), "annotation.author_kind"],
+    // The release's own annotator (minimal's one annotation), a detector's name in another case.
+    [JSON.stringify({ ...CONFIRMED, note: SECRET, author: { kind: "human", name: "Format Example" } }), "annotation.author_name"],
+    [JSON.stringify({ ...ADDED, note: SECRET, author: { kind: "human", name: "requirement-state-loss detector v4" } }), "annotation.author_name"],
+    [JSON.stringify({ ...CONFIRMED, note: SECRET }).replace('"kind":"human"', '"kind":"human","kind":"detector"'), "json.duplicate_key"],
+    // The run is orca-opencode's, in the switched condition.
+    [JSON.stringify({ ...ABSENT, note: SECRET, review: review("absent", { audit: { seed: "abc", stratum: "orca-opencode-router/switched" } }) }), "annotation.audit_stratum"],
+    [`${SECRET} {"run_id": "${RUN}"`, "json.parse"],
+  ];
+
+  it.each(cases)("%#: refused by %s", async (line, rule) => {
+    const given = file("hostile", [line]);
+    const result = await addAnnotations({ file: given, into });
+    expect(result.refused).toBe(`${given}:1 breaks ${rule}`);
+    expect(result.problems.filter((p) => p.level === "error").map((p) => [p.line, p.rule])).toEqual([[1, rule]]);
+    expect(JSON.stringify(result)).not.toContain(SECRET);
+    expect(annotations()).toBe(EXISTING);
+  });
+
+  it("the same records pass with a reviewer's own name, kind human and the run's own stratum", async () => {
+    const given = file("fine", [{ ...ABSENT, author: { kind: "human", name: "Format Examiner" } }]);
+    expect(await addAnnotations({ file: given, into })).toMatchObject({ refused: null, added: 1 });
+  });
+
+  it("a symbolic link to a file outside is refused before it is read, and the CLI prints nothing of it", async () => {
+    const outside = join(tmp, `outside-${n}.jsonl`);
+    writeFileSync(outside, JSON.stringify({ ...CONFIRMED, note: SECRET }) + "\n");
+    const link = join(tmp, `link-${n}.jsonl`);
+    symlinkSync(outside, link);
+    const result = await addAnnotations({ file: link, into });
+    expect(result.refused).toBe(`${link} is a symbolic link (path.link); release:add reads a regular file only`);
+    expect(annotations()).toBe(EXISTING);
+    const cli = spawnSync(process.execPath, ["--import", "tsx", "scripts/release-add.ts", link, "--into", into], { encoding: "utf8" });
+    expect(cli.status).toBe(1);
+    expect(cli.stdout + cli.stderr).not.toContain(SECRET);
+    expect(cli.stderr).toContain("path.link");
+    // Nothing of the file outside reached the release.
+    expect(scanTree(into).files.filter((f) => readFileSync(join(into, f), "utf8").includes(SECRET))).toEqual([]);
   });
 });

@@ -4,8 +4,12 @@
 // session); one invalid record refuses the whole file and nothing is written. Valid records are appended to the
 // release's annotations.jsonl as the lines they were: existing lines are never rewritten or dropped, and a record
 // equal to one already there (or earlier in the file) is skipped and reported.
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { lstatSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { readInsideSync } from "../common/inside-root-node";
+import { looksAlike } from "../common/confusable";
+import { CROSS_TASK_DETECTOR } from "../trajectory/detect-cross-task";
+import { STATE_LOSS_DETECTOR } from "../trajectory/detect-state-loss";
 import { stableKey, type KeyPart } from "../common/stable-key";
 import { readJsonlRecords, type ByteLine } from "./jsonl-records";
 import { lineOf, loadRelease } from "./load-release";
@@ -70,6 +74,45 @@ function checkAgainstRelease(release: Release, records: Annotation[], file: stri
   return [...own.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)), ...ofRuns];
 }
 
+/**
+ * Names a reviewer may not sign with: the release's own annotators (authors of its annotations that are no review),
+ * its judges and detectors, the detectors whose tags its reviews judged, and this site's detectors. A review signed
+ * with one would pass for the release's own labels or a machine's.
+ */
+function reservedNames(release: Release): { name: string; whose: string }[] {
+  const names: { name: string; whose: string }[] = [
+    { name: STATE_LOSS_DETECTOR, whose: "this site's state-loss detector" },
+    { name: CROSS_TASK_DETECTOR, whose: "this site's cross-task detector" },
+  ];
+  for (const a of release.annotations) {
+    const line = `line ${lineOf(a) ?? "?"} of ${ANNOTATIONS}`;
+    if (a.author.name && (a.author.kind !== "human" || !a.review))
+      names.push({ name: a.author.name, whose: `the release's own ${a.author.kind === "human" ? "annotator" : a.author.kind} (${line})` });
+    if (a.review?.detector) names.push({ name: a.review.detector, whose: `a detector its reviews judged (${line})` });
+  }
+  return names;
+}
+
+/**
+ * What release:add asks of a reviewer's records beyond the release's own rules: written by a person (the review
+ * page exports kind "human"; a judge's or detector's tags come from the release's producer or the build), under a
+ * name that is not the release's own annotator's, a judge's or a detector's. Messages name the line and the field,
+ * never the record's text.
+ */
+function reviewerProblems(release: Release, records: Annotation[], file: string): Problem[] {
+  const reserved = reservedNames(release);
+  const problems: Problem[] = [];
+  for (const r of records) {
+    const at = { level: "error" as const, file, line: lineOf(r) };
+    if (r.author.kind !== "human")
+      problems.push({ ...at, rule: "annotation.author_kind", message: `author.kind is "${r.author.kind}": release:add takes reviews written by people (kind "human"); a judge's or detector's tags come from the release's producer or the build` });
+    const name = r.author.name?.trim();
+    const taken = name ? reserved.find((x) => looksAlike(x.name.trim(), name)) : undefined;
+    if (taken) problems.push({ ...at, rule: "annotation.author_name", message: `author.name is (or looks like) the name of ${taken.whose}; sign reviews with the reviewer's own name` });
+  }
+  return problems;
+}
+
 function refusal(file: string, problems: Problem[]): string {
   const first = problems.find((p) => p.level === "error")!;
   const count = problems.filter((p) => p.level === "error").length;
@@ -95,17 +138,23 @@ function newRecords(release: Release, records: Annotation[], file: string) {
 
 export async function addAnnotations(opts: { file: string; into: string }): Promise<AnnotationsAddResult> {
   const none = { added: 0, skipped: [], after: [] };
-  const size = statSync(opts.file).size;
-  if (size > MAX_ANNOTATIONS_BYTES)
-    return { ...none, problems: [], refused: `${opts.file} is ${size} bytes, more than ${MAX_ANNOTATIONS_BYTES} an annotation file may be` };
+  // The file itself, never what a link names (a link could hand over any file of the machine): lstat, then a read
+  // that refuses links (lib/common/inside-root-node.ts); the folder it is in may be reached through links.
+  const info = lstatSync(opts.file);
+  if (!info.isFile())
+    return { ...none, problems: [], refused: `${opts.file} is ${info.isSymbolicLink() ? "a symbolic link (path.link)" : "not a regular file (path.special)"}; release:add reads a regular file only` };
+  if (info.size > MAX_ANNOTATIONS_BYTES)
+    return { ...none, problems: [], refused: `${opts.file} is ${info.size} bytes, more than ${MAX_ANNOTATIONS_BYTES} an annotation file may be` };
   const loaded = await loadRelease(opts.into);
   if (!loaded.release) return { ...none, problems: loaded.problems, refused: `${opts.into} is not a release that loads` };
-  const lines = byteLines(readFileSync(opts.file));
+  const lines = byteLines(readInsideSync(dirname(opts.file), basename(opts.file)));
   const problems: Problem[] = [];
   const records = await readJsonlRecords(iterate(lines), { ...RECORD_FILES.annotations, file: opts.file }, problems);
   problems.push(...checkAgainstRelease(loaded.release, records, opts.file));
-  if (problems.some((p) => p.level === "error")) return { ...none, problems, refused: refusal(opts.file, problems) };
   const { kept, skipped } = newRecords(loaded.release, records, opts.file);
+  // A line already in the release is skipped, not added: only what would be added is held to a reviewer's rules.
+  problems.push(...reviewerProblems(loaded.release, kept, opts.file));
+  if (problems.some((p) => p.level === "error")) return { ...none, problems, refused: refusal(opts.file, problems) };
   if (kept.length > 0) {
     const text = kept.map((r) => `${new TextDecoder().decode(lines[lineOf(r)! - 1]!.bytes).replace(/\r$/, "").replace(/^\uFEFF/, "")}\n`);
     appendLines(join(opts.into, ANNOTATIONS), text.join(""));

@@ -6,8 +6,12 @@ import type { z } from "zod";
 import type { Problem } from "./schema";
 import { jsonDepthExcess, tooDeepMessage, TOO_DEEP_RULE } from "../common/json-depth";
 import { setLineOf } from "./record-lines";
-import { schemaProblems } from "./validate-schema-issues";
+import { recordIdOf, schemaProblems } from "./validate-schema-issues";
+import { loneSurrogateProblems } from "./lone-surrogates";
 import { pushAll } from "../common/arrays";
+import { jsonErrorText } from "../common/json-error";
+import { duplicateKeyPath } from "../common/json-duplicate-keys";
+import { markInvisible } from "../common/unicode";
 
 export interface RecordFile<T> {
   file: string;
@@ -15,6 +19,8 @@ export interface RecordFile<T> {
   required: boolean;
   /** The field holding the record's own id (annotations have none). */
   idField?: string;
+  /** Refuse a record that writes a key twice in one object (json.duplicate_key). */
+  uniqueKeys?: boolean;
 }
 
 /**
@@ -50,10 +56,22 @@ export async function readJsonlRecords<T extends object>(lines: AsyncIterable<By
         line,
         ...(record !== undefined ? { record } : {}),
         rule: "json.parse",
-        message: `not valid JSON (truncated or malformed line): ${describeError(err)}`,
+        message: `not valid JSON (truncated or malformed line): ${jsonErrorText(err)}`,
       });
       continue;
     }
+    const twice = spec.uniqueKeys ? duplicateKeyPath(text) : null;
+    if (twice !== null) {
+      problems.push({
+        level: "error",
+        file: spec.file,
+        line,
+        rule: "json.duplicate_key",
+        message: `${markInvisible(twice.length > 200 ? `${twice.slice(0, 200)}…` : twice)} is written twice in one object; JSON.parse keeps the last, other readers the first, so the record is refused`,
+      });
+      continue;
+    }
+    pushAll(problems, loneSurrogateProblems(text, value, { file: spec.file, line, record: recordIdOf(value, spec.idField) }));
     const parsed = spec.schema.safeParse(value);
     if (!parsed.success) {
       pushAll(problems, schemaProblems(parsed.error.issues, value, { file: spec.file, line, idField: spec.idField }));

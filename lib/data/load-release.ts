@@ -9,7 +9,10 @@ import { RECORD_FILES } from "./record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "./schema";
 import { decodeUtf8, describeError, missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "./jsonl-records";
 import { schemaProblems } from "./validate-schema-issues";
+import { loneSurrogateProblems } from "./lone-surrogates";
 import { pushAll } from "../common/arrays";
+import { jsonErrorText } from "../common/json-error";
+import { EXPORT_FILE_CAP_BYTES } from "./build-limits";
 
 /**
  * `release` is null only when release.json is missing or unusable: every check of the records depends on
@@ -30,7 +33,9 @@ export async function loadRelease(dir: string): Promise<LoadResult> {
   if (notFolder !== null) return { release: null, problems: [{ level: "error", file: ".", rule: "release.path", message: notFolder }] };
   try {
     // Links are refused before anything is read, wherever they are: a release's files are the release's own.
-    for (const refused of scanTree(dir).refused) problems.push(insideProblem(refused));
+    const tree = scanTree(dir);
+    for (const refused of tree.refused) problems.push(insideProblem(refused));
+    pushAll(problems, oversizeCopies(dir, tree.files));
     const meta = await loadMeta(dir, problems);
     const tasks = await loadRecords(dir, RECORD_FILES.tasks, problems);
     const sessions = await loadRecords(dir, RECORD_FILES.sessions, problems);
@@ -46,6 +51,29 @@ export async function loadRelease(dir: string): Promise<LoadResult> {
     problems.push({ level: "error", file: ".", rule: "file.read", message: `cannot read the release: ${describeError(err)}` });
     return { release: null, problems };
   }
+}
+
+/** The folders the build copies into the export as they are (scripts/build/publish-trajectories.ts). */
+const COPIED = ["trajectories/", "patches/"];
+
+/**
+ * file.too_large: a file the build would copy into the export over the size a file of the export may have. Every
+ * file of those folders counts, named by a run or not: the build copies them all.
+ */
+function oversizeCopies(dir: string, files: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const file of files) {
+    if (!COPIED.some((folder) => file.startsWith(folder))) continue;
+    const bytes = lstatSync(resolveInside(dir, file)).size;
+    if (bytes <= EXPORT_FILE_CAP_BYTES) continue;
+    problems.push({
+      level: "error",
+      file,
+      rule: "file.too_large",
+      message: `${bytes.toLocaleString("en-US")} bytes, over the ${EXPORT_FILE_CAP_BYTES.toLocaleString("en-US")} (20 MiB) a file of the export may have: the build copies it into the site as it is, and static hosts refuse larger files. Compress it (.json.gz) or pack it in archives of at most 20 MiB`,
+    });
+  }
+  return problems;
 }
 
 /** A link or special file as a problem of the release (docs/data-format.md, "Files stay inside the release"). */
@@ -70,9 +98,10 @@ async function loadMeta(dir: string, problems: Problem[]): Promise<ReleaseMeta |
   try {
     value = JSON.parse(text);
   } catch (err) {
-    problems.push({ level: "error", file: RELEASE_FILE, rule: "json.parse", message: `not valid JSON: ${describeError(err)}` });
+    problems.push({ level: "error", file: RELEASE_FILE, rule: "json.parse", message: `not valid JSON: ${jsonErrorText(err)}` });
     return null;
   }
+  pushAll(problems, loneSurrogateProblems(text, value, { file: RELEASE_FILE }));
   const parsed = releaseSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   pushAll(problems, schemaProblems(parsed.error.issues, value, { file: RELEASE_FILE }));

@@ -12,6 +12,7 @@ export const RECORD_FILES: { [K in RecordKey]: RecordFile<Release[K][number]> } 
   sessions: { file: "sessions.jsonl", schema: sessionSchema, required: true, idField: "session_id" },
   configs: { file: "configs.jsonl", schema: configSchema, required: true, idField: "config_id" },
   runs: { file: "runs.jsonl", schema: runSchema, required: true, idField: "run_id" },
-  // Annotations have no id of their own.
-  annotations: { file: "annotations.jsonl", schema: annotationSchema, required: false },
+  // Annotations have no id of their own. They come from reviewers' exports too (release:add): a key written twice
+  // would let a line read as a person's review here and as a detector's tag to another reader.
+  annotations: { file: "annotations.jsonl", schema: annotationSchema, required: false, uniqueKeys: true },
 };

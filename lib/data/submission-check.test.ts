@@ -190,3 +190,11 @@ describe("submission.collision: ids that can pass for published ones", () => {
     ]);
   });
 });
+
+describe("what the data build would fail on (issue 58)", () => {
+  it("a lone surrogate in the display name fails the validator rule, naming text.lone_surrogate", async () => {
+    const r = await variant((d) => writeJsonl(join(d, "configs.jsonl"), [{ ...SUBMITTED_CONFIG, display_name: "My agent \ud800" }]));
+    expect(failed(r)).toEqual(["submission.validator"]);
+    expect(reportMarkdown(r, "broken")).toContain("**configs.jsonl:1 my-agent**: text.lone\\_surrogate: display\\_name holds a lone UTF-16 surrogate");
+  });
+});

@@ -10,6 +10,7 @@ import { checkPairs } from "./validate-pairs";
 import { checkIds, checkRefs, checkRelease } from "./validate-refs";
 import { checkRuns } from "./validate-runs";
 import { checkSchedules } from "./validate-schedule";
+import { checkBuildSizes } from "./validate-sizes";
 import { checkTasks } from "./validate-tasks";
 
 export interface ValidateOptions {
@@ -36,6 +37,7 @@ export function validateReleaseWith(release: Release, opts: ValidateOptions): Pr
   checkSchedules(ctx);
   checkPairs(ctx);
   checkRuns(ctx);
+  checkBuildSizes(ctx);
   return ctx.problems;
 }
 

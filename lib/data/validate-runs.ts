@@ -2,8 +2,9 @@
 // artifact applied and every verifier test passed; the failure class follows from how far the run got),
 // its usage must point at real requests, and its trajectory, when named, must be a file of the release.
 import { isSafeEntryName, parseFileRef } from "../archive/ref";
-import type { Run } from "./schema";
+import type { Annotation, Run } from "./schema";
 import type { Context } from "./validate-context";
+import { MAX_REFERENCE_BYTES, utf8Length } from "./build-limits";
 
 export function checkRuns(ctx: Context): void {
   for (const run of ctx.release.runs) {
@@ -62,6 +63,7 @@ function checkTrajectory(ctx: Context, run: Run): void {
     ctx.warning("run", run, "run.trajectory_missing", "the run has no trajectory");
     return;
   }
+  if (tooLongReference(ctx, run, "trajectory", run.trajectory)) return;
   // The build copies trajectories into the site: a path leaving the release folder would publish other files.
   const ref = parseFileRef(run.trajectory);
   const relative = normalizeRelative(ref.kind === "entry" ? ref.archive : ref.path);
@@ -80,7 +82,7 @@ function checkTrajectory(ctx: Context, run: Run): void {
 
 /** The submitted patch, when named, is a file or archive entry inside the release (read later: validate-patches.ts). */
 function checkPatchRef(ctx: Context, run: Run): void {
-  if (run.patch === undefined) return;
+  if (run.patch === undefined || tooLongReference(ctx, run, "patch", run.patch)) return;
   const ref = parseFileRef(run.patch);
   const relative = normalizeRelative(ref.kind === "entry" ? ref.archive : ref.path);
   if (relative === null || (ref.kind === "entry" && !isSafeEntryName(ref.entry))) {
@@ -93,6 +95,14 @@ function checkPatchRef(ctx: Context, run: Run): void {
   }
   const problem = ref.kind === "entry" ? ctx.entryProblem?.(relative, ref.entry) : null;
   if (problem) ctx.warning("run", run, "run.patch_missing", `patch "${run.patch}": ${problem}`);
+}
+
+/** A reference longer than a path may be (its row would carry it into the build's tables whole); not echoed. */
+function tooLongReference(ctx: Context, run: Run, field: "trajectory" | "patch", ref: string): boolean {
+  const bytes = utf8Length(ref);
+  if (bytes <= MAX_REFERENCE_BYTES) return false;
+  ctx.error("run", run, `run.${field}_path`, `${field} reference is ${bytes} bytes, longer than a path may be (${MAX_REFERENCE_BYTES} bytes)`);
+  return true;
 }
 
 /** The reference with its file part normalized, or null when it leaves the release folder. */
@@ -134,6 +144,7 @@ function checkAnnotations(ctx: Context): void {
         `annotation on run ${annotation.run_id} names step id(s) ${unknown.join(", ")}, which the main file of trajectory "${annotated!.trajectory}" does not have`,
       );
     }
+    checkAuditStratum(ctx, annotation);
     if (annotation.position === undefined) continue;
     const run = ctx.runs.get(annotation.run_id);
     const requests = run ? ctx.sessions.get(run.session_id)?.schedule.length : undefined;
@@ -146,6 +157,21 @@ function checkAnnotations(ctx: Context): void {
       );
     }
   }
+}
+
+/**
+ * An audit review's stratum is its run's own (lib/metrics/audit-sample.ts, stratumKey: `<config_id>/<condition>`):
+ * the audit model counts a review in the stratum it names, so a wrong one (a crafted review link) would move the
+ * precision, recall and corrected prevalence the signatures page shows.
+ */
+function checkAuditStratum(ctx: Context, annotation: Annotation): void {
+  const audit = annotation.review?.audit;
+  const run = ctx.runs.get(annotation.run_id);
+  const condition = run ? ctx.sessions.get(run.session_id)?.condition : undefined;
+  if (!audit || !run || condition === undefined) return;
+  const own = `${run.config_id}/${condition}`;
+  if (audit.stratum !== own)
+    ctx.error("annotation", annotation, "annotation.audit_stratum", `review.audit.stratum is not the stratum of run ${run.run_id}, "${own}"`);
 }
 
 /** The path with "." and ".." resolved, or null when it is absolute or leaves the release folder. */

@@ -1,13 +1,15 @@
 // A release read from local files, record by record, with the release format's own zod schemas: the same
 // rule codes as the Node loader (lib/data/load-release.ts), and one bad line never hides the rest.
-import { describeError, missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "../data/jsonl-records";
+import { missingFile, readJsonlRecords, tooDeepProblem, type RecordFile } from "../data/jsonl-records";
 import { RECORD_FILES } from "../data/record-files";
 import { releaseSchema, type Problem, type Release, type ReleaseMeta } from "../data/schema";
 import { schemaProblems } from "../data/validate-schema-issues";
+import { loneSurrogateProblems } from "../data/lone-surrogates";
 import { formatBytes, lines, readText, type LocalFile, type LocalSource } from "../files/source";
 
 import { LIMIT_BYTES, TooLargeError } from "../files/limits";
 import { pushAll } from "../common/arrays";
+import { jsonErrorText } from "../common/json-error";
 import { ArchiveError } from "../archive/limits";
 
 /** Record files larger than LIMIT_BYTES together are refused before anything is parsed (see docs/local-results.md). */
@@ -64,8 +66,9 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
     return null;
   }
   let value: unknown;
+  let text: string;
   try {
-    const text = (await readText(await file.open(), limit, "release.json")).replace(/^\uFEFF/, "");
+    text = (await readText(await file.open(), limit, "release.json")).replace(/^\uFEFF/, "");
     const tooDeep = tooDeepProblem(text, "release.json");
     if (tooDeep) {
       problems.push(tooDeep);
@@ -80,11 +83,12 @@ async function readMeta(file: LocalFile | undefined, limit: number, problems: Pr
             level: "error",
             file: "release.json",
             rule: "json.parse",
-            message: `not valid JSON: ${describeError(err)}`,
+            message: `not valid JSON: ${jsonErrorText(err)}`,
           },
     );
     return null;
   }
+  pushAll(problems, loneSurrogateProblems(text, value, { file: "release.json" }));
   const parsed = releaseSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   pushAll(problems, schemaProblems(parsed.error.issues, value, { file: "release.json" }));

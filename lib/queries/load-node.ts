@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { TABLES, type ReleaseTables, type TableName, type TableSpec } from "../data/tables";
 import { DERIVE, DERIVE_RUN_TOTALS, DERIVED_TABLES } from "./derive";
 import { sqlString } from "../db/sql";
+// The validator holds every row below it (lib/data/validate-sizes.ts, record.too_large).
+import { DUCKDB_OBJECT_BYTES } from "../data/build-limits";
 import type { NodeDb } from "../db/node";
 
 function columnsLiteral(spec: TableSpec): string {
@@ -58,7 +60,7 @@ export async function loadTablesNode(db: NodeDb, parts: ReleaseTables | Iterable
       }
       await db.run(
         `CREATE TABLE ${spec.name} AS SELECT * FROM read_json(${sqlString(file.path)}, format = 'newline_delimited', ` +
-          `columns = ${columnsLiteral(spec)}) ORDER BY ${spec.orderBy.map((c) => `"${c}"`).join(", ")}`,
+          `maximum_object_size = ${DUCKDB_OBJECT_BYTES}, columns = ${columnsLiteral(spec)}) ORDER BY ${spec.orderBy.map((c) => `"${c}"`).join(", ")}`,
       );
     }
     await db.run(DERIVE_RUN_TOTALS);

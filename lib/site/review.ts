@@ -2,6 +2,7 @@
 // review page exports it as annotations.jsonl records (review-records.ts). One review per release, run,
 // signature and evidence steps: reviewing the same tag again replaces the earlier verdict.
 import type { Annotation } from "../data/schema";
+import { stratumKey, type Stratum } from "../metrics/audit-sample";
 import type { StepRow } from "../trajectory/rows";
 import { splitDetectorName, type Signature, type SignatureTag } from "../trajectory/tags";
 
@@ -11,6 +12,17 @@ export type ReviewVerdict = NonNullable<Annotation["review"]>["verdict"];
 export interface AuditRef {
   seed: string;
   stratum: string;
+}
+
+/**
+ * The audit a review is stored with: the link's, only when its stratum is the run's own (lib/metrics/audit-sample.ts,
+ * `<config_id>/<condition>`). The review page's links always are; a crafted link naming another stratum would
+ * write that stratum into the export and move the audit's numbers, so its review is stored as no audit's. Null
+ * too while the run's configuration and condition are not known.
+ */
+export function runAudit(audit: AuditRef | null, run: Stratum | null): AuditRef | null {
+  if (!audit || !run) return null;
+  return audit.stratum === stratumKey(run) ? audit : null;
 }
 
 export interface StoredReview {

@@ -75,4 +75,16 @@ describe("answerOf", () => {
     }
     expect(await fresh("trajcalc", index, runHeaderQuery, "beta.s-N1")).toHaveLength(1);
   });
+
+  it("leaves a key the build left out of a full shard (null) to the engine; the shard's other keys still answer", async () => {
+    vi.resetModules();
+    const fresh = (await import("./answers")).answerOf;
+    broken = JSON.stringify({ "beta.s-N1": null });
+    try {
+      expect(await fresh("trajcalc", index, runHeaderQuery, "beta.s-N1")).toBeNull();
+      expect(await fresh("trajcalc", index, runHeaderQuery, "no-such-run")).toEqual([]);
+    } finally {
+      broken = null;
+    }
+  });
 });

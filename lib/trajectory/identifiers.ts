@@ -1,10 +1,9 @@
 // Names a request text mentions: code spans (`Option.get_help_extra`), file paths (src/click/core.py) and
 // their last parts. The cross-task detector looks for names from another task's requests in focus edits.
 
-const EXT = "(?:py|pyi|js|ts|tsx|rs|go|java|rb|c|h|cpp|rst|md|toml|cfg|ini|txt|json|ya?ml)";
-const FILE = new RegExp(`(?:[\\w.-]+\\/)*[\\w.-]+\\.${EXT}\\b`, "g");
+import { FILE_EXT, filePaths } from "./file-paths";
 
-const FILE_NAME = new RegExp(`\\.${EXT}$`);
+const FILE_NAME = new RegExp(`\\.${FILE_EXT}$`);
 
 export function isFileName(name: string): boolean {
   return FILE_NAME.test(name);
@@ -42,9 +41,9 @@ export function mentionedNames(text: string): ReadonlySet<string> {
       if (dotted.length > 1) addName(names, dotted[dotted.length - 1]!);
     }
   }
-  for (const m of text.matchAll(FILE)) {
-    addName(names, m[0]);
-    addName(names, m[0].split("/").pop()!);
+  for (const path of filePaths(text)) {
+    addName(names, path);
+    addName(names, path.split("/").pop()!);
   }
   // A requirement can be a behaviour rather than a name: the message it asks for, the option it adds.
   for (const m of text.matchAll(QUOTED_MESSAGE)) names.add(m[1] ?? m[2]!);

@@ -8,6 +8,7 @@
 import { trajectoryShapeRefusal, TOO_DEEP_RULE, TOO_MANY_RULE } from "../common/json-depth";
 import { asAtif, type LogValue } from "./native/read-log";
 import type { JsonlRecord, ReaderNote } from "./native/types";
+import { jsonErrorText } from "../common/json-error";
 
 /** A file that could not be parsed; the message already names the file (do not prefix it again). */
 export class TrajectoryParseError extends Error {
@@ -42,7 +43,7 @@ export function parseLogText(text: string, name: string): LogValue {
   } catch (err) {
     const lines = jsonLines(body);
     if (lines) return lines;
-    const why = err instanceof Error ? err.message : String(err);
+    const why = jsonErrorText(err);
     throw new TrajectoryParseError(`${name} is not valid JSON: ${why}`, "json.parse", why);
   }
 }
@@ -71,7 +72,7 @@ function jsonLines(body: string): LogValue | null {
       if (records.length === 0) return null;
       bad.push({
         code: "jsonl.line",
-        message: `not JSON (${err instanceof Error ? err.message : String(err)}); skipped`,
+        message: `not JSON (${jsonErrorText(err)}); skipped`,
         line,
       });
     }

@@ -14,8 +14,10 @@ import {
   answerShard,
   answerShardCount,
   answerSpace,
+  fitShard,
   type AnswerShard,
 } from "../../lib/db/answers";
+import { EXPORT_FILE_CAP_BYTES } from "../../lib/data/build-limits";
 import type { NodeDb } from "../../lib/db/node";
 import { keyedRows, shapeRows, type Ahead, type ParamsOf, type Query, type QuerySource } from "../../lib/db/query";
 import { sqlString } from "../../lib/db/sql";
@@ -28,8 +30,14 @@ const BATCH_KEYS = 20_000;
 
 type AnyQuery = Query<never, unknown>;
 
+/** A shard within the export's cap; the keys it left out are answered by the engine on the page (fitShard). */
 function writeShard(out: string, space: string, shard: number, entries: AnswerShard): void {
-  writeFileSync(join(out, answerFile(space, shard)), JSON.stringify(entries) + "\n");
+  const { text, left } = fitShard(entries, EXPORT_FILE_CAP_BYTES);
+  writeFileSync(join(out, answerFile(space, shard)), text);
+  if (left.length > 0)
+    console.log(
+      `  answers/${space}/${shard}.json: ${left.length} key(s) left to the browser's engine (the file would pass 20 MiB)`,
+    );
 }
 
 /** The keys of a space in a temporary table `answer_shards (answer_key, shard)`, and each key's shard. */
