@@ -114,9 +114,14 @@ export function binByLoad(points: readonly LoadPoint[], edges: readonly number[]
   };
 }
 
-/** Dense cluster indices 0 … G − 1 of the points, in order of first appearance (a point without a key: its own). */
+/**
+ * Dense cluster indices 0 … G − 1 of the points, in order of first appearance (a point without a key: its own).
+ * Integer keys below the number of points (what a caller that numbered its runs gives) are looked up in a table,
+ * other keys in a map: a map lookup per point is most of the cost at a release's size.
+ */
 function clusterIds(points: readonly LoadPoint[]): { ids: Int32Array; count: number } {
   const index = new Map<string | number, number>();
+  const table = new Int32Array(points.length).fill(-1);
   const ids = new Int32Array(points.length);
   let count = 0;
   points.forEach(({ cluster }, i) => {
@@ -124,10 +129,12 @@ function clusterIds(points: readonly LoadPoint[]): { ids: Int32Array; count: num
       ids[i] = count++;
       return;
     }
-    let id = index.get(cluster);
-    if (id === undefined) {
+    const small = typeof cluster === "number" && Number.isInteger(cluster) && cluster >= 0 && cluster < table.length;
+    let id = small ? table[cluster]! : (index.get(cluster) ?? -1);
+    if (id < 0) {
       id = count++;
-      index.set(cluster, id);
+      if (small) table[cluster] = id;
+      else index.set(cluster, id);
     }
     ids[i] = id;
   });

@@ -33,15 +33,13 @@ afterAll(() => db?.close());
 const M = 1e6;
 const series = (scope: string, outcome: ResumptionOutcome, measure: LoadMeasure): LoadSeries =>
   switched.scopes.find((s) => s.id === scope)!.series[outcome][measure];
-/** [n, successes, rate %, Wilson lo %, Wilson hi %] per bin, rounded to two decimals. */
+const r2 = (v: number) => Number(v.toFixed(2));
+/** [n, successes, rate %, clustered lo %, clustered hi %] per bin, rounded to two decimals. */
 const binTable = (s: LoadSeries) =>
-  s.bins.map((b) => [
-    b.n,
-    b.successes,
-    b.rate === null ? null : Number(b.rate.toFixed(2)),
-    Number(b.ciLo.toFixed(2)),
-    Number(b.ciHi.toFixed(2)),
-  ]);
+  s.bins.map((b) => [b.n, b.successes, b.rate === null ? null : r2(b.rate), r2(b.ciLo), r2(b.ciHi)]);
+/** [runs, design effect, plain Wilson lo %, hi %] per bin. */
+const clusterTable = (s: LoadSeries) =>
+  s.bins.map((b) => [b.runs, Number(b.designEffect.toFixed(4)), r2(b.plainLo), r2(b.plainHi)]);
 
 describe("focus returns of resumecalc", () => {
   it("finds every return after an earlier focus request, with its loads (EXPECTED.md, Each return's loads)", () => {
@@ -91,17 +89,26 @@ describe("focus returns of resumecalc", () => {
   });
 });
 
-describe("bins with Wilson intervals (EXPECTED.md, Bins of held)", () => {
+describe("bins with Wilson intervals clustered by run (EXPECTED.md, Bins of held)", () => {
   it("bins pooled requests 1, 2, 3, 4–5, 6–8, 9+", () => {
     const s = series(POOLED, "held", "requests");
     expect([s.n, s.unknown, s.outside]).toEqual([14, 0, 0]);
+    // Every bin's returns come from different runs: deff is CR1's 3/2 where the outcomes differ, 1 where they agree.
     expect(binTable(s)).toEqual([
       [5, 5, 100, 56.55, 100],
       [3, 3, 100, 43.85, 100],
-      [3, 1, 33.33, 6.15, 79.23],
-      [3, 1, 33.33, 6.15, 79.23],
+      [3, 1, 33.33, 4.53, 84.06],
+      [3, 1, 33.33, 4.53, 84.06],
       [0, 0, null, 0, 100],
       [0, 0, null, 0, 100],
+    ]);
+    expect(clusterTable(s)).toEqual([
+      [5, 1, 56.55, 100],
+      [3, 1, 43.85, 100],
+      [3, 1.5, 6.15, 79.23],
+      [3, 1.5, 6.15, 79.23],
+      [0, 1, 0, 100],
+      [0, 1, 0, 100],
     ]);
     expect(s.bins.map((b) => [b.lo, b.hi])).toEqual([
       [1, 2],
@@ -116,17 +123,26 @@ describe("bins with Wilson intervals (EXPECTED.md, Bins of held)", () => {
   it("bins pooled switches and tokens (an edge opens its bin: 40 M goes to 40 M+)", () => {
     expect(binTable(series(POOLED, "held", "switches"))).toEqual([
       [5, 5, 100, 56.55, 100],
-      [6, 4, 66.67, 30, 90.32],
+      [6, 4, 66.67, 27.52, 91.33],
       [0, 0, null, 0, 100],
-      [3, 1, 33.33, 6.15, 79.23],
+      [3, 1, 33.33, 4.53, 84.06],
       [0, 0, null, 0, 100],
     ]);
+    expect(clusterTable(series(POOLED, "held", "switches"))[1]).toEqual([6, 1.2, 30, 90.32]);
     expect(binTable(series(POOLED, "held", "tokens"))).toEqual([
       [5, 5, 100, 56.55, 100],
-      [3, 2, 66.67, 20.77, 93.85],
-      [3, 2, 66.67, 20.77, 93.85],
+      [3, 2, 66.67, 15.94, 95.47],
+      [3, 2, 66.67, 15.94, 95.47],
       [1, 1, 100, 20.65, 100],
       [2, 0, 0, 0, 65.76],
+    ]);
+    // 0–5 M holds q.s-A's two returns (4 M each): five returns of four runs, all held, so deff 1.
+    expect(clusterTable(series(POOLED, "held", "tokens")).map((r) => r.slice(0, 2))).toEqual([
+      [4, 1],
+      [3, 1.5],
+      [3, 1.5],
+      [1, 1],
+      [2, 1],
     ]);
     expect(series(POOLED, "held", "tokens").bins[4]!.meanLoad).toBe(42.5 * M);
   });
@@ -149,7 +165,7 @@ describe("logistic fits of held on requests", () => {
     expect(series("r", "held", "requests").fit.ok).toBe(true);
   });
 
-  it("fits the pooled returns at the maximum likelihood, with a 95% band around the curve", () => {
+  it("fits the pooled returns at the maximum likelihood, with a pointwise 95% band around the curve", () => {
     const fit = series(POOLED, "held", "requests").fit;
     if (!fit.ok) throw new Error(`no fit: ${fit.reason}`);
     const points = returns.filter((r) => r.reached).map((r) => ({ x: r.requests_between, y: r.held ? 1 : 0 }));
@@ -157,14 +173,25 @@ describe("logistic fits of held on requests", () => {
     // The likelihood equations hold at the fit: Σ(y − p) = 0 and Σ x(y − p) = 0.
     expect(Math.abs(points.reduce((s, q) => s + q.y - p(q.x), 0))).toBeLessThan(1e-8);
     expect(Math.abs(points.reduce((s, q) => s + q.x * (q.y - p(q.x)), 0))).toBeLessThan(1e-8);
-    // The independent solution in EXPECTED.md.
+    // The independent solution in EXPECTED.md: the model-based se(slope) 0.99071 is larger than the clustered
+    // 0.89376 (nine runs), so the slope's interval keeps the model's.
     expect(fit.slope).toBeCloseTo(-1.8686, 3);
+    expect(fit.runs).toBe(9);
+    expect(fit.seModel).toBeCloseTo(0.99071, 5);
+    expect(fit.seClustered).toBeCloseTo(0.89376, 5);
     expect([fit.slopeLo, fit.slopeHi].map((v) => Number(v.toFixed(3)))).toEqual([-3.81, 0.073]);
     const curve = fitCurve(fit);
     expect(curve[0]!.x).toBe(1);
     expect(curve.at(-1)!.x).toBe(4);
+    // At 1 request the model's error is the larger (the band is the model's); at 4 the clustered one.
+    const first = curve[0]!;
+    expect([first.p, first.lo, first.hi].map(r2)).toEqual([98.43, 47.09, 99.98]);
     const last = curve.at(-1)!;
-    expect([last.p, last.lo, last.hi].map((v) => Number(v.toFixed(2)))).toEqual([18.74, 1.92, 73.08]);
+    expect([last.p, last.lo, last.hi].map(r2)).toEqual([18.74, 1.05, 83.38]);
+  });
+
+  it("counts the fits the page draws: 36 series with returns, 14 fitted, none excluding 0", () => {
+    expect(switched.fits).toEqual({ series: 36, fitted: 14, excludingZero: 0 });
   });
 });
 
@@ -175,15 +202,22 @@ describe("signatures at the return", () => {
     expect([rsl.n, rsl.unknown, cti.n, cti.unknown]).toEqual([13, 1, 13, 1]);
     expect(binTable(rsl).slice(0, 4)).toEqual([
       [5, 0, 0, 0, 43.45],
-      [3, 1, 33.33, 6.15, 79.23],
+      [3, 1, 33.33, 4.53, 84.06],
       [3, 0, 0, 0, 56.15],
       [2, 0, 0, 0, 65.76],
     ]);
     expect(binTable(cti).slice(0, 4)).toEqual([
-      [5, 1, 20, 3.62, 62.45],
+      [5, 1, 20, 3.08, 66.32],
       [3, 0, 0, 0, 56.15],
       [3, 0, 0, 0, 56.15],
-      [2, 1, 50, 9.45, 90.55],
+      [2, 1, 50, 5.46, 94.54],
+    ]);
+    // The plain Wilson intervals, before clustering: 1/5 [3.62, 62.45], 1/2 [9.45, 90.55].
+    expect(clusterTable(cti).slice(0, 4)).toEqual([
+      [5, 1.25, 3.62, 62.45],
+      [3, 1, 0, 56.15],
+      [3, 1, 0, 56.15],
+      [2, 2, 9.45, 90.55],
     ]);
   });
 });
@@ -198,18 +232,38 @@ describe("interruption completion beside switched focus resolution", () => {
     ]);
   });
 
-  it("gives completion with its Wilson interval, 'not scored' as null, and the leaderboard's resolution", () => {
-    const round = (v: number) => Number(v.toFixed(2));
+  it("sums each configuration's runs' moments: Σ resolved², Σ resolved·listed, Σ listed²", async () => {
+    // p: runs 1/2, 2/2, 2/2 → 1 + 4 + 4 = 9, 2 + 4 + 4 = 10, 4·3 = 12; q: 2/2, 1/2 (s-C lists none) → 5, 6, 8.
+    const rows = await db.run(interruptionCompletionQuery, { baseline: META.baseline });
+    expect(rows.map((r) => [r.config_id, r.resolved_sq, r.resolved_by_listed, r.listed_sq])).toEqual([
+      ["p", 9, 10, 12],
+      ["q", 5, 6, 8],
+      ["r", 0, 0, 0],
+    ]);
+  });
+
+  it("gives completion with its interval clustered by run, 'not scored' as null, and the leaderboard's resolution", () => {
     const shown = switched.interruptions.map((r) => [
       r.config_id,
       r.unscored_runs,
-      r.completion ? [round(r.completion.value), round(r.completion.lo), round(r.completion.hi)] : null,
-      r.focus ? [round(r.focus.value), round(r.focus.lo), round(r.focus.hi), r.focus.resolved, r.focus.n_tasks] : null,
+      r.completion
+        ? [r2(r.completion.value), r2(r.completion.lo), r2(r.completion.hi), r2(r.completion.designEffect)]
+        : null,
+      r.focus ? [r2(r.focus.value), r2(r.focus.lo), r2(r.focus.hi), r.focus.resolved, r.focus.n_tasks] : null,
     ]);
+    // EXPECTED.md: p deff 6/5 (n_eff 5), q deff 4/3 (n_eff 3).
     expect(shown).toEqual([
-      ["p", 0, [83.33, 43.65, 96.99], [66.67, 20.77, 93.85, 2, 3]],
-      ["q", 1, [75, 30.06, 95.44], [33.33, 6.15, 79.23, 1, 3]],
+      ["p", 0, [83.33, 40.33, 97.37, 1.2], [66.67, 20.77, 93.85, 2, 3]],
+      ["q", 1, [75, 25.61, 96.32, 1.33], [33.33, 6.15, 79.23, 1, 3]],
       ["r", 3, null, [33.33, 6.15, 79.23, 1, 3]],
+    ]);
+    // The plain Wilson intervals beside them: 5/6 [43.65, 96.99], 3/4 [30.06, 95.44].
+    const plain = switched.interruptions.flatMap((r) =>
+      r.completion ? [[r2(r.completion.plainLo), r2(r.completion.plainHi)]] : [],
+    );
+    expect(plain).toEqual([
+      [43.65, 96.99],
+      [30.06, 95.44],
     ]);
   });
 

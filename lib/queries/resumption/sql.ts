@@ -130,7 +130,10 @@ SELECT c.config_id, cd.condition,
   (COUNT(p.run_id) FILTER (WHERE p.scored > 0))::INTEGER AS scored_runs,
   COALESCE(SUM(p.scored), 0)::INTEGER AS outcomes,
   COALESCE(SUM(p.resolved), 0)::INTEGER AS resolved,
-  COALESCE(SUM(GREATEST(p.interruption_tasks - p.scored, 0)) FILTER (WHERE p.scored > 0), 0)::INTEGER AS unscored_tasks
+  COALESCE(SUM(GREATEST(p.interruption_tasks - p.scored, 0)) FILTER (WHERE p.scored > 0), 0)::INTEGER AS unscored_tasks,
+  COALESCE(SUM(p.resolved * p.resolved), 0)::DOUBLE AS resolved_sq,
+  COALESCE(SUM(p.resolved * p.scored), 0)::DOUBLE AS resolved_by_listed,
+  COALESCE(SUM(p.scored * p.scored), 0)::DOUBLE AS listed_sq
 FROM configs c CROSS JOIN conditions cd
 LEFT JOIN per_run p ON p.config_id = c.config_id AND p.condition = cd.condition
 GROUP BY c.config_id, c.sort_order, cd.condition
@@ -149,9 +152,16 @@ export interface InterruptionCompletionRow {
   resolved: number;
   /** Interruption tasks of scored runs that their run does not list. */
   unscored_tasks: number;
+  /**
+   * Over runs, Σ resolved², Σ resolved·listed and Σ listed²: with the sums above, the moments of the clustered
+   * interval of completion (lib/metrics/clustered-wilson.ts), one row per configuration however many runs.
+   */
+  resolved_sq: number;
+  resolved_by_listed: number;
+  listed_sq: number;
 }
 
-/** Interruption-task outcomes per configuration × non-baseline condition. */
+/** Interruption-task outcomes per configuration × non-baseline condition, with their moments over runs. */
 export const interruptionCompletionQuery = defineQuery<{ baseline: string }, InterruptionCompletionRow>({
   name: "interruption completion",
   tables: ["configs", "runs", "sessions", "interruption_outcomes"],
