@@ -1,5 +1,5 @@
-// One outcome's returns binned by load: count, runs, successes, rate, Wilson 95% interval clustered by run and the
-// design effect per bin, in the static HTML (data-bin, data-col: the browser tests read them). An empty bin's rate is
+// One outcome's returns binned by load: count, focus tasks, successes, rate, Wilson 95% interval clustered by focus
+// task and the design effect per bin, in the static HTML (data-bin, data-col: the browser tests read them). An empty bin's rate is
 // unknown, shown as "—".
 import type { LoadMeasure, LoadSeries, ResumptionOutcome } from "@/lib/queries/resumption/series";
 import { binLabel, MEASURES, OUTCOME_LABELS } from "@/lib/queries/resumption/view";
@@ -24,7 +24,7 @@ export function BinTable({
   const success = outcome === "held" ? "Held" : "Tagged";
   return (
     <Table
-      caption={`${OUTCOME_LABELS[outcome]} by ${MEASURES[measure].label.toLowerCase()} in between, ${scopeLabel}: returns, runs, ${success.toLowerCase()}, rate, Wilson 95% interval clustered by run and design effect per bin`}
+      caption={`${OUTCOME_LABELS[outcome]} by ${MEASURES[measure].label.toLowerCase()} in between, ${scopeLabel}: returns, focus tasks, ${success.toLowerCase()}, rate, Wilson 95% interval clustered by focus task and design effect per bin`}
       className="border-collapse text-sm tabular-nums"
       data-testid="bin-table"
       data-outcome={outcome}
@@ -38,18 +38,18 @@ export function BinTable({
           columns={[
             { label: MEASURES[measure].axis, className: "text-left" },
             { label: "Returns", numeric: true },
-            { label: "Runs", numeric: true, title: "runs the bin's returns come from" },
+            { label: "Focus tasks", numeric: true, title: "focus tasks the bin's returns come from" },
             { label: success, numeric: true },
             { label: "Rate %", numeric: true },
             {
-              label: "95% interval (Wilson, clustered by run)",
+              label: "95% interval (Wilson, clustered by focus task)",
               numeric: true,
               title: "Wilson's interval at the effective sample size: returns divided by the design effect",
             },
             {
               label: "Design effect",
               numeric: true,
-              title: "how much a run's returns going together widens the interval (1: as if independent)",
+              title: "how much returns of one focus task going together widens the interval (1: as if independent)",
             },
           ]}
         />
@@ -67,8 +67,8 @@ export function BinTable({
             <Td numeric className="px-2 py-0.5" data-col="n">
               {b.n}
             </Td>
-            <Td numeric className="px-2 py-0.5" data-col="runs">
-              {b.runs}
+            <Td numeric className="px-2 py-0.5" data-col="focus-tasks">
+              {b.focusTasks}
             </Td>
             <Td numeric className="px-2 py-0.5" data-col="successes">
               {b.successes}

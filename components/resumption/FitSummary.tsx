@@ -1,5 +1,5 @@
 // The logistic fit of one outcome on one load in words: its slope per unit of load with the 95% interval (clustered by
-// run: the larger of the clustered and the model-based standard error), or why there is no fit (never hidden).
+// focus task: the larger of the clustered and the model-based standard error), or why there is no fit (never hidden).
 import { fitCurve, type CurvePoint, type LoadMeasure, type ResumptionFit } from "@/lib/queries/resumption/series";
 import { FIT_FAILURES, MEASURES } from "@/lib/queries/resumption/view";
 
@@ -34,7 +34,7 @@ export function FitSummary({ fit, measure }: { fit: ResumptionFit; measure: Load
       <span data-stat="slope-interval">
         [{num(lo!)}, {num(hi!)}]
       </span>
-      , clustered by <span data-stat="runs">{fit.runs}</span> runs: standard error{" "}
+      , clustered by <span data-stat="focus-tasks">{fit.focusTasks}</span> focus tasks: standard error{" "}
       <span data-stat="se-clustered">{num(seClustered!)}</span> against{" "}
       <span data-stat="se-model">{num(seModel!)}</span> if every return were independent; the larger is used)
       {lo! > 0 || hi! < 0 ? "" : ", an interval that holds 0: these returns cannot tell a trend from none"}; the fitted

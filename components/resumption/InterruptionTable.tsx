@@ -1,4 +1,4 @@
-// Interruption completion per configuration (its Wilson 95% interval clustered by run, and the design effect) beside
+// Interruption completion per configuration (its Wilson 95% interval clustered by focus task, and the design effect) beside
 // its switched focus resolution (the leaderboard's, with its Wilson interval). A configuration whose runs list no
 // interruption outcome is "not scored": unknown, never 0.
 import type { InterruptionRow } from "@/lib/queries/resumption/model";
@@ -12,7 +12,7 @@ export function InterruptionTable({ rows, condition }: { rows: InterruptionRow[]
   const td = "px-2 py-0.5";
   return (
     <Table
-      caption={`Interruption-task completion (Wilson 95% interval clustered by run, design effect) and ${cond} focus resolution (Wilson 95% interval) per configuration`}
+      caption={`Interruption-task completion (Wilson 95% interval clustered by focus task, design effect) and ${cond} focus resolution (Wilson 95% interval) per configuration`}
       className="border-collapse text-sm tabular-nums"
       data-testid="interruption-table"
     >
@@ -27,14 +27,15 @@ export function InterruptionTable({ rows, condition }: { rows: InterruptionRow[]
             { label: "Interruption tasks resolved", numeric: true },
             { label: "Completion %", numeric: true },
             {
-              label: "95% interval (clustered by run)",
+              label: "95% interval (clustered by focus task)",
               numeric: true,
               title: "Wilson's interval at the effective sample size: tasks divided by the design effect",
             },
             {
               label: "Design effect",
               numeric: true,
-              title: "how much a run's interruption tasks going together widens the interval (1: as if independent)",
+              title:
+                "how much the interruption tasks of one focus task's runs going together widen the interval (1: as if independent)",
             },
             { label: `Focus resolution (${cond}) %`, numeric: true },
             { label: "95% interval", numeric: true },

@@ -1,5 +1,5 @@
-// A Wilson interval for a proportion whose outcomes come in clusters (the returns of one run, the interruption
-// tasks of one run): outcomes of one cluster go together, so n outcomes carry less evidence than n independent
+// A Wilson interval for a proportion whose outcomes come in clusters (the returns of one focus task's runs, the
+// interruption tasks of one run): outcomes of one cluster go together, so n outcomes carry less evidence than n independent
 // ones. The interval is Wilson's at the effective sample size n / deff (Kish's design effect), with the successes
 // scaled alike (p̂ kept):
 // - p̂ = Σ y_g / Σ m_g over clusters g with m_g outcomes and y_g successes (the ratio estimator: every outcome

@@ -16,7 +16,7 @@
 //   ("separation": every failure's load ≤ every success's load, or the reverse; complete or quasi-complete, where
 //   the MLE runs off to infinity), or Newton does not converge within maxIterations ("no-convergence"). With one
 //   covariate these checks are exact: when none holds the MLE exists and is unique.
-// - Clustered standard errors (clusterRobust): points of one cluster (the returns of one run) are not independent,
+// - Clustered standard errors (clusterRobust): points of one cluster (the returns of one focus task's runs) are not independent,
 //   so beside the inverse Fisher information A⁻¹ there is the cluster-robust sandwich (CR1)
 //   V = G/(G − 1) · A⁻¹ (Σ_g s_g s_gᵀ) A⁻¹, s_g = Σ_{i ∈ g} (y_i − p_i)(1, u_i) the cluster's score at the MLE, G
 //   clusters (a point without a cluster key is a cluster of its own). It needs two clusters (G/(G − 1)).

@@ -1,7 +1,7 @@
 // Everything the resumption page renders (docs/resumption.md), from the resumption SQL on any query source (DuckDB in
 // Node at build time, DuckDB-WASM in the browser): per non-baseline condition, the focus returns' resumption
 // distance per configuration and pooled (series.ts), how many fits that draws, and interruption completion (its
-// interval clustered by run) beside switched focus resolution. Focus resolution is the leaderboard's own number
+// interval clustered by focus task) beside switched focus resolution. Focus resolution is the leaderboard's own number
 // (resolutionQuery), never a second computation.
 import type { QuerySource } from "../../db/query";
 import { clusteredWilson } from "../../metrics/clustered-wilson";
@@ -57,9 +57,9 @@ export interface InterruptionRow {
   resolved: number;
   unscored_tasks: number;
   /**
-   * resolved / outcomes with its Wilson interval clustered by run (a run's interruption tasks go together: Wilson at
-   * the effective sample size, clustered-wilson.ts), the design effect and the plain Wilson interval; null when no
-   * outcome was scored.
+   * resolved / outcomes with its Wilson interval clustered by focus task (a run's interruption tasks go together, and
+   * so do the repeats of one session: Wilson at the effective sample size, clustered-wilson.ts), the design effect
+   * and the plain Wilson interval; null when no outcome was scored.
    */
   completion: (RateWithInterval & { designEffect: number; plainLo: number; plainHi: number }) | null;
   /** The leaderboard's overall resolution under the condition, with its Wilson interval as the leaderboard draws it. */
@@ -122,7 +122,7 @@ function rateOf(successes: number, n: number): RateWithInterval {
 function completionOf(row: InterruptionCompletionRow): InterruptionRow["completion"] {
   const plain = rateOf(row.resolved, row.outcomes);
   const clustered = clusteredWilson({
-    clusters: row.scored_runs,
+    clusters: row.scored_focus_tasks,
     n: row.outcomes,
     successes: row.resolved,
     successesSq: row.resolved_sq,

@@ -37,9 +37,9 @@ const r2 = (v: number) => Number(v.toFixed(2));
 /** [n, successes, rate %, clustered lo %, clustered hi %] per bin, rounded to two decimals. */
 const binTable = (s: LoadSeries) =>
   s.bins.map((b) => [b.n, b.successes, b.rate === null ? null : r2(b.rate), r2(b.ciLo), r2(b.ciHi)]);
-/** [runs, design effect, plain Wilson lo %, hi %] per bin. */
+/** [focus tasks, design effect, plain Wilson lo %, hi %] per bin. */
 const clusterTable = (s: LoadSeries) =>
-  s.bins.map((b) => [b.runs, Number(b.designEffect.toFixed(4)), r2(b.plainLo), r2(b.plainHi)]);
+  s.bins.map((b) => [b.focusTasks, Number(b.designEffect.toFixed(4)), r2(b.plainLo), r2(b.plainHi)]);
 
 describe("focus returns of resumecalc", () => {
   it("finds every return after an earlier focus request, with its loads (EXPECTED.md, Each return's loads)", () => {
@@ -89,24 +89,24 @@ describe("focus returns of resumecalc", () => {
   });
 });
 
-describe("bins with Wilson intervals clustered by run (EXPECTED.md, Bins of held)", () => {
+describe("bins with Wilson intervals clustered by focus task (EXPECTED.md, Bins of held)", () => {
   it("bins pooled requests 1, 2, 3, 4–5, 6–8, 9+", () => {
     const s = series(POOLED, "held", "requests");
     expect([s.n, s.unknown, s.outside]).toEqual([14, 0, 0]);
-    // Every bin's returns come from different runs: deff is CR1's 3/2 where the outcomes differ, 1 where they agree.
+    // Bins 2, 3 and 4–5 each hold one focus task's three returns (A4, B2, C2): one piece of evidence, n_eff = 1.
     expect(binTable(s)).toEqual([
       [5, 5, 100, 56.55, 100],
-      [3, 3, 100, 43.85, 100],
-      [3, 1, 33.33, 4.53, 84.06],
-      [3, 1, 33.33, 4.53, 84.06],
+      [3, 3, 100, 20.65, 100],
+      [3, 1, 33.33, 2.53, 90.58],
+      [3, 1, 33.33, 2.53, 90.58],
       [0, 0, null, 0, 100],
       [0, 0, null, 0, 100],
     ]);
     expect(clusterTable(s)).toEqual([
-      [5, 1, 56.55, 100],
-      [3, 1, 43.85, 100],
-      [3, 1.5, 6.15, 79.23],
-      [3, 1.5, 6.15, 79.23],
+      [2, 1, 56.55, 100],
+      [1, 3, 43.85, 100],
+      [1, 3, 6.15, 79.23],
+      [1, 3, 6.15, 79.23],
       [0, 1, 0, 100],
       [0, 1, 0, 100],
     ]);
@@ -123,26 +123,27 @@ describe("bins with Wilson intervals clustered by run (EXPECTED.md, Bins of held
   it("bins pooled switches and tokens (an edge opens its bin: 40 M goes to 40 M+)", () => {
     expect(binTable(series(POOLED, "held", "switches"))).toEqual([
       [5, 5, 100, 56.55, 100],
-      [6, 4, 66.67, 27.52, 91.33],
+      [6, 4, 66.67, 15.94, 95.47],
       [0, 0, null, 0, 100],
-      [3, 1, 33.33, 4.53, 84.06],
+      [3, 1, 33.33, 2.53, 90.58],
       [0, 0, null, 0, 100],
     ]);
-    expect(clusterTable(series(POOLED, "held", "switches"))[1]).toEqual([6, 1.2, 30, 90.32]);
+    // Switches 3: A4 ×3 (all held) and B2 ×3 (one held): deff 3.
+    expect(clusterTable(series(POOLED, "held", "switches"))[1]).toEqual([2, 3, 30, 90.32]);
     expect(binTable(series(POOLED, "held", "tokens"))).toEqual([
       [5, 5, 100, 56.55, 100],
-      [3, 2, 66.67, 15.94, 95.47],
-      [3, 2, 66.67, 15.94, 95.47],
+      [3, 2, 66.67, 20.77, 93.85],
+      [3, 2, 66.67, 20.77, 93.85],
       [1, 1, 100, 20.65, 100],
-      [2, 0, 0, 0, 65.76],
+      [2, 0, 0, 0, 79.35],
     ]);
-    // 0–5 M holds q.s-A's two returns (4 M each): five returns of four runs, all held, so deff 1.
+    // 5–10 M: A 1 of 1, B 1 of 2 → deff 2/3, floored at 1; 40 M+: both returns are C2 → one focus task, n_eff 1.
     expect(clusterTable(series(POOLED, "held", "tokens")).map((r) => r.slice(0, 2))).toEqual([
-      [4, 1],
-      [3, 1.5],
-      [3, 1.5],
-      [1, 1],
       [2, 1],
+      [2, 1],
+      [2, 1],
+      [1, 1],
+      [1, 2],
     ]);
     expect(series(POOLED, "held", "tokens").bins[4]!.meanLoad).toBe(42.5 * M);
   });
@@ -174,20 +175,20 @@ describe("logistic fits of held on requests", () => {
     expect(Math.abs(points.reduce((s, q) => s + q.y - p(q.x), 0))).toBeLessThan(1e-8);
     expect(Math.abs(points.reduce((s, q) => s + q.x * (q.y - p(q.x)), 0))).toBeLessThan(1e-8);
     // The independent solution in EXPECTED.md: the model-based se(slope) 0.99071 is larger than the clustered
-    // 0.89376 (nine runs), so the slope's interval keeps the model's.
+    // 0.69032 (three focus tasks), so the slope's interval keeps the model's.
     expect(fit.slope).toBeCloseTo(-1.8686, 3);
-    expect(fit.runs).toBe(9);
+    expect(fit.focusTasks).toBe(3);
     expect(fit.seModel).toBeCloseTo(0.99071, 5);
-    expect(fit.seClustered).toBeCloseTo(0.89376, 5);
+    expect(fit.seClustered).toBeCloseTo(0.69032, 5);
     expect([fit.slopeLo, fit.slopeHi].map((v) => Number(v.toFixed(3)))).toEqual([-3.81, 0.073]);
     const curve = fitCurve(fit);
     expect(curve[0]!.x).toBe(1);
     expect(curve.at(-1)!.x).toBe(4);
-    // At 1 request the model's error is the larger (the band is the model's); at 4 the clustered one.
+    // At 1 and at 4 requests the model's error is the larger: the band is the model's there.
     const first = curve[0]!;
     expect([first.p, first.lo, first.hi].map(r2)).toEqual([98.43, 47.09, 99.98]);
     const last = curve.at(-1)!;
-    expect([last.p, last.lo, last.hi].map(r2)).toEqual([18.74, 1.05, 83.38]);
+    expect([last.p, last.lo, last.hi].map(r2)).toEqual([18.74, 1.92, 73.08]);
   });
 
   it("counts the fits the page draws: 36 series with returns, 14 fitted, none excluding 0", () => {
@@ -202,22 +203,23 @@ describe("signatures at the return", () => {
     expect([rsl.n, rsl.unknown, cti.n, cti.unknown]).toEqual([13, 1, 13, 1]);
     expect(binTable(rsl).slice(0, 4)).toEqual([
       [5, 0, 0, 0, 43.45],
-      [3, 1, 33.33, 4.53, 84.06],
-      [3, 0, 0, 0, 56.15],
-      [2, 0, 0, 0, 65.76],
+      [3, 1, 33.33, 2.53, 90.58],
+      [3, 0, 0, 0, 79.35],
+      [2, 0, 0, 0, 79.35],
     ]);
     expect(binTable(cti).slice(0, 4)).toEqual([
-      [5, 1, 20, 3.08, 66.32],
-      [3, 0, 0, 0, 56.15],
-      [3, 0, 0, 0, 56.15],
+      [5, 1, 20, 3.62, 62.45],
+      [3, 0, 0, 0, 79.35],
+      [3, 0, 0, 0, 79.35],
       [2, 1, 50, 5.46, 94.54],
     ]);
-    // The plain Wilson intervals, before clustering: 1/5 [3.62, 62.45], 1/2 [9.45, 90.55].
+    // The plain Wilson intervals beside them: 0/3 [0, 56.15], 1/2 [9.45, 90.55]. Bin 1 (A ×3, one tagged; B ×2):
+    // deff 0.8 floored at 1, so its interval stays the plain 1/5 [3.62, 62.45].
     expect(clusterTable(cti).slice(0, 4)).toEqual([
-      [5, 1.25, 3.62, 62.45],
-      [3, 1, 0, 56.15],
-      [3, 1, 0, 56.15],
-      [2, 2, 9.45, 90.55],
+      [2, 1, 3.62, 62.45],
+      [1, 3, 0, 56.15],
+      [1, 3, 0, 56.15],
+      [1, 2, 9.45, 90.55],
     ]);
   });
 });
@@ -232,17 +234,25 @@ describe("interruption completion beside switched focus resolution", () => {
     ]);
   });
 
-  it("sums each configuration's runs' moments: Σ resolved², Σ resolved·listed, Σ listed²", async () => {
-    // p: runs 1/2, 2/2, 2/2 → 1 + 4 + 4 = 9, 2 + 4 + 4 = 10, 4·3 = 12; q: 2/2, 1/2 (s-C lists none) → 5, 6, 8.
+  it("sums each configuration's focus tasks' moments: Σ resolved², Σ resolved·listed, Σ listed²", async () => {
+    // One run per focus task here. p: A 1/2, B 2/2, C 2/2 → 1 + 4 + 4 = 9, 2 + 4 + 4 = 10, 4·3 = 12;
+    // q: A 2/2, B 1/2 (C lists none: no cluster) → 5, 6, 8.
     const rows = await db.run(interruptionCompletionQuery, { baseline: META.baseline });
-    expect(rows.map((r) => [r.config_id, r.resolved_sq, r.resolved_by_listed, r.listed_sq])).toEqual([
-      ["p", 9, 10, 12],
-      ["q", 5, 6, 8],
-      ["r", 0, 0, 0],
+    const moments = rows.map((r) => [
+      r.config_id,
+      r.scored_focus_tasks,
+      r.resolved_sq,
+      r.resolved_by_listed,
+      r.listed_sq,
+    ]);
+    expect(moments).toEqual([
+      ["p", 3, 9, 10, 12],
+      ["q", 2, 5, 6, 8],
+      ["r", 0, 0, 0, 0],
     ]);
   });
 
-  it("gives completion with its interval clustered by run, 'not scored' as null, and the leaderboard's resolution", () => {
+  it("gives completion with its interval clustered by focus task, 'not scored' as null, and focus resolution", () => {
     const shown = switched.interruptions.map((r) => [
       r.config_id,
       r.unscored_runs,

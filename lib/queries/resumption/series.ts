@@ -1,8 +1,10 @@
 // From focus returns (sql.ts) to what the resumption page draws (docs/resumption.md): for one outcome and one load
 // measure, the returns binned by load with Wilson intervals and a logistic fit with its pointwise 95% band, both from
 // lib/metrics/resumption.ts. Only reached returns with a known load and a known outcome are points; the others are
-// counted as unknown, never as 0. A run's returns go together: every interval here is clustered by run (the bins'
-// Wilson interval at the effective sample size, the fit's CR1 sandwich), the plain ones kept beside them.
+// counted as unknown, never as 0. Returns go together: a run's returns share its state, and every run of a focus task
+// (each configuration's, each repeat's) shares the task's difficulty. Every interval here is clustered by focus task,
+// the cluster that holds both (the bins' Wilson interval at the effective sample size, the fit's CR1 sandwich), the
+// plain ones kept beside them.
 import {
   binByLoad,
   clusterRobust,
@@ -48,9 +50,9 @@ export interface ResumptionBin {
   successes: number;
   /** Percent; null when the bin is empty. */
   rate: number | null;
-  /** Runs the bin's returns come from. */
-  runs: number;
-  /** Kish's design effect of the runs (≥ 1; clustered-wilson.ts). */
+  /** Focus tasks the bin's returns come from (the clusters). */
+  focusTasks: number;
+  /** Kish's design effect of the focus tasks (≥ 1; clustered-wilson.ts). */
   designEffect: number;
   /** Wilson 95% interval at the effective sample size returns / design effect, percent (0–100 when empty). */
   ciLo: number;
@@ -70,21 +72,21 @@ export interface CurvePoint {
   hi: number;
 }
 
-/** Why there is no fit: fitLogistic's reasons, or every return from one run (no clustered error). */
-export type FitFailure = LogisticFailure | "one-run";
+/** Why there is no fit: fitLogistic's reasons, or every return of one focus task (no clustered error). */
+export type FitFailure = LogisticFailure | "one-focus-task";
 
 export type ResumptionFit =
   | {
       ok: true;
       n: number;
-      /** Runs the returns come from (the clusters of the standard errors). */
-      runs: number;
+      /** Focus tasks the returns come from (the clusters of the standard errors). */
+      focusTasks: number;
       intercept: number;
       /** Change of the log-odds per unit of load, with its 95% Wald interval: ± z · the larger standard error. */
       slope: number;
       slopeLo: number;
       slopeHi: number;
-      /** The slope's model-based (inverse information) and clustered (CR1, by run) standard errors. */
+      /** The slope's model-based (inverse information) and clustered (CR1, by focus task) standard errors. */
       seModel: number;
       seClustered: number;
       /** The loads the curve is drawn over: the first bin edge and the largest load observed. */
@@ -121,22 +123,22 @@ function outcomeOf(row: FocusReturnRow, outcome: ResumptionOutcome): 0 | 1 | nul
   return row[`tag_${outcome}`] ? 1 : 0;
 }
 
-/** Each row's run numbered 0, 1, … in order of first appearance: the points' clusters, numbered once per scope. */
-function runNumbers(rows: readonly FocusReturnRow[]): Int32Array {
+/** Each row's focus task numbered 0, 1, … in order of first appearance: the points' clusters, once per scope. */
+function taskNumbers(rows: readonly FocusReturnRow[]): Int32Array {
   const index = new Map<string, number>();
   return Int32Array.from(rows, (r) => {
-    let id = index.get(r.run_id);
-    if (id === undefined) index.set(r.run_id, (id = index.size));
+    let id = index.get(r.focus_task_id);
+    if (id === undefined) index.set(r.focus_task_id, (id = index.size));
     return id;
   });
 }
 
-/** The reached returns as points (clustered by run), and how many were left out for an unknown load or outcome. */
+/** The reached returns as points (clustered by focus task), and how many were left out as unknown. */
 export function loadPoints(
   rows: readonly FocusReturnRow[],
   outcome: ResumptionOutcome,
   measure: LoadMeasure,
-  runs: Int32Array = runNumbers(rows),
+  tasks: Int32Array = taskNumbers(rows),
 ): { points: LoadPoint[]; unknown: number } {
   const points: LoadPoint[] = [];
   let unknown = 0;
@@ -145,7 +147,7 @@ export function loadPoints(
     const x = loadOf(row, measure);
     const y = outcomeOf(row, outcome);
     if (x === null || y === null) unknown++;
-    else points.push({ x, y, cluster: runs[i]! });
+    else points.push({ x, y, cluster: tasks[i]! });
   });
   return { points, unknown };
 }
@@ -164,7 +166,7 @@ function binsOf(points: readonly LoadPoint[], edges: readonly number[]): { bins:
       n: b.n,
       successes: b.successes,
       rate: b.n > 0 ? pct(b.rate) : null,
-      runs: b.clustered.clusters,
+      focusTasks: b.clustered.clusters,
       designEffect: b.clustered.designEffect,
       ciLo: pct(b.clustered.ci.lo),
       ciHi: pct(b.clustered.ci.hi),
@@ -181,12 +183,12 @@ function fitOf(points: readonly LoadPoint[], from: number): ResumptionFit {
   if (!result.fit) return { ok: false, n: points.length, reason: result.reason };
   const { fit } = result;
   const robust = clusterRobust(fit, points);
-  if (!robust) return { ok: false, n: points.length, reason: "one-run" };
+  if (!robust) return { ok: false, n: points.length, reason: "one-focus-task" };
   const se = Math.max(fit.seSlope, robust.seSlope);
   return {
     ok: true,
     n: fit.n,
-    runs: robust.clusters,
+    focusTasks: robust.clusters,
     intercept: fit.intercept,
     slope: fit.slope,
     slopeLo: fit.slope - Z_95 * se,
@@ -219,21 +221,21 @@ export function loadSeries(
   rows: readonly FocusReturnRow[],
   outcome: ResumptionOutcome,
   measure: LoadMeasure,
-  runs: Int32Array = runNumbers(rows),
+  tasks: Int32Array = taskNumbers(rows),
 ): LoadSeries {
   const edges = LOAD_EDGES[measure];
-  const { points, unknown } = loadPoints(rows, outcome, measure, runs);
+  const { points, unknown } = loadPoints(rows, outcome, measure, tasks);
   const { bins, outside } = binsOf(points, edges);
   return { n: points.length, unknown, outside, bins, fit: fitOf(points, edges[0]!) };
 }
 
 /** Every outcome against every measure. */
 export function allSeries(rows: readonly FocusReturnRow[]): Record<ResumptionOutcome, Record<LoadMeasure, LoadSeries>> {
-  const runs = runNumbers(rows);
+  const tasks = taskNumbers(rows);
   return Object.fromEntries(
     RESUMPTION_OUTCOMES.map((o) => [
       o,
-      Object.fromEntries(LOAD_MEASURES.map((m) => [m, loadSeries(rows, o, m, runs)])),
+      Object.fromEntries(LOAD_MEASURES.map((m) => [m, loadSeries(rows, o, m, tasks)])),
     ]),
   ) as Record<ResumptionOutcome, Record<LoadMeasure, LoadSeries>>;
 }

@@ -55,8 +55,8 @@ export const FIT_FAILURES: Readonly<Record<FitFailure, string>> = {
   separation:
     "the load separates the outcomes (every failure's load is at or above every success's, or the reverse), so the maximum-likelihood slope is infinite",
   "no-convergence": "Newton's method did not converge",
-  "one-run":
-    "every return comes from one run, so nothing shows how much runs differ (a clustered standard error needs two runs)",
+  "one-focus-task":
+    "every return comes from one focus task, so nothing shows how much tasks differ (a clustered standard error needs two)",
 };
 
 export function defaultResumptionState(data: ResumptionPageData): ResumptionViewState {
