@@ -93,7 +93,7 @@ test("the sample's pooled, per-configuration and tokens bins are the build's", a
   await expectBinText(held, j, binText(own.bins[j]!));
 });
 
-test("the sample's clustered intervals are the build's: a bin, the fit's runs and errors, and completion", async ({
+test("the sample's clustered intervals are the build's: a bin, the fit's focus tasks and errors, and completion", async ({
   page,
 }) => {
   await ready(page, "/r/sample/resumption/");
