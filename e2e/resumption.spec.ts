@@ -1,6 +1,7 @@
 // The resumption page (docs/resumption.md): resumption-distance bins and interruption completion read off the
 // rendered page, compared with what the build wrote (public/data/sample/resumption.json) and, on the hand-worked
-// release, with the numbers e2e/fixtures/releases/resumecalc/EXPECTED.md works out by hand.
+// release, with the numbers e2e/fixtures/releases/resumecalc/EXPECTED.md works out by hand. Every interval shown is
+// clustered by focus task (Wilson at the effective sample size; the fit's CR1 sandwich).
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -92,6 +93,41 @@ test("the sample's pooled, per-configuration and tokens bins are the build's", a
   await expectBinText(held, j, binText(own.bins[j]!));
 });
 
+test("the sample's clustered intervals are the build's: a bin, the fit's focus tasks and errors, and completion", async ({
+  page,
+}) => {
+  await ready(page, "/r/sample/resumption/");
+  const held = binTable(page, "held");
+  const pooled = series("pooled", "requests");
+  // The bin whose runs widen it most: its interval is the clustered one, wider than plain Wilson.
+  const i = pooled.bins.reduce(
+    (best, b, k) => (b.n > 0 && b.designEffect > pooled.bins[best]!.designEffect ? k : best),
+    0,
+  );
+  const bin = pooled.bins[i]!;
+  expect(bin.designEffect, "a pooled bin whose runs matter").toBeGreaterThan(1);
+  expect(bin.ciHi - bin.ciLo).toBeGreaterThan(bin.plainHi - bin.plainLo);
+  await expectBinText(held, i, binText(bin));
+  const row = held.locator(`tr[data-bin="${i}"]`);
+  await expect(row.locator('[data-col="focus-tasks"]')).toHaveText(String(bin.focusTasks));
+  await expect(row.locator('[data-col="deff"]')).toHaveText(bin.designEffect.toFixed(2));
+
+  const fit = page.locator('[data-section="resumption-held"] [data-testid="fit"]');
+  expect(pooled.fit.ok).toBe(true);
+  if (pooled.fit.ok) {
+    await expect(fit.locator('[data-stat="focus-tasks"]')).toHaveText(String(pooled.fit.focusTasks));
+    await expect(fit.locator('[data-stat="se-clustered"]')).toHaveText(pooled.fit.seClustered.toPrecision(3));
+    await expect(fit.locator('[data-stat="se-model"]')).toHaveText(pooled.fit.seModel.toPrecision(3));
+    const se = Math.max(pooled.fit.seClustered, pooled.fit.seModel);
+    expect(pooled.fit.slopeHi - pooled.fit.slope).toBeCloseTo(1.959964 * se, 5);
+  }
+  await expect(page.getByTestId("fit-count").locator('[data-stat="fitted"]')).toHaveText(String(switched.fits.fitted));
+
+  const scored = switched.interruptions.find((r) => r.completion)!;
+  const cells = page.getByTestId("interruption-table").locator(`tr[data-config="${scored.config_id}"]`);
+  await expect(cells.locator('[data-col="completion-deff"]')).toHaveText(scored.completion!.designEffect.toFixed(2));
+});
+
 test("the sample's interruption completion is the build's, beside the leaderboard's switched resolution", async ({
   page,
 }) => {
@@ -126,13 +162,26 @@ test("the sample's interruption completion is the build's, beside the leaderboar
 test("resumecalc's bins, fits, signatures and interruption completion are EXPECTED.md's", async ({ page }) => {
   await ready(page, "/r/resumecalc/resumption/");
   const held = binTable(page, "held");
-  // Pooled requests: 1 → 5/5, 2 → 3/3, 3 → 1/3 [6.15, 79.23], 4–5 → 1/3, 6–8 and 9+ empty.
+  // Pooled requests: 1 → 5/5, 2 → 3/3, 3 → 1/3, all B2 (one focus task, n_eff 1) [2.53, 90.58], 4–5 → 1/3, 6–8 and
+  // 9+ empty.
   await expectBinText(held, 0, { n: "5", successes: "5", rate: "100.0", ci: "[56.6, 100.0]" });
-  await expectBinText(held, 2, { n: "3", successes: "1", rate: "33.3", ci: "[6.1, 79.2]" });
+  await expectBinText(held, 2, { n: "3", successes: "1", rate: "33.3", ci: "[2.5, 90.6]" });
+  await expect(held.locator('tr[data-bin="2"] [data-col="focus-tasks"]')).toHaveText("1");
+  await expect(held.locator('tr[data-bin="2"] [data-col="deff"]')).toHaveText("3.00");
   await expectBinText(held, 4, { n: "0", successes: "0", rate: "—", ci: "—" });
   const fit = page.locator('[data-section="resumption-held"] [data-testid="fit"]');
   await expect(fit).toHaveAttribute("data-ok", "yes");
   await expect(fit.locator('[data-stat="slope"]')).toHaveText("-1.87");
+  // Three focus tasks; the clustered standard error 0.690 is below the model's 0.991: the interval keeps the model's.
+  await expect(fit.locator('[data-stat="focus-tasks"]')).toHaveText("3");
+  await expect(fit.locator('[data-stat="se-clustered"]')).toHaveText("0.690");
+  await expect(fit.locator('[data-stat="se-model"]')).toHaveText("0.991");
+  await expect(fit.locator('[data-stat="slope-interval"]')).toHaveText("[-3.81, 0.0732]");
+  // 36 series with returns, 14 fitted, none excluding 0.
+  const count = page.getByTestId("fit-count");
+  await expect(count.locator('[data-stat="series"]')).toHaveText("36");
+  await expect(count.locator('[data-stat="fitted"]')).toHaveText("14");
+  await expect(count.locator('[data-stat="excluding-zero"]')).toHaveText("0");
 
   // Configuration p: separated by the load, no fit, and the page says why.
   await page.getByTestId("scope-picker").selectOption("p");
@@ -140,33 +189,38 @@ test("resumecalc's bins, fits, signatures and interruption completion are EXPECT
   await expect(fit).toContainText("No logistic fit");
   await expectBinText(held, 3, { n: "1", successes: "0", rate: "0.0", ci: "[0.0, 79.3]" });
 
-  // Pooled tokens: 40 M opens the 40 M+ bin → 0/2 [0, 65.76].
+  // Pooled tokens: 40 M opens the 40 M+ bin → 0/2, both C2 (one focus task) [0, 79.35]; 5–10 M 2/3, deff floored at 1
+  // [20.77, 93.85].
   await page.getByTestId("scope-picker").selectOption("pooled");
   await page.locator('input[name="resumption-measure"][value="tokens"]').check();
   await expect(held).toHaveAttribute("data-measure", "tokens");
-  await expectBinText(held, 4, { n: "2", successes: "0", rate: "0.0", ci: "[0.0, 65.8]" });
+  await expectBinText(held, 4, { n: "2", successes: "0", rate: "0.0", ci: "[0.0, 79.3]" });
   await expectBinText(held, 1, { n: "3", successes: "2", rate: "66.7", ci: "[20.8, 93.9]" });
 
-  // Cross-task interference at the return, requests: 1 → 1/5 [3.62, 62.45]; q's unreadable C2 is unknown.
+  // Cross-task interference at the return, requests: 1 → 1/5, deff floored at 1 [3.62, 62.45], 4–5 → 1/2 of one focus
+  // task [5.46, 94.54]; q's unreadable C2 is unknown.
   await page.locator('input[name="resumption-measure"][value="requests"]').check();
   await page.locator('input[name="resumption-signature"][value="cross_task_interference"]').check();
   const cti = binTable(page, "cross_task_interference");
   await expectBinText(cti, 0, { n: "5", successes: "1", rate: "20.0", ci: "[3.6, 62.4]" });
-  await expectBinText(cti, 3, { n: "2", successes: "1", rate: "50.0", ci: "[9.5, 90.5]" });
+  await expectBinText(cti, 3, { n: "2", successes: "1", rate: "50.0", ci: "[5.5, 94.5]" });
   const counted = page.locator('[data-testid="counted"][data-outcome="cross_task_interference"]');
   await expect(counted.locator('[data-stat="n"]')).toHaveText("13");
   await expect(counted.locator('[data-stat="unknown"]')).toHaveText("1");
 
-  // Interruption completion: p 5/6, q 3/4 (one run lists none), r not scored.
+  // Interruption completion clustered by focus task (one run each here): p 5/6, deff 1.2 [40.33, 97.37]; q 3/4 (one run lists none), deff 4/3
+  // [25.61, 96.32]; r not scored.
   const table = page.getByTestId("interruption-table");
   const cells = (config: string, col: string) => table.locator(`tr[data-config="${config}"] [data-col="${col}"]`);
   await expect(cells("p", "outcomes")).toHaveText("5 / 6");
   await expect(cells("p", "completion")).toHaveText("83.3");
-  await expect(cells("p", "completion-interval")).toHaveText("[43.6, 97.0]");
+  await expect(cells("p", "completion-interval")).toHaveText("[40.3, 97.4]");
+  await expect(cells("p", "completion-deff")).toHaveText("1.20");
   await expect(cells("p", "focus")).toHaveText("66.7");
   await expect(cells("p", "focus-interval")).toHaveText("[20.8, 93.9]");
   await expect(cells("q", "completion")).toHaveText("75.0");
-  await expect(cells("q", "completion-interval")).toHaveText("[30.1, 95.4]");
+  await expect(cells("q", "completion-interval")).toHaveText("[25.6, 96.3]");
+  await expect(cells("q", "completion-deff")).toHaveText("1.33");
   await expect(cells("q", "unscored-runs")).toHaveText("1");
   await expect(cells("r", "completion")).toHaveText("not scored");
   await expect(cells("r", "unscored-runs")).toHaveText("3");

@@ -106,6 +106,52 @@ test("forest-plot points are uncertainty.json's gaps and the leaderboard's, in t
   await expect(table.locator("table")).toBeVisible();
 });
 
+test("the far − near table: pooled over configurations first, then each, with the within-repository difference", async ({
+  page,
+}) => {
+  const table = '[data-testid="far-near-table"]';
+  await open(page, "/r/sample/uncertainty/", table);
+  /** A row's numeric cells, unrounded (data-value), in column order; null where the page shows "—". */
+  const values = (row: ReturnType<Page["locator"]>) =>
+    row
+      .locator("td")
+      .evaluateAll((tds) =>
+        tds.map((td) => (td.hasAttribute("data-value") ? Number(td.getAttribute("data-value")) : null)),
+      );
+  const want = (c: UncertaintyPageData["rows"][number]["farNear"][string]) =>
+    [
+      c.near,
+      c.far,
+      c.value,
+      c.plain.lo,
+      c.plain.hi,
+      c.cluster.lo,
+      c.cluster.hi,
+      c.designEffect,
+      c.byRepo.value,
+      c.byRepo.lo,
+      c.byRepo.hi,
+      c.byRepo.repos,
+    ].map((v) => (v === null || !Number.isFinite(v) ? null : v));
+
+  const pooled = data.pooledFarNear[condition]!;
+  expect(pooled.configs).toBe(data.configs.length);
+  const first = page.locator(`${table} tbody tr`).first();
+  await expect(first).toHaveAttribute("data-pooled", "yes");
+  await expect(first.locator("th")).toHaveText(`All configurations (pooled, ${data.configs.length})`);
+  expect(await values(first)).toEqual(want(pooled));
+  // Pooled over configurations on the same tasks: the mean of the configurations' own far − near.
+  const own = data.rows.map((r) => r.farNear[condition]!);
+  expect(pooled.value).toBeCloseTo(own.reduce((t, c) => t + c.value, 0) / own.length, 9);
+  expect(pooled.byRepo.value).toBeCloseTo(own.reduce((t, c) => t + c.byRepo.value, 0) / own.length, 9);
+
+  const [a, b] = twoConfigs();
+  for (const r of [a!, b!]) {
+    const row = page.locator(`${table} tbody tr[data-config="${r.config_id}"]`);
+    expect(await values(row), r.config_id).toEqual(want(r.farNear[condition]!));
+  }
+});
+
 test("the rank-interval plot shows every configuration's rank, interval and tie group from leaderboard.json", async ({
   page,
 }) => {

@@ -1,7 +1,7 @@
 "use client";
 // One outcome of the focus returns (the stage held, or a trace signature at the return) against the chosen load, for
 // the chosen configuration or all pooled: what was counted, the logistic fit in words, the chart (bins with Wilson
-// intervals, the fitted curve with its band) and the bins as a table with its export.
+// intervals clustered by focus task, the fitted curve with its pointwise band) and the bins as a table with its export.
 import dynamic from "next/dynamic";
 import { ChartFigure, type ChartTable } from "@/components/ui/ChartFigure";
 import { chartColor, ROLE_COLORS } from "@/components/ui/chart";
@@ -32,7 +32,7 @@ function chartTable(series: LoadSeries, measure: LoadMeasure, caption: string): 
       { key: "n", label: "Returns" },
       { key: "successes", label: "Successes" },
       { key: "rate", label: "Rate or fitted rate %" },
-      { key: "lo", label: "95% low %" },
+      { key: "lo", label: "95% low % (bins clustered by focus task, fit pointwise)" },
       { key: "hi", label: "95% high %" },
     ],
     rows: [

@@ -1,5 +1,5 @@
-// The logistic fit of one outcome on one load in words: its slope per unit of load with the 95% interval, or why
-// there is no fit (fitLogistic's reason, never hidden).
+// The logistic fit of one outcome on one load in words: its slope per unit of load with the 95% interval (clustered by
+// focus task: the larger of the clustered and the model-based standard error), or why there is no fit (never hidden).
 import { fitCurve, type CurvePoint, type LoadMeasure, type ResumptionFit } from "@/lib/queries/resumption/series";
 import { FIT_FAILURES, MEASURES } from "@/lib/queries/resumption/view";
 
@@ -16,7 +16,9 @@ export function FitSummary({ fit, measure }: { fit: ResumptionFit; measure: Load
       </p>
     );
   }
-  const [slope, lo, hi] = [fit.slope, fit.slopeLo, fit.slopeHi].map((v) => v * scale);
+  const [slope, lo, hi, seClustered, seModel] = [fit.slope, fit.slopeLo, fit.slopeHi, fit.seClustered, fit.seModel].map(
+    (v) => v * scale,
+  );
   const curve = fitCurve(fit);
   const first = curve[0]!;
   const last = curve.at(-1)!;
@@ -32,9 +34,12 @@ export function FitSummary({ fit, measure }: { fit: ResumptionFit; measure: Load
       <span data-stat="slope-interval">
         [{num(lo!)}, {num(hi!)}]
       </span>
-      ){lo! > 0 || hi! < 0 ? "" : ", an interval that holds 0: these returns cannot tell a trend from none"}; the fitted
+      , clustered by <span data-stat="focus-tasks">{fit.focusTasks}</span> focus tasks: standard error{" "}
+      <span data-stat="se-clustered">{num(seClustered!)}</span> against{" "}
+      <span data-stat="se-model">{num(seModel!)}</span> if every return were independent; the larger is used)
+      {lo! > 0 || hi! < 0 ? "" : ", an interval that holds 0: these returns cannot tell a trend from none"}; the fitted
       rate goes from {pct(first)} at {load(first)} to {pct(last)} at {load(last)}. The shaded band is the fitted
-      rate&apos;s 95% interval.
+      rate&apos;s pointwise 95% interval: each load&apos;s own, not a band the whole curve stays inside 95% of the time.
     </p>
   );
 }

@@ -27,8 +27,9 @@ export function InterruptionSection({ releaseId, cond }: { releaseId: string; co
       <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="scored-note">
         {scored} of {rows.length} configurations list interruption outcomes (a release scores them where its team did;
         the paper scores only the focus task). Completion is resolved interruption tasks over those listed; focus
-        resolution is the leaderboard&apos;s overall {label} number. Intervals treat each interruption task as
-        independent, though the tasks of one run go together: read them as too narrow.
+        resolution is the leaderboard&apos;s overall {label} number. The interruption tasks of one run go together (and
+        so do the repeats of one session), so completion&apos;s interval is clustered by focus task (Wilson&apos;s at
+        the effective sample size, tasks over the design effect); focus resolution&apos;s is the leaderboard&apos;s.
       </p>
       <div className="overflow-x-auto" data-export-scope>
         <TableExport releaseId={releaseId} view="interruption-completion" subset={cond.condition} what={title} />

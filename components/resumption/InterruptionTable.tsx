@@ -1,5 +1,6 @@
-// Interruption completion per configuration beside its switched focus resolution (the leaderboard's), each with its
-// Wilson 95% interval. A configuration whose runs list no interruption outcome is "not scored": unknown, never 0.
+// Interruption completion per configuration (its Wilson 95% interval clustered by focus task, and the design effect) beside
+// its switched focus resolution (the leaderboard's, with its Wilson interval). A configuration whose runs list no
+// interruption outcome is "not scored": unknown, never 0.
 import type { InterruptionRow } from "@/lib/queries/resumption/model";
 import { conditionLabel, fmt } from "@/lib/site/labels";
 import { HeaderRow, RowHeader, Table, Td } from "@/components/ui/Table";
@@ -11,7 +12,7 @@ export function InterruptionTable({ rows, condition }: { rows: InterruptionRow[]
   const td = "px-2 py-0.5";
   return (
     <Table
-      caption={`Interruption-task completion and ${cond} focus resolution per configuration, with Wilson 95% intervals`}
+      caption={`Interruption-task completion (Wilson 95% interval clustered by focus task, design effect) and ${cond} focus resolution (Wilson 95% interval) per configuration`}
       className="border-collapse text-sm tabular-nums"
       data-testid="interruption-table"
     >
@@ -25,7 +26,17 @@ export function InterruptionTable({ rows, condition }: { rows: InterruptionRow[]
             { label: "Not scored", numeric: true, title: "runs that list no interruption outcome" },
             { label: "Interruption tasks resolved", numeric: true },
             { label: "Completion %", numeric: true },
-            { label: "95% interval", numeric: true },
+            {
+              label: "95% interval (clustered by focus task)",
+              numeric: true,
+              title: "Wilson's interval at the effective sample size: tasks divided by the design effect",
+            },
+            {
+              label: "Design effect",
+              numeric: true,
+              title:
+                "how much the interruption tasks of one focus task's runs going together widen the interval (1: as if independent)",
+            },
             { label: `Focus resolution (${cond}) %`, numeric: true },
             { label: "95% interval", numeric: true },
           ]}
@@ -56,6 +67,9 @@ export function InterruptionTable({ rows, condition }: { rows: InterruptionRow[]
             </Td>
             <Td numeric className={td} data-col="completion-interval">
               {r.completion ? `[${fmt(r.completion.lo)}, ${fmt(r.completion.hi)}]` : <span title={NOT_SCORED}>—</span>}
+            </Td>
+            <Td numeric className={td} data-col="completion-deff" data-value={r.completion?.designEffect}>
+              {r.completion ? fmt(r.completion.designEffect, 2) : <span title={NOT_SCORED}>—</span>}
             </Td>
             <Td numeric className={td} data-col="focus" data-value={r.focus?.value}>
               {r.focus ? fmt(r.focus.value) : <span title="no focus task under this condition">—</span>}

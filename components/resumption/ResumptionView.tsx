@@ -13,6 +13,7 @@ import {
 } from "@/lib/queries/resumption/view";
 import { conditionLabel } from "@/lib/site/labels";
 import { DistanceSection } from "./DistanceSection";
+import { FitCount } from "./FitCount";
 import { InterruptionSection } from "./InterruptionSection";
 import { ResumptionControls } from "./ResumptionControls";
 import { SignaturePicker } from "./SignaturePicker";
@@ -39,6 +40,7 @@ export function ResumptionView({ releaseId, data }: { releaseId: string; data: R
   return (
     <div className="space-y-8">
       <ResumptionControls data={data} cond={cond} state={state} ready={ready} update={update} />
+      <FitCount fits={cond.fits} scopes={cond.scopes.length} />
       <DistanceSection
         releaseId={releaseId}
         heading="Resumption distance: does the stage asked at a return hold?"

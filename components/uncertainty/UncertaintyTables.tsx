@@ -1,13 +1,13 @@
 "use client";
-// The tables of the uncertainty page: far − near of each configuration's gap with its paired and its
-// repository-clustered interval, each gap's plain against clustered interval with the design effect, and the
-// repeat metrics of the cells that ran more than once.
+// The tables of the uncertainty page: far − near of each configuration's gap (and pooled over configurations) with its
+// paired and its repository-clustered interval and the difference within repositories, each gap's plain against
+// clustered interval with the design effect, and the repeat metrics of the cells that ran more than once.
 // Cells carry their unrounded numbers (data-value), which the CSV/JSON export writes (TableExport.tsx).
 import { TableExport } from "@/components/site/TableExport";
 import { HeaderRow, RowHeader, Table, Td } from "@/components/ui/Table";
 import { conditionLabel, fmt, groupLabel } from "@/lib/site/labels";
 import type { Span } from "@/lib/queries/uncertainty/types";
-import type { RepeatRow, UncertaintyViewModel } from "@/lib/site/uncertainty-view";
+import { farNearRows, POOLED_ROW, type RepeatRow, type UncertaintyViewModel } from "@/lib/site/uncertainty-view";
 
 const CELL = "px-2 py-0.5";
 const NUM = `${CELL} tabular-nums`;
@@ -76,8 +76,22 @@ interface TableProps {
   condition: string;
 }
 
+const WITHIN_HEAD = {
+  label: "Within repositories 95%",
+  colSpan: 4,
+  scope: "colgroup",
+  className: "text-center",
+  title: "each repository with near and far tasks: its far gap − its near gap; the mean over them, each equally",
+};
+const WITHIN_COLUMNS = [
+  { label: "far − near", numeric: true },
+  { label: "low", numeric: true },
+  { label: "high", numeric: true },
+  { label: "repos", numeric: true },
+];
+
 export function FarNearTable({ releaseId, model, configs, condition }: TableProps) {
-  const caption = `Far − near: how much larger the gap (${conditionLabel(model.baseline)} − ${conditionLabel(condition)}) is on far focus tasks than on near ones, percentage points`;
+  const caption = `Far − near: how much larger the gap (${conditionLabel(model.baseline)} − ${conditionLabel(condition)}) is on far focus tasks than on near ones, percentage points; first pooled over every configuration, then each configuration; beside it the difference within repositories, each repository weighing the same`;
   const why = "the release lacks near or far focus tasks for this configuration";
   return (
     <ExportedTable
@@ -99,22 +113,35 @@ export function FarNearTable({ releaseId, model, configs, condition }: TableProp
             { label: "Far − near", rowSpan: 2, numeric: true },
             ...INTERVAL_HEAD,
             { label: "Design effect", rowSpan: 2, numeric: true },
+            WITHIN_HEAD,
           ]}
         />
-        <HeaderRow look="quiet" cellClassName={CELL} columns={LOW_HIGH} />
+        <HeaderRow look="quiet" cellClassName={CELL} columns={[...LOW_HIGH, ...WITHIN_COLUMNS]} />
       </thead>
       <tbody>
-        {configs.map((c) => {
-          const d = model.byConfig[c.id]?.farNear[condition];
+        {farNearRows(model, configs, condition).map(({ id, name, cell: d }) => {
+          const pooled = id === POOLED_ROW;
           return (
-            <tr key={c.id} data-config={c.id} className="border-t border-zinc-100 dark:border-zinc-900">
-              <RowHeader className={`${CELL} text-left font-normal`}>{c.name}</RowHeader>
+            <tr
+              key={id}
+              data-config={pooled ? undefined : id}
+              data-pooled={pooled ? "yes" : undefined}
+              className={
+                pooled
+                  ? "border-t border-zinc-200 font-medium dark:border-zinc-800"
+                  : "border-t border-zinc-100 dark:border-zinc-900"
+              }
+            >
+              <RowHeader className={`${CELL} text-left font-normal`}>{name}</RowHeader>
               <Num v={d?.near} why={why} />
               <Num v={d?.far} why={why} />
               <Num v={d?.value} why={why} />
               <SpanCells s={d?.plain} why={why} />
               <SpanCells s={d?.cluster} why={why} />
               <Num v={d?.designEffect} digits={2} why={d ? DEFF_WHY : why} />
+              <Num v={d?.byRepo.value} why={d ? WITHIN_WHY : why} />
+              <SpanCells s={d?.byRepo} why={d ? WITHIN_WHY : why} />
+              <Num v={d?.byRepo.repos} digits={0} why={why} />
             </tr>
           );
         })}
@@ -122,6 +149,8 @@ export function FarNearTable({ releaseId, model, configs, condition }: TableProp
     </ExportedTable>
   );
 }
+
+const WITHIN_WHY = "no repository has both near and far focus tasks";
 
 export function DesignEffectTable({ releaseId, model, configs, condition }: TableProps) {
   const caption = `Each gap's paired interval (focus tasks resampled) beside its interval clustered by repository; the design effect is the clustered variance over the plain one. Estimated from G repositories it is itself noisy (relative standard error about √(2/(G − 1)): a third with 19 repositories), so a value near 1 is no evidence either way; with one repository there is none ("—")`;

@@ -139,6 +139,13 @@ export function UncertaintyView({ releaseId, model }: { releaseId: string; model
       </Section>
       <RankSection releaseId={releaseId} model={model} filter={filter} />
       <Section id="far-near-h" title="Is the far gap larger than the near gap?">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="far-near-note">
+          Three readings of one question. <em>Far − near</em> weighs every focus task the same, so it also moves when
+          far tasks sit in harder repositories; <em>within repositories</em> compares near and far tasks of one
+          repository and averages the repositories, each the same; the first row pools every configuration (per task,
+          the mean gap over configurations). Each row and reading is one more interval: at 95%, about one in twenty
+          excludes 0 by chance.
+        </p>
         {cut}
         <FarNearTable {...tableProps} />
       </Section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterBootstrap, farMinusNear } from "./cluster-bootstrap";
+import { clusterBootstrap, farMinusNear, withinClusterDifference } from "./cluster-bootstrap";
 import twoRepos from "./fixtures/cluster-two-repos/data.json";
 import { DEFAULT_BOOTSTRAP_REPS, DEFAULT_BOOTSTRAP_SEED } from "./paired-interval";
 
@@ -169,5 +169,46 @@ describe("one repository", () => {
     );
     expect([d.cluster.lo, d.cluster.hi, d.designEffect].every(Number.isNaN)).toBe(true);
     expect(d.estimate).toBe(0.5);
+  });
+});
+
+describe("withinClusterDifference: far − near inside each repository, each repository equally", () => {
+  // Repository A: near 1/3, 0 (mean 1/6), far 2/3 → 1/2. B: near 1/3, far 2/3, 1/3 (mean 1/2) → 1/6. C: near only.
+  // Estimate (1/2 + 1/6)/2 = 1/3. Resampling A and B: 1/2 (AA, 1/4), 1/3 (AB, BA, 1/2), 1/6 (BB, 1/4); with 10,000 draws the 2.5% and 97.5% quantiles lie in the
+  // end atoms: [1/6, 1/2].
+  const near = { values: [1 / 3, 0, 1 / 3, 1], clusters: ["A", "A", "B", "C"] };
+  const far = { values: [2 / 3, 2 / 3, 1 / 3], clusters: ["A", "B", "B"] };
+
+  it("averages the repositories with both groups and counts the one without", () => {
+    const r = withinClusterDifference(near, far);
+    expect(r.estimate).toBeCloseTo(1 / 3, 12);
+    expect([r.clusters, r.oneGroup]).toEqual([2, 1]);
+    expect(r.lo).toBeCloseTo(1 / 6, 12);
+    expect(r.hi).toBeCloseTo(1 / 2, 12);
+  });
+
+  it("weighs repositories, not tasks: a large repository counts once", () => {
+    // A: 10 near tasks at 0, 10 far at 1 (d 1); B: 1 near at 0, 1 far at 0 (d 0). Tasks: far 10/11 − near 0 = 0.909;
+    // repositories: (1 + 0)/2 = 0.5.
+    const n = { values: [...Array<number>(10).fill(0), 0], clusters: [...Array<string>(10).fill("A"), "B"] };
+    const f = { values: [...Array<number>(10).fill(1), 0], clusters: [...Array<string>(10).fill("A"), "B"] };
+    expect(withinClusterDifference(n, f).estimate).toBe(0.5);
+    expect(farMinusNear(n, f).estimate).toBeCloseTo(10 / 11, 12);
+  });
+
+  it("one repository: the estimate and no interval; none with both groups: NaN", () => {
+    const one = withinClusterDifference({ values: [0], clusters: ["A"] }, { values: [1], clusters: ["A"] });
+    expect([one.estimate, one.clusters]).toEqual([1, 1]);
+    expect([one.lo, one.hi].every(Number.isNaN)).toBe(true);
+    const none = withinClusterDifference({ values: [0], clusters: ["A"] }, { values: [1], clusters: ["B"] });
+    expect(none).toMatchObject({ clusters: 0, oneGroup: 2 });
+    expect([none.estimate, none.lo, none.hi].every(Number.isNaN)).toBe(true);
+  });
+
+  it("is deterministic for a seed and rejects bad input", () => {
+    expect(withinClusterDifference(near, far, { seed: 7 })).toEqual(withinClusterDifference(near, far, { seed: 7 }));
+    expect(() => withinClusterDifference({ values: [1], clusters: [] }, far)).toThrow(RangeError);
+    expect(() => withinClusterDifference(near, { values: [Number.NaN], clusters: ["A"] })).toThrow(RangeError);
+    expect(() => withinClusterDifference(near, far, { reps: 0 })).toThrow(RangeError);
   });
 });

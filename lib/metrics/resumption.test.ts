@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binByLoad, fitLogistic, type LoadPoint, type LogisticFit, predictLogistic } from "./resumption";
+import { binByLoad, clusterRobust, fitLogistic, type LoadPoint, type LogisticFit, predictLogistic } from "./resumption";
 
 const points = (rows: ReadonlyArray<readonly [number, number]>): LoadPoint[] => rows.map(([x, y]) => ({ x, y }));
 
@@ -61,6 +61,49 @@ describe("binByLoad", () => {
     expect(bins[0]).toMatchObject({ n: 0, successes: 0, ci: { lo: 0, hi: 1 } });
     expect(Number.isNaN(bins[0]!.rate)).toBe(true);
     expect(bins[1]).toMatchObject({ n: 2, successes: 1, rate: 0.5 });
+  });
+
+  it("gives each bin the Wilson interval at its runs' effective sample size", () => {
+    // Edges [0, 2, ∞). Bin 0: run a 3 of 3 (loads 0, 1, 1), run b 0 of 2 (1, 1.5): n 5, k 3, p̂ 0.6;
+    // Σ(y_g − p̂ m_g)² = (3 − 1.8)² + (0 − 1.2)² = 2.88, CR1 v = 2·2.88/25 = 0.2304, binomial 0.24/5 = 0.048,
+    // deff 4.8, n_eff 5/4.8 = 1.041667, k_eff 0.625 → Wilson [0.079753, 0.962911].
+    // Bin 1: run c 2 of 2 (3, 4), run d 0 of 1 (5): p̂ 2/3, Σ = (2 − 4/3)² + (2/3)² = 8/9, v = 2·(8/9)/9 = 16/81,
+    // binomial (2/9)/3 = 2/27, deff 8/3, n_eff 9/8, k_eff 3/4 → Wilson [0.103584, 0.971923].
+    const data: LoadPoint[] = [
+      { x: 0, y: 1, cluster: "a" },
+      { x: 1, y: 1, cluster: "a" },
+      { x: 1, y: 0, cluster: "b" },
+      { x: 3, y: 1, cluster: "c" },
+      { x: 1, y: 1, cluster: "a" },
+      { x: 1.5, y: 0, cluster: "b" },
+      { x: 4, y: 1, cluster: "c" },
+      { x: 5, y: 0, cluster: "d" },
+    ];
+    const { bins } = binByLoad(data, [0, 2, Number.POSITIVE_INFINITY]);
+    const [b0, b1] = bins.map((b) => b.clustered);
+    expect(b0).toMatchObject({ clusters: 2, n: 5, successes: 3 });
+    expect(b0!.designEffect).toBeCloseTo(4.8, 12);
+    expect(b0!.effectiveN).toBeCloseTo(5 / 4.8, 12);
+    expect([b0!.ci.lo, b0!.ci.hi].map((v) => Number(v.toFixed(6)))).toEqual([0.079753, 0.962911]);
+    expect(b1).toMatchObject({ clusters: 2, n: 3, successes: 2 });
+    expect(b1!.designEffect).toBeCloseTo(8 / 3, 12);
+    expect([b1!.ci.lo, b1!.ci.hi].map((v) => Number(v.toFixed(6)))).toEqual([0.103584, 0.971923]);
+    // The plain interval is still there, and narrower.
+    expect(bins[0]!.ci.hi - bins[0]!.ci.lo).toBeLessThan(b0!.ci.hi - b0!.ci.lo);
+  });
+
+  it("counts a point without a run as a run of its own, and an empty bin as no cluster", () => {
+    // Three points, no cluster keys: three singleton clusters, deff = G/(G − 1) = 1.5 (clustered-wilson.ts).
+    const { bins } = binByLoad(
+      points([
+        [0, 1],
+        [0, 0],
+        [0, 0],
+      ]),
+      [0, 1, 2],
+    );
+    expect(bins[0]!.clustered).toMatchObject({ clusters: 3, designEffect: expect.closeTo(1.5, 12) });
+    expect(bins[1]!.clustered).toMatchObject({ clusters: 0, n: 0, ci: { lo: 0, hi: 1 } });
   });
 
   it("rejects bad edges and points", () => {
@@ -209,6 +252,49 @@ describe("fitLogistic", () => {
         ]),
       ).reason,
     ).toBeNull();
+  });
+
+  describe("clusterRobust (CR1 sandwich) on the symmetric dataset: a = b = 0, p = 1/2, A⁻¹ = [[5/3, −1], [−1, 1]]", () => {
+    const xs = [0, 0, 1, 1, 2, 2];
+
+    it("successes in one run, failures in another: se(a) 2, se(b) 0, and the band takes the larger error", () => {
+      // Residuals ±1/2: run S's score Σ r(1, x) = (3/2, 3/2), run F's (−3/2, −3/2); B = 2·(9/4)[[1, 1], [1, 1]].
+      // A⁻¹B = [[3, 3], [0, 0]], A⁻¹BA⁻¹ = [[2, 0], [0, 0]], × G/(G − 1) = 2 → var(a) 4, var(b) 0, cov 0.
+      // At x = 1: model var 5/3 + 1 − 2 = 2/3, clustered 4 → se 2: [σ(−3.919928), σ(3.919928)] = [0.019456,
+      // 0.980544].
+      const data = xs.map((x, i) => ({ x, y: i % 2, cluster: i % 2 ? "S" : "F" }));
+      const fit = fitted(data);
+      const robust = clusterRobust(fit, data)!;
+      expect(robust.clusters).toBe(2);
+      expect(robust.seIntercept).toBeCloseTo(2, 9);
+      expect(robust.seSlope).toBeCloseTo(0, 6);
+      expect(robust.covariance).toBeCloseTo(0, 9);
+      const at1 = predictLogistic(fit, 1, undefined, robust);
+      expect(at1.lo).toBeCloseTo(0.019456, 6);
+      expect(at1.hi).toBeCloseTo(0.980544, 6);
+      // Without it, the model's band (the test above).
+      expect(predictLogistic(fit, 1).lo).toBeCloseTo(0.1679391, 6);
+    });
+
+    it("every point its own run: B = Σ r²(1, x)(1, x)ᵀ = A here (r² = w = 1/4), so V = G/(G − 1)·A⁻¹ = 1.2·A⁻¹", () => {
+      const data = xs.map((x, i) => ({ x, y: i % 2 }));
+      const fit = fitted(data);
+      const robust = clusterRobust(fit, data)!;
+      expect(robust.clusters).toBe(6);
+      expect(robust.seIntercept).toBeCloseTo(Math.sqrt(1.2 * (5 / 3)), 9);
+      expect(robust.seSlope).toBeCloseTo(Math.sqrt(1.2), 9);
+      expect(robust.covariance).toBeCloseTo(-1.2, 9);
+      // At x = 1 the logit's variance is 1.2·2/3 = 0.8 > 2/3: [σ(∓1.959964·√0.8)] = [0.147664, 0.852336].
+      const at1 = predictLogistic(fit, 1, undefined, robust);
+      expect(at1.lo).toBeCloseTo(0.147664, 6);
+      expect(at1.hi).toBeCloseTo(0.852336, 6);
+    });
+
+    it("needs two runs, and the fit's own points", () => {
+      const one = xs.map((x, i) => ({ x, y: i % 2, cluster: "only" }));
+      expect(clusterRobust(fitted(one), one)).toBeNull();
+      expect(() => clusterRobust(fitted(one), one.slice(1))).toThrow(RangeError);
+    });
   });
 
   it("rejects bad input", () => {

@@ -3,7 +3,8 @@
 // is one focus return: its load x ≥ 0 and its outcome y (1 = resolved, or 1 = a signature present). Two views:
 // - Bins: given edges e_0 < e_1 < … < e_K, bin i holds loads in [e_i, e_{i+1}), the last bin [e_{K−1}, e_K]
 //   closed (e_K may be Infinity); loads outside [e_0, e_K] are counted as `outside`, not binned. Each bin carries
-//   its count, successes, rate and Wilson interval (wilson.ts; an empty bin gets rate NaN and [0, 1]).
+//   its count, successes, rate and Wilson interval (wilson.ts; an empty bin gets rate NaN and [0, 1]), and the
+//   Wilson interval at the effective sample size of its points' clusters (clustered-wilson.ts).
 // - A logistic regression logit P(y = 1) = a + b·x, fitted by maximum likelihood with Newton–Raphson (IRLS), on
 //   x standardised to mean 0 and standard deviation 1 for conditioning (tokens run to 10^5), with step halving
 //   whenever a step lowers the log-likelihood; converged when both standardised coefficients move by less than
@@ -15,7 +16,16 @@
 //   ("separation": every failure's load ≤ every success's load, or the reverse; complete or quasi-complete, where
 //   the MLE runs off to infinity), or Newton does not converge within maxIterations ("no-convergence"). With one
 //   covariate these checks are exact: when none holds the MLE exists and is unique.
+// - Clustered standard errors (clusterRobust): points of one cluster (the returns of one focus task's runs) are not independent,
+//   so beside the inverse Fisher information A⁻¹ there is the cluster-robust sandwich (CR1)
+//   V = G/(G − 1) · A⁻¹ (Σ_g s_g s_gᵀ) A⁻¹, s_g = Σ_{i ∈ g} (y_i − p_i)(1, u_i) the cluster's score at the MLE, G
+//   clusters (a point without a cluster key is a cluster of its own). It needs two clusters (G/(G − 1)).
+//   predictLogistic then uses, at each load, the larger of the model-based and the clustered standard error of the
+//   logit (and the slope's interval the larger of the two): a sandwich from few clusters is biased down, and one
+//   below the model-based error is more likely noise than a sign that the returns are more independent than
+//   independent (Angrist and Pischke's rule of the larger standard error).
 
+import { addCluster, clusteredWilson, noMoments, type ClusteredRate } from "./clustered-wilson";
 import { type Interval, wilsonInterval, Z_95 } from "./wilson";
 
 export interface LoadPoint {
@@ -23,6 +33,8 @@ export interface LoadPoint {
   x: number;
   /** Outcome: 1 (resolved, or signature present) or 0. */
   y: number;
+  /** The point's cluster (its run); a point without one is a cluster of its own. */
+  cluster?: string | number;
 }
 
 export interface LoadBin {
@@ -35,6 +47,8 @@ export interface LoadBin {
   rate: number;
   /** Wilson 95% interval of the rate ([0, 1] when empty). */
   ci: Interval;
+  /** The same rate with its points' clusters: design effect and Wilson interval at the effective sample size. */
+  clustered: ClusteredRate;
 }
 
 export interface LoadBins {
@@ -66,11 +80,12 @@ export function binByLoad(points: readonly LoadPoint[], edges: readonly number[]
   const k = edges.length - 1;
   const n = new Array<number>(k).fill(0);
   const successes = new Array<number>(k).fill(0);
+  const binOf = new Int32Array(points.length).fill(-1);
   let outside = 0;
-  for (const { x, y } of points) {
+  points.forEach(({ x, y }, i) => {
     if (x < edges[0]! || x > edges[k]!) {
       outside++;
-      continue;
+      return;
     }
     // The last edge ≤ x belongs to the bin it opens, except the final edge, which closes the last bin.
     let lo = 0;
@@ -80,9 +95,11 @@ export function binByLoad(points: readonly LoadPoint[], edges: readonly number[]
       if (x >= edges[mid]!) lo = mid;
       else hi = mid;
     }
+    binOf[i] = lo;
     n[lo]!++;
     successes[lo]! += y;
-  }
+  });
+  const clustered = binClusters(points, binOf, k);
   return {
     bins: n.map((count, i) => ({
       lo: edges[i]!,
@@ -91,9 +108,67 @@ export function binByLoad(points: readonly LoadPoint[], edges: readonly number[]
       successes: successes[i]!,
       rate: count > 0 ? successes[i]! / count : Number.NaN,
       ci: wilsonInterval(successes[i]!, count),
+      clustered: clusteredWilson(clustered[i]!),
     })),
     outside,
   };
+}
+
+/**
+ * Dense cluster indices 0 … G − 1 of the points, in order of first appearance (a point without a key: its own).
+ * Integer keys below the number of points (what a caller that numbered its runs gives) are looked up in a table,
+ * other keys in a map: a map lookup per point is most of the cost at a release's size.
+ */
+function clusterIds(points: readonly LoadPoint[]): { ids: Int32Array; count: number } {
+  const index = new Map<string | number, number>();
+  const table = new Int32Array(points.length).fill(-1);
+  const ids = new Int32Array(points.length);
+  let count = 0;
+  points.forEach(({ cluster }, i) => {
+    if (cluster === undefined) {
+      ids[i] = count++;
+      return;
+    }
+    const small = typeof cluster === "number" && Number.isInteger(cluster) && cluster >= 0 && cluster < table.length;
+    let id = small ? table[cluster]! : (index.get(cluster) ?? -1);
+    if (id < 0) {
+      id = count++;
+      if (small) table[cluster] = id;
+      else index.set(cluster, id);
+    }
+    ids[i] = id;
+  });
+  return { ids, count };
+}
+
+/**
+ * Per bin, the moments of its points' per-cluster counts. The points are put in cluster order by a counting sort
+ * (linear, and no entry per cluster and bin), then each cluster's tallies per bin are added to its bins' moments.
+ */
+function binClusters(points: readonly LoadPoint[], binOf: Int32Array, k: number) {
+  const { ids, count } = clusterIds(points);
+  const starts = new Int32Array(count + 1);
+  for (const id of ids) starts[id + 1]!++;
+  for (let g = 0; g < count; g++) starts[g + 1]! += starts[g]!;
+  const order = new Int32Array(points.length);
+  const fill = starts.slice(0, count);
+  ids.forEach((id, i) => (order[fill[id]!++] = i));
+  const moments = Array.from({ length: k }, noMoments);
+  const m = new Float64Array(k);
+  const y = new Float64Array(k);
+  for (let g = 0; g < count; g++) {
+    m.fill(0);
+    y.fill(0);
+    for (let j = starts[g]!; j < starts[g + 1]!; j++) {
+      const i = order[j]!;
+      const b = binOf[i]!;
+      if (b < 0) continue;
+      m[b]!++;
+      y[b]! += points[i]!.y;
+    }
+    for (let b = 0; b < k; b++) addCluster(moments[b]!, m[b]!, y[b]!);
+  }
+  return moments;
 }
 
 export interface LogisticFit {
@@ -244,21 +319,95 @@ function finish(
   const vaa = state.i11 / det;
   const vbb = state.i00 / det;
   const vab = -state.i01 / det;
-  const k = center / scale;
-  const varIntercept = vaa + k * k * vbb - 2 * k * vab;
-  const varSlope = vbb / (scale * scale);
+  const raw = rawScale({ vaa, vbb, vab }, center, scale);
   return {
-    intercept: a - b * k,
+    intercept: a - b * (center / scale),
     slope: b / scale,
-    seIntercept: Math.sqrt(Math.max(0, varIntercept)),
-    seSlope: Math.sqrt(varSlope),
-    covariance: (vab - k * vbb) / scale,
+    seIntercept: Math.sqrt(Math.max(0, raw.varIntercept)),
+    seSlope: Math.sqrt(raw.varSlope),
+    covariance: raw.covariance,
     logLikelihood: state.logLik,
     iterations,
     n,
     center,
     scale,
     standardised: { a, b, vaa, vbb, vab },
+  };
+}
+
+/** A covariance of (a, b) on the standardised scale of a fit. */
+export interface StandardisedCovariance {
+  vaa: number;
+  vbb: number;
+  vab: number;
+}
+
+export interface ClusterRobust {
+  /** Clusters G. */
+  clusters: number;
+  /** Cluster-robust (CR1) standard errors and covariance on the raw load scale. */
+  seIntercept: number;
+  seSlope: number;
+  covariance: number;
+  standardised: StandardisedCovariance;
+}
+
+/** Raw-scale variances from a standardised covariance: a = a' − b'·m/s, b = b'/s. */
+function rawScale(v: StandardisedCovariance, center: number, scale: number) {
+  const k = center / scale;
+  return {
+    varIntercept: v.vaa + k * k * v.vbb - 2 * k * v.vab,
+    varSlope: v.vbb / (scale * scale),
+    covariance: (v.vab - k * v.vbb) / scale,
+  };
+}
+
+/**
+ * The cluster-robust (CR1) covariance of a fit, clustered by the points' `cluster` (see the header); null with
+ * fewer than two clusters. `points` must be the points the fit was made from.
+ * @throws RangeError when the points are not the fit's (another count).
+ */
+export function clusterRobust(fit: LogisticFit, points: readonly LoadPoint[]): ClusterRobust | null {
+  if (points.length !== fit.n) {
+    throw new RangeError(`clusterRobust: ${points.length} points for a fit of ${fit.n}`);
+  }
+  const { ids, count } = clusterIds(points);
+  if (count < 2) return null;
+  const { a, b, vaa, vbb, vab } = fit.standardised;
+  const s0 = new Float64Array(count);
+  const s1 = new Float64Array(count);
+  points.forEach(({ x, y }, i) => {
+    const u = (x - fit.center) / fit.scale;
+    const r = y - sigmoid(a + b * u);
+    s0[ids[i]!]! += r;
+    s1[ids[i]!]! += r * u;
+  });
+  let b00 = 0;
+  let b01 = 0;
+  let b11 = 0;
+  for (let g = 0; g < count; g++) {
+    b00 += s0[g]! * s0[g]!;
+    b01 += s0[g]! * s1[g]!;
+    b11 += s1[g]! * s1[g]!;
+  }
+  // A⁻¹ B A⁻¹ with A⁻¹ = [[vaa, vab], [vab, vbb]]: first C = A⁻¹ B, then C A⁻¹.
+  const c00 = vaa * b00 + vab * b01;
+  const c01 = vaa * b01 + vab * b11;
+  const c10 = vab * b00 + vbb * b01;
+  const c11 = vab * b01 + vbb * b11;
+  const factor = count / (count - 1);
+  const standardised = {
+    vaa: factor * (c00 * vaa + c01 * vab),
+    vbb: factor * (c10 * vab + c11 * vbb),
+    vab: factor * (c00 * vab + c01 * vbb),
+  };
+  const raw = rawScale(standardised, fit.center, fit.scale);
+  return {
+    clusters: count,
+    seIntercept: Math.sqrt(Math.max(0, raw.varIntercept)),
+    seSlope: Math.sqrt(Math.max(0, raw.varSlope)),
+    covariance: raw.covariance,
+    standardised,
   };
 }
 
@@ -270,17 +419,26 @@ export interface FittedProbability {
   hi: number;
 }
 
+const logitVariance = (v: StandardisedCovariance, u: number) => Math.max(0, v.vaa + u * u * v.vbb + 2 * u * v.vab);
+
 /**
  * The fitted probability at load `x` with its interval: logit ± z·se on the logit scale (default z for 95%),
- * transformed by the logistic function. Computed on the standardised scale, so it is accurate far from 0.
+ * transformed by the logistic function. Computed on the standardised scale, so it is accurate far from 0. With
+ * `robust`, se is the larger of the model-based and the clustered one at this load (see the header).
  * @throws RangeError when x is not finite or z ≤ 0.
  */
-export function predictLogistic(fit: LogisticFit, x: number, z: number = Z_95): FittedProbability {
+export function predictLogistic(
+  fit: LogisticFit,
+  x: number,
+  z: number = Z_95,
+  robust: ClusterRobust | null = null,
+): FittedProbability {
   if (!Number.isFinite(x)) throw new RangeError(`predictLogistic: load must be finite (got ${x})`);
   if (!(z > 0)) throw new RangeError(`predictLogistic: z must be > 0 (got ${z})`);
-  const { a, b, vaa, vbb, vab } = fit.standardised;
+  const { a, b } = fit.standardised;
   const u = (x - fit.center) / fit.scale;
   const eta = a + b * u;
-  const se = Math.sqrt(Math.max(0, vaa + u * u * vbb + 2 * u * vab));
+  const variance = Math.max(logitVariance(fit.standardised, u), robust ? logitVariance(robust.standardised, u) : 0);
+  const se = Math.sqrt(variance);
   return { p: sigmoid(eta), lo: sigmoid(eta - z * se), hi: sigmoid(eta + z * se) };
 }

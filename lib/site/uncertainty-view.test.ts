@@ -7,9 +7,11 @@ import type { ConfigRow } from "../queries/leaderboard/sql";
 import type { ClusteredCell, UncertaintyPageData } from "../queries/uncertainty/types";
 import { gapCell, rateCell } from "./leaderboard-fixture";
 import {
+  farNearRows,
   forestAxis,
   forestTable,
   intervalsDiffer,
+  POOLED_ROW,
   rankColumnsOf,
   rankRows,
   rankTable,
@@ -90,6 +92,7 @@ const DATA: UncertaintyPageData = {
     },
     { config_id: "c", rates: {}, gaps: {}, farNear: {}, repeats: {} },
   ],
+  pooledFarNear: {},
   reps: 2000,
   seed: 7,
 };
@@ -190,5 +193,36 @@ describe("the repeats table", () => {
       "a switched overall",
     ]);
     expect(repeatRows(MODEL, MODEL.configs.slice(1))).toEqual([]);
+  });
+});
+
+describe("the far − near table", () => {
+  const fn = (value: number) => ({
+    value,
+    near: 10,
+    far: 10 + value,
+    plain: { lo: value - 5, hi: value + 5 },
+    cluster: { lo: value - 8, hi: value + 8 },
+    designEffect: 2,
+    byRepo: { value: value / 2, lo: 0, hi: value, repos: 2, oneGroup: 1 },
+  });
+  it("puts the pooled difference first, naming how many configurations it pools, then the shown ones", () => {
+    const model = uncertaintyViewModel(
+      {
+        ...DATA,
+        rows: DATA.rows.map((r) => (r.config_id === "a" ? { ...r, farNear: { switched: fn(6) } } : r)),
+        pooledFarNear: { switched: { ...fn(4), configs: 3 } },
+      },
+      LB,
+    );
+    const rows = farNearRows(model, model.configs.slice(0, 2), "switched");
+    expect(rows.map((r) => [r.id, r.name, r.cell?.value, r.cell?.byRepo.value])).toEqual([
+      [POOLED_ROW, "All configurations (pooled, 3)", 4, 2],
+      ["a", "Alpha", 6, 3],
+      ["b", "Beta", undefined, undefined],
+    ]);
+  });
+  it("has no pooled row where the release has none", () => {
+    expect(farNearRows(MODEL, MODEL.configs.slice(0, 1), "switched").map((r) => r.id)).toEqual(["a"]);
   });
 });

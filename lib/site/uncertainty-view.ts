@@ -4,7 +4,14 @@
 // only draw what these return.
 import { DEFAULT_BOOTSTRAP_REPS, DEFAULT_BOOTSTRAP_SEED } from "../metrics/paired-interval";
 import type { LeaderboardModel } from "../queries/leaderboard/model";
-import type { ClusteredCell, FarNearCell, RepeatCell, Span, UncertaintyPageData } from "../queries/uncertainty/types";
+import type {
+  ClusteredCell,
+  FarNearCell,
+  PooledFarNearCell,
+  RepeatCell,
+  Span,
+  UncertaintyPageData,
+} from "../queries/uncertainty/types";
 import type { ChartTable } from "./chart-export";
 import { niceTicks } from "./chart-scale";
 import { conditionLabel, groupLabel } from "./labels";
@@ -52,6 +59,8 @@ export interface UncertaintyViewModel {
   groups: string[];
   configs: { id: string; name: string }[];
   byConfig: Record<string, ConfigIntervals>;
+  /** far − near pooled over every configuration, per non-baseline condition. */
+  pooledFarNear: Record<string, PooledFarNearCell>;
   rankColumns: RankColumnData[];
   reps: number;
   seed: number;
@@ -88,6 +97,7 @@ export function uncertaintyViewModel(data: UncertaintyPageData, lb: LeaderboardM
     groups: data.groups,
     configs: data.configs.map((c) => ({ id: c.config_id, name: c.display_name })),
     byConfig,
+    pooledFarNear: data.pooledFarNear,
     rankColumns: rankColumnsOf(lb),
     reps: data.reps,
     seed: data.seed,
@@ -228,4 +238,28 @@ export function repeatRows(model: UncertaintyViewModel, configs: readonly { id: 
       }),
     );
   });
+}
+
+export interface FarNearRow {
+  /** POOLED_ROW or a configuration id. */
+  id: string;
+  name: string;
+  cell: FarNearCell | undefined;
+}
+
+export const POOLED_ROW = "pooled";
+
+/** The far − near table's rows: the difference pooled over every configuration first, then the shown ones. */
+export function farNearRows(
+  model: UncertaintyViewModel,
+  configs: readonly { id: string; name: string }[],
+  condition: string,
+): FarNearRow[] {
+  const pooled = model.pooledFarNear[condition];
+  return [
+    ...(pooled
+      ? [{ id: POOLED_ROW, name: `All configurations (pooled, ${pooled.configs})`, cell: pooled as FarNearCell }]
+      : []),
+    ...configs.map((c) => ({ id: c.id, name: c.name, cell: model.byConfig[c.id]?.farNear[condition] })),
+  ];
 }

@@ -1,8 +1,10 @@
 // Everything the resumption page renders (docs/resumption.md), from the resumption SQL on any query source (DuckDB in
 // Node at build time, DuckDB-WASM in the browser): per non-baseline condition, the focus returns' resumption
-// distance per configuration and pooled (series.ts), and interruption completion beside switched focus resolution.
-// Focus resolution is the leaderboard's own number (resolutionQuery), never a second computation.
+// distance per configuration and pooled (series.ts), how many fits that draws, and interruption completion (its
+// interval clustered by focus task) beside switched focus resolution. Focus resolution is the leaderboard's own number
+// (resolutionQuery), never a second computation.
 import type { QuerySource } from "../../db/query";
+import { clusteredWilson } from "../../metrics/clustered-wilson";
 import { wilsonInterval } from "../../metrics/wilson";
 import { configsQuery, OVERALL, resolutionQuery, type ConfigRow, type ResolutionRow } from "../leaderboard/sql";
 import {
@@ -10,6 +12,7 @@ import {
   LOAD_EDGES,
   LOAD_MEASURES,
   POOLED,
+  RESUMPTION_OUTCOMES,
   type LoadMeasure,
   type LoadSeries,
   type ResumptionOutcome,
@@ -53,10 +56,24 @@ export interface InterruptionRow {
   outcomes: number;
   resolved: number;
   unscored_tasks: number;
-  /** resolved / outcomes with its Wilson interval; null when no outcome was scored. */
-  completion: RateWithInterval | null;
+  /**
+   * resolved / outcomes with its Wilson interval clustered by focus task (a run's interruption tasks go together, and
+   * so do the repeats of one session: Wilson at the effective sample size, clustered-wilson.ts), the design effect
+   * and the plain Wilson interval; null when no outcome was scored.
+   */
+  completion: (RateWithInterval & { designEffect: number; plainLo: number; plainHi: number }) | null;
   /** The leaderboard's overall resolution under the condition, with its Wilson interval as the leaderboard draws it. */
   focus: (RateWithInterval & { resolved: number; n_tasks: number }) | null;
+}
+
+/** The logistic fits of a condition's scopes × outcomes × measures: how many the page draws, and how they came out. */
+export interface FitCount {
+  /** Series with at least one return. */
+  series: number;
+  /** Series with a fit (the others say why not). */
+  fitted: number;
+  /** Fits whose slope interval excludes 0. */
+  excludingZero: number;
 }
 
 export interface ConditionResumption {
@@ -65,6 +82,7 @@ export interface ConditionResumption {
   scopes: ResumptionScope[];
   /** Configurations left without a scope of their own (they are in the pooled one). */
   unscoped: number;
+  fits: FitCount;
   interruptions: InterruptionRow[];
 }
 
@@ -101,6 +119,42 @@ function rateOf(successes: number, n: number): RateWithInterval {
   return { value: pct(successes / n), lo: pct(ci.lo), hi: pct(ci.hi) };
 }
 
+function completionOf(row: InterruptionCompletionRow): InterruptionRow["completion"] {
+  const plain = rateOf(row.resolved, row.outcomes);
+  const clustered = clusteredWilson({
+    clusters: row.scored_focus_tasks,
+    n: row.outcomes,
+    successes: row.resolved,
+    successesSq: row.resolved_sq,
+    cross: row.resolved_by_listed,
+    sizesSq: row.listed_sq,
+  });
+  return {
+    value: plain.value,
+    lo: pct(clustered.ci.lo),
+    hi: pct(clustered.ci.hi),
+    designEffect: clustered.designEffect,
+    plainLo: plain.lo,
+    plainHi: plain.hi,
+  };
+}
+
+/** Every series of the scopes with a return, those fitted, and the fits whose slope interval excludes 0. */
+export function fitCount(scopes: readonly ResumptionScope[]): FitCount {
+  const count: FitCount = { series: 0, fitted: 0, excludingZero: 0 };
+  for (const scope of scopes)
+    for (const outcome of RESUMPTION_OUTCOMES)
+      for (const measure of LOAD_MEASURES) {
+        const { n, fit } = scope.series[outcome][measure];
+        if (n === 0) continue;
+        count.series++;
+        if (!fit.ok) continue;
+        count.fitted++;
+        if (fit.slopeLo > 0 || fit.slopeHi < 0) count.excludingZero++;
+      }
+  return count;
+}
+
 function scopeOf(id: string, label: string, rows: readonly FocusReturnRow[]): ResumptionScope {
   return {
     id,
@@ -129,7 +183,7 @@ function interruptionRow(
     outcomes,
     resolved,
     unscored_tasks: row?.unscored_tasks ?? 0,
-    completion: outcomes > 0 ? rateOf(resolved, outcomes) : null,
+    completion: row && outcomes > 0 ? completionOf(row) : null,
     focus:
       focus && focus.n_tasks > 0
         ? {
@@ -156,13 +210,15 @@ function conditionOf(
     resolution.filter((r) => r.condition === condition && r.grp === OVERALL).map((r) => [r.config_id, r]),
   );
   const scoped = configs.slice(0, SCOPED_CONFIGS);
+  const scopes = [
+    scopeOf(POOLED, "All configurations (pooled)", mine),
+    ...scoped.map((c) => scopeOf(c.config_id, c.display_name, returnsOf.get(c.config_id) ?? [])),
+  ];
   return {
     condition,
-    scopes: [
-      scopeOf(POOLED, "All configurations (pooled)", mine),
-      ...scoped.map((c) => scopeOf(c.config_id, c.display_name, returnsOf.get(c.config_id) ?? [])),
-    ],
+    scopes,
     unscoped: configs.length - scoped.length,
+    fits: fitCount(scopes),
     interruptions: configs.map((c) => interruptionRow(c, completionOf.get(c.config_id), focusOf.get(c.config_id))),
   };
 }

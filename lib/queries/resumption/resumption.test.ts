@@ -33,15 +33,13 @@ afterAll(() => db?.close());
 const M = 1e6;
 const series = (scope: string, outcome: ResumptionOutcome, measure: LoadMeasure): LoadSeries =>
   switched.scopes.find((s) => s.id === scope)!.series[outcome][measure];
-/** [n, successes, rate %, Wilson lo %, Wilson hi %] per bin, rounded to two decimals. */
+const r2 = (v: number) => Number(v.toFixed(2));
+/** [n, successes, rate %, clustered lo %, clustered hi %] per bin, rounded to two decimals. */
 const binTable = (s: LoadSeries) =>
-  s.bins.map((b) => [
-    b.n,
-    b.successes,
-    b.rate === null ? null : Number(b.rate.toFixed(2)),
-    Number(b.ciLo.toFixed(2)),
-    Number(b.ciHi.toFixed(2)),
-  ]);
+  s.bins.map((b) => [b.n, b.successes, b.rate === null ? null : r2(b.rate), r2(b.ciLo), r2(b.ciHi)]);
+/** [focus tasks, design effect, plain Wilson lo %, hi %] per bin. */
+const clusterTable = (s: LoadSeries) =>
+  s.bins.map((b) => [b.focusTasks, Number(b.designEffect.toFixed(4)), r2(b.plainLo), r2(b.plainHi)]);
 
 describe("focus returns of resumecalc", () => {
   it("finds every return after an earlier focus request, with its loads (EXPECTED.md, Each return's loads)", () => {
@@ -91,17 +89,26 @@ describe("focus returns of resumecalc", () => {
   });
 });
 
-describe("bins with Wilson intervals (EXPECTED.md, Bins of held)", () => {
+describe("bins with Wilson intervals clustered by focus task (EXPECTED.md, Bins of held)", () => {
   it("bins pooled requests 1, 2, 3, 4–5, 6–8, 9+", () => {
     const s = series(POOLED, "held", "requests");
     expect([s.n, s.unknown, s.outside]).toEqual([14, 0, 0]);
+    // Bins 2, 3 and 4–5 each hold one focus task's three returns (A4, B2, C2): one piece of evidence, n_eff = 1.
     expect(binTable(s)).toEqual([
       [5, 5, 100, 56.55, 100],
-      [3, 3, 100, 43.85, 100],
-      [3, 1, 33.33, 6.15, 79.23],
-      [3, 1, 33.33, 6.15, 79.23],
+      [3, 3, 100, 20.65, 100],
+      [3, 1, 33.33, 2.53, 90.58],
+      [3, 1, 33.33, 2.53, 90.58],
       [0, 0, null, 0, 100],
       [0, 0, null, 0, 100],
+    ]);
+    expect(clusterTable(s)).toEqual([
+      [2, 1, 56.55, 100],
+      [1, 3, 43.85, 100],
+      [1, 3, 6.15, 79.23],
+      [1, 3, 6.15, 79.23],
+      [0, 1, 0, 100],
+      [0, 1, 0, 100],
     ]);
     expect(s.bins.map((b) => [b.lo, b.hi])).toEqual([
       [1, 2],
@@ -116,17 +123,27 @@ describe("bins with Wilson intervals (EXPECTED.md, Bins of held)", () => {
   it("bins pooled switches and tokens (an edge opens its bin: 40 M goes to 40 M+)", () => {
     expect(binTable(series(POOLED, "held", "switches"))).toEqual([
       [5, 5, 100, 56.55, 100],
-      [6, 4, 66.67, 30, 90.32],
+      [6, 4, 66.67, 15.94, 95.47],
       [0, 0, null, 0, 100],
-      [3, 1, 33.33, 6.15, 79.23],
+      [3, 1, 33.33, 2.53, 90.58],
       [0, 0, null, 0, 100],
     ]);
+    // Switches 3: A4 ×3 (all held) and B2 ×3 (one held): deff 3.
+    expect(clusterTable(series(POOLED, "held", "switches"))[1]).toEqual([2, 3, 30, 90.32]);
     expect(binTable(series(POOLED, "held", "tokens"))).toEqual([
       [5, 5, 100, 56.55, 100],
       [3, 2, 66.67, 20.77, 93.85],
       [3, 2, 66.67, 20.77, 93.85],
       [1, 1, 100, 20.65, 100],
-      [2, 0, 0, 0, 65.76],
+      [2, 0, 0, 0, 79.35],
+    ]);
+    // 5–10 M: A 1 of 1, B 1 of 2 → deff 2/3, floored at 1; 40 M+: both returns are C2 → one focus task, n_eff 1.
+    expect(clusterTable(series(POOLED, "held", "tokens")).map((r) => r.slice(0, 2))).toEqual([
+      [2, 1],
+      [2, 1],
+      [2, 1],
+      [1, 1],
+      [1, 2],
     ]);
     expect(series(POOLED, "held", "tokens").bins[4]!.meanLoad).toBe(42.5 * M);
   });
@@ -149,7 +166,7 @@ describe("logistic fits of held on requests", () => {
     expect(series("r", "held", "requests").fit.ok).toBe(true);
   });
 
-  it("fits the pooled returns at the maximum likelihood, with a 95% band around the curve", () => {
+  it("fits the pooled returns at the maximum likelihood, with a pointwise 95% band around the curve", () => {
     const fit = series(POOLED, "held", "requests").fit;
     if (!fit.ok) throw new Error(`no fit: ${fit.reason}`);
     const points = returns.filter((r) => r.reached).map((r) => ({ x: r.requests_between, y: r.held ? 1 : 0 }));
@@ -157,14 +174,25 @@ describe("logistic fits of held on requests", () => {
     // The likelihood equations hold at the fit: Σ(y − p) = 0 and Σ x(y − p) = 0.
     expect(Math.abs(points.reduce((s, q) => s + q.y - p(q.x), 0))).toBeLessThan(1e-8);
     expect(Math.abs(points.reduce((s, q) => s + q.x * (q.y - p(q.x)), 0))).toBeLessThan(1e-8);
-    // The independent solution in EXPECTED.md.
+    // The independent solution in EXPECTED.md: the model-based se(slope) 0.99071 is larger than the clustered
+    // 0.69032 (three focus tasks), so the slope's interval keeps the model's.
     expect(fit.slope).toBeCloseTo(-1.8686, 3);
+    expect(fit.focusTasks).toBe(3);
+    expect(fit.seModel).toBeCloseTo(0.99071, 5);
+    expect(fit.seClustered).toBeCloseTo(0.69032, 5);
     expect([fit.slopeLo, fit.slopeHi].map((v) => Number(v.toFixed(3)))).toEqual([-3.81, 0.073]);
     const curve = fitCurve(fit);
     expect(curve[0]!.x).toBe(1);
     expect(curve.at(-1)!.x).toBe(4);
+    // At 1 and at 4 requests the model's error is the larger: the band is the model's there.
+    const first = curve[0]!;
+    expect([first.p, first.lo, first.hi].map(r2)).toEqual([98.43, 47.09, 99.98]);
     const last = curve.at(-1)!;
-    expect([last.p, last.lo, last.hi].map((v) => Number(v.toFixed(2)))).toEqual([18.74, 1.92, 73.08]);
+    expect([last.p, last.lo, last.hi].map(r2)).toEqual([18.74, 1.92, 73.08]);
+  });
+
+  it("counts the fits the page draws: 36 series with returns, 14 fitted, none excluding 0", () => {
+    expect(switched.fits).toEqual({ series: 36, fitted: 14, excludingZero: 0 });
   });
 });
 
@@ -175,15 +203,23 @@ describe("signatures at the return", () => {
     expect([rsl.n, rsl.unknown, cti.n, cti.unknown]).toEqual([13, 1, 13, 1]);
     expect(binTable(rsl).slice(0, 4)).toEqual([
       [5, 0, 0, 0, 43.45],
-      [3, 1, 33.33, 6.15, 79.23],
-      [3, 0, 0, 0, 56.15],
-      [2, 0, 0, 0, 65.76],
+      [3, 1, 33.33, 2.53, 90.58],
+      [3, 0, 0, 0, 79.35],
+      [2, 0, 0, 0, 79.35],
     ]);
     expect(binTable(cti).slice(0, 4)).toEqual([
       [5, 1, 20, 3.62, 62.45],
-      [3, 0, 0, 0, 56.15],
-      [3, 0, 0, 0, 56.15],
-      [2, 1, 50, 9.45, 90.55],
+      [3, 0, 0, 0, 79.35],
+      [3, 0, 0, 0, 79.35],
+      [2, 1, 50, 5.46, 94.54],
+    ]);
+    // The plain Wilson intervals beside them: 0/3 [0, 56.15], 1/2 [9.45, 90.55]. Bin 1 (A ×3, one tagged; B ×2):
+    // deff 0.8 floored at 1, so its interval stays the plain 1/5 [3.62, 62.45].
+    expect(clusterTable(cti).slice(0, 4)).toEqual([
+      [2, 1, 3.62, 62.45],
+      [1, 3, 0, 56.15],
+      [1, 3, 0, 56.15],
+      [1, 2, 9.45, 90.55],
     ]);
   });
 });
@@ -198,18 +234,46 @@ describe("interruption completion beside switched focus resolution", () => {
     ]);
   });
 
-  it("gives completion with its Wilson interval, 'not scored' as null, and the leaderboard's resolution", () => {
-    const round = (v: number) => Number(v.toFixed(2));
+  it("sums each configuration's focus tasks' moments: Σ resolved², Σ resolved·listed, Σ listed²", async () => {
+    // One run per focus task here. p: A 1/2, B 2/2, C 2/2 → 1 + 4 + 4 = 9, 2 + 4 + 4 = 10, 4·3 = 12;
+    // q: A 2/2, B 1/2 (C lists none: no cluster) → 5, 6, 8.
+    const rows = await db.run(interruptionCompletionQuery, { baseline: META.baseline });
+    const moments = rows.map((r) => [
+      r.config_id,
+      r.scored_focus_tasks,
+      r.resolved_sq,
+      r.resolved_by_listed,
+      r.listed_sq,
+    ]);
+    expect(moments).toEqual([
+      ["p", 3, 9, 10, 12],
+      ["q", 2, 5, 6, 8],
+      ["r", 0, 0, 0, 0],
+    ]);
+  });
+
+  it("gives completion with its interval clustered by focus task, 'not scored' as null, and focus resolution", () => {
     const shown = switched.interruptions.map((r) => [
       r.config_id,
       r.unscored_runs,
-      r.completion ? [round(r.completion.value), round(r.completion.lo), round(r.completion.hi)] : null,
-      r.focus ? [round(r.focus.value), round(r.focus.lo), round(r.focus.hi), r.focus.resolved, r.focus.n_tasks] : null,
+      r.completion
+        ? [r2(r.completion.value), r2(r.completion.lo), r2(r.completion.hi), r2(r.completion.designEffect)]
+        : null,
+      r.focus ? [r2(r.focus.value), r2(r.focus.lo), r2(r.focus.hi), r.focus.resolved, r.focus.n_tasks] : null,
     ]);
+    // EXPECTED.md: p deff 6/5 (n_eff 5), q deff 4/3 (n_eff 3).
     expect(shown).toEqual([
-      ["p", 0, [83.33, 43.65, 96.99], [66.67, 20.77, 93.85, 2, 3]],
-      ["q", 1, [75, 30.06, 95.44], [33.33, 6.15, 79.23, 1, 3]],
+      ["p", 0, [83.33, 40.33, 97.37, 1.2], [66.67, 20.77, 93.85, 2, 3]],
+      ["q", 1, [75, 25.61, 96.32, 1.33], [33.33, 6.15, 79.23, 1, 3]],
       ["r", 3, null, [33.33, 6.15, 79.23, 1, 3]],
+    ]);
+    // The plain Wilson intervals beside them: 5/6 [43.65, 96.99], 3/4 [30.06, 95.44].
+    const plain = switched.interruptions.flatMap((r) =>
+      r.completion ? [[r2(r.completion.plainLo), r2(r.completion.plainHi)]] : [],
+    );
+    expect(plain).toEqual([
+      [43.65, 96.99],
+      [30.06, 95.44],
     ]);
   });
 

@@ -12,6 +12,7 @@ function row(i: number): FocusReturnRow {
     condition: "switched",
     repeat: 0,
     session_id: `s${i}`,
+    focus_task_id: `t${i % 200}`,
     position: 3,
     stage: 2,
     prev_focus: 1,

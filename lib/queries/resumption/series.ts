@@ -1,11 +1,16 @@
 // From focus returns (sql.ts) to what the resumption page draws (docs/resumption.md): for one outcome and one load
-// measure, the returns binned by load with Wilson intervals and a logistic fit with its 95% band, both from
+// measure, the returns binned by load with Wilson intervals and a logistic fit with its pointwise 95% band, both from
 // lib/metrics/resumption.ts. Only reached returns with a known load and a known outcome are points; the others are
-// counted as unknown, never as 0.
+// counted as unknown, never as 0. Returns go together: a run's returns share its state, and every run of a focus task
+// (each configuration's, each repeat's) shares the task's difficulty. Every interval here is clustered by focus task,
+// the cluster that holds both (the bins' Wilson interval at the effective sample size, the fit's CR1 sandwich), the
+// plain ones kept beside them.
 import {
   binByLoad,
+  clusterRobust,
   fitLogistic,
   predictLogistic,
+  type ClusterRobust,
   type LoadPoint,
   type LogisticFailure,
   type LogisticFit,
@@ -45,9 +50,16 @@ export interface ResumptionBin {
   successes: number;
   /** Percent; null when the bin is empty. */
   rate: number | null;
-  /** Wilson 95% interval, percent (0–100 when empty). */
+  /** Focus tasks the bin's returns come from (the clusters). */
+  focusTasks: number;
+  /** Kish's design effect of the focus tasks (≥ 1; clustered-wilson.ts). */
+  designEffect: number;
+  /** Wilson 95% interval at the effective sample size returns / design effect, percent (0–100 when empty). */
   ciLo: number;
   ciHi: number;
+  /** The plain Wilson 95% interval, every return independent, percent. */
+  plainLo: number;
+  plainHi: number;
   /** Mean load of the bin's points (where its dot is drawn); null when empty. */
   meanLoad: number | null;
 }
@@ -60,22 +72,31 @@ export interface CurvePoint {
   hi: number;
 }
 
+/** Why there is no fit: fitLogistic's reasons, or every return of one focus task (no clustered error). */
+export type FitFailure = LogisticFailure | "one-focus-task";
+
 export type ResumptionFit =
   | {
       ok: true;
       n: number;
+      /** Focus tasks the returns come from (the clusters of the standard errors). */
+      focusTasks: number;
       intercept: number;
-      /** Change of the log-odds per unit of load, with its 95% Wald interval. */
+      /** Change of the log-odds per unit of load, with its 95% Wald interval: ± z · the larger standard error. */
       slope: number;
       slopeLo: number;
       slopeHi: number;
+      /** The slope's model-based (inverse information) and clustered (CR1, by focus task) standard errors. */
+      seModel: number;
+      seClustered: number;
       /** The loads the curve is drawn over: the first bin edge and the largest load observed. */
       from: number;
       to: number;
-      /** The fit itself, what fitCurve predicts from (the page draws the curve, the JSON stays small). */
+      /** The fit and its clustered covariance, what fitCurve predicts from (the JSON stays small). */
       model: LogisticFit;
+      robust: ClusterRobust;
     }
-  | { ok: false; n: number; reason: LogisticFailure };
+  | { ok: false; n: number; reason: FitFailure };
 
 export interface LoadSeries {
   /** Points binned and fitted (reached returns with a known load and outcome). */
@@ -102,21 +123,32 @@ function outcomeOf(row: FocusReturnRow, outcome: ResumptionOutcome): 0 | 1 | nul
   return row[`tag_${outcome}`] ? 1 : 0;
 }
 
-/** The reached returns as points, and how many were left out for an unknown load or outcome. */
+/** Each row's focus task numbered 0, 1, … in order of first appearance: the points' clusters, once per scope. */
+function taskNumbers(rows: readonly FocusReturnRow[]): Int32Array {
+  const index = new Map<string, number>();
+  return Int32Array.from(rows, (r) => {
+    let id = index.get(r.focus_task_id);
+    if (id === undefined) index.set(r.focus_task_id, (id = index.size));
+    return id;
+  });
+}
+
+/** The reached returns as points (clustered by focus task), and how many were left out as unknown. */
 export function loadPoints(
   rows: readonly FocusReturnRow[],
   outcome: ResumptionOutcome,
   measure: LoadMeasure,
+  tasks: Int32Array = taskNumbers(rows),
 ): { points: LoadPoint[]; unknown: number } {
   const points: LoadPoint[] = [];
   let unknown = 0;
-  for (const row of rows) {
-    if (!row.reached) continue;
+  rows.forEach((row, i) => {
+    if (!row.reached) return;
     const x = loadOf(row, measure);
     const y = outcomeOf(row, outcome);
     if (x === null || y === null) unknown++;
-    else points.push({ x, y });
-  }
+    else points.push({ x, y, cluster: tasks[i]! });
+  });
   return { points, unknown };
 }
 
@@ -134,8 +166,12 @@ function binsOf(points: readonly LoadPoint[], edges: readonly number[]): { bins:
       n: b.n,
       successes: b.successes,
       rate: b.n > 0 ? pct(b.rate) : null,
-      ciLo: pct(b.ci.lo),
-      ciHi: pct(b.ci.hi),
+      focusTasks: b.clustered.clusters,
+      designEffect: b.clustered.designEffect,
+      ciLo: pct(b.clustered.ci.lo),
+      ciHi: pct(b.clustered.ci.hi),
+      plainLo: pct(b.ci.lo),
+      plainHi: pct(b.ci.hi),
       meanLoad: b.n > 0 ? sums[i]! / b.n : null,
     })),
     outside,
@@ -146,26 +182,36 @@ function fitOf(points: readonly LoadPoint[], from: number): ResumptionFit {
   const result = fitLogistic(points);
   if (!result.fit) return { ok: false, n: points.length, reason: result.reason };
   const { fit } = result;
+  const robust = clusterRobust(fit, points);
+  if (!robust) return { ok: false, n: points.length, reason: "one-focus-task" };
+  const se = Math.max(fit.seSlope, robust.seSlope);
   return {
     ok: true,
     n: fit.n,
+    focusTasks: robust.clusters,
     intercept: fit.intercept,
     slope: fit.slope,
-    slopeLo: fit.slope - Z_95 * fit.seSlope,
-    slopeHi: fit.slope + Z_95 * fit.seSlope,
+    slopeLo: fit.slope - Z_95 * se,
+    slopeHi: fit.slope + Z_95 * se,
+    seModel: fit.seSlope,
+    seClustered: robust.seSlope,
     from,
     // A loop, not Math.max(...loads): a release's pooled returns outnumber the arguments a call can take.
     to: points.reduce((m, p) => Math.max(m, p.x), Number.NEGATIVE_INFINITY),
     model: fit,
+    robust,
   };
 }
 
-/** The fitted rate with its 95% band at CURVE_POINTS loads, evenly from `from` to `to` (percent). */
+/**
+ * The fitted rate with its pointwise 95% band at CURVE_POINTS loads, evenly from `from` to `to` (percent): at each
+ * load the larger of the model-based and the clustered standard error.
+ */
 export function fitCurve(fit: Extract<ResumptionFit, { ok: true }>): CurvePoint[] {
   const step = (fit.to - fit.from) / (CURVE_POINTS - 1);
   return Array.from({ length: CURVE_POINTS }, (_, i) => {
     const x = i === CURVE_POINTS - 1 ? fit.to : fit.from + i * step;
-    const at = predictLogistic(fit.model, x);
+    const at = predictLogistic(fit.model, x, Z_95, fit.robust);
     return { x, p: pct(at.p), lo: pct(at.lo), hi: pct(at.hi) };
   });
 }
@@ -175,16 +221,21 @@ export function loadSeries(
   rows: readonly FocusReturnRow[],
   outcome: ResumptionOutcome,
   measure: LoadMeasure,
+  tasks: Int32Array = taskNumbers(rows),
 ): LoadSeries {
   const edges = LOAD_EDGES[measure];
-  const { points, unknown } = loadPoints(rows, outcome, measure);
+  const { points, unknown } = loadPoints(rows, outcome, measure, tasks);
   const { bins, outside } = binsOf(points, edges);
   return { n: points.length, unknown, outside, bins, fit: fitOf(points, edges[0]!) };
 }
 
 /** Every outcome against every measure. */
 export function allSeries(rows: readonly FocusReturnRow[]): Record<ResumptionOutcome, Record<LoadMeasure, LoadSeries>> {
+  const tasks = taskNumbers(rows);
   return Object.fromEntries(
-    RESUMPTION_OUTCOMES.map((o) => [o, Object.fromEntries(LOAD_MEASURES.map((m) => [m, loadSeries(rows, o, m)]))]),
+    RESUMPTION_OUTCOMES.map((o) => [
+      o,
+      Object.fromEntries(LOAD_MEASURES.map((m) => [m, loadSeries(rows, o, m, tasks)])),
+    ]),
   ) as Record<ResumptionOutcome, Record<LoadMeasure, LoadSeries>>;
 }

@@ -49,7 +49,7 @@ returns AS (
   GROUP BY f.session_id, f.position, f.stage, f.prev_focus
 ),
 run_returns AS (
-  SELECT r.run_id, r.config_id, s.condition, r.repeat, r.session_id, t.position, t.stage, t.prev_focus,
+  SELECT r.run_id, r.config_id, s.condition, r.repeat, r.session_id, s.focus_task_id, t.position, t.stage, t.prev_focus,
     t.requests_between, t.switches_between
   FROM runs r JOIN sessions s ON s.session_id = r.session_id JOIN returns t ON t.session_id = r.session_id
 ),
@@ -65,7 +65,7 @@ stage_tests AS (
   GROUP BY run_id, stage
 ),
 tags AS (SELECT DISTINCT run_id, position, signature FROM signature_tags WHERE strength = 'strong')
-SELECT rr.run_id, rr.config_id, rr.condition, rr.repeat::INTEGER AS repeat, rr.session_id,
+SELECT rr.run_id, rr.config_id, rr.condition, rr.repeat::INTEGER AS repeat, rr.session_id, rr.focus_task_id,
   rr.position::INTEGER AS position, rr.stage::INTEGER AS stage, rr.prev_focus::INTEGER AS prev_focus,
   rr.requests_between, rr.switches_between,
   CASE WHEN bu.metered = rr.requests_between THEN COALESCE(bu.tokens, 0) END::DOUBLE AS tokens_between,
@@ -88,6 +88,8 @@ export interface FocusReturnRow {
   condition: string;
   repeat: number;
   session_id: string;
+  /** The session's focus task: the cluster of the page's intervals (every run of it shares its difficulty). */
+  focus_task_id: string;
   /** The return's position in the schedule, its focus stage, and the previous focus request's position. */
   position: number;
   stage: number;
@@ -116,13 +118,22 @@ export const focusReturnsQuery = defineQuery<{ baseline: string }, FocusReturnRo
 export function interruptionCompletionSql(baseline: string): string {
   return `
 WITH per_run AS (
-  SELECT r.run_id, r.config_id, s.condition, s.interruption_tasks,
+  SELECT r.run_id, r.config_id, s.condition, s.focus_task_id, s.interruption_tasks,
     COUNT(o.task_id) AS scored, COUNT(o.task_id) FILTER (WHERE o.resolved) AS resolved
   FROM runs r
   JOIN sessions s ON s.session_id = r.session_id
   LEFT JOIN interruption_outcomes o ON o.run_id = r.run_id
   WHERE s.condition <> ${sqlString(baseline)}
-  GROUP BY r.run_id, r.config_id, s.condition, s.interruption_tasks
+  GROUP BY r.run_id, r.config_id, s.condition, s.focus_task_id, s.interruption_tasks
+),
+per_task AS (
+  SELECT config_id, condition, focus_task_id, SUM(scored) AS scored, SUM(resolved) AS resolved
+  FROM per_run GROUP BY config_id, condition, focus_task_id HAVING SUM(scored) > 0
+),
+moments AS (
+  SELECT config_id, condition, COUNT(*) AS tasks, SUM(resolved * resolved) AS resolved_sq,
+    SUM(resolved * scored) AS resolved_by_listed, SUM(scored * scored) AS listed_sq
+  FROM per_task GROUP BY config_id, condition
 ),
 conditions AS (SELECT DISTINCT condition FROM sessions WHERE condition <> ${sqlString(baseline)})
 SELECT c.config_id, cd.condition,
@@ -130,9 +141,14 @@ SELECT c.config_id, cd.condition,
   (COUNT(p.run_id) FILTER (WHERE p.scored > 0))::INTEGER AS scored_runs,
   COALESCE(SUM(p.scored), 0)::INTEGER AS outcomes,
   COALESCE(SUM(p.resolved), 0)::INTEGER AS resolved,
-  COALESCE(SUM(GREATEST(p.interruption_tasks - p.scored, 0)) FILTER (WHERE p.scored > 0), 0)::INTEGER AS unscored_tasks
+  COALESCE(SUM(GREATEST(p.interruption_tasks - p.scored, 0)) FILTER (WHERE p.scored > 0), 0)::INTEGER AS unscored_tasks,
+  COALESCE(ANY_VALUE(m.tasks), 0)::INTEGER AS scored_focus_tasks,
+  COALESCE(ANY_VALUE(m.resolved_sq), 0)::DOUBLE AS resolved_sq,
+  COALESCE(ANY_VALUE(m.resolved_by_listed), 0)::DOUBLE AS resolved_by_listed,
+  COALESCE(ANY_VALUE(m.listed_sq), 0)::DOUBLE AS listed_sq
 FROM configs c CROSS JOIN conditions cd
 LEFT JOIN per_run p ON p.config_id = c.config_id AND p.condition = cd.condition
+LEFT JOIN moments m ON m.config_id = c.config_id AND m.condition = cd.condition
 GROUP BY c.config_id, c.sort_order, cd.condition
 ORDER BY c.sort_order, cd.condition`;
 }
@@ -149,9 +165,18 @@ export interface InterruptionCompletionRow {
   resolved: number;
   /** Interruption tasks of scored runs that their run does not list. */
   unscored_tasks: number;
+  /**
+   * Over the focus tasks whose runs list outcomes (their runs' outcomes summed), how many, and Σ resolved²,
+   * Σ resolved·listed and Σ listed²: with the sums above, the moments of the interval of completion clustered by
+   * focus task (lib/metrics/clustered-wilson.ts), one row per configuration however many runs.
+   */
+  scored_focus_tasks: number;
+  resolved_sq: number;
+  resolved_by_listed: number;
+  listed_sq: number;
 }
 
-/** Interruption-task outcomes per configuration × non-baseline condition. */
+/** Interruption-task outcomes per configuration × non-baseline condition, with their moments over runs. */
 export const interruptionCompletionQuery = defineQuery<{ baseline: string }, InterruptionCompletionRow>({
   name: "interruption completion",
   tables: ["configs", "runs", "sessions", "interruption_outcomes"],

@@ -2,9 +2,15 @@
 // measure, configuration and signature, bin labels, axis scales and the words for a refused fit. No number is
 // computed here: model.ts and series.ts computed them.
 import { SIGNATURE_LABELS, SIGNATURES } from "../signatures/tables";
-import type { LogisticFailure } from "../../metrics/resumption";
 import type { ConditionResumption, InterruptionRow, ResumptionPageData, ResumptionScope } from "./model";
-import { LOAD_MEASURES, POOLED, type LoadMeasure, type ResumptionBin, type ResumptionOutcome } from "./series";
+import {
+  LOAD_MEASURES,
+  POOLED,
+  type FitFailure,
+  type LoadMeasure,
+  type ResumptionBin,
+  type ResumptionOutcome,
+} from "./series";
 import type { Signature } from "./sql";
 
 export interface ResumptionViewState {
@@ -42,13 +48,15 @@ export const OUTCOME_LABELS: Readonly<Record<ResumptionOutcome, string>> = {
   ...(SIGNATURE_LABELS as Record<Signature, string>),
 };
 
-export const FIT_FAILURES: Readonly<Record<LogisticFailure, string>> = {
+export const FIT_FAILURES: Readonly<Record<FitFailure, string>> = {
   empty: "there are no returns to fit",
   "one-outcome": "every return has the same outcome",
   "no-variation-in-x": "every return has the same load",
   separation:
     "the load separates the outcomes (every failure's load is at or above every success's, or the reverse), so the maximum-likelihood slope is infinite",
   "no-convergence": "Newton's method did not converge",
+  "one-focus-task":
+    "every return comes from one focus task, so nothing shows how much tasks differ (a clustered standard error needs two)",
 };
 
 export function defaultResumptionState(data: ResumptionPageData): ResumptionViewState {

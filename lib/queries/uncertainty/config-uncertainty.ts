@@ -5,13 +5,19 @@
 // the group's tasks, a gap the baseline's rate minus the condition's, and the per-task differences a gap's
 // bootstrap resamples are the leaderboard's, in its order, so with its reps and seed the plain interval of a gap is
 // the leaderboard's interval to the last digit.
-import { clusterBootstrap, farMinusNear, type ClusteredEstimate } from "../../metrics/cluster-bootstrap";
+import {
+  clusterBootstrap,
+  farMinusNear,
+  withinClusterDifference,
+  type ClusteredEstimate,
+  type GroupTasks,
+} from "../../metrics/cluster-bootstrap";
 import { percentDifference } from "../../metrics/exact-scale";
 import type { BootstrapOptions } from "../../metrics/paired-interval";
 import { repeatMetrics, type TaskRepeats } from "../../metrics/pass-k";
 import { OVERALL, type TaskScope } from "../leaderboard/sql";
 import type { TaskRepeatRow } from "./sql";
-import type { ClusteredCell, ConfigUncertainty, FarNearCell, RepeatCell } from "./types";
+import type { ClusteredCell, ConfigUncertainty, FarNearCell, RepeatCell, WithinRepoDifference } from "./types";
 
 export interface UncertaintyMeta {
   groups: string[];
@@ -95,15 +101,58 @@ function rateCell(rows: readonly TaskRepeatRow[], opts: BootstrapOptions): Clust
   return clusteredCell((100 * c) / n, est);
 }
 
+/** Per-task gaps of a group, with the tasks' ids (the pooled far − near averages them task by task). */
+export interface TaskGaps extends GroupTasks {
+  values: number[];
+  clusters: string[];
+  ids: string[];
+}
+
 /** Per baseline task of the group: baseline score − condition score (a task without the condition's row: 0). */
-function taskGaps(
-  base: readonly TaskRepeatRow[],
-  other: readonly TaskRepeatRow[],
-): { values: number[]; clusters: string[] } {
+function taskGaps(base: readonly TaskRepeatRow[], other: readonly TaskRepeatRow[]): TaskGaps {
   const scoreOf = new Map(other.map((r) => [r.task_id, r.c / r.n]));
   return {
     values: base.map((b) => b.c / b.n - (scoreOf.get(b.task_id) ?? 0)),
     clusters: base.map((b) => b.repo),
+    ids: base.map((b) => b.task_id),
+  };
+}
+
+/** The near and far tasks' gaps of one configuration under one condition. */
+export function farNearGaps(
+  meta: UncertaintyMeta,
+  rows: readonly TaskRepeatRow[],
+  condition: string,
+): { near: TaskGaps; far: TaskGaps } {
+  const cond = byCondition(rows);
+  const base = cond.get(meta.baseline) ?? [];
+  const other = cond.get(condition) ?? [];
+  return {
+    near: taskGaps(base.filter(inGroup(NEAR)), other.filter(inGroup(NEAR))),
+    far: taskGaps(base.filter(inGroup(FAR)), other.filter(inGroup(FAR))),
+  };
+}
+
+function withinRepo(near: GroupTasks, far: GroupTasks, opts: BootstrapOptions): WithinRepoDifference {
+  const w = withinClusterDifference(near, far, opts);
+  return { value: pct(w.estimate), lo: pct(w.lo), hi: pct(w.hi), repos: w.clusters, oneGroup: w.oneGroup };
+}
+
+/**
+ * far − near from per-task gaps (the pooled one): the task-weighted difference with its repository-clustered and
+ * plain intervals, and the difference within repositories. Undefined when a group has no task.
+ */
+export function farNearOfGaps(near: TaskGaps, far: TaskGaps, opts: BootstrapOptions): FarNearCell | undefined {
+  if (near.values.length === 0 || far.values.length === 0) return undefined;
+  const d = farMinusNear(near, far, opts);
+  return {
+    value: pct(d.estimate),
+    near: pct(d.near),
+    far: pct(d.far),
+    plain: { lo: pct(d.task.lo), hi: pct(d.task.hi) },
+    cluster: { lo: pct(d.cluster.lo), hi: pct(d.cluster.hi) },
+    designEffect: designEffectOf(d.designEffect, d.task.variance),
+    byRepo: withinRepo(near, far, opts),
   };
 }
 
@@ -145,11 +194,9 @@ function farNearCell(
   other: TaskRepeatRow[],
   opts: BootstrapOptions,
 ): FarNearCell {
-  const d = farMinusNear(
-    taskGaps(base.filter(inGroup(NEAR)), other.filter(inGroup(NEAR))),
-    taskGaps(base.filter(inGroup(FAR)), other.filter(inGroup(FAR))),
-    opts,
-  );
+  const nearGaps = taskGaps(base.filter(inGroup(NEAR)), other.filter(inGroup(NEAR)));
+  const farGaps = taskGaps(base.filter(inGroup(FAR)), other.filter(inGroup(FAR)));
+  const d = farMinusNear(nearGaps, farGaps, opts);
   return {
     value: far.value - near.value,
     near: near.value,
@@ -157,6 +204,7 @@ function farNearCell(
     plain: { lo: pct(d.task.lo), hi: pct(d.task.hi) },
     cluster: { lo: pct(d.cluster.lo), hi: pct(d.cluster.hi) },
     designEffect: designEffectOf(d.designEffect, d.task.variance),
+    byRepo: withinRepo(nearGaps, farGaps, opts),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { QuerySource } from "../../db/query";
 import { DEFAULT_BOOTSTRAP_REPS, DEFAULT_BOOTSTRAP_SEED } from "../../metrics/paired-interval";
 import { configsQuery, OVERALL, type TaskScope } from "../leaderboard/sql";
+import { pooledFarNear } from "./pooled";
 import { configUncertainty, repeatCells, rowsInScope, type UncertaintyMeta } from "./config-uncertainty";
 import { configTaskRepeatsQuery, taskRepeatsQuery, type TaskRepeatRow } from "./sql";
 import type { ConfigUncertainty, RepeatCell, UncertaintyPageData } from "./types";
@@ -88,6 +89,7 @@ export async function computeUncertaintyPage(
     groups: [OVERALL, ...meta.groups],
     configs: configs.map(({ config_id, display_name, is_local }) => ({ config_id, display_name, is_local })),
     rows: configs.map((c) => configUncertainty(meta, c.config_id, byConfig.get(c.config_id) ?? [], boot)),
+    pooledFarNear: pooledFarNear(meta, byConfig, boot),
     ...boot,
   };
 }

@@ -23,14 +23,38 @@ export interface ClusteredCell {
   designEffect: number;
 }
 
+/**
+ * far − near inside repositories (percentage points): each repository with both near and far focus tasks gives its
+ * far gap minus its near gap, averaged with every repository weighing the same; the interval resamples those
+ * repositories. NaN (null in JSON) when no repository has both groups.
+ */
+export interface WithinRepoDifference extends Span {
+  value: number;
+  /** Repositories with both groups, and those with one group only (left out). */
+  repos: number;
+  oneGroup: number;
+}
+
 /** far − near of one configuration's gap under one condition (percentage points). */
 export interface FarNearCell {
+  /** Task-weighted: the far group's gap minus the near group's. */
   value: number;
   near: number;
   far: number;
   plain: Span;
   cluster: Span;
   designEffect: number;
+  /** The same difference inside repositories, each repository equally. */
+  byRepo: WithinRepoDifference;
+}
+
+/**
+ * far − near pooled over configurations: per focus task, the mean of its gap over the configurations that ran it,
+ * then far − near of those as for one configuration (with the same intervals).
+ */
+export interface PooledFarNearCell extends FarNearCell {
+  /** Configurations pooled. */
+  configs: number;
 }
 
 /** Repeat metrics of one configuration × condition × group (pass-k.ts), shares in percent. */
@@ -66,6 +90,8 @@ export interface UncertaintyPageData {
   /** Configurations in the leaderboard's order, with the names the page shows. */
   configs: { config_id: string; display_name: string; is_local: boolean }[];
   rows: ConfigUncertainty[];
+  /** far − near pooled over every configuration, per non-baseline condition (absent without near and far tasks). */
+  pooledFarNear: Record<string, PooledFarNearCell>;
   /** Bootstrap resamples behind every interval here, and the seed. */
   reps: number;
   seed: number;

@@ -144,6 +144,15 @@ describe("alpha (R = 3), EXPECTED.md", () => {
     nearly(f, 243 / 288);
   });
 
+  it("far − near within repositories: A 2/3 − 1/6 = 1/2, B 1/2 − 1/3 = 1/6 → 33.33 pp [16.67, 50]", () => {
+    expect(row("alpha").farNear[S]!.byRepo).toEqual({
+      value: expect.closeTo(100 / 3, 9),
+      ...span(100 / 6, 50),
+      repos: 2,
+      oneGroup: 0,
+    });
+  });
+
   it("far Switch: every task scores 1/3, nothing varies, the design effect is unknown", () => {
     const c = row("alpha").rates.far![S]!;
     expect(c.plain).toEqual(span(100 / 3, 100 / 3));
@@ -198,9 +207,43 @@ describe("beta (R = 1), EXPECTED.md", () => {
     nearly(f, 3 / 64);
   });
 
+  it("far − near within repositories: A 1 − 1/2, B 1/2 − 0, both 1/2 → 50 pp, every draw 50", () => {
+    expect(row("beta").farNear[S]!.byRepo).toEqual({ value: 50, lo: 50, hi: 50, repos: 2, oneGroup: 0 });
+  });
+
   it("one run per cell: no repeat metrics", async () => {
     expect(row("beta").repeats).toEqual({});
     expect(await computeConfigRepeats(db, META, "beta")).toEqual({ repeats: 1, cells: {} });
+  });
+});
+
+describe("far − near pooled over alpha and beta, EXPECTED.md", () => {
+  it("averages each task's gap over the configurations: 33.33 pp, the mean of alpha's and beta's", () => {
+    const p = page.pooledFarNear[S]!;
+    expect(p.configs).toBe(2);
+    expect(p.value).toBeCloseTo(100 / 3, 9);
+    expect(p.near).toBeCloseTo((100 * 5) / 18, 9);
+    expect(p.far).toBeCloseTo((100 * 11) / 18, 9);
+  });
+
+  it("repositories resampled: [33.33, 50]; tasks resampled: [−11.11, 66.67]; design effect 81/640", () => {
+    const p = page.pooledFarNear[S]!;
+    expect(p.cluster).toEqual(span(100 / 3, 50));
+    expect(p.plain).toEqual(span(-100 / 9, (100 * 2) / 3));
+    nearly(p, 81 / 640);
+  });
+
+  it("within repositories: A 1/2, B 1/3 → 41.67 pp [33.33, 50], the mean of alpha's 1/3 and beta's 1/2", () => {
+    expect(page.pooledFarNear[S]!.byRepo).toEqual({
+      value: expect.closeTo((100 * 5) / 12, 9),
+      ...span(100 / 3, 50),
+      repos: 2,
+      oneGroup: 0,
+    });
+  });
+
+  it("has no entry for the baseline", () => {
+    expect(Object.keys(page.pooledFarNear)).toEqual([S]);
   });
 });
 
