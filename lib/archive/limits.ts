@@ -47,6 +47,23 @@ export function declaredSizeExceeded(what: string, declared: number): ArchiveErr
   );
 }
 
+/**
+ * An entry whose inflated size is not the size its archive's directory declares. With `actual` (the reader
+ * inflated it whole: lib/archive/inflate-node.ts) the message says which way; zip.js's own check reports a
+ * mismatch either way with no telling which (its count stops short of the bytes it held back), so without it
+ * the message says only what is certain.
+ */
+export function declaredSizeMismatch(what: string, declared: number, actual?: number): ArchiveError {
+  const bytes = `${declared.toLocaleString("en-US")} bytes its archive's directory declares`;
+  if (actual !== undefined && actual < declared)
+    return new ArchiveError(
+      what,
+      `inflates to ${actual.toLocaleString("en-US")} bytes, fewer than the ${bytes} (a damaged archive); refused`,
+    );
+  if (actual !== undefined) return declaredSizeExceeded(what, declared);
+  return new ArchiveError(what, `does not inflate to the ${bytes} (a zip bomb or a damaged archive); refused`);
+}
+
 export function formatBytes(n: number): string {
   return n >= 1024 * 1024
     ? `${Math.round(n / (1024 * 1024))} MB`
@@ -55,12 +72,12 @@ export function formatBytes(n: number): string {
       : `${n} bytes`;
 }
 
-/** zip.js's own words when an entry inflates past its declared size (it counts too, and stops there first). */
+/** zip.js's own words when an entry inflates past its declared size (it counts too, and stops there first), or short of it. */
 export const ZIPJS_SIZE_EXCEEDED = "Invalid uncompressed size";
 
 /**
  * The same bytes, with any error of the source replaced by one that names the file; with `declared`, zip.js's
- * error for an entry larger than declared is given the words of `declaredSizeExceeded`.
+ * error for an entry larger or smaller than declared is given the words of `declaredSizeMismatch`.
  */
 export function namingErrors(
   source: ReadableStream<Uint8Array>,
@@ -77,7 +94,7 @@ export function namingErrors(
       } catch (err) {
         if (err instanceof ArchiveError) controller.error(err);
         else if (declared !== undefined && err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED)
-          controller.error(declaredSizeExceeded(what, declared));
+          controller.error(declaredSizeMismatch(what, declared));
         else
           controller.error(
             new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`),
