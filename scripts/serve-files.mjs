@@ -99,7 +99,7 @@ function pathParts(rawPath) {
  * What a request's URL names under `root`: `{ status }` (400, 404), `{ redirect }` or `{ path, name }`, a regular
  * file reached through folders only, never through a link.
  */
-export function resolveTarget(root, url) {
+function resolveTarget(root, url) {
   const q = url.indexOf("?");
   const rawPath = q < 0 ? url : url.slice(0, q);
   const parts = pathParts(rawPath);
@@ -145,7 +145,7 @@ const DIGITS = /^bytes=(\d{0,20})-(\d{0,20})$/;
  * One byte range of a file of `size` bytes from a Range header: `{ start, end }` (inclusive), or null when it
  * is malformed, names several ranges or lies outside the file (answered 416).
  */
-export function parseRange(header, size) {
+function parseRange(header, size) {
   const m = DIGITS.exec(header.trim());
   if (!m || (m[1] === "" && m[2] === "")) return null;
   const first = m[1] === "" ? null : Number(m[1]);

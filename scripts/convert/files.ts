@@ -22,7 +22,7 @@ const REASONS: Record<string, string> = {
 };
 
 /** `err` (a Node file-system error) as one sentence naming `path` and what it is to the converter (`role`). */
-export function fileError(role: string, path: string, err: unknown): Error {
+function fileError(role: string, path: string, err: unknown): Error {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const reason = code && REASONS[code] ? REASONS[code] : err instanceof Error ? err.message : String(err);
   return new Error(`${role} ${path}: ${reason}`, { cause: err });
