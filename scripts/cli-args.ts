@@ -1,6 +1,8 @@
 // Positional arguments, `--name value` options and `--name` switches of the submission CLIs, with node:util's
 // parseArgs: an unknown option, or an option without its value, is a usage mistake (null), never silently ignored.
-import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+type OptionConfig = NonNullable<ParseArgsConfig["options"]>[string];
 
 export function cliArgs(
   args: string[],
@@ -12,7 +14,7 @@ export function cliArgs(
       args,
       allowPositionals: true,
       strict: true,
-      options: Object.fromEntries<ParseArgsOptionsConfig[string]>([
+      options: Object.fromEntries<OptionConfig>([
         ...options.map((o) => [o, { type: "string" }] as const),
         ...switches.map((o) => [o, { type: "boolean" }] as const),
       ]),
