@@ -200,7 +200,7 @@ test("a release whose record files exceed 512 MB is refused with a clear message
   await expect(rows).toHaveCount(11);
   await openLocal(page, big);
   await expect(page.getByTestId("local-status")).toContainText(
-    "the release's record files hold 602 MB, more than the 512 MB this page reads in a browser; validate and build it with npm run data:validate and npm run data instead",
+    "the release's record files hold 602 MB (runs.jsonl alone 600 MB), more than the 512 MB this page reads in a browser; validate and build it with npm run data:validate and npm run data instead",
   );
   await expect(page.getByTestId("local-entry")).toHaveCount(0);
   await expect(rows).toHaveCount(11);

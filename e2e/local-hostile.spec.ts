@@ -272,7 +272,7 @@ test(
     await openPanel(page);
     await page.getByTestId("local-file-input").setInputFiles(zip);
     await expect(page.getByTestId("local-problems")).toContainText(
-      "error runs.jsonl file.read: bomb-runs.zip#minimal/runs.jsonl: inflates past the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+      "error runs.jsonl file.read: bomb-runs.zip#minimal/runs.jsonl: does not inflate to the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
     );
     await stillAnswers(page);
     await expectPublishedRows(page);
@@ -292,7 +292,7 @@ test(
     await expect(list).toHaveAttribute("data-ready", "true");
     await list.locator(`li[data-run="${RUN}"]`).getByRole("link").click();
     await expect(page.getByTestId("load-error")).toHaveText(
-      `The trajectory could not be read: bomb-trajectory.zip#minimal/${TRAJ}: inflates past the 11,496 bytes its archive's directory declares (a zip bomb or a damaged archive); refused`,
+      `The trajectory could not be read: bomb-trajectory.zip#minimal/${TRAJ}: does not inflate to the 11,496 bytes its archive's directory declares (a zip bomb or a damaged archive); refused`,
     );
     await expect(page.getByTestId("run-facts")).toContainText("Orca-2 / OpenCode · focus task widgets-101");
     const t = Date.now();

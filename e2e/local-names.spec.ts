@@ -63,3 +63,17 @@ test("display names that look alike (a Cyrillic О for an O) are each shown with
     "warning configs.jsonl:2 [config orca-opencode-router] name.confusable",
   );
 });
+
+test("the compare picker lists a local display name with its bidi override shown, not applied", async ({ page }) => {
+  // Issue 58: the picker's local rows are built from the opened configs.jsonl (lib/queries/local/union.sql.ts).
+  await page.goto("/r/sample/compare/");
+  await page.getByRole("button", { name: /^Open local results/ }).click();
+  await page
+    .getByTestId("local-folder-input")
+    .setInputFiles(releaseNamed("bidi-compare", ["Orca-2 / OpenCode \u202eretuoR+", ROUTER]));
+  const picker = page.getByTestId("pick-a");
+  await expect(picker.locator('option[value="local:orca-opencode"]')).toHaveText(
+    "Orca-2 / OpenCode ⟦U+202E⟧retuoR+ (local)",
+  );
+  expect(await picker.textContent()).not.toContain("\u202e");
+});

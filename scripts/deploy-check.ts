@@ -250,6 +250,23 @@ async function checkTrailingSlash(o: Options): Promise<string> {
   return "/r/sample → 301 /r/sample/ → r/sample/index.html";
 }
 
+/** A dotfile planted in the export for the time of the check (a host's leftover `.env`), and a dot folder's path. */
+async function checkDotfiles(o: Options): Promise<string> {
+  const planted = join(o.root, `.deploy-check-${process.pid}`);
+  writeFileSync(planted, "planted by npm run deploy:check");
+  try {
+    const paths = [`/.deploy-check-${process.pid}`, "/.git/config", `/data/.deploy-check-${process.pid}`];
+    for (const path of paths) {
+      const answer = await fetchRaw(o.port, path);
+      expectThat(answer.status === 404, `${path}: status ${answer.status}`);
+      expectThat(!answer.body.toString().includes("planted"), `${path}: the dotfile's text was served`);
+    }
+    return `${paths.join(", ")} → 404`;
+  } finally {
+    rmSync(planted, { force: true });
+  }
+}
+
 async function checkNotFound(o: Options): Promise<string> {
   const answer = await fetchRaw(o.port, "/no/such/page/");
   expectThat(answer.status === 404, `/no/such/page/: status ${answer.status}`);
@@ -461,6 +478,7 @@ async function nodeChecks(o: Options): Promise<void> {
   await check("/_next/static/ cached a year, immutable", () => checkImmutable(o, chunk));
   await check("trailing-slash export", () => checkTrailingSlash(o));
   await check("missing path answers the 404 page", () => checkNotFound(o));
+  await check("dotfiles answer 404", () => checkDotfiles(o));
   if (!o.objectStorage) {
     const zip = storageArchive(o);
     await check("Range on a .zip (suffix, as the archive reader asks)", () =>

@@ -2,9 +2,10 @@
 // (the DuckDB wasm goes out as a sixth of its size in brotli). Each twin is written under a temporary name and
 // renamed into place, so a server running beside this script (`npm start` serves first and compresses after,
 // scripts/serve.mjs --precompress) sends either the plain file or a complete twin, never half of one. A twin
-// newer than its file is kept, so a second run after a partial one only does what is left.
+// not older than its file is kept, so a second run after a partial one only does what is left; an older one
+// (the file changed since) is written again, and scripts/serve.mjs never sends it meanwhile.
 // Usage: node scripts/precompress.mjs [dir]
-import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { getsTwins } from "./precompress-rule.mjs";
@@ -14,12 +15,15 @@ const root = process.argv[2] ?? "out";
 /** A twin being written: a run stopped midway (an interrupted `npm start`) leaves one behind. */
 const TEMPORARY = /\.(br|gz)\.\d+\.tmp$/;
 
+/** Regular files only: a link (which scripts/serve.mjs never follows) must not become a regular twin. */
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
+    const info = lstatSync(path);
+    if (info.isDirectory()) yield* files(path);
+    else if (!info.isFile()) continue;
     else if (TEMPORARY.test(name)) unlinkSync(path);
-    else if (getsTwins(name, statSync(path).size)) yield path;
+    else if (getsTwins(name, info.size)) yield path;
   }
 }
 

@@ -5,7 +5,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
 import { stableKey } from "@/lib/common/stable-key";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import { localConfigRow } from "@/lib/queries/local/union.sql";
+import { localConfigRows } from "@/lib/queries/local/union.sql";
 import {
   parseCompareUrl,
   serializeCompareUrl,
@@ -25,7 +25,7 @@ export function useCompareUrl(props: {
   const { releaseId, conditions, baseline, groups } = props;
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
   const configs = useMemo(
-    () => [...props.configs, ...entries.flatMap((e) => e.configs.map((c) => localConfigRow(c, props.configs.length)))],
+    () => [...props.configs, ...entries.flatMap((e) => localConfigRows(e.configs, props.configs.length))],
     [props.configs, entries],
   );
   const ctx: CompareUrlContext = {

@@ -4,7 +4,7 @@
 // deflated ones inflated by Node's zlib with its cap on the output. zip.js's streams cost the trajectory pass
 // noticeably more time per entry for the same bytes (see docs/performance.md, "Trajectory pass").
 import { inflateRawSync } from "node:zlib";
-import { ArchiveError, declaredSizeExceeded, formatBytes } from "./limits";
+import { ArchiveError, declaredSizeExceeded, declaredSizeMismatch, formatBytes } from "./limits";
 import type { EntryMeta } from "./types";
 import { unzstd, ZSTD_METHOD } from "./zstd";
 
@@ -31,8 +31,18 @@ export function checkInside(what: string, start: number, meta: EntryMeta, archiv
   if (start + meta.compressedSize > archiveBytes) throw new ArchiveError(what, "the archive ends inside the entry");
 }
 
-/** Stored bytes as they are; deflated (and zstd) ones inflated, stopping at the declared size (so a bomb costs what it declares). */
+/**
+ * Stored bytes as they are; deflated (and zstd) ones inflated, stopping at the declared size (so a bomb costs what
+ * it declares). An entry that holds fewer bytes than declared is refused too, saying so: the directory lies either
+ * way, and the browser's reader (zip.js) refuses it as well.
+ */
 export function inflateEntry(what: string, meta: EntryMeta, data: Buffer, maxBytes: number): Uint8Array {
+  const bytes = inflateUpToDeclared(what, meta, data, maxBytes);
+  if (bytes.byteLength < meta.size) throw declaredSizeMismatch(what, meta.size, bytes.byteLength);
+  return bytes;
+}
+
+function inflateUpToDeclared(what: string, meta: EntryMeta, data: Buffer, maxBytes: number): Uint8Array {
   if (meta.method === 0) {
     if (data.length > meta.size) throw declaredSizeExceeded(what, meta.size);
     return data;

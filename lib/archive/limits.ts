@@ -16,6 +16,14 @@ export const MAX_DIRECTORY_BYTES = 32 * 1024 * 1024;
 export const MAX_ZSTD_FRAMES = 256;
 export const MAX_ZSTD_WINDOW_BYTES = 8 * 1024 * 1024;
 /**
+ * Work one zstd entry may cost, counted from its block headers before anything is decoded: fzstd moves the frame's
+ * window for every block, so an entry costs about Σ window over its blocks. A real entry (128 KB blocks under a
+ * 2–8 MB window) costs 16–64 times its output; one of one-byte blocks under an 8 MB window, eight million times.
+ * Deterministic, unlike the time rule below, which stays as the last guard.
+ */
+export const ZSTD_WORK_BASE_BYTES = 1024 * 1024 * 1024;
+export const ZSTD_WORK_PER_BYTE = 64;
+/**
  * Time one zstd entry may spend decoding: a base, then a rate its output must keep up with. Real entries stay
  * far ahead of it; an entry of tiny blocks under a large window makes almost no output for a lot of work.
  */
@@ -80,6 +88,23 @@ export function pastDeclaredSize(declared: number): string {
   return `inflates past the ${declared.toLocaleString("en-US")} bytes its archive's directory declares (a zip bomb or a damaged archive); refused`;
 }
 
+/**
+ * An entry whose inflated size is not the size its archive's directory declares. With `actual` (the reader
+ * inflated it whole: lib/archive/inflate-node.ts) the message says which way; zip.js's own check reports a
+ * mismatch either way with no telling which (its count stops short of the bytes it held back), so without it
+ * the message says only what is certain.
+ */
+export function declaredSizeMismatch(what: string, declared: number, actual?: number): ArchiveError {
+  const bytes = `${declared.toLocaleString("en-US")} bytes its archive's directory declares`;
+  if (actual !== undefined && actual < declared)
+    return new ArchiveError(
+      what,
+      `inflates to ${actual.toLocaleString("en-US")} bytes, fewer than the ${bytes} (a damaged archive); refused`,
+    );
+  if (actual !== undefined) return declaredSizeExceeded(what, declared);
+  return new ArchiveError(what, `does not inflate to the ${bytes} (a zip bomb or a damaged archive); refused`);
+}
+
 export function formatBytes(n: number): string {
   return n >= 1024 * 1024
     ? `${Math.round(n / (1024 * 1024))} MB`
@@ -88,12 +113,12 @@ export function formatBytes(n: number): string {
       : `${n} bytes`;
 }
 
-/** zip.js's own words when an entry inflates past its declared size (it counts too, and stops there first). */
+/** zip.js's own words when an entry inflates past its declared size (it counts too, and stops there first), or short of it. */
 export const ZIPJS_SIZE_EXCEEDED = "Invalid uncompressed size";
 
 /**
  * The same bytes, with any error of the source replaced by one that names the file; with `declared`, zip.js's
- * error for an entry larger than declared is given the words of `declaredSizeExceeded`.
+ * error for an entry larger or smaller than declared is given the words of `declaredSizeMismatch`.
  */
 export function namingErrors(
   source: ReadableStream<Uint8Array>,
@@ -112,7 +137,7 @@ export function namingErrors(
         if (err instanceof ArchiveError) controller.error(err);
         else if (refusal) controller.error(new ArchiveError(what, refusal.message));
         else if (declared !== undefined && err instanceof Error && err.message === ZIPJS_SIZE_EXCEEDED)
-          controller.error(declaredSizeExceeded(what, declared));
+          controller.error(declaredSizeMismatch(what, declared));
         else
           controller.error(
             new ArchiveError(what, `could not be inflated (${err instanceof Error ? err.message : String(err)})`),

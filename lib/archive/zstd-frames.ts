@@ -4,7 +4,14 @@
 // count, each frame's window and declared content size, and each block's size, against the caps of
 // lib/archive/limits.ts. Bytes arrive in chunks of any size (zip.js streams them in the browser): the walker
 // keeps its place between chunks and hands back each zstd frame's bytes, skippable frames left out.
-import { MAX_ZSTD_FRAMES, MAX_ZSTD_WINDOW_BYTES, ZstdRefusal, formatBytes } from "./limits";
+import {
+  MAX_ZSTD_FRAMES,
+  MAX_ZSTD_WINDOW_BYTES,
+  ZSTD_WORK_BASE_BYTES,
+  ZSTD_WORK_PER_BYTE,
+  ZstdRefusal,
+  formatBytes,
+} from "./limits";
 
 const ZSTD_MAGIC = 0xfd2fb528;
 const SKIPPABLE_MAGIC = 0x184d2a50; // the low four bits are free
@@ -38,6 +45,12 @@ export class ZstdFrameWalker {
   private left = 0;
   private frames = 0;
   private declared = 0;
+  /**
+   * Σ window over the blocks so far but each frame's first: what decoding them will move (limits.ts, ZSTD_WORK_*).
+   * A frame's first block is its allocation, which the frame and window caps already bound.
+   */
+  private work = 0;
+  private firstBlock = true;
   private window = 0;
   private checksum = false;
   private lastBlock = false;
@@ -163,6 +176,7 @@ export class ZstdFrameWalker {
         );
     }
     this.window = window;
+    this.firstBlock = true;
     this.checksum = ((fhd >> 2) & 1) === 1;
   }
 
@@ -176,6 +190,13 @@ export class ZstdFrameWalker {
     if (size > max)
       throw new ZstdRefusal(
         `has a zstd block of ${size.toLocaleString("en-US")} bytes, more than the ${max.toLocaleString("en-US")} its frame allows (the limit on zstd block size); refused`,
+      );
+    if (!this.firstBlock) this.work += this.window;
+    this.firstBlock = false;
+    const allowed = ZSTD_WORK_BASE_BYTES + ZSTD_WORK_PER_BYTE * this.caps.content;
+    if (this.work > allowed)
+      throw new ZstdRefusal(
+        `has zstd blocks that would move ${formatBytes(this.work)} of window to make at most ${formatBytes(this.caps.content)} (the limit on zstd decoding work: ${formatBytes(ZSTD_WORK_BASE_BYTES)}, then ${ZSTD_WORK_PER_BYTE} bytes per byte declared); refused`,
       );
     this.lastBlock = (bits & 1) === 1;
     this.state = "body";

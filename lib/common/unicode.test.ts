@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasLoneSurrogate, invisibleCharacters, markInvisible } from "./unicode";
+import { hasLoneSurrogate, invisibleCharacters, markInvisible, wholePrefix } from "./unicode";
 
 describe("invisible characters", () => {
   it("are named with their kind, each once, in order of first appearance", () => {
@@ -52,5 +52,15 @@ describe("lone surrogates", () => {
     expect(hasLoneSurrogate("x\ud800y")).toBe(true);
     expect(hasLoneSurrogate("x\udfffy")).toBe(true);
     expect(hasLoneSurrogate("🙂")).toBe(false);
+  });
+});
+
+describe("wholePrefix", () => {
+  it("keeps the first n code units, one fewer when the last would be half of a surrogate pair", () => {
+    expect(wholePrefix("ab😀c", 3)).toBe("ab");
+    expect(wholePrefix("ab😀c", 4)).toBe("ab😀");
+    expect(wholePrefix("ab😀c", 2)).toBe("ab");
+    expect(wholePrefix("abc", 5)).toBe("abc");
+    expect(wholePrefix("😀", 0)).toBe("");
   });
 });

@@ -37,3 +37,10 @@ export function markInvisible(text: string): string {
 }
 
 export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
+
+/** The first `limit` UTF-16 code units of `text`, one fewer when the last would be half of a surrogate pair. */
+export function wholePrefix(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const end = limit > 0 && /[\uD800-\uDBFF]/.test(text[limit - 1]!) ? limit - 1 : limit;
+  return text.slice(0, end);
+}

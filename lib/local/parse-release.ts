@@ -37,8 +37,11 @@ export async function parseRelease(
     .filter((f): f is LocalFile => f !== undefined);
   const bytes = wanted.reduce((a, f) => a + f.size, 0);
   if (bytes > limit) {
+    // Named by its largest file, the one to look at first (a runs.jsonl grown by mistake, usually).
+    const largest = wanted.reduce((a, f) => (f.size > a.size ? f : a));
     throw new TooLargeError(
-      `the release's record files hold ${formatBytes(bytes)}, more than the ${formatBytes(limit)} this page reads in a browser; ` +
+      `the release's record files hold ${formatBytes(bytes)} (${largest.path.slice(root.length)} alone ${formatBytes(largest.size)}), ` +
+        `more than the ${formatBytes(limit)} this page reads in a browser; ` +
         "validate and build it with npm run data:validate and npm run data instead",
     );
   }

@@ -124,7 +124,7 @@ describe("an entry whose directory lies about its size (a zip bomb)", () => {
       }
     })().catch((err: unknown) => err);
     expect(String(failure)).toBe(
-      "ArchiveError: bomb.zip#bomb/runs.jsonl: inflates past the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+      "ArchiveError: bomb.zip#bomb/runs.jsonl: does not inflate to the 100 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
     );
     expect(delivered).toBeLessThanOrEqual(100);
   });
@@ -154,7 +154,7 @@ describe("an entry whose directory lies about its size (a zip bomb)", () => {
         file: "runs.jsonl",
         rule: "file.read",
         message:
-          "results.zip#minimal/runs.jsonl: inflates past the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+          "results.zip#minimal/runs.jsonl: does not inflate to the 8,812 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
       },
     ]);
     expect(result.counts.runs).toBe(0);
@@ -172,7 +172,7 @@ describe("an entry whose directory lies about its size (a zip bomb)", () => {
       file: "release.json",
       rule: "file.read",
       message:
-        "r.zip#r/release.json: inflates past the 792 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
+        "r.zip#r/release.json: does not inflate to the 792 bytes its archive's directory declares (a zip bomb or a damaged archive); refused",
     });
   });
 

@@ -3,6 +3,7 @@
 // become cells), the search's hits and the search's export (lib/source/search.ts). A shared console link
 // runs its statement on open, so whatever a statement returns must be safe for the page to hold and lay out.
 // "Characters" are what JavaScript counts in a string (UTF-16 code units), for every text alike.
+import { wholePrefix } from "../common/unicode";
 
 /**
  * Characters one cell keeps. Why this many: a cell is read in a table row, its tooltip or an exported file, and
@@ -39,11 +40,7 @@ export function charsText(n: number): string {
 }
 
 /** The first `limit` characters of `s`, never splitting a surrogate pair (one fewer then). */
-export function textPrefix(s: string, limit: number): string {
-  if (s.length <= limit) return s;
-  const end = limit > 0 && /[\uD800-\uDBFF]/.test(s[limit - 1]!) ? limit - 1 : limit;
-  return s.slice(0, end);
-}
+export const textPrefix = wholePrefix;
 
 /** A text bounded to `limit` characters: whole when it fits, else its prefix and the truncation mark. */
 export function boundText(s: string, limit = CELL_CHARS): { text: string; truncated: boolean } {

@@ -1,4 +1,5 @@
-// The parse worker's read path (openRemote) in Node against a real HTTP server (sirv, as scripts/serve.mjs):
+// The parse worker's read path (openRemote) in Node against a real HTTP server (sirv, a host's static server;
+// scripts/serve.test.ts checks the project's own, scripts/serve.mjs):
 // a plain file, a .json.gz and an archive entry read by range, the bytes each costs, and a corrupted entry
 // refused by name while the archive's other entries still read.
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -45,7 +46,7 @@ beforeAll(async () => {
   const files = sirv(dir, { etag: true });
   server = createServer((req, res) => {
     const range = req.headers.range;
-    // Suffix ranges as scripts/serve.mjs turns them into absolute ones (sirv misreads `bytes=-N`).
+    // Suffix ranges turned into absolute ones, which sirv misreads (`bytes=-N`).
     const m = /^bytes=-(\d+)$/.exec(range ?? "");
     if (m) {
       const size = statSync(join(dir, decodeURIComponent(req.url!.slice(1)))).size;

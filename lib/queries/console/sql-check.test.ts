@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hasLoneSurrogate } from "../../common/unicode";
 import { checkStatement } from "./sql-check";
 
 const ok = (sql: string) => expect(checkStatement(sql), sql).toMatchObject({ ok: true });
@@ -53,6 +54,26 @@ describe("checkStatement", () => {
     refused("SELECT * FROM runs, 'x.parquet'", /names a file/);
     refused("SELECT * FROM 'anything'", /reads a file/);
     refused("SELECT 'http://example.org/x' AS u", /is a URL/);
+  });
+
+  it("refuses a file reader called by a quoted name, in any case, schema-qualified or not (issue 58)", () => {
+    refused(`SELECT * FROM "read_text"('/etc/passwd')`, /read_text\(\) reads files/);
+    refused(`SELECT * FROM "main"."read_csv"('x')`, /read_csv\(\) reads files/);
+    refused(`SELECT "READ_BLOB" ('a')`, /READ_BLOB\(\) reads files/);
+    refused(`SELECT * FROM "glob"/* a comment */('/etc/*')`, /glob\(\) reads files/);
+    refused(`SELECT * FROM "query"('SELECT 1')`, /query\(\)/);
+    // A quoted column named like a reader, not called, is a name like any other.
+    ok(`SELECT 1 AS "read_text"`);
+  });
+
+  it("quotes a refused text cut to 60 characters without splitting an emoji", () => {
+    // The high surrogate of 😀 is the 59th character: the cut keeps 58 and the mark.
+    const url = `http://x/${"a".repeat(49)}😀${"b".repeat(20)}`;
+    const r = checkStatement(`SELECT '${url}'`);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(hasLoneSurrogate(r.reason)).toBe(false);
+    expect(r.reason).toContain(`“http://x/${"a".repeat(49)}…”`);
   });
 
   it("refuses settings, pragmas and transactions", () => {

@@ -1,6 +1,7 @@
 // The SQL console's statement check: one read-only statement over the tables already loaded, nothing that
 // changes state, reads a file or reaches the network. It is the first wall; the engine's own settings
 // (lib/db/wasm.ts lockDown: external access off, configuration locked) are the second. Pure.
+import { wholePrefix } from "../../common/unicode";
 
 export type StatementCheck = { ok: true; statement: string } | { ok: false; reason: string };
 
@@ -141,12 +142,14 @@ export function checkStatement(sql: string): StatementCheck {
       const up = t.text.toUpperCase();
       const why = REFUSED[up];
       if (why) return { ok: false, reason: `Refused: ${up} ${why}. The console is read-only.` };
-      if (next?.text === "(" && FILE_FUNCTION.test(t.text)) {
-        return {
-          ok: false,
-          reason: `Refused: ${t.text}() reads files, the network or other SQL. The console reads only the tables listed beside it.`,
-        };
-      }
+    }
+    // A quoted name calls the same function as the bare one ("read_text"(…), "main"."read_csv"(…)): the
+    // engine folds its case like a word's, so the check reads the name the quotes hold.
+    if ((t.kind === "word" || t.kind === "quoted") && next?.text === "(" && FILE_FUNCTION.test(t.text)) {
+      return {
+        ok: false,
+        reason: `Refused: ${clip(t.text)}() reads files, the network or other SQL. The console reads only the tables listed beside it.`,
+      };
     }
     if (t.kind === "string" || t.kind === "quoted") {
       if (URL_LIKE.test(t.text))
@@ -167,6 +170,7 @@ export function checkStatement(sql: string): StatementCheck {
   return { ok: true, statement: sql.trim().replace(/;+\s*$/, "") };
 }
 
+/** At most 60 characters of a quoted text, never half of a surrogate pair (an emoji). */
 function clip(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+  return s.length > 60 ? `${wholePrefix(s, 59)}…` : s;
 }

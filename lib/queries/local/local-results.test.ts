@@ -18,7 +18,7 @@ import { withLocalCost } from "../cost/local";
 import { computeCostPage, computeCostRows, type CostPageData, type CostRows } from "../cost/model";
 import { failureTable, scatterPoints, table2Rows } from "../cost/view";
 import { DERIVED_TABLES } from "../derive";
-import { combinedViewSql, localConfigRow, unmatchedLocalRunsSql } from "./union.sql";
+import { combinedViewSql, localConfigRows, unmatchedLocalRunsSql } from "./union.sql";
 
 const SAMPLE = "data/releases/sample";
 const META = { baseline: "uninterrupted", conditions: ["uninterrupted", "switched"], groups: ["near", "far"] };
@@ -178,8 +178,27 @@ describe("local:my-agent against a published configuration on the combined schem
 
   it("lists a local configuration in the picker under the id the combined schema gives it", () => {
     const { sort_order: _order, ...view } = pairSwitched.a!;
-    const { sort_order: _o, ...row } = localConfigRow({ ...local.configs[0]!, config_id: "my-agent" }, 99);
+    const { sort_order: _o, ...row } = localConfigRows([{ ...local.configs[0]!, config_id: "my-agent" }], 99)[0]!;
     expect(row).toEqual(view);
+  });
+
+  it("lists a local display name as the site shows it: a bidi override as ⟦U+202E⟧, look-alikes with their id", () => {
+    // Issue 58: the picker's rows come from the local entry's configs.jsonl, not from the combined schema.
+    const first = local.configs[0]!;
+    const rows = localConfigRows(
+      [
+        { ...first, config_id: "a", display_name: "Orca \u202eretuoR+", model: "m\u2066x" },
+        { ...first, config_id: "b", display_name: "\u041erca" },
+        { ...first, config_id: "c", display_name: "Orca" },
+      ],
+      99,
+    );
+    expect(rows.map((r) => [r.config_id, r.display_name, r.model])).toEqual([
+      ["local:a", "Orca ⟦U+202E⟧retuoR+", "m⟦U+2066⟧x"],
+      ["local:b", "\u041erca (b)", first.model],
+      ["local:c", "Orca (c)", first.model],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
   it("lists the local runs under prefixed ids and pairs the local usage with the published one", async () => {

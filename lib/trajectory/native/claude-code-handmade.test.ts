@@ -127,7 +127,16 @@ describe("lenient on odd trees", () => {
       ["user", "hi"],
       ["agent", "yo"],
     ]);
-    expect(out.notes).toEqual([]);
+    // Issue 58: the cycle is said. The branch ends at a (line 1), b's child after the last message, and is
+    // walked up a → b; b's parent a closes the cycle, so the note is on b (line 2).
+    expect(out.notes).toEqual([
+      {
+        code: "claude_code.parent_cycle",
+        message:
+          "the parent a of this record leads back to line 1: the parents form a cycle, so the branch is read once around it, from here",
+        line: 2,
+      },
+    ]);
   });
   it("says where the branch starts when a parent is missing, and notes records it cannot read", () => {
     const out = claudeCodeToAtif(

@@ -81,7 +81,7 @@ function extendDown(from: ClaudeRecord, children: Map<string, ClaudeRecord[]>): 
 
 function walkUp(leaf: ClaudeRecord, byUuid: Map<string, ClaudeRecord>, notes: ReaderNote[]): Set<ClaudeRecord> {
   const onBranch = new Set<ClaudeRecord>();
-  for (let at: ClaudeRecord | undefined = leaf; at && !onBranch.has(at);) {
+  for (let at: ClaudeRecord | undefined = leaf; at;) {
     onBranch.add(at);
     const parent = parentKey(at.r);
     if (parent === null) break;
@@ -93,9 +93,22 @@ function walkUp(leaf: ClaudeRecord, byUuid: Map<string, ClaudeRecord>, notes: Re
         line: at.line,
       });
     }
+    if (next && onBranch.has(next)) {
+      notes.push(cycleNote(at, next));
+      break;
+    }
     at = next;
   }
   return onBranch;
+}
+
+/** A parent chain that comes back on itself: no record is its root, so the chain is read once around. */
+function cycleNote(at: ClaudeRecord, back: ClaudeRecord): ReaderNote {
+  return {
+    code: "claude_code.parent_cycle",
+    message: `the parent ${parentKey(at.r)} of this record leads back to line ${back.line}: the parents form a cycle, so the branch is read once around it, from here`,
+    line: at.line,
+  };
 }
 
 function offBranchNote(off: ClaudeRecord[], last: ClaudeRecord, sidechainFile: boolean): ReaderNote {
