@@ -4,7 +4,7 @@
 import { Highlight } from "./Highlight";
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { StepRow } from "@/lib/trajectory/rows";
-import type { SignatureTag } from "@/lib/trajectory/tags";
+import { chipGroups, type SignatureTag } from "@/lib/trajectory/tags";
 import { rowWindow, scrollToRow } from "@/lib/trajectory/windowing";
 import { CommandLine } from "./CommandLine";
 import { TagChip } from "./TagChips";
@@ -194,9 +194,7 @@ const Row = memo(function Row({ row, top, selected, match, query, tags, position
       >
         {row.source}
       </Badge>
-      {tags?.map((t) => (
-        <TagChip key={t.id} tag={t} compact />
-      ))}
+      {tags ? chipGroups(tags).map((g) => <TagChip key={g.tag.id} tag={g.tag} count={g.count} compact />) : null}
       <span className="min-w-0 flex-1 truncate">
         {row.command !== null && row.preview.startsWith("$ ") ? (
           <CommandLine command={row.command} />

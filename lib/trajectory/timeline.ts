@@ -71,9 +71,39 @@ class Lanes {
   }
 }
 
-/** How each segment is sized and which signatures mark a block. */
+/** The first index of a sorted array whose value is at least `x` (its length when none is). */
+function lowerBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * How each segment is sized and which signatures mark a block. The tags are indexed once (by position, and each
+ * signature's evidence steps sorted), so marking the blocks costs the tags once, not once per block: a run may hold
+ * thousands of annotations and a long log thousands of requests.
+ */
 class Measures {
-  constructor(private readonly input: TimelineInput) {}
+  private readonly byPosition = new Map<number, Set<string>>();
+  private readonly stepsOf = new Map<string, number[]>();
+
+  constructor(private readonly input: TimelineInput) {
+    for (const t of input.tags) {
+      if (t.position !== null) {
+        const at = this.byPosition.get(t.position) ?? new Set<string>();
+        this.byPosition.set(t.position, at.add(t.signature));
+      }
+      const steps = this.stepsOf.get(t.signature) ?? [];
+      this.stepsOf.set(t.signature, steps);
+      for (const n of t.steps) steps.push(n);
+    }
+    for (const steps of this.stepsOf.values()) steps.sort((a, b) => a - b);
+  }
 
   of(i: number): { steps: number; tokens: number } {
     const s = this.input.segments[i]!;
@@ -82,18 +112,16 @@ class Measures {
     return { steps: s.last - s.first + 1, tokens };
   }
 
+  /** Signatures of tags at the request's position or with evidence inside the segment, in the order the tags first name them. */
   signaturesAt(position: number | null, seg: Segment | undefined): string[] {
-    return [
-      ...new Set(
-        this.input.tags
-          .filter(
-            (t) =>
-              (position !== null && t.position === position) ||
-              (seg !== undefined && t.steps.some((n) => n >= seg.first && n <= seg.last)),
-          )
-          .map((t) => t.signature),
-      ),
-    ];
+    const atPosition = position !== null ? this.byPosition.get(position) : undefined;
+    return [...this.stepsOf.keys()].filter((signature) => {
+      if (atPosition?.has(signature)) return true;
+      if (seg === undefined) return false;
+      const steps = this.stepsOf.get(signature)!;
+      const i = lowerBound(steps, seg.first);
+      return i < steps.length && steps[i]! <= seg.last;
+    });
   }
 }
 
