@@ -1,7 +1,6 @@
 // The session timeline's geometry: one lane per checkout (focus first), one block per request placed in
 // schedule order along the x axis and sized by its steps or its tokens. Requests that never ran keep a
 // thin block so the schedule stays whole. Pure, so the component only draws.
-import type { StepRow } from "./rows";
 import type { RequestInfo, Segment } from "./segment";
 import type { SignatureTag } from "./tags";
 import type { BlockSize } from "./url-state";
@@ -41,7 +40,8 @@ export type TimelineRequest = Pick<
 
 export interface TimelineInput {
   segments: readonly Segment[];
-  rows: readonly StepRow[];
+  /** Each step's tokens by step number (lib/trajectory/packed-rows.ts `StepRows`). */
+  rows: { tokens(n: number): number };
   /** The schedule, when the run is known; otherwise blocks follow the user steps. */
   requests: readonly TimelineRequest[] | null;
   workspaces: Readonly<Record<string, string>>;
@@ -108,7 +108,7 @@ class Measures {
   of(i: number): { steps: number; tokens: number } {
     const s = this.input.segments[i]!;
     let tokens = 0;
-    for (let n = s.first; n <= s.last; n++) tokens += this.input.rows[n - 1]?.tokens ?? 0;
+    for (let n = s.first; n <= s.last; n++) tokens += this.input.rows.tokens(n);
     return { steps: s.last - s.first + 1, tokens };
   }
 
