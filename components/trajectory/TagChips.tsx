@@ -8,7 +8,7 @@ import { usePaged } from "@/components/ui/usePaged";
 import { useTagAccuracyNote } from "./TagAccuracy";
 
 /** Tags listed to a page under the run's overview. */
-export const TAGS_PER_PAGE = 50;
+const TAGS_PER_PAGE = 50;
 
 const COLORS: Record<string, string> = {
   requirement_state_loss:

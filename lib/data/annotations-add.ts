@@ -77,7 +77,7 @@ export const MAX_ANNOTATIONS_PER_RUN = 5_000;
  * `annotation.per_run_limit`: a run that would hold more than MAX_ANNOTATIONS_PER_RUN annotations (the release's
  * and the new ones, repeats skipped) is an error at the line of its first record past the limit.
  */
-export function perRunLimit(release: Release, kept: readonly Annotation[], file: string): Problem[] {
+function perRunLimit(release: Release, kept: readonly Annotation[], file: string): Problem[] {
   const held = new Map<string, number>();
   for (const a of release.annotations) held.set(a.run_id, (held.get(a.run_id) ?? 0) + 1);
   const problems: Problem[] = [];

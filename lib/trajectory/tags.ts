@@ -130,7 +130,7 @@ export function tagsByStep(tags: readonly SignatureTag[]): Map<number, Signature
 }
 
 /** One chip of a step row: the first tag of a signature and strength, and how many tags share them. */
-export interface TagChipGroup {
+interface TagChipGroup {
   tag: SignatureTag;
   count: number;
 }
