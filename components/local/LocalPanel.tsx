@@ -10,6 +10,7 @@ import { localLeaderboardRows } from "@/lib/source/local-views";
 import { addLooseLogs, type LooseLogs } from "@/lib/local/loose-logs";
 import type { ProblemReport } from "@/lib/local/problems";
 import type { PostedLocalResult } from "@/lib/local/worker-protocol";
+import type { TrajectorySummary } from "@/lib/local/open-logs";
 import { formatBytes, type InputFile } from "@/lib/files/source";
 import { LIMIT_BYTES } from "@/lib/files/limits";
 import { addLocal, emptyEntries, localEntries, removeLocal, subscribeLocal, type LocalEntry } from "@/lib/local/store";
@@ -26,7 +27,35 @@ type Status =
   | { state: "idle" }
   | { state: "busy"; message: string }
   | { state: "error"; message: string; problems?: { label: string; report: ProblemReport } }
-  | { state: "logs"; logs: LooseLogs; problems: ProblemReport };
+  /** `problems` null: the logs are still being read (their first summaries shown as they arrive). */
+  | { state: "logs"; logs: LooseLogs; problems: ProblemReport | null; count: number };
+
+/**
+ * Agent logs' summaries as the worker sends them ahead (lib/local/open-logs.ts), kept as one opening of loose logs
+ * so that the first page is listed, and its logs can be stepped through, while the rest are read.
+ */
+function logsAhead(files: InputFile[], show: (status: Status) => void) {
+  let opened: LooseLogs | null = null;
+  return {
+    add: (batch: TrajectorySummary[]) => {
+      opened ??= addLooseLogs({
+        label: files.length === 1 ? files[0]!.path : "the files picked",
+        logs: [],
+        files: releaseFiles(files, ""),
+      });
+      for (const log of batch) opened.logs.push(log);
+      show({ state: "logs", logs: opened, problems: null, count: opened.logs.length });
+    },
+    done(result: Extract<PostedLocalResult, { kind: "logs" }>): LooseLogs {
+      if (!opened) return addLooseLogs({ label: result.label, logs: result.logs, files: releaseFiles(files, "") });
+      opened.label = result.label;
+      // The result holds every summary again, in order: it replaces the batches (no spread: it may be long).
+      opened.logs.length = 0;
+      for (const log of result.logs) opened.logs.push(log);
+      return opened;
+    },
+  };
+}
 
 export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: PublishedBench }) {
   const [status, setStatus] = useState<Status>({ state: "idle" });
@@ -35,9 +64,15 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
   async function load(files: InputFile[]) {
     if (files.length === 0) return;
     setStatus({ state: "busy", message: "reading in your browser…" });
+    const ahead = logsAhead(files, setStatus);
     let result: PostedLocalResult;
     try {
-      result = await openInWorker(files, (message) => setStatus({ state: "busy", message }));
+      result = await openInWorker(
+        files,
+        (message) => setStatus((s) => (s.state === "logs" ? s : { state: "busy", message })),
+        undefined,
+        ahead.add,
+      );
     } catch (err) {
       setStatus({ state: "error", message: err instanceof Error ? err.message : String(err) });
       return;
@@ -51,8 +86,8 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
       return;
     }
     if (result.kind === "logs") {
-      const logs = addLooseLogs({ label: result.label, logs: result.logs, files: releaseFiles(files, "") });
-      setStatus({ state: "logs", logs, problems: result.problems });
+      const logs = ahead.done(result);
+      setStatus({ state: "logs", logs, problems: result.problems, count: logs.logs.length });
       return;
     }
     setStatus({ state: "busy", message: "loading into DuckDB-WASM…" });
@@ -100,7 +135,7 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
       <LocalPicker onFiles={load} onDropError={(err: unknown) => setStatus({ state: "error", message: String(err) })} />
       <StatusView status={status} />
       {status.state === "logs" ? (
-        <LooseLogsView releaseId={releaseId} logs={status.logs} problems={status.problems} />
+        <LooseLogsView releaseId={releaseId} logs={status.logs} count={status.count} problems={status.problems} />
       ) : null}
       {entries.map((e) => (
         <LoadedEntry key={e.key} entry={e} bench={bench} />

@@ -4,11 +4,17 @@
 import type { TrajectorySummary } from "@/lib/local/open-logs";
 import { FORMAT_NAMES } from "@/lib/trajectory/native/types";
 import { HeaderRow, Table } from "@/components/ui/Table";
+import { Pager } from "@/components/ui/Pager";
+import { usePaged } from "@/components/ui/usePaged";
+
+/** Requests of a log listed to a page (a long log may hold thousands). */
+const REQUESTS_PER_PAGE = 100;
 
 const n = (x: number) => x.toLocaleString("en-US");
 
 export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySummary }) {
   const total = s.reported ?? s.stepTotals;
+  const requests = usePaged(s.requests, REQUESTS_PER_PAGE);
   return (
     <div className="space-y-1" data-testid="local-trajectory">
       <p>
@@ -40,7 +46,7 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
             />
           </thead>
           <tbody>
-            {s.requests.map((u) => (
+            {requests.items.map((u) => (
               <tr key={u.position}>
                 <td className="pr-3">{u.position}</td>
                 <td className="pr-3">{n(u.tokens)}</td>
@@ -53,6 +59,13 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
           </tbody>
         </Table>
       ) : null}
+      <Pager
+        page={requests.page}
+        pages={requests.pages}
+        onPage={requests.setPage}
+        label={`pages of ${s.name}'s requests`}
+        testIds={{ nav: "local-request-pager", page: "local-request-page" }}
+      />
       {s.warnings.length ? (
         <ul className="max-h-32 overflow-auto text-xs text-amber-800 dark:text-amber-300">
           {s.warnings.map((w, i) => (

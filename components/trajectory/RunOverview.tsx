@@ -2,7 +2,7 @@
 // What the explorer shows above a run's steps: the session timeline beside the verdict, the requirement ledger
 // (its step references jump to the step), the problems found, the subagents and the signature tags.
 import type { ReactNode } from "react";
-import type { StepRow } from "@/lib/trajectory/rows";
+import type { StepRows } from "@/lib/trajectory/packed-rows";
 import { LedgerPanel, type StepLink } from "./LedgerPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { SessionTimeline } from "./SessionTimeline";
@@ -24,7 +24,7 @@ export function RunOverview({
   onReviewMode,
 }: {
   data: RunTrajectory;
-  rows: StepRow[];
+  rows: StepRows;
   layout: RunLayout;
   selected: number | null;
   onJump: (n: number) => void;

@@ -61,7 +61,7 @@ export function StepDetailPanel({
       <aside className="min-w-0 space-y-2 text-sm" data-testid="step-detail" data-step={detail.n}>
         <StepHeading detail={detail} />
         <StepMetrics detail={detail} />
-        <StepTags tags={tags} n={detail.n} />
+        <StepTags key={detail.n} tags={tags} n={detail.n} />
         {detail.message.length > 0 ? (
           <div data-testid="step-message">
             <PlainText text={detail.message.text} />

@@ -1,8 +1,10 @@
 // The top of the selected step's panel: its heading (number, source, model, time, marks), its tokens and cost,
-// and the tags pointing at it.
+// and the tags pointing at it, a page at a time.
 import { Badge } from "@/components/ui/Badge";
 import type { StepDetail } from "@/lib/trajectory/detail";
 import type { SignatureTag } from "@/lib/trajectory/tags";
+import { Pager } from "@/components/ui/Pager";
+import { usePaged } from "@/components/ui/usePaged";
 import { authorLabel, TagChip } from "./TagChips";
 
 export function StepHeading({ detail }: { detail: StepDetail }) {
@@ -47,23 +49,37 @@ export function StepMetrics({ detail }: { detail: StepDetail }) {
 }
 
 /** The tags on step `n`, each with its author and the reason it gives for this step. */
+/** Tags of one step listed to a page in its detail. */
+const STEP_TAGS_PER_PAGE = 20;
+
 export function StepTags({ tags, n }: { tags: SignatureTag[]; n: number }) {
+  const paged = usePaged(tags, STEP_TAGS_PER_PAGE);
   if (!tags.length) return null;
   return (
-    <ul className="space-y-1" data-testid="step-tags">
-      {tags.map((t) => (
-        <li
-          key={t.id}
-          className="text-xs"
-          data-tag-signature={t.signature}
-          data-tag-author={t.author.kind}
-          data-tag-origin={t.origin}
-          data-tag-strength={t.strength}
-        >
-          <TagChip tag={t} /> <span className="text-zinc-500">by {authorLabel(t)}:</span>{" "}
-          {t.reasons.find((r) => r.step === n)?.text ?? t.note}
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-1">
+      <ul className="space-y-1" data-testid="step-tags" data-tags={tags.length}>
+        {paged.items.map((t) => (
+          <li
+            key={t.id}
+            className="text-xs"
+            data-tag-signature={t.signature}
+            data-tag-author={t.author.kind}
+            data-tag-origin={t.origin}
+            data-tag-strength={t.strength}
+          >
+            <TagChip tag={t} /> <span className="text-zinc-500">by {authorLabel(t)}:</span>{" "}
+            {t.reasons.find((r) => r.step === n)?.text ?? t.note}
+          </li>
+        ))}
+      </ul>
+      <Pager
+        page={paged.page}
+        pages={paged.pages}
+        onPage={paged.setPage}
+        label={`pages of step ${n}'s tags`}
+        testIds={{ nav: "step-tag-pager", page: "step-tag-page" }}
+        jump
+      />
+    </div>
   );
 }

@@ -3,8 +3,9 @@
 // steps. Rows have one fixed height, so a row's position is its index times that height.
 import { Highlight } from "./Highlight";
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { StepRows } from "@/lib/trajectory/packed-rows";
 import type { StepRow } from "@/lib/trajectory/rows";
-import type { SignatureTag } from "@/lib/trajectory/tags";
+import { chipGroups, type SignatureTag } from "@/lib/trajectory/tags";
 import { rowWindow, scrollToRow } from "@/lib/trajectory/windowing";
 import { CommandLine } from "./CommandLine";
 import { TagChip } from "./TagChips";
@@ -14,7 +15,7 @@ export const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
 
 export interface StepListProps {
-  rows: StepRow[];
+  rows: StepRows;
   /** Steps shown (n), ascending. */
   shown: number[];
   selected: number | null;
@@ -115,7 +116,7 @@ export function StepList({
     items.push(
       <Row
         key={n}
-        row={rows[n - 1]!}
+        row={rows.row(n)!}
         top={i * ROW_HEIGHT}
         selected={n === selected}
         match={matches.has(n)}
@@ -194,9 +195,7 @@ const Row = memo(function Row({ row, top, selected, match, query, tags, position
       >
         {row.source}
       </Badge>
-      {tags?.map((t) => (
-        <TagChip key={t.id} tag={t} compact />
-      ))}
+      {tags ? chipGroups(tags).map((g) => <TagChip key={g.tag.id} tag={g.tag} count={g.count} compact />) : null}
       <span className="min-w-0 flex-1 truncate">
         {row.command !== null && row.preview.startsWith("$ ") ? (
           <CommandLine command={row.command} />

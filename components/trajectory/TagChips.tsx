@@ -1,8 +1,14 @@
 // Signature tags: a chip per tag (on steps and timeline blocks), and the list of all tags with their notes,
-// authors and evidence steps.
+// authors and evidence steps, a page at a time (a run may hold thousands of annotations).
 import { SIGNATURE_LABELS, type SignatureTag } from "@/lib/trajectory/tags";
+import { formatCount } from "@/lib/site/format-count";
 import { Badge } from "@/components/ui/Badge";
+import { Pager } from "@/components/ui/Pager";
+import { usePaged } from "@/components/ui/usePaged";
 import { useTagAccuracyNote } from "./TagAccuracy";
+
+/** Tags listed to a page under the run's overview. */
+const TAGS_PER_PAGE = 50;
 
 const COLORS: Record<string, string> = {
   requirement_state_loss:
@@ -16,16 +22,20 @@ export function authorLabel(tag: SignatureTag): string {
   return `${tag.author.kind}${tag.author.name ? `: ${tag.author.name}` : ""}`;
 }
 
-export function TagChip({ tag, compact = false }: { tag: SignatureTag; compact?: boolean }) {
+/** A tag's chip; `count` > 1: the chip stands for that many tags of its signature and strength (a step row's). */
+export function TagChip({ tag, compact = false, count = 1 }: { tag: SignatureTag; compact?: boolean; count?: number }) {
   const accuracy = useTagAccuracyNote(tag);
+  const who = count > 1 ? `${formatCount(count)} tags` : `tagged by ${authorLabel(tag)}`;
   return (
     <Badge
       tone="plain"
       data-chip={tag.signature}
-      title={`${SIGNATURE_LABELS[tag.signature]} (${tag.strength === "weak" ? "weak, " : ""}tagged by ${authorLabel(tag)})${accuracy ? `. ${accuracy}` : ""}`}
+      data-chip-count={count > 1 ? count : undefined}
+      title={`${SIGNATURE_LABELS[tag.signature]} (${tag.strength === "weak" ? "weak, " : ""}${who})${accuracy ? `. ${accuracy}` : ""}`}
       className={`shrink-0 border ${tag.strength === "weak" ? "border-dashed opacity-70" : ""} ${COLORS[tag.signature] ?? ""}`}
     >
       {compact ? SHORT[tag.signature] : SIGNATURE_LABELS[tag.signature]}
+      {count > 1 ? ` ×${formatCount(count)}` : null}
       {compact ? null : <span className="ml-1 text-[0.7em] opacity-80">({tag.author.kind})</span>}
     </Badge>
   );
@@ -53,47 +63,73 @@ export function TagList({
         No signature tag: no annotation, and the detectors found no evidence.
       </p>
     );
+  return <PagedTags tags={tags} onJump={onJump} />;
+}
+
+function PagedTags({ tags, onJump }: { tags: SignatureTag[]; onJump: (n: number) => void }) {
+  const paged = usePaged(tags, TAGS_PER_PAGE);
   return (
-    <ul className="space-y-1 text-sm" data-testid="tag-list" data-final="true">
-      {tags.map((t) => (
-        <li
-          key={t.id}
-          data-tag-id={t.id}
-          data-tag-signature={t.signature}
-          data-tag-author={t.author.kind}
-          data-tag-origin={t.origin}
-          data-tag-strength={t.strength}
-          data-tag-position={t.position ?? undefined}
-          data-tag-steps={t.steps.join(",")}
-          className="flex flex-wrap items-baseline gap-2"
-        >
-          <TagChip tag={t} />
-          <span className="text-xs text-zinc-500">
-            {authorLabel(t)}
-            {t.position !== null ? ` · request ${t.position}` : ""}
-            {t.strength === "weak" ? " · weak" : ""}
+    <div className="space-y-1" data-testid="tag-list" data-final="true" data-tags={tags.length}>
+      {paged.pages > 1 ? (
+        <p className="text-xs text-zinc-500" data-testid="tag-count">
+          {formatCount(tags.length)} tags; {formatCount(paged.offset + 1)}–{formatCount(paged.offset + paged.limit)}{" "}
+          shown
+        </p>
+      ) : null}
+      <ul className="space-y-1 text-sm">
+        {paged.items.map((t) => (
+          <TagItem key={t.id} t={t} onJump={onJump} />
+        ))}
+      </ul>
+      <Pager
+        page={paged.page}
+        pages={paged.pages}
+        onPage={paged.setPage}
+        label="pages of the run's tags"
+        testIds={{ nav: "tag-pager", page: "tag-page" }}
+        jump
+      />
+    </div>
+  );
+}
+
+function TagItem({ t, onJump }: { t: SignatureTag; onJump: (n: number) => void }) {
+  return (
+    <li
+      data-tag-id={t.id}
+      data-tag-signature={t.signature}
+      data-tag-author={t.author.kind}
+      data-tag-origin={t.origin}
+      data-tag-strength={t.strength}
+      data-tag-position={t.position ?? undefined}
+      data-tag-steps={t.steps.join(",")}
+      className="flex flex-wrap items-baseline gap-2"
+    >
+      <TagChip tag={t} />
+      <span className="text-xs text-zinc-500">
+        {authorLabel(t)}
+        {t.position !== null ? ` · request ${t.position}` : ""}
+        {t.strength === "weak" ? " · weak" : ""}
+      </span>
+      <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{t.note}</span>
+      <span className="flex flex-wrap gap-1">
+        {t.steps.map((n) => (
+          <button
+            key={n}
+            type="button"
+            className="btn px-1 py-0 text-xs"
+            data-evidence-step={n}
+            onClick={() => onJump(n)}
+          >
+            step {n}
+          </button>
+        ))}
+        {t.unknownStepIds?.length ? (
+          <span className="text-xs text-amber-700">
+            (step ids {t.unknownStepIds.join(", ")} not in this trajectory)
           </span>
-          <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{t.note}</span>
-          <span className="flex flex-wrap gap-1">
-            {t.steps.map((n) => (
-              <button
-                key={n}
-                type="button"
-                className="btn px-1 py-0 text-xs"
-                data-evidence-step={n}
-                onClick={() => onJump(n)}
-              >
-                step {n}
-              </button>
-            ))}
-            {t.unknownStepIds?.length ? (
-              <span className="text-xs text-amber-700">
-                (step ids {t.unknownStepIds.join(", ")} not in this trajectory)
-              </span>
-            ) : null}
-          </span>
-        </li>
-      ))}
-    </ul>
+        ) : null}
+      </span>
+    </li>
   );
 }

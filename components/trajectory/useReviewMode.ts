@@ -14,7 +14,7 @@ import {
   type StoredReview,
 } from "@/lib/site/review";
 import { currentTag, nextUnreviewed } from "@/lib/site/review-nav";
-import type { StepRow } from "@/lib/trajectory/rows";
+import type { StepRows } from "@/lib/trajectory/packed-rows";
 import type { Signature, SignatureTag } from "@/lib/trajectory/tags";
 import { localRunId, looseLogId, type TrajectoryUrlState } from "@/lib/trajectory/url-state";
 import { useReviewKeys } from "./useReviewKeys";
@@ -23,7 +23,7 @@ import { useRunReviews, type RunReviews } from "./useRunReviews";
 export interface ReviewModeInput {
   releaseId: string;
   url: TrajectoryUrlState | null;
-  rows: readonly StepRow[] | null;
+  rows: StepRows | null;
   tags: readonly SignatureTag[];
   selected: number | null;
   select: (n: number) => void;

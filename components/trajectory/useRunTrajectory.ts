@@ -17,7 +17,7 @@ import {
   type RunPatchFacts,
   type RunVerdict,
 } from "@/lib/queries/trajectory/run";
-import type { StepRow } from "@/lib/trajectory/rows";
+import type { StepRows } from "@/lib/trajectory/packed-rows";
 import { errorText } from "@/lib/trajectory/error-text";
 import { taintInputOf } from "@/lib/trajectory/patch-taint";
 import { looseLogId, trajectoryUrl } from "@/lib/trajectory/url-state";
@@ -28,7 +28,8 @@ import type { FindFile } from "@/lib/files/file-asks";
 export interface RunTrajectory {
   worker: TrajectoryWorker | null;
   summary: TrajectorySummary | null;
-  rows: StepRow[] | null;
+  /** The steps' rows, read back one at a time (lib/trajectory/packed-rows.ts). */
+  rows: StepRows | null;
   /** The rows are the first steps only, shown while the whole file is still being read. */
   partial: boolean;
   loadError: string | null;
@@ -211,7 +212,7 @@ async function loadRun(
   };
   patch({});
   worker.onSubagents = (summary) => patch({ summary });
-  worker.onPreview = (rows: StepRow[]) => {
+  worker.onPreview = (rows: StepRows) => {
     if (signal.aborted) return;
     performance.mark(PREVIEW_MARK);
     if (!(state.rows && !state.partial)) patch({ rows, partial: true });

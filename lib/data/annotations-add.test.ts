@@ -7,7 +7,7 @@ import { scanTree } from "../common/inside-root-node";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { addAnnotations } from "./annotations-add";
+import { addAnnotations, MAX_ANNOTATIONS_PER_RUN } from "./annotations-add";
 import { loadRelease } from "./load-release";
 
 const MINIMAL = "data/examples/minimal";
@@ -101,6 +101,28 @@ describe("release:add of annotations", () => {
       expect(result.problems[0]!.rule).toBe(rule);
       expect(annotations()).toBe(EXISTING);
     }
+  });
+
+  it("refuses a file that would give one run more than 5,000 annotations, at the first line past the limit", async () => {
+    // The release holds 1 annotation on RUN; 4,999 distinct new ones make 5,000 (allowed), a 5,000th new one the
+    // 5,001st (refused at its line, 5,000). A repeat of the release's own record (line 1 below) is skipped, never
+    // counted, so the limit falls on line 5,001 of the second file.
+    expect(MAX_ANNOTATIONS_PER_RUN).toBe(5_000);
+    const many = (count: number) => Array.from({ length: count }, (_, i) => ({ ...ADDED, note: `n${i}` }));
+    const over = file("over", many(5_000));
+    const refused = await addAnnotations({ file: over, into });
+    expect(refused.refused).toBe(`${over}:5000 breaks annotation.per_run_limit`);
+    expect(refused.problems.filter((p) => p.level === "error")).toMatchObject([
+      { file: over, line: 5_000, record: RUN, rule: "annotation.per_run_limit" },
+    ]);
+    expect(annotations()).toBe(EXISTING);
+
+    const repeatFirst = file("repeat", [EXISTING.trim(), ...many(5_000)]);
+    expect((await addAnnotations({ file: repeatFirst, into })).refused).toBe(
+      `${repeatFirst}:5001 breaks annotation.per_run_limit`,
+    );
+    const fits = file("fits", many(4_999));
+    expect(await addAnnotations({ file: fits, into })).toMatchObject({ refused: null, added: 4_999 });
   });
 
   it("creates annotations.jsonl when the release has none", async () => {

@@ -113,6 +113,27 @@ function reviewerProblems(release: Release, records: Annotation[], file: string)
   return problems;
 }
 
+/** The most annotations one run may hold after an addition (docs/trajectory-explorer.md, "Review"). */
+export const MAX_ANNOTATIONS_PER_RUN = 5_000;
+
+/**
+ * `annotation.per_run_limit`: a run that would hold more than MAX_ANNOTATIONS_PER_RUN annotations (the release's
+ * and the new ones, repeats skipped) is an error at the line of its first record past the limit.
+ */
+function perRunLimit(release: Release, kept: readonly Annotation[], file: string): Problem[] {
+  const held = new Map<string, number>();
+  for (const a of release.annotations) held.set(a.run_id, (held.get(a.run_id) ?? 0) + 1);
+  const problems: Problem[] = [];
+  for (const r of kept) {
+    const count = (held.get(r.run_id) ?? 0) + 1;
+    held.set(r.run_id, count);
+    if (count !== MAX_ANNOTATIONS_PER_RUN + 1) continue;
+    const message = `run ${r.run_id} would hold more than ${MAX_ANNOTATIONS_PER_RUN} annotations (the release's and this file's); this is the first past the limit`;
+    problems.push({ level: "error", file, line: lineOf(r), record: r.run_id, rule: "annotation.per_run_limit", message });
+  }
+  return problems;
+}
+
 function refusal(file: string, problems: Problem[]): string {
   const first = problems.find((p) => p.level === "error")!;
   const count = problems.filter((p) => p.level === "error").length;
@@ -154,6 +175,7 @@ export async function addAnnotations(opts: { file: string; into: string }): Prom
   const { kept, skipped } = newRecords(loaded.release, records, opts.file);
   // A line already in the release is skipped, not added: only what would be added is held to a reviewer's rules.
   problems.push(...reviewerProblems(loaded.release, kept, opts.file));
+  problems.push(...perRunLimit(loaded.release, kept, opts.file));
   if (problems.some((p) => p.level === "error")) return { ...none, problems, refused: refusal(opts.file, problems) };
   if (kept.length > 0) {
     const text = kept.map((r) => `${new TextDecoder().decode(lines[lineOf(r)! - 1]!.bytes).replace(/\r$/, "").replace(/^\uFEFF/, "")}\n`);

@@ -12,7 +12,11 @@ const scope = self as unknown as Scope;
 
 scope.onmessage = (e) => {
   const { id, files, limit } = e.data;
-  openLocal(files, { limit, progress: (message) => scope.postMessage({ type: "progress", id, message }) })
+  openLocal(files, {
+    limit,
+    progress: (message) => scope.postMessage({ type: "progress", id, message }),
+    onLogs: (logs) => scope.postMessage({ type: "logs", id, logs }),
+  })
     .then((opened) => {
       const result = forPage(opened);
       scope.postMessage({ type: "result", id, result }, transferOf(result));

@@ -7,6 +7,7 @@ import type { TrajectorySummary } from "./open-logs";
 export interface LooseLogs {
   key: number;
   label: string;
+  /** Filled while the logs are read (their summaries arrive in batches), whole once they are. */
   logs: TrajectorySummary[];
   /** The picked files: the explorer's worker asks them for a log's path (and its subagent files). */
   files: ReleaseFiles;

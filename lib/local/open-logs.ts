@@ -42,12 +42,35 @@ const LOG_FILE = /\.(json|jsonl|traj|eval)$/i;
 /** Inspect writes each sample as `samples/<id>_epoch_<n>.json` in its .eval archive. */
 const INSPECT_SAMPLE = /^samples\/[^/]+\.json$/;
 
+/** Summaries sent ahead in batches of at least this many, the first as soon as it is full: a page of the list. */
+export const LOG_BATCH = 50;
+/** …or whatever is new once this long has passed since the last batch. */
+const LOG_BATCH_MS = 500;
+
+/**
+ * Hands on the summaries read so far in batches while the rest are read, so a log of thousands of samples shows
+ * its first page at once: `add` after each summary; the list itself stays whole for the result.
+ */
+function batches(logs: TrajectorySummary[], send: ((logs: TrajectorySummary[]) => void) | undefined) {
+  let sent = 0;
+  let last = Date.now();
+  return () => {
+    const now = Date.now();
+    if (!send || (logs.length - sent < LOG_BATCH && now - last < LOG_BATCH_MS)) return;
+    send(logs.slice(sent));
+    sent = logs.length;
+    last = now;
+  };
+}
+
 export async function openLogs(
   source: LocalSource,
   limit: number,
   progress?: (m: string) => void,
+  onLogs?: (logs: TrajectorySummary[]) => void,
 ): Promise<LocalLogsResult> {
   const logs: TrajectorySummary[] = [];
+  const sendAhead = batches(logs, onLogs);
   const problems: Problem[] = [];
   const candidates = source.files.filter((f) => LOG_FILE.test(f.path) && !f.path.includes(".eval#"));
   // A picked .eval is a zip: its entries are the source's files, and its samples are the logs.
@@ -60,12 +83,13 @@ export async function openLogs(
   for (const f of files) {
     progress?.(`reading ${f.path}`);
     if (isArchivePath(f.path)) {
-      await openInspectLog(f, limit, logs, problems);
+      await openInspectLog(f, limit, logs, problems, sendAhead);
       continue;
     }
     try {
       refuseBySize(f.size, f.path, limit);
       logs.push(summarize(f.path, await readText(await f.open(), limit, f.path)));
+      sendAhead();
     } catch (err) {
       problems.push(unreadable(f.path, err));
     }
@@ -74,7 +98,13 @@ export async function openLogs(
 }
 
 /** An .eval inside a picked folder: its directory is read, then each sample entry. */
-async function openInspectLog(f: LocalFile, limit: number, logs: TrajectorySummary[], problems: Problem[]) {
+async function openInspectLog(
+  f: LocalFile,
+  limit: number,
+  logs: TrajectorySummary[],
+  problems: Problem[],
+  sendAhead: () => void,
+) {
   try {
     const blob = await new Response(await f.open()).blob();
     const listing = await blobArchive(f.path, blob);
@@ -82,6 +112,7 @@ async function openInspectLog(f: LocalFile, limit: number, logs: TrajectorySumma
       const path = `${f.path}#${name}`;
       try {
         logs.push(summarize(path, await readText(await entryStream(listing, f.path, name), limit, path)));
+        sendAhead();
       } catch (err) {
         problems.push(unreadable(path, err));
       }

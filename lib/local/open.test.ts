@@ -2,12 +2,13 @@
 // one, and single trajectory files.
 import { readdirSync, readFileSync } from "node:fs";
 import { tableFromIPC } from "apache-arrow";
+import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { testZip } from "../archive/testing-zip";
 import { rawFrame, zstdBombs } from "../archive/testing-zstd";
 import { READ_FORMATS } from "../trajectory/native/read-log";
 import { openLocal, type LocalReleaseResult } from "./open";
-import type { LocalLogsResult } from "./open-logs";
+import { LOG_BATCH, type LocalLogsResult, type TrajectorySummary } from "./open-logs";
 import type { Problem } from "../data/schema";
 import type { InputFile } from "../files/source";
 
@@ -220,5 +221,26 @@ describe("agent logs picked without a release", () => {
       ["logs/session.jsonl", "claude-code", 22],
       ["logs/run.eval#samples/1_epoch_1.json", "inspect", 15],
     ]);
+  });
+});
+
+describe("an Inspect .eval of many samples", () => {
+  it("sends its summaries ahead in batches, in order, the first while the rest are read", async () => {
+    // 120 copies of the hand-made sample (9 steps each, its README), ids 1–120: the batches are prefixes of the result, the
+    // first at most LOG_BATCH (50) long, and the result holds all 120 in the archive's order.
+    const sample = JSON.parse(readFileSync("lib/trajectory/native/fixtures/inspect/handmade-sample.json", "utf8"));
+    const entries: Record<string, Uint8Array> = { "header.json": strToU8('{"version":2}') };
+    for (let i = 1; i <= 120; i++) entries[`samples/${i}_epoch_1.json`] = strToU8(JSON.stringify({ ...sample, id: i }));
+    const batches: TrajectorySummary[][] = [];
+    const r = (await openLocal([{ path: "many.eval", file: new Blob([zipSync(entries)]) }], {
+      onLogs: (logs) => batches.push(logs),
+    })) as LocalLogsResult;
+    expect(r.logs.map((l) => l.name)).toEqual(Array.from({ length: 120 }, (_, i) => `samples/${i + 1}_epoch_1.json`));
+    expect(r.logs.every((l) => l.steps === 9)).toBe(true);
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(batches[0]!.length).toBeGreaterThan(0);
+    expect(batches[0]!.length).toBeLessThanOrEqual(LOG_BATCH);
+    const sent = batches.flat().map((l) => l.name);
+    expect(sent).toEqual(r.logs.slice(0, sent.length).map((l) => l.name));
   });
 });

@@ -6,7 +6,7 @@ import type { Config, Problem, ReleaseMeta } from "../data/schema";
 import { releaseTables, TABLES, type TableName } from "../data/tables";
 import { refuseBySize } from "../files/limits";
 import { LIMIT_BYTES, parseRelease } from "./parse-release";
-import { openLogs, summarize, type LocalLogsResult } from "./open-logs";
+import { openLogs, summarize, type LocalLogsResult, type TrajectorySummary } from "./open-logs";
 import { readText, releaseRoot, sourceOf, type InputFile } from "../files/source";
 import { validateReleaseWith } from "../data/validate-core";
 
@@ -35,6 +35,8 @@ export type LocalResult = LocalReleaseResult | LocalLogsResult | LocalInvalidRes
 export interface OpenOptions {
   limit?: number;
   progress?: (message: string) => void;
+  /** Agent logs' summaries as they are read, in batches (open-logs.ts), before the whole result. */
+  onLogs?: (logs: TrajectorySummary[]) => void;
 }
 
 export async function openLocal(input: readonly InputFile[], opts: OpenOptions = {}): Promise<LocalResult> {
@@ -55,7 +57,7 @@ export async function openLocal(input: readonly InputFile[], opts: OpenOptions =
         problems: [],
       };
     }
-    return openLogs(source, limit, opts.progress);
+    return openLogs(source, limit, opts.progress, opts.onLogs);
   }
   const parsed = await parseRelease(source, root, limit, opts.progress);
   if (!parsed.release) return { kind: "invalid", label: source.label, problems: parsed.problems };

@@ -1,5 +1,6 @@
 // The page's side of the local-results worker: one worker per opening, ended when it answers.
 import type { InputFile } from "../files/source";
+import type { TrajectorySummary } from "./open-logs";
 import type { LocalWorkerRequest, LocalWorkerResponse, PostedLocalResult } from "./worker-protocol";
 
 /** How the page words a local-results worker that died (e2e/local-hostile.spec.ts reads it). */
@@ -9,12 +10,14 @@ export function openInWorker(
   files: InputFile[],
   onProgress: (message: string) => void,
   limit?: number,
+  onLogs?: (logs: TrajectorySummary[]) => void,
 ): Promise<PostedLocalResult> {
   const worker = new Worker(new URL("./local.worker.ts", import.meta.url));
   return new Promise<PostedLocalResult>((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<LocalWorkerResponse>) => {
       const msg = e.data;
       if (msg.type === "progress") return onProgress(msg.message);
+      if (msg.type === "logs") return onLogs?.(msg.logs);
       worker.terminate();
       if (msg.type === "result") resolve(msg.result);
       else reject(new Error(msg.message));

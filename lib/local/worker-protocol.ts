@@ -1,6 +1,6 @@
 // Messages between the page and the local-results worker.
 import type { LocalInvalidResult, LocalReleaseResult, LocalResult } from "./open";
-import type { LocalLogsResult } from "./open-logs";
+import type { LocalLogsResult, TrajectorySummary } from "./open-logs";
 import type { InputFile } from "../files/source";
 import { problemReport, type ProblemReport } from "./problems";
 
@@ -38,5 +38,7 @@ export function transferOf(result: PostedLocalResult): Transferable[] {
 
 export type LocalWorkerResponse =
   | { type: "progress"; id: number; message: string }
+  /** Agent logs' summaries read so far (a batch), ahead of the result that holds them all. */
+  | { type: "logs"; id: number; logs: TrajectorySummary[] }
   | { type: "result"; id: number; result: PostedLocalResult }
   | { type: "error"; id: number; message: string };

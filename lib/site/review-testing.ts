@@ -1,5 +1,5 @@
 // Typed factories for the review tests: a detector tag and a run's step rows.
-import type { StepRow } from "../trajectory/rows";
+import type { StepLookup } from "./review";
 import type { SignatureTag } from "../trajectory/tags";
 import type { ReviewContext } from "./review";
 
@@ -19,11 +19,12 @@ export function detectorTag(id: string, steps: number[], fields: Partial<Signatu
 }
 
 /** `n` steps of the main file with step ids 1…n, then `continued` steps of continuation 1 (ids from 1 again). */
-export function stepRows(n: number, continued = 0): Pick<StepRow, "n" | "stepId" | "file">[] {
-  return [
+export function stepRows(n: number, continued = 0): StepLookup {
+  const rows = [
     ...Array.from({ length: n }, (_, i) => ({ n: i + 1, stepId: i + 1, file: 0 })),
     ...Array.from({ length: continued }, (_, i) => ({ n: n + i + 1, stepId: i + 1, file: 1 })),
   ];
+  return { row: (k) => rows[k - 1] };
 }
 
 export function reviewContext(fields: Partial<ReviewContext> = {}): ReviewContext {

@@ -71,13 +71,18 @@ export function reviewId(r: Pick<StoredReview, "signature" | "steps">): string {
   return `${r.signature}@${r.steps}`;
 }
 
+/** A run's step rows by explorer step number (lib/trajectory/packed-rows.ts `StepRows`). */
+export interface StepLookup {
+  row(n: number): Pick<StepRow, "n" | "stepId" | "file"> | undefined;
+}
+
 /**
  * ATIF step ids of the main file for explorer steps, ascending: annotations name step ids and are matched against
  * the main file only (lib/trajectory/tags.ts), so a step of a continuation file has none to export.
  */
-export function mainFileStepIds(rows: readonly Pick<StepRow, "n" | "stepId" | "file">[], steps: readonly number[]) {
+export function mainFileStepIds(rows: StepLookup, steps: readonly number[]) {
   const ids = steps
-    .map((n) => rows[n - 1])
+    .map((n) => rows.row(n))
     .filter((r) => r !== undefined && r.file === 0 && r.stepId !== null)
     .map((r) => r!.stepId!);
   return [...new Set(ids)].sort((a, b) => a - b);
@@ -87,7 +92,7 @@ export function mainFileStepIds(rows: readonly Pick<StepRow, "n" | "stepId" | "f
 export interface ReviewContext {
   release: string;
   run: string;
-  rows: readonly Pick<StepRow, "n" | "stepId" | "file">[];
+  rows: StepLookup;
   audit: AuditRef | null;
   reviewer: string;
   now: Date;

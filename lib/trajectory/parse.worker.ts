@@ -12,6 +12,7 @@ import { patchTaintFacts, type TaintFact, type TaintInput } from "./patch-taint"
 import { MAX_PATCH_BYTES, patchView } from "./patch-view";
 import { stepDetail } from "./detail";
 import type { Trajectory } from "./model";
+import { packedTransfer, packRows } from "./packed-rows";
 import { previewSteps } from "./preview";
 import { readStep } from "./read-step";
 import { stepRow, type StepRow } from "./rows";
@@ -131,7 +132,10 @@ async function handle(msg: WorkerRequest): Promise<void> {
       let first = true;
       const read = (p: string) => {
         const preview = first
-          ? (rows: StepRow[]) => scope.postMessage({ type: "preview", id: msg.id, rows })
+          ? (rows: StepRow[]) => {
+              const packed = packRows(rows);
+              scope.postMessage({ type: "preview", id: msg.id, rows: packed }, packedTransfer(packed));
+            }
           : undefined;
         first = false;
         return msg.local ? readLocalJson(msg.id, p, sizes, preview) : readJson(p, sizes, preview);
@@ -140,12 +144,11 @@ async function handle(msg: WorkerRequest): Promise<void> {
       const trajectory = await loadTrajectory(msg.url, read, { subagentFiles: false });
       const chars = sizes.reduce((a, b) => a + b, 0);
       current = { url: msg.url, trajectory, chars };
-      scope.postMessage({
-        type: "loaded",
-        id: msg.id,
-        summary: summarize(trajectory, msg.url, chars),
-        rows: rowsOf(trajectory),
-      });
+      const rows = packRows(rowsOf(trajectory));
+      scope.postMessage(
+        { type: "loaded", id: msg.id, summary: summarize(trajectory, msg.url, chars), rows },
+        packedTransfer(rows),
+      );
       const hasFileRefs = trajectory.steps.some((s) => s.results.some((r) => r.subagents.length > 0));
       // Subagent files are read in the background: the steps do not wait for them.
       if (hasFileRefs) {

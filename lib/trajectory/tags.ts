@@ -120,8 +120,34 @@ export function annotationTags(annotations: readonly AnnotationInput[], steps: r
 /** Evidence step → the tags that point at it. */
 export function tagsByStep(tags: readonly SignatureTag[]): Map<number, SignatureTag[]> {
   const out = new Map<number, SignatureTag[]>();
-  for (const t of tags) for (const n of t.steps) out.set(n, [...(out.get(n) ?? []), t]);
+  for (const t of tags)
+    for (const n of t.steps) {
+      const list = out.get(n);
+      if (list) list.push(t);
+      else out.set(n, [t]);
+    }
   return out;
+}
+
+/** One chip of a step row: the first tag of a signature and strength, and how many tags share them. */
+interface TagChipGroup {
+  tag: SignatureTag;
+  count: number;
+}
+
+/**
+ * A step row's chips: one per signature and strength, in the order first met, however many tags point at the
+ * step (a run may hold thousands of annotations on one step, docs/trajectory-explorer.md "Review").
+ */
+export function chipGroups(tags: readonly SignatureTag[]): TagChipGroup[] {
+  const groups = new Map<string, TagChipGroup>();
+  for (const tag of tags) {
+    const key = `${tag.signature}/${tag.strength}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { tag, count: 1 });
+  }
+  return [...groups.values()];
 }
 
 /** "cross-task-interference detector v2" → name and version; a name with no version keeps it whole. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { StepRows } from "./packed-rows";
 import { stepRow } from "./rows";
 import { segmentSteps } from "./segment";
 import { agent, schedule, steps, user } from "./testing";
@@ -24,7 +25,7 @@ const S = steps([
 const SEG = segmentSteps(S, PLAN);
 const input = {
   segments: SEG.segments,
-  rows: S.map(stepRow),
+  rows: StepRows.of(S.map(stepRow)),
   requests: PLAN,
   workspaces: { "/work/w01": "B", "/work/w00": "F" },
   focusTaskId: "F",

@@ -1,7 +1,6 @@
 // The session timeline's geometry: one lane per checkout (focus first), one block per request placed in
 // schedule order along the x axis and sized by its steps or its tokens. Requests that never ran keep a
 // thin block so the schedule stays whole. Pure, so the component only draws.
-import type { StepRow } from "./rows";
 import type { RequestInfo, Segment } from "./segment";
 import type { SignatureTag } from "./tags";
 import type { BlockSize } from "./url-state";
@@ -41,7 +40,8 @@ export type TimelineRequest = Pick<
 
 export interface TimelineInput {
   segments: readonly Segment[];
-  rows: readonly StepRow[];
+  /** Each step's tokens by step number (lib/trajectory/packed-rows.ts `StepRows`). */
+  rows: { tokens(n: number): number };
   /** The schedule, when the run is known; otherwise blocks follow the user steps. */
   requests: readonly TimelineRequest[] | null;
   workspaces: Readonly<Record<string, string>>;
@@ -71,29 +71,57 @@ class Lanes {
   }
 }
 
-/** How each segment is sized and which signatures mark a block. */
+/** The first index of a sorted array whose value is at least `x` (its length when none is). */
+function lowerBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * How each segment is sized and which signatures mark a block. The tags are indexed once (by position, and each
+ * signature's evidence steps sorted), so marking the blocks costs the tags once, not once per block: a run may hold
+ * thousands of annotations and a long log thousands of requests.
+ */
 class Measures {
-  constructor(private readonly input: TimelineInput) {}
+  private readonly byPosition = new Map<number, Set<string>>();
+  private readonly stepsOf = new Map<string, number[]>();
+
+  constructor(private readonly input: TimelineInput) {
+    for (const t of input.tags) {
+      if (t.position !== null) {
+        const at = this.byPosition.get(t.position) ?? new Set<string>();
+        this.byPosition.set(t.position, at.add(t.signature));
+      }
+      const steps = this.stepsOf.get(t.signature) ?? [];
+      this.stepsOf.set(t.signature, steps);
+      for (const n of t.steps) steps.push(n);
+    }
+    for (const steps of this.stepsOf.values()) steps.sort((a, b) => a - b);
+  }
 
   of(i: number): { steps: number; tokens: number } {
     const s = this.input.segments[i]!;
     let tokens = 0;
-    for (let n = s.first; n <= s.last; n++) tokens += this.input.rows[n - 1]?.tokens ?? 0;
+    for (let n = s.first; n <= s.last; n++) tokens += this.input.rows.tokens(n);
     return { steps: s.last - s.first + 1, tokens };
   }
 
+  /** Signatures of tags at the request's position or with evidence inside the segment, in the order the tags first name them. */
   signaturesAt(position: number | null, seg: Segment | undefined): string[] {
-    return [
-      ...new Set(
-        this.input.tags
-          .filter(
-            (t) =>
-              (position !== null && t.position === position) ||
-              (seg !== undefined && t.steps.some((n) => n >= seg.first && n <= seg.last)),
-          )
-          .map((t) => t.signature),
-      ),
-    ];
+    const atPosition = position !== null ? this.byPosition.get(position) : undefined;
+    return [...this.stepsOf.keys()].filter((signature) => {
+      if (atPosition?.has(signature)) return true;
+      if (seg === undefined) return false;
+      const steps = this.stepsOf.get(signature)!;
+      const i = lowerBound(steps, seg.first);
+      return i < steps.length && steps[i]! <= seg.last;
+    });
   }
 }
 

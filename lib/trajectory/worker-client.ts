@@ -2,7 +2,7 @@
 // Browser only (the component creates it in an effect).
 import { answerFileNeed, type FindFile } from "../files/file-asks";
 import type { StepDetail } from "./detail";
-import type { StepRow } from "./rows";
+import { StepRows } from "./packed-rows";
 import type { SearchResult } from "./search";
 import type { TaintInput } from "./patch-taint";
 import type { PatchView } from "./patch-view";
@@ -36,7 +36,7 @@ export class TrajectoryWorker {
   /** Called when the subagent files referenced by the trajectory have been read. */
   onSubagents: ((summary: TrajectorySummary) => void) | null = null;
   /** Called with the first steps while the rest of the file is still arriving. */
-  onPreview: ((rows: StepRow[]) => void) | null = null;
+  onPreview: ((rows: StepRows) => void) | null = null;
 
   constructor() {
     this.worker = new Worker(new URL("./parse.worker.ts", import.meta.url));
@@ -47,7 +47,7 @@ export class TrajectoryWorker {
         return;
       }
       if (msg.type === "preview") {
-        this.onPreview?.(msg.rows);
+        this.onPreview?.(new StepRows(msg.rows));
         return;
       }
       if (msg.type === "need") {
@@ -103,11 +103,11 @@ export class TrajectoryWorker {
   private files: FindFile | null = null;
 
   /** A published trajectory by URL (fetched), or with `files` a local one by its path below the release folder. */
-  async load(url: string, files?: FindFile): Promise<{ summary: TrajectorySummary; rows: StepRow[] }> {
+  async load(url: string, files?: FindFile): Promise<{ summary: TrajectorySummary; rows: StepRows }> {
     this.files = files ?? null;
     const r = await this.ask(files ? { type: "load", url, local: true } : { type: "load", url });
     if (r.type !== "loaded") throw new Error(`unexpected answer ${r.type}`);
-    return { summary: r.summary, rows: r.rows };
+    return { summary: r.summary, rows: new StepRows(r.rows) };
   }
 
   async analyze(context: AnalysisContext): Promise<Analysis> {

@@ -3,6 +3,7 @@
 import type { LogFormat } from "./native/types";
 import type { StepDetail } from "./detail";
 import type { Totals, TrajectoryWarning } from "./model";
+import type { PackedRows } from "./packed-rows";
 import type { StepRow } from "./rows";
 import type { SearchResult } from "./search";
 import type { Mismatch, RequestInfo, Segment } from "./segment";
@@ -84,9 +85,10 @@ export type WorkerRequest =
   | { type: "patch"; id: number; url: string; taint: TaintInput | null; local?: boolean };
 
 export type WorkerResponse =
-  | { type: "loaded"; id: number; summary: TrajectorySummary; rows: StepRow[] }
+  /** The rows packed (packed-rows.ts): a million steps cross to the page as a few transferred buffers. */
+  | { type: "loaded"; id: number; summary: TrajectorySummary; rows: PackedRows }
   /** The first steps, from the start of the download, before the whole file is parsed. */
-  | { type: "preview"; id: number; rows: StepRow[] }
+  | { type: "preview"; id: number; rows: PackedRows }
   | { type: "subagents"; id: number; summary: TrajectorySummary }
   | { type: "analysis"; id: number; analysis: Analysis }
   | { type: "detail"; id: number; detail: StepDetail | null }
