@@ -24,6 +24,7 @@ import { rmSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { writeLargeRelease } from "../lib/data/fixtures/large-release";
 import { expect, test, TIMED } from "./fixtures";
+import { keepAsking, longestIn, quiet, watchLongTasks } from "./main-thread";
 
 const RUNS = 50_000;
 const PREFIX = "local:";
@@ -34,76 +35,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-interface LongTask {
-  start: number;
-  duration: number;
-}
-
-/** Every long task of the page's thread from its first script on, with when it began. */
-async function watchLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: LongTask[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((e) => w.longTasks.push({ start: e.startTime, duration: e.duration })),
-    ).observe({ type: "longtask", buffered: true });
-  });
-}
-
-/** The longest task that began in [from, to) (performance.now() of the page), 0 when none. */
-const longestIn = (page: Page, from: number, to = Number.MAX_VALUE) =>
-  page.evaluate(
-    ([a, b]) =>
-      (window as unknown as { longTasks: LongTask[] }).longTasks
-        .filter((t) => t.start >= a && t.start < b)
-        .reduce((m, t) => Math.max(m, t.duration), 0),
-    [from, to] as const,
-  );
-
-/** performance.now() once no task has begun or run for a second: the page has taken the release in. */
-const quiet = (page: Page) =>
-  page
-    .waitForFunction(
-      () => {
-        const tasks = (window as unknown as { longTasks: LongTask[] }).longTasks;
-        const last = tasks.reduce((m, t) => Math.max(m, t.start + t.duration), 0);
-        return performance.now() - last > 1_000;
-      },
-      null,
-      { polling: 250, timeout: 60_000 },
-    )
-    .then(() => page.evaluate(() => performance.now()));
-
-/**
- * Asks the page for `1` every 250 ms until stopped; a round trip is abandoned after 5 s. `stop` gives the slowest
- * round trip (5,000 when one was abandoned).
- */
-function keepAsking(page: Page) {
-  let stopped = false;
-  let slowest = 0;
-  const asking = (async () => {
-    while (!stopped && !page.isClosed()) {
-      const t = Date.now();
-      const answered = await Promise.race([
-        page
-          .evaluate(() => 1)
-          .then(
-            () => true,
-            () => true,
-          ),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000)),
-      ]);
-      slowest = Math.max(slowest, answered ? Date.now() - t : 5_000);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })();
-  return async () => {
-    stopped = true;
-    await asking;
-    return slowest;
-  };
-}
 
 /** Waits in the page until the element's text is `text` (or matches it). */
 const textOf = (page: Page, testId: string, text: string, timeout = 30_000) =>

@@ -1,5 +1,6 @@
-// Rank intervals and tie groups on the hand-computed release (e2e/fixtures/releases/handcalc, EXPECTED.md), on
-// real DuckDB: the switched resolution of alpha, beta and gamma over the four focus tasks of one repository.
+// Rank intervals and tie groups on the hand-computed releases (e2e/fixtures/releases/handcalc and thirdscalc, their
+// EXPECTED.md), on real DuckDB. handcalc: the switched resolution of alpha, beta and gamma over the four focus
+// tasks of one repository.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
@@ -8,18 +9,25 @@ import { openNodeDb, type NodeDb } from "../../db/node";
 import { rankIntervals } from "../../metrics/rank-intervals";
 import { computeLeaderboard, type LeaderboardModel } from "./model";
 
-const DIR = "e2e/fixtures/releases/handcalc";
 const META = { groups: ["near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted" };
-let db: NodeDb;
+const dbs: NodeDb[] = [];
 let model: LeaderboardModel;
+let thirds: LeaderboardModel;
+
+/** The leaderboard model of a fixture release, on its own DuckDB. */
+async function modelOf(dir: string): Promise<LeaderboardModel> {
+  const { release } = await loadRelease(dir);
+  const db = await openNodeDb();
+  dbs.push(db);
+  await loadTablesNode(db, releaseTables(release!));
+  return computeLeaderboard(db, META);
+}
 
 beforeAll(async () => {
-  const { release } = await loadRelease(DIR);
-  db = await openNodeDb();
-  await loadTablesNode(db, releaseTables(release!));
-  model = await computeLeaderboard(db, META);
+  model = await modelOf("e2e/fixtures/releases/handcalc");
+  thirds = await modelOf("e2e/fixtures/releases/thirdscalc");
 });
-afterAll(() => db?.close());
+afterAll(() => dbs.forEach((db) => db.close()));
 
 const rankOf = (config: string) => {
   const r = model.rows.find((x) => x.config.config_id === config)!.rates.overall!.switched!.rank!;
@@ -70,5 +78,33 @@ describe("overall switched resolution of handcalc", () => {
   it("ranks gaps with lower better: overall gap alpha 25, beta 50, gamma 0 → gamma 1, alpha 2, beta 3", () => {
     const gap = (c: string) => model.rows.find((x) => x.config.config_id === c)!.gaps.overall!.switched!.rank!.rank;
     expect(["gamma", "alpha", "beta"].map(gap)).toEqual([1, 2, 3]);
+  });
+});
+
+// e2e/fixtures/releases/thirdscalc (EXPECTED.md): with three repeats, drift's switched task scores 2/3, 1, 1, 1, 1,
+// 1/3 sum to 4.999999999999999 in floating point, not 5; ranks are decided in exact arithmetic.
+const rowOf = (config: string) => thirds.rows.find((x) => x.config.config_id === config)!;
+
+describe("thirdscalc: repeat means in thirds", () => {
+  it("shows the same rate for exact and drift: 15/18", () => {
+    expect(rowOf("exact").rates.overall!.switched!.value).toBe(rowOf("drift").rates.overall!.switched!.value);
+    expect(rowOf("drift").rates.overall!.switched!.value).toBeCloseTo((100 * 15) / 18, 12);
+  });
+
+  it("ranks equal rates equally: top 1, exact 2, drift 2 (not 3)", () => {
+    const rank = (c: string) => rowOf(c).rates.overall!.switched!.rank!.rank;
+    expect(["top", "exact", "drift"].map(rank)).toEqual([1, 2, 2]);
+  });
+
+  it("gives equal gaps equal values and ranks: top 0 (1), exact and drift 100/6 (2)", () => {
+    const gap = (c: string) => rowOf(c).gaps.overall!.switched!;
+    expect(gap("exact").value).toBe(gap("drift").value);
+    expect(gap("exact").value).toBe(100 / 6);
+    expect(["top", "exact", "drift"].map((c) => gap(c).rank!.rank)).toEqual([1, 2, 2]);
+  });
+
+  it("puts all three in T1: exact differs from top on one task (p = 1), drift on two (p = 0.5)", () => {
+    const tie = (c: string) => rowOf(c).rates.overall!.switched!.rank!.tieGroup;
+    expect(["top", "exact", "drift"].map(tie)).toEqual([1, 1, 1]);
   });
 });
