@@ -5,7 +5,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
 import { stableKey } from "@/lib/common/stable-key";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import { localConfigRows } from "@/lib/queries/local/union.sql";
+import { localConfigRows } from "@/lib/queries/local/config-rows";
 import {
   parseCompareUrl,
   serializeCompareUrl,

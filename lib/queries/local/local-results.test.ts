@@ -18,7 +18,8 @@ import { withLocalCost } from "../cost/local";
 import { computeCostPage, computeCostRows, type CostPageData, type CostRows } from "../cost/model";
 import { failureTable, scatterPoints, table2Rows } from "../cost/view";
 import { DERIVED_TABLES } from "../derive";
-import { combinedViewSql, localConfigRows, unmatchedLocalRunsSql } from "./union.sql";
+import { combinedViewSql, unmatchedLocalRunsSql } from "./union.sql";
+import { localConfigRows } from "./config-rows";
 
 const SAMPLE = "data/releases/sample";
 const META = { baseline: "uninterrupted", conditions: ["uninterrupted", "switched"], groups: ["near", "far"] };
