@@ -44,7 +44,7 @@ const ANSWER_MS = 5_000;
 const LONG_TASK_MS = 1_500;
 /**
  * The 40,000 annotations and the 1,000,000-step log, once their rows were made in slices, their tags sent in
- * batches and the timeline drawn a chunk per task: 95–483 ms on that machine (load average 7–10), against
+ * batches and the timeline drawn a chunk per task: 83–483 ms on that machine (load average 7–12), against
  * 0.95–2.3 s and 0.64–1.34 s before.
  */
 const PAGED_TASK_MS = 800;
