@@ -3,7 +3,7 @@
 // hand-computed release's leaderboard. Throughout, the tab answers within 5 s (a round trip every 250 ms), and the
 // longest task on the page's thread from the moment the input is picked (for the 50,000-run release, once it is
 // loaded: taking a release in re-renders the leaderboard with its rows, whatever its size, which
-// e2e/local-large.spec.ts leaves out too) stays under LONG_TASK_MS.
+// e2e/local-large.spec.ts leaves out too) stays under LONG_TASK_MS (PAGED_TASK_MS for the annotations and the log).
 //
 // Known answers, by hand:
 // - 40,000 annotations on orca-opencode.s-101-switched.0 (23 steps, ids 1–23): annotation i names step 1 + i mod 23
@@ -37,11 +37,17 @@ const SAMPLES = 5_000;
 const ANSWER_MS = 5_000;
 /**
  * The issue aims at no task over 200 ms; on the shared 2-core machine the tests run on (load average ~20 while
- * they were written) the same code measured 395–640 ms for the log, the .eval and the runs page, against
- * 3,551 ms, 4,243 ms and 903 ms before. A generous budget keeps the test from deciding by the machine's load while
- * still failing the code before issue 58; every test reports its longest task beside its result.
+ * they were written) the same code measured 395–640 ms for the .eval and the runs page, against 4,243 ms and
+ * 903 ms before. A generous budget keeps the test from deciding by the machine's load while still failing the
+ * code before issue 58; every test reports its longest task beside its result.
  */
 const LONG_TASK_MS = 1_500;
+/**
+ * The 40,000 annotations and the 1,000,000-step log, once their rows were made in slices, their tags sent in
+ * batches and the timeline drawn a chunk per task: 83–483 ms on that machine (load average 7–12), against
+ * 0.95–2.3 s and 0.64–1.34 s before.
+ */
+const PAGED_TASK_MS = 800;
 
 const dirs: string[] = [];
 test.afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -73,17 +79,14 @@ async function jump(page: Page, nav: string, to: number) {
   await page.getByTestId(nav).getByRole("button", { name: "Go" }).click();
 }
 
-/**
- * The bounds, and the measured numbers beside the test's result. `longTasks: false`: the longest task is reported,
- * not asserted (the 40,000 annotations still cost the page's thread seconds while they load, see the report).
- */
+/** The bounds (no task over `longTaskMs`), and the measured numbers beside the test's result. */
 async function expectBounds(
   page: Page,
   name: string,
   from: number,
   stop: () => Promise<number>,
   extra = {},
-  longTasks = true,
+  longTaskMs = LONG_TASK_MS,
 ) {
   const longest = await longestIn(page, from);
   const slowest = await stop();
@@ -91,7 +94,7 @@ async function expectBounds(
   test.info().annotations.push({ type: name, description: JSON.stringify(measured) });
   console.log(`${name}: ${JSON.stringify(measured)}`);
   expect(slowest, "the tab answers within 5 s throughout").toBeLessThan(ANSWER_MS);
-  if (longTasks) expect(longest, `no task over ${LONG_TASK_MS} ms`).toBeLessThanOrEqual(LONG_TASK_MS);
+  expect(longest, `no task over ${longTaskMs} ms`).toBeLessThanOrEqual(longTaskMs);
 }
 
 test(
@@ -134,7 +137,14 @@ test(
     expect(await page.locator('[data-testid="step-tags"] li').count()).toBe(20);
     const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
     expect(nodes, "the page's elements stay few whatever the annotations").toBeLessThan(5_000);
-    await expectBounds(page, "40,000 annotations", from, stop, { shownMs: Math.round(shown - from), nodes }, false);
+    await expectBounds(
+      page,
+      "40,000 annotations",
+      from,
+      stop,
+      { shownMs: Math.round(shown - from), nodes },
+      PAGED_TASK_MS,
+    );
   },
 );
 
@@ -176,7 +186,7 @@ test(
     await page.getByTestId("step-search").fill(LONG_LOG_LAST);
     await textIn(page, '[data-testid="search-count"]', "1 matching step");
     await waitIn(page, `[data-testid="step-detail"][data-step="${STEPS}"]`);
-    await expectBounds(page, "1,000,000 steps", from, stop, { shownMs: Math.round(shown - from), most });
+    await expectBounds(page, "1,000,000 steps", from, stop, { shownMs: Math.round(shown - from), most }, PAGED_TASK_MS);
   },
 );
 

@@ -1,6 +1,10 @@
 "use client";
 // The session as lanes (one per checkout, focus first) and blocks (one per request, sized by steps or
 // tokens). Workspace switches and focus returns are marked; a click jumps to the request's first step.
+// A long session's blocks (a 1,000,000-step log has 1,000) are drawn a chunk per task, so the page's thread is
+// never held by all of them at once; a chunk is drawn again only when it gains or loses the current block.
+import { memo, useEffect, useMemo, useState } from "react";
+import { batches } from "@/lib/trajectory/batches";
 import type { Block, Lane } from "@/lib/trajectory/timeline";
 
 const SIG_DOT: Record<string, string> = {
@@ -8,6 +12,8 @@ const SIG_DOT: Record<string, string> = {
   cross_task_interference: "bg-indigo-500",
 };
 const LANE_H = 22;
+/** Blocks drawn in one task. */
+const BLOCKS_PER_CHUNK = 100;
 
 export function SessionTimeline({
   lanes,
@@ -54,9 +60,7 @@ export function SessionTimeline({
               />
             ) : null,
           )}
-          {blocks.map((b, i) => (
-            <BlockButton key={i} b={b} current={current} onJump={onJump} />
-          ))}
+          <Blocks blocks={blocks} current={current} onJump={onJump} />
         </div>
       </div>
       <figcaption className="mt-1 text-xs text-zinc-500">
@@ -67,8 +71,40 @@ export function SessionTimeline({
   );
 }
 
+const isHere = (b: Block, current: number | null) =>
+  current !== null && b.first !== null && current >= b.first && current < b.first + b.steps;
+
+/** The blocks, a chunk more each task until all are drawn (all again from the first chunk when they change). */
+function Blocks({ blocks, current, onJump }: { blocks: Block[]; current: number | null; onJump: (n: number) => void }) {
+  const chunks = useMemo(() => batches(blocks, BLOCKS_PER_CHUNK), [blocks]);
+  const [drawn, setDrawn] = useState({ chunks, count: 1 });
+  const count = drawn.chunks === chunks ? drawn.count : 1;
+  useEffect(() => {
+    if (count >= chunks.length) return;
+    const t = setTimeout(() => setDrawn({ chunks, count: count + 1 }), 0);
+    return () => clearTimeout(t);
+  }, [chunks, count]);
+  return chunks
+    .slice(0, count)
+    .map((c, i) => (
+      <BlockChunk key={i} blocks={c} current={c.some((b) => isHere(b, current)) ? current : null} onJump={onJump} />
+    ));
+}
+
+const BlockChunk = memo(function BlockChunk({
+  blocks,
+  current,
+  onJump,
+}: {
+  blocks: Block[];
+  current: number | null;
+  onJump: (n: number) => void;
+}) {
+  return blocks.map((b, i) => <BlockButton key={i} b={b} current={current} onJump={onJump} />);
+});
+
 function BlockButton({ b, current, onJump }: { b: Block; current: number | null; onJump: (n: number) => void }) {
-  const here = current !== null && b.first !== null && current >= b.first && current < b.first + b.steps;
+  const here = isHere(b, current);
   const color = b.focus
     ? b.submit
       ? "bg-amber-600"

@@ -3,7 +3,7 @@
 // own reading.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { arrowRows } from "./arrow-rows";
+import { arrowRows, arrowRowsSliced, ROWS_PER_SLICE } from "./arrow-rows";
 
 const require = createRequire(import.meta.url);
 
@@ -87,5 +87,24 @@ describe("arrowRows", () => {
     const t = await wasmQuery("SELECT range::INTEGER AS n, (range * 2)::BIGINT AS m FROM range(5)");
     expect(arrowRows(t)).toEqual([0, 1, 2, 3, 4].map((n) => ({ n, m: 2 * n })));
     expect(arrowRows(await wasmQuery("SELECT 1 AS n WHERE FALSE"))).toEqual([]);
+  });
+
+  it("sliced: the same rows, one yield per slice of a result longer than a slice and none for a short one", async () => {
+    // 10,000 rows at 4,000 a slice: slices 0–3,999, 4,000–7,999 and 8,000–9,999, so 3 yields.
+    expect(ROWS_PER_SLICE).toBe(4_000);
+    const t = await wasmQuery(
+      "SELECT range::INTEGER AS n, 'r' || range::VARCHAR AS s, CASE WHEN range % 3 = 0 THEN NULL ELSE range::BIGINT END AS m FROM range(10000)",
+    );
+    let yields = 0;
+    const pause = async () => void yields++;
+    const rows = await arrowRowsSliced<{ n: number; s: string; m: number | null }>(t, pause);
+    expect(yields).toBe(3);
+    expect(rows).toEqual(arrowRows(t));
+    // m is null where n is a multiple of 3: 9,999 = 3 × 3,333 is, 9,998 is not.
+    expect(rows[9_999]).toEqual({ n: 9_999, s: "r9999", m: null });
+    expect(rows[9_998]).toEqual({ n: 9_998, s: "r9998", m: 9_998 });
+    const short = await wasmQuery("SELECT range::INTEGER AS n FROM range(5)");
+    expect(await arrowRowsSliced(short, pause)).toEqual([0, 1, 2, 3, 4].map((n) => ({ n })));
+    expect(yields).toBe(3);
   });
 });

@@ -60,33 +60,68 @@ function plain(value: unknown): unknown {
   return typeof value === "bigint" ? Number(value) : value;
 }
 
+/** How many rows are made JavaScript between two yields to the page (`arrowRowsSliced`). */
+export const ROWS_PER_SLICE = 4_000;
+
 /**
- * A column's values as Arrow's `get` gives them, with 64-bit integers made numbers. Integer and float columns
+ * A column's value at row i as Arrow's `get` gives it, with 64-bit integers made numbers. Integer and float columns
  * without nulls are read from their typed array; every other column (strings, nulls, timestamps, decimals) value
  * by value, since a typed array would show a null as 0 and a timestamp in its storage unit.
  */
-function columnValues(v: Vector): ArrayLike<unknown> {
+function columnReader(v: Vector): (i: number) => unknown {
   if (v.type.typeId === UTF8) {
     const strings = asciiStrings(v);
-    if (strings) return strings;
+    if (strings) return (i) => strings[i];
   }
   if (v.nullCount === 0 && (v.type.typeId === INT || v.type.typeId === FLOAT)) {
     const a = v.toArray() as ArrayLike<unknown>;
-    return a instanceof BigInt64Array || a instanceof BigUint64Array ? Array.from(a, Number) : a;
+    if (a instanceof BigInt64Array || a instanceof BigUint64Array) return (i) => Number(a[i]!);
+    return (i) => a[i];
   }
-  const out = new Array<unknown>(v.length);
-  for (let i = 0; i < v.length; i++) out[i] = plain(v.get(i));
-  return out;
+  return (i) => plain(v.get(i));
+}
+
+function rowsOf<T>(names: readonly string[], cols: readonly ((i: number) => unknown)[], from: number, to: number) {
+  const rows = new Array<T>(to - from);
+  for (let i = from; i < to; i++) {
+    const row: Record<string, unknown> = {};
+    for (let j = 0; j < names.length; j++) row[names[j]!] = cols[j]!(i);
+    rows[i - from] = row as T;
+  }
+  return rows;
 }
 
 export function arrowRows<T>(table: Table): T[] {
   const names = table.schema.fields.map((f) => f.name);
-  const cols = names.map((_, j) => columnValues(table.getChildAt(j)!));
-  const rows = new Array<T>(table.numRows);
-  for (let i = 0; i < table.numRows; i++) {
-    const row: Record<string, unknown> = {};
-    for (let j = 0; j < names.length; j++) row[names[j]!] = cols[j]![i];
-    rows[i] = row as T;
+  const cols = names.map((_, j) => columnReader(table.getChildAt(j)!));
+  return rowsOf<T>(names, cols, 0, table.numRows);
+}
+
+/**
+ * The rows `arrowRows` gives, made `ROWS_PER_SLICE` at a time with a yield to the page between slices
+ * (`pause`), so a result of tens of thousands of rows never holds the page's thread in one task. A result of
+ * one slice or less is made at once, with no yield.
+ */
+export async function arrowRowsSliced<T>(table: Table, pause: () => Promise<void> = nextTask): Promise<T[]> {
+  if (table.numRows <= ROWS_PER_SLICE) return arrowRows<T>(table);
+  const names = table.schema.fields.map((f) => f.name);
+  const cols = names.map((_, j) => columnReader(table.getChildAt(j)!));
+  const rows: T[] = [];
+  for (let from = 0; from < table.numRows; from += ROWS_PER_SLICE) {
+    await pause();
+    for (const r of rowsOf<T>(names, cols, from, Math.min(table.numRows, from + ROWS_PER_SLICE))) rows.push(r);
   }
   return rows;
+}
+
+/** Resolves in a later task (a message to itself: unlike setTimeout, not clamped to 4 ms when repeated). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

@@ -19,7 +19,8 @@ import { stepRow, type StepRow } from "./rows";
 import { searchSteps } from "./search";
 import { WarningSink } from "./warnings";
 import { concatBytes } from "../common/arrays";
-import type { WorkerRequest, WorkerResponse } from "./worker-protocol";
+import { batches } from "./batches";
+import type { Analysis, WorkerRequest, WorkerResponse } from "./worker-protocol";
 
 interface Scope {
   onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null;
@@ -125,6 +126,17 @@ async function patchFactsOf(
   }
 }
 
+/** How many tags cross to the page in one message. */
+const TAGS_PER_MESSAGE = 4_000;
+
+/** The analysis, its tags in batches ahead of it (worker-protocol.ts "analysis-tags"); the answer carries the last. */
+function postAnalysis(id: number, analysis: Analysis): void {
+  const parts = batches(analysis.tags, TAGS_PER_MESSAGE);
+  const last = parts.pop() ?? [];
+  for (const tags of parts) scope.postMessage({ type: "analysis-tags", id, tags } satisfies WorkerResponse);
+  scope.postMessage({ type: "analysis", id, analysis: { ...analysis, tags: last } } satisfies WorkerResponse);
+}
+
 async function handle(msg: WorkerRequest): Promise<void> {
   switch (msg.type) {
     case "load": {
@@ -166,7 +178,7 @@ async function handle(msg: WorkerRequest): Promise<void> {
         ...context,
         patchTaint: patch ? await patchFactsOf(patch, msg.id) : (context.patchTaint ?? null),
       });
-      scope.postMessage({ type: "analysis", id: msg.id, analysis });
+      postAnalysis(msg.id, analysis);
       return;
     }
     case "detail": {

@@ -4,6 +4,7 @@ import { answerFileNeed, type FindFile } from "../files/file-asks";
 import type { StepDetail } from "./detail";
 import { StepRows } from "./packed-rows";
 import type { SearchResult } from "./search";
+import type { SignatureTag } from "./tags";
 import type { TaintInput } from "./patch-taint";
 import type { PatchView } from "./patch-view";
 import type { Analysis, AnalysisContext, TrajectorySummary, WorkerRequest, WorkerResponse } from "./worker-protocol";
@@ -33,6 +34,8 @@ export class TrajectoryWorker {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private next = 1;
+  /** The analysis tags received ahead of their answer, by request (worker-protocol.ts "analysis-tags"). */
+  private readonly tagBatches = new Map<number, SignatureTag[][]>();
   /** Called when the subagent files referenced by the trajectory have been read. */
   onSubagents: ((summary: TrajectorySummary) => void) | null = null;
   /** Called with the first steps while the rest of the file is still arriving. */
@@ -56,9 +59,16 @@ export class TrajectoryWorker {
         );
         return;
       }
+      if (msg.type === "analysis-tags") {
+        this.tagBatches.set(msg.id, [...(this.tagBatches.get(msg.id) ?? []), msg.tags]);
+        return;
+      }
       const p = this.pending.get(msg.id);
+      const earlier = this.tagBatches.get(msg.id);
+      this.tagBatches.delete(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
+      if (msg.type === "analysis" && earlier) msg.analysis.tags = [...earlier.flat(), ...msg.analysis.tags];
       if (msg.type === "error") p.reject(new TrajectoryLoadError(msg.message, msg.status));
       else p.resolve(msg);
     };

@@ -90,6 +90,11 @@ export type WorkerResponse =
   /** The first steps, from the start of the download, before the whole file is parsed. */
   | { type: "preview"; id: number; rows: PackedRows }
   | { type: "subagents"; id: number; summary: TrajectorySummary }
+  /**
+   * A batch of the analysis's tags, sent before the "analysis" answer (which carries the last batch): the page
+   * receives each batch in its own task (lib/trajectory/batches.ts).
+   */
+  | { type: "analysis-tags"; id: number; tags: SignatureTag[] }
   | { type: "analysis"; id: number; analysis: Analysis }
   | { type: "detail"; id: number; detail: StepDetail | null }
   | { type: "search"; id: number; result: SearchResult }
