@@ -40,7 +40,8 @@ export async function readJsonlRecords<T extends object>(lines: AsyncIterable<By
     const text = decodeUtf8(bytes, spec.file, line, problems);
     if (text.trim() === "") continue;
     nonBlank++;
-    const tooDeep = tooDeepProblem(text, spec.file, line, idInBrokenLine(text, spec.idField));
+    // The id is looked for only in a refused line: a regular expression built for every line is paid by every record.
+    const tooDeep = jsonDepthExcess(text) ? tooDeepProblem(text, spec.file, line, idInBrokenLine(text, spec.idField)) : null;
     if (tooDeep) {
       problems.push(tooDeep);
       continue;
