@@ -37,7 +37,7 @@ const utf8Encoder = new TextEncoder();
  * several times as much per string, which a release of 50,000 runs opened in the browser pays on every id column.
  * ASCII (ids, paths) is copied a character at a time; anything else goes through TextEncoder.encodeInto.
  */
-export function utf8Vector(n: number, valueAt: (i: number) => string | null): Vector {
+function utf8Vector(n: number, valueAt: (i: number) => string | null): Vector {
   const offsets = new Int32Array(n + 1);
   let bytes = new Uint8Array(Math.max(64, n * 16));
   let at = 0;
