@@ -48,6 +48,14 @@ const LONG_TASK_MS = 1_500;
  * 0.95–2.3 s and 0.64–1.34 s before.
  */
 const PAGED_TASK_MS = 800;
+/**
+ * From picking the 50,000-run release's folder to its runs page being ready, the issue's "ready in a few seconds".
+ * Measured 2.8–3.0 s on the idle test machine (3.2–4.3 s before the local-results worker wrote its Arrow columns and
+ * checked runs' common shape itself) and 13.6–23.1 s under a load of 8–12 (docs/local-results.md, "Large local
+ * releases"): the time follows the machine's load more than the code, so the budget stops a hang or a return to
+ * the old order of cost, and the measured time is reported beside the result.
+ */
+const OPEN_READY_MS = 45_000;
 
 const dirs: string[] = [];
 test.afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -222,7 +230,7 @@ test(
 );
 
 test(
-  "a 50,000-run local release: its runs page is ready within seconds of the release loading",
+  "a 50,000-run local release: its runs page is ready within OPEN_READY_MS of picking the folder",
   TIMED,
   async ({ page }) => {
     test.setTimeout(240_000);
@@ -244,7 +252,11 @@ test(
     await expectBounds(page, "50,000 runs", linked, stop, {
       linkedMs: Math.round(linked - picked),
       readyMs: Math.round(ready - linked),
+      openToReadyMs: Math.round(ready - picked),
     });
     expect(ready - linked, "the runs page is ready within 5 s of its link").toBeLessThan(5_000);
+    expect(ready - picked, `the runs page is ready within ${OPEN_READY_MS} ms of picking the folder`).toBeLessThan(
+      OPEN_READY_MS,
+    );
   },
 );
