@@ -2,7 +2,6 @@
 // counted the way the Harbor import counts it. A trajectory alone has no verifier result, so it cannot join
 // the leaderboard; importing its Harbor job does that.
 import type { TrajectorySummary } from "@/lib/local/open-logs";
-import { FORMAT_NAMES } from "@/lib/trajectory/native/types";
 import { HeaderRow, Table } from "@/components/ui/Table";
 import { Pager } from "@/components/ui/Pager";
 import { usePaged } from "@/components/ui/usePaged";
@@ -19,10 +18,8 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
     <div className="space-y-1" data-testid="local-trajectory">
       <p>
         <span className="font-medium">{s.name}</span>:{" "}
-        {s.format === "atif"
-          ? (s.schemaVersion ?? "ATIF (no version)")
-          : `${FORMAT_NAMES[s.format]} (converted to ATIF)`}
-        , agent {s.agent.name ?? "unknown"}
+        {s.format === "atif" ? (s.schemaVersion ?? "ATIF (no version)") : `${s.formatName} (converted to ATIF)`}, agent{" "}
+        {s.agent.name ?? "unknown"}
         {s.agent.model ? ` (${s.agent.model})` : ""}, {n(s.steps)} steps, {s.requests.length} request(s);{" "}
         {n(total.prompt + total.completion)} tokens
         {total.cost !== null ? `, $${total.cost.toFixed(2)}` : ""}. It cannot join the leaderboard on its own (no

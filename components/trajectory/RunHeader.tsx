@@ -5,7 +5,6 @@ import type { Totals } from "@/lib/trajectory/model";
 import { looseLogId } from "@/lib/trajectory/url-state";
 import type { TrajectorySummary } from "@/lib/trajectory/worker-protocol";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import { FORMAT_NAMES } from "@/lib/trajectory/native/types";
 
 const n = (v: number) => v.toLocaleString("en-US");
 const usd = (v: number | null) => (v === null ? "—" : `$${v.toFixed(2)}`);
@@ -47,7 +46,7 @@ export function RunHeader({
       {summary ? (
         <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="trajectory-facts">
           {summary.convertedFrom
-            ? `${FORMAT_NAMES[summary.convertedFrom]} (read as ATIF)`
+            ? `${summary.convertedFrom.name} (read as ATIF)`
             : (summary.schemaVersion ?? "no schema_version")}{" "}
           · {summary.agent.name ?? "unknown agent"} {summary.agent.version ?? ""}
           {summary.agent.model ? ` (${summary.agent.model})` : ""} · {steps !== null ? `${n(steps)} steps` : ""}

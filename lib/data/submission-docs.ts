@@ -10,6 +10,12 @@ import {
   SUBMISSION_RULES,
   SUBMISSION_STEPS,
 } from "./submission-rules";
+import { LOG_READERS } from "../trajectory/native/formats";
+
+/** The native formats read, from the door's registry (ATIF, read as it is, aside). */
+const NATIVE_FORMATS = LOG_READERS.filter((r) => r.convert !== null)
+  .map((r) => r.name)
+  .join(", ");
 
 export const MANIFEST_EXAMPLE = {
   submission_version: "1",
@@ -98,9 +104,9 @@ export function submissionDocsMarkdown(): string {
     "### Trajectories",
     "",
     "A run's `trajectory` may be a file, a `.gz`, or an archive entry (`trajectories/<name>.zip#<entry>`, or a sample",
-    "of an Inspect log, `trajectories/<log>.eval#samples/<entry>`), in ATIF or in an agent's native format (Claude",
-    "Code, Codex CLI, OpenHands, SWE-agent, mini-swe-agent, Inspect: docs/agent-logs.md). The checker reads each one",
-    "through the site's own reader, which tells the format by content.",
+    "of an Inspect log, `trajectories/<log>.eval#samples/<entry>`), in ATIF or in an agent's native format",
+    `(${NATIVE_FORMATS}: docs/agent-logs.md).`,
+    "The checker reads each one through the site's own reader, which tells the format by content.",
     "",
     "## Provenance fields (configs.jsonl)",
     "",

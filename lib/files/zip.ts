@@ -24,6 +24,12 @@ export interface PickedZip {
   listing: ArchiveListing;
 }
 
+/**
+ * The endings of agent logs' file names, for the refusal below: lib/files sits below lib/trajectory, whose
+ * registry of formats (lib/trajectory/native/formats.ts) they come from; its test checks they agree.
+ */
+export const AGENT_LOG_ENDINGS = [".json", ".jsonl", ".traj", ".eval"];
+
 /** The zip's directory; a file that is not a zip is refused naming it and saying what is expected. */
 export async function readZip(label: string, blob: Blob): Promise<PickedZip> {
   let listing: ArchiveListing;
@@ -34,7 +40,7 @@ export async function readZip(label: string, blob: Blob): Promise<PickedZip> {
     // listEntries says "<label>: not a readable ZIP archive (<reason>)"; the reason is what the user needs.
     const reason = /\((.*)\)$/.exec(why)?.[1] ?? why;
     throw new Error(
-      `${label} is not a zip archive this page can read (${reason}); pick a release folder, a zip of one, or agent logs (.json, .jsonl, .traj, .eval)`,
+      `${label} is not a zip archive this page can read (${reason}); pick a release folder, a zip of one, or agent logs (${AGENT_LOG_ENDINGS.join(", ")})`,
       { cause: err },
     );
   }

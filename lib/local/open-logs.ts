@@ -11,7 +11,7 @@ import type { Totals } from "../trajectory/model";
 import { parseTrajectoryText } from "../trajectory/parse-text";
 import { isRecord, str } from "../trajectory/values";
 import { READ_FORMATS } from "../trajectory/native/read-log";
-import type { LogFormat } from "../trajectory/native/types";
+import { formatName, isLogFileName, type LogFormat } from "../trajectory/native/formats";
 import { refuseBySize } from "../files/limits";
 import { readText, type LocalFile, type LocalSource } from "../files/source";
 
@@ -19,6 +19,8 @@ export interface TrajectorySummary {
   /** The log's path among the files picked; a sample of an Inspect log is `<log>.eval#samples/<entry>`. */
   name: string;
   format: LogFormat;
+  /** What the pages call the format (its reader's `name`). */
+  formatName: string;
   schemaVersion: string | null;
   agent: { name: string | null; version: string | null; model: string | null };
   steps: number;
@@ -35,9 +37,6 @@ export interface LocalLogsResult {
   logs: TrajectorySummary[];
   problems: Problem[];
 }
-
-/** Files that may hold a log: anything else in a picked folder (a README, a patch) is passed over. */
-const LOG_FILE = /\.(json|jsonl|traj|eval)$/i;
 
 /** Inspect writes each sample as `samples/<id>_epoch_<n>.json` in its .eval archive. */
 const INSPECT_SAMPLE = /^samples\/[^/]+\.json$/;
@@ -72,7 +71,7 @@ export async function openLogs(
   const logs: TrajectorySummary[] = [];
   const sendAhead = batches(logs, onLogs);
   const problems: Problem[] = [];
-  const candidates = source.files.filter((f) => LOG_FILE.test(f.path) && !f.path.includes(".eval#"));
+  const candidates = source.files.filter((f) => isLogFileName(f.path) && !f.path.includes(".eval#"));
   // A picked .eval is a zip: its entries are the source's files, and its samples are the logs.
   const inspectEntries = source.kind === "zip" && source.files.some((f) => f.path === "header.json");
   const files = inspectEntries ? source.files.filter((f) => INSPECT_SAMPLE.test(f.path)) : candidates;
@@ -132,9 +131,11 @@ export function summarize(name: string, text: string): TrajectorySummary {
   const t = readTrajectory(doc, name);
   const account =
     isRecord(doc) && isRecord(doc.extra) && isRecord(doc.extra.converted_from) ? doc.extra.converted_from : null;
+  const format = (str(account?.format) as LogFormat | null) ?? "atif";
   return {
     name,
-    format: (str(account?.format) as LogFormat | null) ?? "atif",
+    format,
+    formatName: formatName(format),
     schemaVersion: t.schemaVersion,
     agent: t.agent,
     steps: t.steps.length,

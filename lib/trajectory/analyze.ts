@@ -9,7 +9,7 @@ import { segmentRun } from "./segment";
 import { annotationTags, type DetectorInput, type SignatureTag } from "./tags";
 import type { Analysis, AnalysisContext, SubagentSummary, TrajectorySummary } from "./worker-protocol";
 import { pushAll } from "../common/arrays";
-import { convertedFormat } from "./native/types";
+import { convertedFormat } from "./native/formats";
 
 export function analyzeTrajectory(t: Trajectory, ctx: AnalysisContext): Analysis {
   const seg = segmentRun(t, ctx.schedule);

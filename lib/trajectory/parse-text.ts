@@ -6,8 +6,8 @@
 // validator, the submission check, the build's pass and the converter CLI all go through here, so they say
 // the same thing about the same file.
 import { trajectoryShapeRefusal, TOO_DEEP_RULE, TOO_MANY_RULE } from "../common/json-depth";
-import { asAtif, type LogValue } from "./native/read-log";
-import type { JsonlRecord, ReaderNote } from "./native/types";
+import { asAtif } from "./native/read-log";
+import type { JsonlRecord, LogValue, ReaderNote } from "./native/types";
 import { jsonErrorText } from "../common/json-error";
 
 /** A file that could not be parsed; the message already names the file (do not prefix it again). */

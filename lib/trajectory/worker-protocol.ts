@@ -1,6 +1,6 @@
 // Messages between the trajectory page and its parse worker. The worker keeps the parsed trajectory; the
 // page holds only rows, the analysis and the one step it shows in detail.
-import type { LogFormat } from "./native/types";
+import type { LogFormat } from "./native/formats";
 import type { StepDetail } from "./detail";
 import type { Totals, TrajectoryWarning } from "./model";
 import type { PackedRows } from "./packed-rows";
@@ -31,8 +31,8 @@ export interface TrajectorySummary {
   /** Characters read (main file and continuations). */
   chars: number;
   schemaVersion: string | null;
-  /** The native format the file was converted from (lib/trajectory/native), or null for ATIF. */
-  convertedFrom: LogFormat | null;
+  /** The native format the file was converted from and its name (lib/trajectory/native/formats.ts), or null for ATIF. */
+  convertedFrom: { format: LogFormat; name: string } | null;
   sessionId: string | null;
   agent: { name: string | null; version: string | null; model: string | null };
   files: string[];

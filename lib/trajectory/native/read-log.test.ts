@@ -58,7 +58,7 @@ describe("JSON Lines", () => {
     const text = [line({ kind: "x" }), line({ kind: "y" })].join("\n");
     expect(() => parseTrajectoryText(text, "other.jsonl")).toThrow(TrajectoryFormatError);
     expect(() => parseTrajectoryText(text, "other.jsonl")).toThrow(
-      `other.jsonl is not a trajectory format this viewer reads (it is JSON Lines whose records are neither Claude Code's nor Codex CLI's). Read are: ${READ_FORMATS}.`,
+      `other.jsonl is not a trajectory format this viewer reads (it is JSON Lines whose records no reader recognises). Read are: ${READ_FORMATS}.`,
     );
   });
 

@@ -4,28 +4,6 @@
 // nothing throws for bad content. The door (read-log.ts) names the file in front of every note.
 import type { AtifTrajectoryJson } from "../atif";
 
-/** The formats the door reads; the ids are written in `extra.converted_from.format` and in docs/data-format.md. */
-export type LogFormat = "atif" | "swe-agent" | "claude-code" | "codex" | "openhands" | "mini-swe-agent" | "inspect";
-
-/** What the pages call each format. */
-export const FORMAT_NAMES: Record<LogFormat, string> = {
-  atif: "ATIF",
-  "swe-agent": "SWE-agent .traj",
-  "mini-swe-agent": "mini-swe-agent trajectory",
-  "claude-code": "Claude Code session",
-  codex: "Codex CLI rollout",
-  openhands: "OpenHands event stream",
-  inspect: "Inspect sample",
-};
-
-/** The format a document was converted from (`extra.converted_from.format`), or null for ATIF as written. */
-export function convertedFormat(extra: Record<string, unknown> | null | undefined): LogFormat | null {
-  const from = extra?.converted_from;
-  if (typeof from !== "object" || from === null) return null;
-  const format = (from as Record<string, unknown>).format;
-  return typeof format === "string" && format in FORMAT_NAMES ? (format as LogFormat) : null;
-}
-
 export interface ReaderNote {
   code: string;
   message: string;
@@ -45,3 +23,6 @@ export interface JsonlRecord {
   line: number;
   value: unknown;
 }
+
+/** JSON values a file may hold: one document, or a JSON Lines file's records. */
+export type LogValue = { kind: "json"; value: unknown } | { kind: "jsonl"; records: JsonlRecord[]; bad: ReaderNote[] };
