@@ -1,6 +1,5 @@
 // Which trace signature the second resumption section shows.
-import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
-import type { Signature } from "@/lib/queries/resumption/sql";
+import { SIGNATURE_LABELS, SIGNATURES, type Signature } from "@/lib/trajectory/tags";
 
 export function SignaturePicker({ value, onChange }: { value: Signature; onChange: (s: Signature) => void }) {
   return (

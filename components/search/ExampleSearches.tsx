@@ -2,6 +2,7 @@
 // The example searches: links to their address (static HTML), run in place when clicked.
 import { EMPTY_SEARCH, type StepSearch } from "@/lib/queries/search/sql";
 import { EXAMPLE_SEARCHES, writeSearch } from "@/lib/site/search-url";
+import { SIGNATURE_LABELS } from "@/lib/trajectory/tags";
 
 export function ExampleSearches({ onPick }: { onPick: (search: StepSearch) => void }) {
   return (
@@ -23,9 +24,7 @@ export function ExampleSearches({ onPick }: { onPick: (search: StepSearch) => vo
             >
               {e.label}
             </a>{" "}
-            <span className="text-xs text-zinc-500">
-              ({e.signature === "cross_task_interference" ? "cross-task interference" : "requirement-state loss"})
-            </span>
+            <span className="text-xs text-zinc-500">({SIGNATURE_LABELS[e.signature].toLowerCase()})</span>
           </li>
         ))}
       </ul>

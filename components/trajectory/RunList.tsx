@@ -20,6 +20,7 @@ import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { Pager } from "@/components/ui/Pager";
 import { RunListFilters } from "./RunListFilters";
 import { RunListTable } from "./RunListTable";
+import { isSignature } from "@/lib/trajectory/tags";
 
 type Filters = RunFilters;
 
@@ -36,7 +37,7 @@ function readFilters(search: string): Filters {
         ? (p.get("trajectory") as Filters["has"])
         : "",
     page: Math.max(0, Math.floor(Number(p.get("page") ?? 1) - 1) || 0),
-    tag: tag === "any" || tag === "requirement_state_loss" || tag === "cross_task_interference" ? tag : "",
+    tag: tag === "any" || isSignature(tag) ? tag : "",
     text: p.get("q") ?? "",
   };
 }

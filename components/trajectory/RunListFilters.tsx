@@ -3,6 +3,7 @@
 // and the export of the list.
 import { TableExport } from "@/components/site/TableExport";
 import type { RunFilters, RunListIndex } from "@/lib/queries/trajectory/run-list";
+import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/trajectory/tags";
 
 const select = "rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900";
 
@@ -68,8 +69,11 @@ export function RunListFilters({
       >
         <option value="">Any annotation or none</option>
         <option value="any">Annotated with a signature</option>
-        <option value="requirement_state_loss">Requirement-state loss</option>
-        <option value="cross_task_interference">Cross-task interference</option>
+        {SIGNATURES.map((s) => (
+          <option key={s} value={s}>
+            {SIGNATURE_LABELS[s]}
+          </option>
+        ))}
       </select>
       <input
         type="search"

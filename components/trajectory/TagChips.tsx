@@ -1,6 +1,6 @@
 // Signature tags: a chip per tag (on steps and timeline blocks), and the list of all tags with their notes,
 // authors and evidence steps, a page at a time (a run may hold thousands of annotations).
-import { SIGNATURE_LABELS, type SignatureTag } from "@/lib/trajectory/tags";
+import { SIGNATURE_LABELS, SIGNATURE_SHORT_LABELS, type SignatureTag } from "@/lib/trajectory/tags";
 import { formatCount } from "@/lib/site/format-count";
 import { Badge } from "@/components/ui/Badge";
 import { Pager } from "@/components/ui/Pager";
@@ -16,8 +16,6 @@ const COLORS: Record<string, string> = {
   cross_task_interference:
     "border-indigo-400 bg-indigo-100 text-indigo-900 dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-100",
 };
-const SHORT: Record<string, string> = { requirement_state_loss: "RSL", cross_task_interference: "CTI" };
-
 export function authorLabel(tag: SignatureTag): string {
   return `${tag.author.kind}${tag.author.name ? `: ${tag.author.name}` : ""}`;
 }
@@ -34,7 +32,7 @@ export function TagChip({ tag, compact = false, count = 1 }: { tag: SignatureTag
       title={`${SIGNATURE_LABELS[tag.signature]} (${tag.strength === "weak" ? "weak, " : ""}${who})${accuracy ? `. ${accuracy}` : ""}`}
       className={`shrink-0 border ${tag.strength === "weak" ? "border-dashed opacity-70" : ""} ${COLORS[tag.signature] ?? ""}`}
     >
-      {compact ? SHORT[tag.signature] : SIGNATURE_LABELS[tag.signature]}
+      {compact ? SIGNATURE_SHORT_LABELS[tag.signature] : SIGNATURE_LABELS[tag.signature]}
       {count > 1 ? ` ×${formatCount(count)}` : null}
       {compact ? null : <span className="ml-1 text-[0.7em] opacity-80">({tag.author.kind})</span>}
     </Badge>

@@ -2,7 +2,7 @@
 // prevalence model: each configuration × condition's share of readable runs tagged with each signature and its
 // Wilson interval (the numbers of the prevalence matrices), the rows drawn, and the table behind the picture.
 import type { PrevalenceCell, Share } from "../queries/signatures/prevalence-model";
-import { SIGNATURE_LABELS } from "../queries/signatures/tables";
+import { signatureLabel } from "../trajectory/tags";
 import type { ChartTable } from "./chart-export";
 import { niceTicks } from "./chart-scale";
 import { conditionLabel, groupLabel } from "./labels";
@@ -66,7 +66,7 @@ export function prevalenceDotTable(args: DotArgs): ChartTable {
       { key: "config", label: "Configuration" },
       { key: "condition", label: "Condition" },
       ...signatures.flatMap((s) => {
-        const l = SIGNATURE_LABELS[s] ?? s;
+        const l = signatureLabel(s);
         return [
           { key: `${s}.pct`, label: `${l} (%)` },
           { key: `${s}.lo`, label: `${l} 95% low` },

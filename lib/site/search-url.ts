@@ -2,6 +2,7 @@
 // search is a permalink; and the example searches for the two signatures' evidence patterns.
 import { EMPTY_SEARCH, type SearchField, type StepSearch } from "../queries/search/sql";
 import { boundText } from "../source/result-bounds";
+import type { Signature } from "../trajectory/tags";
 
 const FIELDS: SearchField[] = ["all", "command", "paths", "text"];
 const KINDS = ["focus", "interruption", "finalization"];
@@ -39,7 +40,7 @@ export function isRunnable(f: StepSearch): boolean {
 
 export interface ExampleSearch {
   label: string;
-  signature: "cross_task_interference" | "requirement_state_loss";
+  signature: Signature;
   search: Partial<StepSearch>;
 }
 

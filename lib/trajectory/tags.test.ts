@@ -1,7 +1,15 @@
 // tagsByStep and chipGroups on hand-made tags: which tags point at each step, and a step row's one chip per
 // signature and strength with how many tags it stands for.
 import { describe, expect, it } from "vitest";
-import { chipGroups, tagsByStep, type SignatureTag } from "./tags";
+import {
+  chipGroups,
+  isSignature,
+  SIGNATURE_SHORT_LABELS,
+  SIGNATURES,
+  signatureLabel,
+  tagsByStep,
+  type SignatureTag,
+} from "./tags";
 
 const tag = (
   id: string,
@@ -56,5 +64,15 @@ describe("chipGroups", () => {
       ["d", 1],
     ]);
     expect(chipGroups([])).toEqual([]);
+  });
+});
+
+describe("the signatures' one table of names", () => {
+  it("knows each signature by id and keeps any other value as it is", () => {
+    expect(SIGNATURES.filter(isSignature)).toEqual(["requirement_state_loss", "cross_task_interference"]);
+    expect([null, "", "any", "Requirement-state loss"].some(isSignature)).toBe(false);
+    expect(signatureLabel("cross_task_interference")).toBe("Cross-task interference");
+    expect(signatureLabel("unknown_signature")).toBe("unknown_signature");
+    expect(SIGNATURES.map((s) => SIGNATURE_SHORT_LABELS[s])).toEqual(["RSL", "CTI"]);
   });
 });

@@ -11,6 +11,27 @@ import type { VerdictTest } from "./verdict-test";
 export const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
 export type Signature = (typeof SIGNATURES)[number];
 
+/** What the pages call each signature; every list, filter and chip of signatures reads these. */
+export const SIGNATURE_LABELS: Record<Signature, string> = {
+  requirement_state_loss: "Requirement-state loss",
+  cross_task_interference: "Cross-task interference",
+};
+
+/** A signature's name on a compact chip. */
+export const SIGNATURE_SHORT_LABELS: Record<Signature, string> = {
+  requirement_state_loss: "RSL",
+  cross_task_interference: "CTI",
+};
+
+export function isSignature(id: unknown): id is Signature {
+  return (SIGNATURES as readonly unknown[]).includes(id);
+}
+
+/** A signature's name, or the id itself when no signature has it (a value read from a file). */
+export function signatureLabel(id: string): string {
+  return isSignature(id) ? SIGNATURE_LABELS[id] : id;
+}
+
 export interface TagAuthor {
   kind: "human" | "judge" | "detector";
   name?: string;
@@ -155,8 +176,3 @@ export function splitDetectorName(full: string): { detector: string; version: st
   const m = /^(.*\S)\s+(v\d+(?:\.\d+)*)$/.exec(full);
   return m ? { detector: m[1]!, version: m[2]! } : { detector: full, version: "" };
 }
-
-export const SIGNATURE_LABELS: Record<Signature, string> = {
-  requirement_state_loss: "Requirement-state loss",
-  cross_task_interference: "Cross-task interference",
-};

@@ -16,7 +16,7 @@ import {
   type LogisticFit,
 } from "../../metrics/resumption";
 import { Z_95 } from "../../metrics/wilson";
-import { SIGNATURES } from "../signatures/tables";
+import { SIGNATURES } from "../../trajectory/tags";
 import type { FocusReturnRow } from "./sql";
 
 export const LOAD_MEASURES = ["requests", "tokens", "switches"] as const;

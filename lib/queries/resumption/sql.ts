@@ -18,9 +18,7 @@
 //   signature tables of lib/queries/signatures/tables.ts); known only when the run's trajectory was readable.
 import { sqlString } from "../../db/sql";
 import { defineQuery } from "../../db/query";
-import { SIGNATURES } from "../signatures/tables";
-
-export type Signature = (typeof SIGNATURES)[number];
+import { SIGNATURES, type Signature } from "../../trajectory/tags";
 
 const tagColumn = (signature: Signature) => `tag_${signature}`;
 

@@ -1,7 +1,7 @@
 // What the resumption page shows, as pure functions of the build-time data and the URL: the chosen condition,
 // measure, configuration and signature, bin labels, axis scales and the words for a refused fit. No number is
 // computed here: model.ts and series.ts computed them.
-import { SIGNATURE_LABELS, SIGNATURES } from "../signatures/tables";
+import { isSignature, SIGNATURE_LABELS, SIGNATURES, type Signature } from "../../trajectory/tags";
 import type { ConditionResumption, InterruptionRow, ResumptionPageData, ResumptionScope } from "./model";
 import {
   LOAD_MEASURES,
@@ -11,7 +11,6 @@ import {
   type ResumptionBin,
   type ResumptionOutcome,
 } from "./series";
-import type { Signature } from "./sql";
 
 export interface ResumptionViewState {
   condition: string;
@@ -45,7 +44,7 @@ export const MEASURES: Readonly<Record<LoadMeasure, MeasureSpec>> = {
 
 export const OUTCOME_LABELS: Readonly<Record<ResumptionOutcome, string>> = {
   held: "Stage held at the end",
-  ...(SIGNATURE_LABELS as Record<Signature, string>),
+  ...SIGNATURE_LABELS,
 };
 
 export const FIT_FAILURES: Readonly<Record<FitFailure, string>> = {
@@ -78,7 +77,7 @@ export function parseResumptionState(search: string, data: ResumptionPageData): 
   const scope = p.get("config");
   if (scope && data.byCondition[s.condition]?.scopes.some((x) => x.id === scope)) s.scope = scope;
   const signature = p.get("signature");
-  if (signature && (SIGNATURES as readonly string[]).includes(signature)) s.signature = signature as Signature;
+  if (isSignature(signature)) s.signature = signature;
   return s;
 }
 

@@ -3,6 +3,7 @@
 // measured accuracy (data/detector-accuracy.json, one row per measured set × signature). Their columns are the
 // build's contract; the prevalence queries (prevalence.sql.ts) read them, never a release's annotations, so
 // detector tags and the release's human or judge tags never mix.
+import { SIGNATURE_LABELS as LABELS } from "../../trajectory/tags";
 
 export const RUN_ANALYSIS_COLUMNS = {
   run_id: "VARCHAR",
@@ -47,19 +48,16 @@ export const DETECTOR_ACCURACY_COLUMNS = {
   measured_at: "VARCHAR",
 } as const;
 
+export { SIGNATURES } from "../../trajectory/tags";
+
+/** The signatures' names (lib/trajectory/tags.ts), looked up by a table's `signature` column, a string. */
+export const SIGNATURE_LABELS: Readonly<Record<string, string>> = LABELS;
+
 export const SIGNATURE_DERIVED_TABLES = {
   run_analysis: RUN_ANALYSIS_COLUMNS,
   signature_tags: SIGNATURE_TAGS_COLUMNS,
   detector_accuracy: DETECTOR_ACCURACY_COLUMNS,
 } as const;
-
-/** The trace signatures of Switch-SWE App. E.1, in display order. */
-export const SIGNATURES = ["requirement_state_loss", "cross_task_interference"] as const;
-
-export const SIGNATURE_LABELS: Record<string, string> = {
-  requirement_state_loss: "Requirement-state loss",
-  cross_task_interference: "Cross-task interference",
-};
 
 function createIfMissing(name: string, columns: Record<string, string>, schema: string): string {
   const p = schema ? `${schema}.` : "";

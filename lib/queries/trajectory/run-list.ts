@@ -5,6 +5,7 @@
 // page of the whole list spans one or two configurations.
 import { defineQuery, type QuerySource } from "../../db/query";
 import { trajectoryRunPageSql, type TrajectoryRunRow } from "./sql";
+import type { Signature } from "../../trajectory/tags";
 
 /** Rows a page shows. */
 export const RUNS_PER_PAGE = 100;
@@ -98,7 +99,7 @@ export interface RunFilters {
   condition: string;
   /** "with": runs that publish a trajectory; "without": runs that do not. */
   has: "" | "with" | "without";
-  tag: "" | "any" | "requirement_state_loss" | "cross_task_interference";
+  tag: "" | "any" | Signature;
   text: string;
   /** 0-based. */
   page: number;
