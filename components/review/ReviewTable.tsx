@@ -2,13 +2,13 @@
 // The reviews this browser holds for the release: run, signature, verdict, steps, note, date and reviewer, each
 // with a link back to the run in review mode and a Delete button. Every text is the reviewer's, shown as text.
 import Link from "next/link";
-import { Badge, type BadgeTone } from "@/components/ui/Badge";
+import { Badge } from "@/components/ui/Badge";
 import { HeaderRow, Table } from "@/components/ui/Table";
 import { reviewRunHref } from "@/lib/site/nav";
-import type { ReviewVerdict, StoredReview } from "@/lib/site/review";
+import type { StoredReview } from "@/lib/site/review";
 import { SIGNATURE_LABELS } from "@/lib/trajectory/tags";
 
-const TONE: Record<ReviewVerdict, BadgeTone> = { confirmed: "good", rejected: "bad", added: "info", absent: "neutral" };
+import { VERDICT_TONE } from "./verdict-tone";
 
 export function ReviewTable({
   releaseId,
@@ -61,7 +61,7 @@ export function ReviewTable({
                 {r.strength === "weak" ? <span className="text-xs text-zinc-500"> (weak tag)</span> : null}
               </td>
               <td>
-                <Badge tone={TONE[r.verdict]}>{r.verdict}</Badge>
+                <Badge tone={VERDICT_TONE[r.verdict]}>{r.verdict}</Badge>
               </td>
               <td className="text-xs">{r.stepNumbers.length ? r.stepNumbers.join(", ") : "—"}</td>
               <td className="max-w-xs [overflow-wrap:anywhere]">{r.note}</td>

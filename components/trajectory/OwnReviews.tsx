@@ -4,6 +4,7 @@
 // which the reviewer may mark absent from the run. Each can be withdrawn.
 import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
+import { VERDICT_TONE } from "@/components/review/verdict-tone";
 import type { StoredReview } from "@/lib/site/review";
 import { SIGNATURE_LABELS, SIGNATURES, type Signature } from "@/lib/trajectory/tags";
 
@@ -32,9 +33,7 @@ export function OwnTagReviews({
             data-tag-signature={r.signature}
             className="flex flex-wrap items-center gap-2"
           >
-            <Badge tone={r.verdict === "rejected" ? "bad" : r.verdict === "confirmed" ? "good" : "info"}>
-              {r.verdict}
-            </Badge>
+            <Badge tone={VERDICT_TONE[r.verdict]}>{r.verdict}</Badge>
             <span>{SIGNATURE_LABELS[r.signature]}</span>
             {r.stepNumbers.map((n) => (
               <button key={n} type="button" className="btn px-1 py-0 text-xs" onClick={() => onJump(n)}>

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { ReviewerNameField } from "@/components/review/ReviewerNameField";
 import { Badge } from "@/components/ui/Badge";
 import { releaseHref } from "@/lib/site/nav";
-import { reviewId, tagReviewId } from "@/lib/site/review";
+import { isJudgement, reviewId, tagReviewId } from "@/lib/site/review";
 import { tagOrder } from "@/lib/site/review-nav";
 import type { SignatureTag } from "@/lib/trajectory/tags";
 import { AddTagForm } from "./AddTagForm";
@@ -63,9 +63,7 @@ export function ReviewPanel({
   const own = [...(mode.reviews.byId?.values() ?? [])];
   const reviewed = mode.tags.filter((t) => mode.reviewOf(t) !== null).length;
   const current = new Set(mode.tags.map((t) => tagReviewId(t.signature, t.steps)));
-  const judged = own.filter(
-    (r) => (r.verdict === "confirmed" || r.verdict === "rejected") && !current.has(reviewId(r)),
-  );
+  const judged = own.filter((r) => isJudgement(r.verdict) && !current.has(reviewId(r)));
   return (
     <section
       className="space-y-2 rounded border border-sky-300 p-2 dark:border-sky-800"

@@ -2,7 +2,8 @@
 // One detector tag in review mode: its chip and evidence steps, a short note, Confirm / Reject and the verdict
 // this browser holds. The current tag (what r and x judge) is outlined.
 import { Badge } from "@/components/ui/Badge";
-import type { StoredReview } from "@/lib/site/review";
+import { VERDICT_TONE } from "@/components/review/verdict-tone";
+import { isJudgement, type Judgement, type StoredReview } from "@/lib/site/review";
 import type { SignatureTag } from "@/lib/trajectory/tags";
 import { TagChip } from "./TagChips";
 
@@ -12,14 +13,13 @@ export interface TagReviewRowProps {
   current: boolean;
   note: string;
   onNote: (note: string) => void;
-  onJudge: (verdict: "confirmed" | "rejected") => void;
+  onJudge: (verdict: Judgement) => void;
   onJump: (n: number) => void;
 }
 
-const VERDICT_TONE = { confirmed: "good", rejected: "bad" } as const;
-
 export function TagReviewRow({ tag, review, current, note, onNote, onJudge, onJump }: TagReviewRowProps) {
-  const verdict = review?.verdict === "confirmed" || review?.verdict === "rejected" ? review.verdict : null;
+  const given = review?.verdict;
+  const verdict = isJudgement(given) ? given : null;
   return (
     <li
       data-review-tag={tag.id}

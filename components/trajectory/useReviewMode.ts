@@ -10,6 +10,7 @@ import {
   judgeTag,
   runAudit,
   tagReviewId,
+  type Judgement,
   type ReviewContext,
   type StoredReview,
 } from "@/lib/site/review";
@@ -40,7 +41,7 @@ export interface ReviewMode {
   current: SignatureTag | null;
   noteOf: (tag: SignatureTag) => string;
   setNote: (tag: SignatureTag, note: string) => void;
-  judge: (tag: SignatureTag, verdict: "confirmed" | "rejected") => void;
+  judge: (tag: SignatureTag, verdict: Judgement) => void;
   next: () => void;
   add: (signature: Signature, steps: number[], note: string) => void;
   absent: (signature: Signature, note: string) => void;
@@ -70,7 +71,7 @@ export function useReviewMode(input: ReviewModeInput): ReviewMode | null {
   const noteOf = (t: SignatureTag) => notes.get(t.id) ?? reviewOf(t)?.note ?? "";
   const context = (): ReviewContext | null =>
     runId !== null && rows ? { release: releaseId, run: runId, rows, audit, reviewer, now: new Date() } : null;
-  const judge = (t: SignatureTag, verdict: "confirmed" | "rejected") => {
+  const judge = (t: SignatureTag, verdict: Judgement) => {
     const ctx = context();
     if (ctx) reviews.save(judgeTag(ctx, t, verdict, noteOf(t).trim()));
   };

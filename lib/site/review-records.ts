@@ -3,14 +3,14 @@
 // file is a release file, not a spreadsheet: values are written as the reviewer typed them (JSON escapes them),
 // never prefixed as the CSV export does, so the record means what was said.
 import type { Annotation } from "../data/schema";
-import type { StoredReview } from "./review";
+import { isJudgement, type StoredReview } from "./review";
 
 /** The record of one review; null when it names no step it can export (a tag in a continuation file). */
 export function reviewRecord(r: StoredReview, reviewer: string): Annotation | null {
   const stepIds = r.verdict === "absent" ? [] : r.stepIds;
   if (r.verdict !== "absent" && stepIds.length === 0) return null;
   const name = r.reviewer || reviewer.trim();
-  const judged = r.verdict === "confirmed" || r.verdict === "rejected";
+  const judged = isJudgement(r.verdict);
   return {
     run_id: r.run,
     signature: r.signature,

@@ -1,6 +1,7 @@
 // A crafted review link (issue 58): the audit stratum a review is stored with, and so exported, is the run's own.
 import { describe, expect, it } from "vitest";
-import { runAudit } from "./review";
+import { isJudgement, runAudit } from "./review";
+import { REVIEW_VERDICTS } from "../data/schema";
 
 const run = { config_id: "orca-opencode", condition: "switched" };
 
@@ -17,5 +18,12 @@ describe("runAudit", () => {
     expect(runAudit({ seed: "abc", stratum: "orca-opencode/uninterrupted" }, run)).toBeNull();
     expect(runAudit({ seed: "abc", stratum: "orca-opencode/switched" }, null)).toBeNull();
     expect(runAudit(null, run)).toBeNull();
+  });
+});
+
+describe("isJudgement", () => {
+  it("is a verdict on a detector's tag: confirmed or rejected, not an added tag or an absence", () => {
+    expect(REVIEW_VERDICTS.filter(isJudgement)).toEqual(["confirmed", "rejected"]);
+    expect(isJudgement(null)).toBe(false);
   });
 });

@@ -8,6 +8,13 @@ import { splitDetectorName, type Signature, type SignatureTag } from "../traject
 
 export type ReviewVerdict = NonNullable<Annotation["review"]>["verdict"];
 
+/** The verdicts on a detector's tag (the others add a tag or say a signature is absent). */
+export type Judgement = Extract<ReviewVerdict, "confirmed" | "rejected">;
+
+export function isJudgement(verdict: ReviewVerdict | null | undefined): verdict is Judgement {
+  return verdict === "confirmed" || verdict === "rejected";
+}
+
 /** The audit sample a run was opened from: its seed and its stratum (`<config_id>/<condition>`). */
 export interface AuditRef {
   seed: string;
@@ -120,12 +127,7 @@ function stored(
 }
 
 /** A verdict on a detector's tag: confirmed or rejected at the tag's evidence steps. */
-export function judgeTag(
-  ctx: ReviewContext,
-  tag: SignatureTag,
-  verdict: "confirmed" | "rejected",
-  note: string,
-): StoredReview {
+export function judgeTag(ctx: ReviewContext, tag: SignatureTag, verdict: Judgement, note: string): StoredReview {
   const { detector, version } = splitDetectorName(tag.author.name ?? "detector");
   return stored(ctx, tag.signature, tag.steps, {
     verdict,
