@@ -17,6 +17,7 @@ import {
   prevalenceAxis,
   prevalenceDotTable,
   shareOf,
+  STRENGTH_TEXT,
   type Strength,
 } from "@/lib/site/prevalence-dots";
 
@@ -67,7 +68,7 @@ export function PrevalenceDotPlot(props: PrevalenceDotPlotProps) {
       <ChartFigure
         releaseId={releaseId}
         id={id}
-        title={`Prevalence with 95% intervals, ${groupLabel(group)} focus tasks (${strength === "strong" ? "strong tags" : "weak only"})`}
+        title={`Prevalence with 95% intervals, ${groupLabel(group)} focus tasks (${STRENGTH_TEXT[strength].short})`}
         table={prevalenceDotTable(dotArgs)}
       >
         <div>

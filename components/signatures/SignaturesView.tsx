@@ -22,6 +22,7 @@ import {
   serializeSignaturesUrl,
   type SignaturesUrlState,
 } from "@/lib/site/signatures-url";
+import { STRENGTH_TEXT } from "@/lib/site/prevalence-dots";
 import { configsOf } from "./PrevalenceTable";
 import { PrevalenceDotPlot } from "./PrevalenceDotPlot";
 import { SignatureFilters } from "./SignatureFilters";
@@ -96,7 +97,7 @@ export function SignaturesView({ releaseId, model: staticModel, repos }: Signatu
           ? "Recomputing for the filters…"
           : scoped && subset.error
             ? `Could not compute the filtered matrix: ${subset.error}`
-            : `Share of readable runs with ${state.strength === "strong" ? "at least one strong tag" : "weak tags only"} (k/n, Wilson 95% in brackets)${state.repo ? ` in ${state.repo}` : ""}${state.outcome ? `, ${state.outcome} runs only` : ""}. Unknown where no trajectory was readable.`}
+            : `Share of readable runs with ${STRENGTH_TEXT[state.strength].runs} (k/n, Wilson 95% in brackets)${state.repo ? ` in ${state.repo}` : ""}${state.outcome ? `, ${state.outcome} runs only` : ""}. Unknown where no trajectory was readable.`}
       </p>
       {shownSignatures.map((sig) => (
         <SignatureMatrix
@@ -164,7 +165,7 @@ function CellRuns(props: {
       }),
   );
   const runs = { rows: listed.loading ? undefined : listed.value, error: listed.error };
-  const title = `${SIGNATURE_LABELS[cell.signature]} · ${props.name} · ${conditionLabel(cell.condition)} · ${groupLabel(cell.grp)} (${strength === "strong" ? "strong tags" : "weak only"})`;
+  const title = `${SIGNATURE_LABELS[cell.signature]} · ${props.name} · ${conditionLabel(cell.condition)} · ${groupLabel(cell.grp)} (${STRENGTH_TEXT[strength].short})`;
   return (
     <section
       aria-label="runs of the cell"

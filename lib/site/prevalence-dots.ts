@@ -12,6 +12,12 @@ export const DOT_PLOT_LIMIT = 60;
 
 export type Strength = "strong" | "weak";
 
+/** What each strength counts, in a sentence ("share of readable runs with …") and in a title's brackets. */
+export const STRENGTH_TEXT: Record<Strength, { runs: string; short: string }> = {
+  strong: { runs: "at least one strong tag", short: "strong tags" },
+  weak: { runs: "weak tags only", short: "weak only" },
+};
+
 export const dotKey = (config: string, condition: string, grp: string, signature: string) =>
   [config, condition, grp, signature].join("\u0000");
 
@@ -59,9 +65,8 @@ const r1 = (x: number | null | undefined) => (x === null || x === undefined ? nu
 
 export function prevalenceDotTable(args: DotArgs): ChartTable {
   const { cells, configs, conditions, group, signatures, strength } = args;
-  const what = strength === "strong" ? "at least one strong tag" : "weak tags only";
   return {
-    caption: `Share of readable runs with ${what} of each signature, ${groupLabel(group)} focus tasks, percent, with its Wilson 95% interval`,
+    caption: `Share of readable runs with ${STRENGTH_TEXT[strength].runs} of each signature, ${groupLabel(group)} focus tasks, percent, with its Wilson 95% interval`,
     columns: [
       { key: "config", label: "Configuration" },
       { key: "condition", label: "Condition" },
