@@ -1,11 +1,10 @@
 // The uncertainty behind a row's numbers, shown on expand so the table itself stays readable: each cell's interval
 // and test, then the intervals clustered by repository and the repeat metrics (RowUncertainty).
-import type { LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import type { ColumnCell, ColumnKind } from "@/lib/site/leaderboard-columns";
 import { fmt, fmtP } from "@/lib/site/labels";
-import { cellOf, groupHeader, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
+import { cellOf, groupHeader } from "@/lib/site/leaderboard-view";
 import dynamic from "next/dynamic";
-import type { LeaderboardStudy } from "./useRowUncertainty";
+import type { RowDetailProps } from "./useRowUncertainty";
 
 // Loaded when a row is first expanded: the bootstraps and repeat metrics are not in the page's first-load JS.
 const RowUncertainty = dynamic(() => import("./RowUncertainty").then((m) => m.RowUncertainty), { ssr: false });
@@ -33,15 +32,7 @@ function CellText({ cell, kind }: { cell: ColumnCell; kind: ColumnKind }) {
   );
 }
 
-export function CellDetail({
-  row,
-  columns,
-  study,
-}: {
-  row: LeaderboardRow;
-  columns: LeaderboardColumn[];
-  study: LeaderboardStudy;
-}) {
+export function CellDetail({ row, columns, study }: RowDetailProps) {
   const groups = [...new Set(columns.map((c) => c.group))];
   return (
     <div className="grid gap-3 text-xs sm:grid-cols-3">

@@ -47,34 +47,25 @@ export function LeaderboardActions({
       columns,
     );
   };
+  const save = (format: "CSV" | "JSON") => {
+    const name = exportName(releaseId, "leaderboard", subsetName(state));
+    if (format === "CSV") download(`${name}.csv`, "text/csv", toCsv(shownRecords()));
+    else download(`${name}.json`, "application/json", toJson(shownRecords()));
+  };
   return (
     <span className="ml-auto flex gap-2">
-      <button
-        type="button"
-        className="btn"
-        disabled={waiting}
-        title={waiting ? "Waiting for every configuration" : undefined}
-        onClick={() =>
-          download(`${exportName(releaseId, "leaderboard", subsetName(state))}.csv`, "text/csv", toCsv(shownRecords()))
-        }
-      >
-        Export CSV
-      </button>
-      <button
-        type="button"
-        className="btn"
-        disabled={waiting}
-        title={waiting ? "Waiting for every configuration" : undefined}
-        onClick={() =>
-          download(
-            `${exportName(releaseId, "leaderboard", subsetName(state))}.json`,
-            "application/json",
-            toJson(shownRecords()),
-          )
-        }
-      >
-        Export JSON
-      </button>
+      {(["CSV", "JSON"] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="btn"
+          disabled={waiting}
+          title={waiting ? "Waiting for every configuration" : undefined}
+          onClick={() => save(format)}
+        >
+          {`Export ${format}`}
+        </button>
+      ))}
       <button
         type="button"
         className="btn"
