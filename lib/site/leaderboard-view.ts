@@ -75,7 +75,7 @@ export function cellOf(row: LeaderboardRow, col: LeaderboardColumn): ColumnCell 
 }
 
 /** The column's name in exports ("overall_switched", "overall_gap_switched"). */
-export function exportName(col: LeaderboardColumn): string {
+function columnExportName(col: LeaderboardColumn): string {
   return [col.group, col.kind.slug, col.condition].filter(Boolean).join("_");
 }
 
@@ -215,7 +215,7 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
     };
     for (const col of columns) {
       const cell = cellOf(row, col);
-      const name = exportName(col);
+      const name = columnExportName(col);
       rec[name] = cell?.value ?? null;
       rec[`${name}_ci_lo`] = cell?.lo ?? null;
       rec[`${name}_ci_hi`] = cell?.hi ?? null;
@@ -225,12 +225,13 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
     // the column order above stays what earlier exports had.
     for (const col of columns) {
       const cell = cellOf(row, col);
-      if (cell) put(exportName(col), col.kind.exportCounts(cell));
+      if (cell) put(columnExportName(col), col.kind.exportCounts(cell));
     }
     // Ranks after the counts, for the same reason.
     for (const col of columns) {
       const rank = cellOf(row, col)?.rank;
-      if (rank) put(exportName(col), { rank: rank.rank, rank_lo: rank.lo, rank_hi: rank.hi, tie_group: rank.tieGroup });
+      if (rank)
+        put(columnExportName(col), { rank: rank.rank, rank_lo: rank.lo, rank_hi: rank.hi, tie_group: rank.tieGroup });
     }
     return Object.assign(rec, provenanceColumns(row));
   });
