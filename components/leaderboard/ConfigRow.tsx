@@ -64,10 +64,10 @@ export function ConfigRow({
             <td
               key={col.id}
               data-col={col.id}
-              className={`px-2 py-1.5 text-right ${markClass(mark)} ${col.kind === "gap" ? "bg-zinc-50/60 dark:bg-zinc-900/40" : ""} ${firstOfGroup.has(col.id) ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
+              className={`px-2 py-1.5 text-right ${markClass(mark)} ${col.kind.shaded ? "bg-zinc-50/60 dark:bg-zinc-900/40" : ""} ${firstOfGroup.has(col.id) ? "border-l border-zinc-200 dark:border-zinc-800" : ""}`}
               title={cell ? `95% CI ${fmt(cell.lo)} – ${fmt(cell.hi)}` : "unknown"}
             >
-              {fmt(cell?.value)}
+              {col.kind.format(cell?.value)}
               {cell?.rank ? (
                 // Drawn by CSS from the attribute: the cell's text stays its number (copied, exported, read by
                 // the tests as the number), while the rank is shown, printed and read out by screen readers.

@@ -5,7 +5,15 @@ import Link from "next/link";
 import { useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
 import { compareHref } from "@/lib/queries/compare/url";
-import { columnsFor, exportRecords, filterRows, toCsv, type ViewState } from "@/lib/site/leaderboard-view";
+import {
+  cellOf,
+  columnsFor,
+  exportRecords,
+  filterRows,
+  sortValue,
+  toCsv,
+  type ViewState,
+} from "@/lib/site/leaderboard-view";
 import { exportName, toJson } from "@/lib/common/csv";
 import { download } from "@/components/site/ExportButtons";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
@@ -39,34 +47,25 @@ export function LeaderboardActions({
       columns,
     );
   };
+  const save = (format: "CSV" | "JSON") => {
+    const name = exportName(releaseId, "leaderboard", subsetName(state));
+    if (format === "CSV") download(`${name}.csv`, "text/csv", toCsv(shownRecords()));
+    else download(`${name}.json`, "application/json", toJson(shownRecords()));
+  };
   return (
     <span className="ml-auto flex gap-2">
-      <button
-        type="button"
-        className="btn"
-        disabled={waiting}
-        title={waiting ? "Waiting for every configuration" : undefined}
-        onClick={() =>
-          download(`${exportName(releaseId, "leaderboard", subsetName(state))}.csv`, "text/csv", toCsv(shownRecords()))
-        }
-      >
-        Export CSV
-      </button>
-      <button
-        type="button"
-        className="btn"
-        disabled={waiting}
-        title={waiting ? "Waiting for every configuration" : undefined}
-        onClick={() =>
-          download(
-            `${exportName(releaseId, "leaderboard", subsetName(state))}.json`,
-            "application/json",
-            toJson(shownRecords()),
-          )
-        }
-      >
-        Export JSON
-      </button>
+      {(["CSV", "JSON"] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="btn"
+          disabled={waiting}
+          title={waiting ? "Waiting for every configuration" : undefined}
+          onClick={() => save(format)}
+        >
+          {`Export ${format}`}
+        </button>
+      ))}
       <button
         type="button"
         className="btn"
@@ -109,11 +108,8 @@ function sortedIds(
   sort: { id: string; desc: boolean },
 ): string[] {
   const col = columns.find((c) => c.id === sort.id);
-  const key = (r: (typeof rows)[number]) =>
-    col
-      ? ((col.kind === "rate" ? r.rates[col.group]?.[col.condition] : r.gaps[col.group]?.[col.condition])?.value ??
-        -Infinity)
-      : r.config.display_name;
+  // The table's own sort key (useLeaderboardTable.ts), so the export's order is the order shown.
+  const key = (r: (typeof rows)[number]) => (col ? sortValue(cellOf(r, col), col) : r.config.display_name);
   return [...rows]
     .sort((a, b) => {
       const x = key(a);

@@ -35,6 +35,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
   const all = table.getRowModel().rows;
   const { body, win } = useRowWindow(all.length);
   const firstOfGroup = new Set(groupsOf(columns).map(([, cols]) => cols[0]!.id));
+  const byId = new Map(columns.map((c) => [c.id, c]));
   return (
     <div className="overflow-x-auto rounded border border-zinc-200 dark:border-zinc-800">
       <Table
@@ -55,7 +56,8 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
               {hg.headers.map((h) => {
                 const sortable = h.column.getCanSort() && h.subHeaders.length === 0 && !h.isPlaceholder;
                 const label = typeof h.column.columnDef.header === "string" ? h.column.columnDef.header : "";
-                const term = h.isPlaceholder ? undefined : glossaryFor(label.replace(/^Gap .*/, "Gap"));
+                const col = byId.get(h.column.id);
+                const term = h.isPlaceholder ? undefined : glossaryFor(col ? col.kind.term(col.condition) : label);
                 const th = {
                   colSpan: h.colSpan,
                   "data-col": h.column.id,

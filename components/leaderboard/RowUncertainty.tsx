@@ -6,12 +6,10 @@ import { TableExport } from "@/components/site/TableExport";
 import { Term } from "@/components/site/Term";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { RowHeader, Table, Td, Th } from "@/components/ui/Table";
-import type { LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import type { ClusteredCell, FarNearCell, Span } from "@/lib/queries/uncertainty/types";
 import { conditionLabel, fmt, groupLabel } from "@/lib/site/labels";
-import type { LeaderboardColumn } from "@/lib/site/leaderboard-view";
 import { RepeatMetrics } from "./RepeatMetrics";
-import { useRowUncertainty, type LeaderboardStudy, type RowUncertainty as Data } from "./useRowUncertainty";
+import { useRowUncertainty, type RowDetailProps, type RowUncertainty as Data } from "./useRowUncertainty";
 
 const NO_DESIGN_EFFECT = "unknown: the plain resamples do not vary (every task has the same value)";
 const DESIGN_EFFECT_TITLE =
@@ -152,15 +150,7 @@ interface Layout {
 }
 
 /** The row's uncertainty under its cell detail: loads when the row is expanded. */
-export function RowUncertainty({
-  row,
-  columns,
-  study,
-}: {
-  row: LeaderboardRow;
-  columns: LeaderboardColumn[];
-  study: LeaderboardStudy;
-}) {
+export function RowUncertainty({ row, columns, study }: RowDetailProps) {
   const id = row.config.config_id;
   const state = useRowUncertainty(id, study);
   const { releaseId } = useReleaseSource();

@@ -5,15 +5,23 @@
 // task subset, so the expansion describes the rows the table shows.
 import { useAsync, type AsyncState } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
+import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { OVERALL } from "@/lib/queries/leaderboard/sql";
 import { computeConfigUncertainty } from "@/lib/queries/uncertainty/model";
 import type { ConfigUncertainty } from "@/lib/queries/uncertainty/types";
+import type { LeaderboardColumn } from "@/lib/site/leaderboard-view";
 
 export type RowUncertainty = ConfigUncertainty & { reps: number; seed: number };
 
 /** What of the leaderboard's model the expansion needs: the release's conditions and groups, and the subset shown. */
 export type LeaderboardStudy = Pick<LeaderboardModel, "baseline" | "conditions" | "groups" | "scope">;
+
+/** An expanded row's parts (CellDetail, RowUncertainty): the row, the columns shown and the study. */
+export interface RowDetailProps {
+  row: LeaderboardRow;
+  columns: LeaderboardColumn[];
+  study: LeaderboardStudy;
+}
 
 export function useRowUncertainty(configId: string, study: LeaderboardStudy): AsyncState<RowUncertainty> {
   const source = useReleaseSource();

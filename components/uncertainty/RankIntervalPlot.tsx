@@ -50,7 +50,6 @@ export function RankIntervalPlot({
     rows.map((r) => r.name),
     NAME_CHARS,
   );
-  const unit = column.kind === "gap" ? " pp" : "%";
   return (
     <ChartFigure
       releaseId={releaseId}
@@ -129,7 +128,7 @@ export function RankIntervalPlot({
                   data-hi={p.hi ?? undefined}
                   data-tie={p.tieGroup}
                 >
-                  <title>{`${r.name}: ${rankText(p)} · T${p.tieGroup}; value ${f1(p.value)}${unit}`}</title>
+                  <title>{`${r.name}: ${rankText(p)} · T${p.tieGroup}; value ${f1(p.value)}${column.unit}`}</title>
                 </circle>
                 {tie[i]!.opens ? (
                   <text x={LABEL + PLOT + 8} y={y} dominantBaseline="middle" fontSize={10} fill={CHART.axis}>

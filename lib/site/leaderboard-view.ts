@@ -2,19 +2,21 @@
 // the exported CSV/JSON. The component only renders what these return.
 import { extremeMarks, type Mark } from "../metrics/marks";
 import type { ConfigRow } from "../queries/leaderboard/sql";
-import type { GapCell, LeaderboardModel, LeaderboardRow, RateCell } from "../queries/leaderboard/model";
+import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard/model";
 import { noRankIntervalReason } from "../queries/leaderboard/rank-rules";
 import type { CellRank } from "../queries/leaderboard/ranks";
-import { conditionLabel, groupLabel } from "./labels";
+import { groupLabel } from "./labels";
+import { LEADERBOARD_COLUMNS, type ColumnCell, type ColumnKind } from "./leaderboard-columns";
 import { csvText } from "../common/csv";
 
 export interface LeaderboardColumn {
   id: string;
   group: string;
-  kind: "rate" | "gap";
+  /** The registry's entry (lib/site/leaderboard-columns.ts): what the column reads and how it is written. */
+  kind: ColumnKind;
   condition: string;
   label: string;
-  /** Higher is better for rates of non-baseline conditions; lower is better for gaps; baseline unmarked. */
+  /** The direction its marks take; null for a column left unmarked (the baseline's resolution). */
   marked: "higher" | "lower" | null;
 }
 
@@ -46,32 +48,35 @@ export function defaultViewState(model: LeaderboardModel): ViewState {
   };
 }
 
-export function columnsFor(model: LeaderboardModel, groups: readonly string[]): LeaderboardColumn[] {
-  const others = model.conditions.filter((c) => c !== model.baseline);
+/** Each shown group's columns, kind by kind (`kinds`: the registry, or the registry and a test's own entry). */
+export function columnsFor(
+  model: LeaderboardModel,
+  groups: readonly string[],
+  kinds: readonly ColumnKind[] = LEADERBOARD_COLUMNS,
+): LeaderboardColumn[] {
   return model.groups
     .filter((g) => groups.includes(g))
-    .flatMap((group) => [
-      ...model.conditions.map((condition): LeaderboardColumn => ({
-        id: `${group}.${condition}`,
-        group,
-        kind: "rate",
-        condition,
-        label: conditionLabel(condition),
-        marked: condition === model.baseline ? null : "higher",
-      })),
-      ...others.map((condition): LeaderboardColumn => ({
-        id: `${group}.gap.${condition}`,
-        group,
-        kind: "gap",
-        condition,
-        label: others.length > 1 ? `Gap ${conditionLabel(condition)}` : "Gap",
-        marked: "lower",
-      })),
-    ]);
+    .flatMap((group) =>
+      kinds.flatMap((kind) =>
+        kind.conditions(model).map((condition): LeaderboardColumn => ({
+          id: [group, kind.slug, condition].filter(Boolean).join("."),
+          group,
+          kind,
+          condition,
+          label: kind.label(condition, model),
+          marked: kind.marked(condition, model) ? kind.better : null,
+        })),
+      ),
+    );
 }
 
-export function cellOf(row: LeaderboardRow, col: LeaderboardColumn): RateCell | GapCell | undefined {
-  return col.kind === "rate" ? row.rates[col.group]?.[col.condition] : row.gaps[col.group]?.[col.condition];
+export function cellOf(row: LeaderboardRow, col: LeaderboardColumn): ColumnCell | undefined {
+  return col.kind.cell(row, col.group, col.condition);
+}
+
+/** The column's name in exports ("overall_switched", "overall_gap_switched"). */
+function columnExportName(col: LeaderboardColumn): string {
+  return [col.group, col.kind.slug, col.condition].filter(Boolean).join("_");
 }
 
 /** The part of the view state that chooses rows (the rest chooses columns, order or a subset's numbers). */
@@ -205,40 +210,28 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
       variant: row.config.variant,
       reasoning: row.config.reasoning,
     };
+    const put = (name: string, values: Record<string, number | null>) => {
+      for (const [suffix, value] of Object.entries(values)) rec[`${name}_${suffix}`] = value;
+    };
     for (const col of columns) {
       const cell = cellOf(row, col);
-      const name = `${col.group}_${col.kind === "gap" ? `gap_${col.condition}` : col.condition}`;
+      const name = columnExportName(col);
       rec[name] = cell?.value ?? null;
       rec[`${name}_ci_lo`] = cell?.lo ?? null;
       rec[`${name}_ci_hi`] = cell?.hi ?? null;
-      if (cell && "p" in cell) rec[`${name}_mcnemar_p`] = cell.p;
-      if (cell && "repMin" in cell && cell.repeats > 1) {
-        rec[`${name}_repeat_min`] = cell.repMin;
-        rec[`${name}_repeat_max`] = cell.repMax;
-      }
+      if (cell) put(name, col.kind.exportStats(cell));
     }
-    // Counts after every rate column (k / n beside each rate; discordant tasks beside each gap), appended so
+    // Counts after every value column (k / n beside each rate; discordant tasks beside each gap), appended so
     // the column order above stays what earlier exports had.
     for (const col of columns) {
       const cell = cellOf(row, col);
-      const name = `${col.group}_${col.kind === "gap" ? `gap_${col.condition}` : col.condition}`;
-      if (cell && "resolved" in cell) {
-        rec[`${name}_resolved`] = cell.resolved;
-        rec[`${name}_n`] = cell.n;
-      } else if (cell && "baselineOnly" in cell) {
-        rec[`${name}_baseline_only`] = cell.baselineOnly;
-        rec[`${name}_condition_only`] = cell.conditionOnly;
-      }
+      if (cell) put(columnExportName(col), col.kind.exportCounts(cell));
     }
     // Ranks after the counts, for the same reason.
     for (const col of columns) {
       const rank = cellOf(row, col)?.rank;
-      const name = `${col.group}_${col.kind === "gap" ? `gap_${col.condition}` : col.condition}`;
-      if (!rank) continue;
-      rec[`${name}_rank`] = rank.rank;
-      rec[`${name}_rank_lo`] = rank.lo;
-      rec[`${name}_rank_hi`] = rank.hi;
-      rec[`${name}_tie_group`] = rank.tieGroup;
+      if (rank)
+        put(columnExportName(col), { rank: rank.rank, rank_lo: rank.lo, rank_hi: rank.hi, tie_group: rank.tieGroup });
     }
     return Object.assign(rec, provenanceColumns(row));
   });
@@ -263,10 +256,10 @@ export function groupHeader(group: string): string {
  * A column's sort value: tie group first (so a sort keeps each group together), then the value, in the
  * column's own direction (a descending sort of a rate puts T1 first, of a gap T-last first, as by value).
  */
-export function sortValue(cell: RateCell | GapCell | undefined, col: LeaderboardColumn): number {
+export function sortValue(cell: ColumnCell | undefined, col: LeaderboardColumn): number {
   if (!cell) return Number.NEGATIVE_INFINITY;
   if (!cell.rank) return cell.value;
-  const group = col.kind === "gap" ? cell.rank.tieGroup : -cell.rank.tieGroup;
+  const group = col.kind.better === "lower" ? cell.rank.tieGroup : -cell.rank.tieGroup;
   return group * 1e4 + cell.value;
 }
 
@@ -296,6 +289,5 @@ export function rankDescription(rank: CellRank, kind: LeaderboardColumn["kind"])
     rank.lo === null || rank.hi === null
       ? noRankIntervalReason(rank.tasks)
       : `95% rank interval ${rank.lo}–${rank.hi}: the ranks it takes in 95% of resamples of the ${rank.tasks} focus tasks`;
-  const gap = kind === "gap" ? "; a gap's rank orders the drop from uninterrupted to switched, not switched work" : "";
-  return `Rank ${rank.rank} of ${rank.of}${gap}; ${interval}; ${tieGroupClaim(rank.tieGroup)}`;
+  return `Rank ${rank.rank} of ${rank.of}${kind.rankNote}; ${interval}; ${tieGroupClaim(rank.tieGroup)}`;
 }

@@ -36,7 +36,9 @@ export interface RankPoint {
 export interface RankColumnData {
   id: string;
   label: string;
-  kind: "rate" | "gap";
+  /** Its values' unit in text and its value column's header (the column registry's, lib/site/leaderboard-columns.ts). */
+  unit: string;
+  valueHeader: string;
   /** Ranked cells by configuration id; a configuration without a cell in the column is absent. */
   cells: Record<string, RankPoint>;
 }
@@ -68,12 +70,6 @@ export interface UncertaintyViewModel {
   leaderboardReps: number | null;
 }
 
-export function rankColumnLabel(group: string, kind: "rate" | "gap", condition: string): string {
-  return kind === "rate"
-    ? `${groupLabel(group)}: resolution ${conditionLabel(condition)}`
-    : `${groupLabel(group)}: gap ${conditionLabel(condition)}`;
-}
-
 /** Every ranked column of the leaderboard, in its order (overall first; each group's rates, then its gaps). */
 export function rankColumnsOf(lb: LeaderboardModel): RankColumnData[] {
   return columnsFor(lb, lb.groups).map((col) => {
@@ -84,7 +80,8 @@ export function rankColumnsOf(lb: LeaderboardModel): RankColumnData[] {
       const { rank, lo, hi, tieGroup, sortKey, of } = cell.rank;
       cells[row.config.config_id] = { value: cell.value, rank, lo, hi, tieGroup, sortKey, of };
     }
-    return { id: col.id, label: rankColumnLabel(col.group, col.kind, col.condition), kind: col.kind, cells };
+    const { unit, valueHeader } = col.kind;
+    return { id: col.id, label: col.kind.title(col.group, col.condition), unit, valueHeader, cells };
   });
 }
 
@@ -201,7 +198,7 @@ export function rankTable(column: RankColumnData, rows: readonly RankRow[]): Cha
     caption: `Rank of each configuration in "${column.label}" with its 95% rank interval (empty when the column has too few tasks for one) and tie group (1 = not distinguished from the best)`,
     columns: [
       { key: "config", label: "Configuration" },
-      { key: "value", label: column.kind === "gap" ? "Gap (pp)" : "Resolution (%)" },
+      { key: "value", label: column.valueHeader },
       { key: "rank", label: "Rank" },
       { key: "lo", label: "Rank 95% best" },
       { key: "hi", label: "Rank 95% worst" },
