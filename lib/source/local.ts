@@ -6,7 +6,7 @@ import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { DERIVE, DERIVE_RUN_TOTALS, derivationPlan } from "../queries/derive";
 import type { ParamsOf, Query, QuerySource } from "../db/query";
-import { runOn } from "./published";
+import { runIn } from "./published";
 
 /** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */
 export function once(done: Map<string, Promise<void>>, key: string, make: () => Promise<unknown>): Promise<void> {
@@ -40,9 +40,10 @@ export async function localDb(t: LocalTables, tables: readonly string[]): Promis
 
 /** Rows as the local release names them (no prefix): its own leaderboard, cost rows and run list. */
 export function localSource(t: LocalTables): QuerySource {
-  return {
+  const source: QuerySource = {
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      return runOn(await localDb(t, query.tables), query, params);
+      return runIn(source, () => localDb(t, query.tables), query, params);
     },
   };
+  return source;
 }
