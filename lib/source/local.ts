@@ -5,7 +5,7 @@ import type { Db } from "../db/types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { DERIVE, DERIVE_RUN_TOTALS, derivationPlan } from "../queries/derive";
-import type { ParamsOf, Query, QuerySource } from "../db/query";
+import { valueOf, type ParamsOf, type Query, type QuerySource } from "../db/query";
 import { runIn } from "./published";
 
 /** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */
@@ -46,4 +46,9 @@ export function localSource(t: LocalTables): QuerySource {
     },
   };
   return source;
+}
+
+/** A derived query's value on each local release's own source, in the releases' order (their local-results rows). */
+export function valueOnEach<P, R>(locals: readonly LocalTables[], query: Query<P, R>, params: P): Promise<R[]> {
+  return Promise.all(locals.map((t) => valueOf(localSource(t), query, ...([params] as ParamsOf<P>))));
 }
