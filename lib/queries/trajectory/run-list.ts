@@ -195,7 +195,7 @@ export function planFiles(plan: RunListPlan): number[] {
   return [];
 }
 
-/** The run list's index (run-list.json, in the page's static HTML): its configurations and its first page. */
+/** The run list's index (the run list page's model, in the page's static HTML): its configurations and its first page. */
 export async function computeRunListIndex(src: QuerySource, conditions: readonly string[]): Promise<RunListIndex> {
   const configs = await src.run(runListConfigsQuery);
   return {
