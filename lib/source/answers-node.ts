@@ -60,7 +60,7 @@ export function answersNodeSource(dir: string, page: string): QuerySource {
 }
 
 /** A page's model in the release built in `dir`, as the build answered it. */
-export function pageModelIn<M>(dir: string, page: Page<M, never>): Promise<M> {
+export async function pageModelIn<M>(dir: string, page: Page<M, never>): Promise<M> {
   if (!page.model) throw new Error(`page "${page.name}" declares no model`);
   const meta = readJson<BuiltReleaseMeta>(join(dir, "release.json")).meta;
   return valueOf(answersNodeSource(dir, page.name), page.model, pageMeta(meta));
