@@ -56,8 +56,9 @@ const MODULES = [
   resumption,
 ];
 
+// A derived query (lib/db/query.ts defineDerived) reads no table itself: its queries are each checked here.
 const isQuery = (v: unknown): v is Query<unknown, unknown> =>
-  typeof v === "object" && v !== null && "name" in v && "tables" in v && "sql" in v;
+  typeof v === "object" && v !== null && "name" in v && "tables" in v && "sql" in v && !("compute" in v);
 
 const QUERIES = MODULES.flatMap((m) => Object.values(m).filter(isQuery));
 
