@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LeaderboardPage } from "@/app/_pages/LeaderboardPage";
 import { PAINT_FIRST } from "@/lib/site/paint-first";
-import { defaultReleaseId } from "@/scripts/build/release-files";
+import { defaultReleaseId } from "@/lib/source/answers-node";
 
 export const metadata: Metadata = { other: PAINT_FIRST };
 

@@ -6,17 +6,16 @@
 // - the forest plot's note says the clustered bar may be narrower;
 // - the prevalence dot plot's axis ends at a round value just above the highest interval, not at 100%;
 // - the completion-vs-resolution scatter names its points without overlaps and titles its y axis.
-import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import type { PrevalenceModel } from "../lib/queries/signatures/prevalence-model";
-import type { ResumptionPageData } from "../lib/queries/resumption/model";
-import type { UncertaintyPageData } from "../lib/queries/uncertainty/types";
+import { builtModel } from "./page-models";
+import { resumptionPage } from "../lib/queries/resumption/page";
+import { prevalencePage } from "../lib/queries/signatures/page";
+import { uncertaintyPage } from "../lib/queries/uncertainty/page";
 
-const read = <T>(name: string) => JSON.parse(readFileSync(`public/data/sample/${name}`, "utf8")) as T;
-const data = read<UncertaintyPageData>("uncertainty.json");
-const prevalence = read<PrevalenceModel>("signature-prevalence.json");
-const resumption = read<ResumptionPageData>("resumption.json");
+const data = builtModel("sample", uncertaintyPage);
+const prevalence = builtModel("sample", prevalencePage);
+const resumption = builtModel("sample", resumptionPage);
 
 const condition = data.conditions.find((c) => c !== data.baseline)!;
 const FOREST = `figure[data-chart="forest-${condition}"]`;

@@ -2,6 +2,8 @@
 // first 30 of 210 configurations, marked among all 210, and the view fetches the rest after first paint.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { modelFiles } from "./page-models";
+import { leaderboardPage } from "../lib/queries/leaderboard/page";
 
 const PAGE = "/r/widecalc/";
 
@@ -24,7 +26,7 @@ test("the page holds the first 30 rows, not the model of all 210", async ({ requ
 test("first rows are marked among all rows while the rest load, then every row is there", async ({ page }) => {
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/data/widecalc/leaderboard.json", async (route) => {
+  await page.route(modelFiles("widecalc", leaderboardPage), async (route) => {
     await held;
     await route.continue();
   });

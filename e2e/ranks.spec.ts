@@ -1,12 +1,13 @@
 // Rank intervals and tie groups on the sample's leaderboard (docs/benchmark.md, "Ranks and ties"), read off the
-// page and compared with the model the build wrote (public/data/sample/leaderboard.json); a sort keeps each tie
+// page and compared with the model the build answered (e2e/page-models.ts); a sort keeps each tie
 // group together. The statistics themselves are checked against exact enumeration in lib/metrics and on the
 // hand-computed release in lib/queries/leaderboard/ranks.test.ts.
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
-import type { LeaderboardModel } from "../lib/queries/leaderboard/model";
+import { builtModel } from "./page-models";
+import { leaderboardPage } from "../lib/queries/leaderboard/page";
 
-const built = JSON.parse(readFileSync("public/data/sample/leaderboard.json", "utf8")) as LeaderboardModel;
+const built = builtModel("sample", leaderboardPage);
 const COLS = ["overall.switched", "overall.gap.switched", "near.switched", "far.gap.switched"];
 
 function cellRank(config: string, col: string) {

@@ -1,13 +1,13 @@
 // Intervals clustered by repository and repeat metrics on the hand-computed release repeatcalc
 // (e2e/fixtures/releases/repeatcalc/EXPECTED.md): read off a row's expansion on the leaderboard and off the compare
-// page, compared with the build's public/data/repeatcalc/uncertainty.json and with the numbers worked by hand.
+// page, compared with the build's uncertainty page model (e2e/page-models.ts) and with the numbers worked by hand.
 // The model itself is checked on the same release in lib/queries/uncertainty/uncertainty.test.ts.
-import { readFileSync } from "node:fs";
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import type { UncertaintyPageData } from "../lib/queries/uncertainty/types";
+import { builtModel } from "./page-models";
+import { uncertaintyPage } from "../lib/queries/uncertainty/page";
 
-const built = JSON.parse(readFileSync("public/data/repeatcalc/uncertainty.json", "utf8")) as UncertaintyPageData;
+const built = builtModel("repeatcalc", uncertaintyPage);
 const rowOf = (config: string) => built.rows.find((r) => r.config_id === config)!;
 const one = (x: number) => x.toFixed(1);
 const text = (scope: Locator, stat: string) => scope.locator(`[data-stat="${stat}"]`).innerText();

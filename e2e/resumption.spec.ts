@@ -1,14 +1,15 @@
 // The resumption page (docs/resumption.md): resumption-distance bins and interruption completion read off the
-// rendered page, compared with what the build wrote (public/data/sample/resumption.json) and, on the hand-worked
+// rendered page, compared with what the build answered (the page's model, e2e/page-models.ts) and, on the hand-worked
 // release, with the numbers e2e/fixtures/releases/resumecalc/EXPECTED.md works out by hand. Every interval shown is
 // clustered by focus task (Wilson at the effective sample size; the fit's CR1 sandwich).
-import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import type { ResumptionPageData } from "../lib/queries/resumption/model";
+import { builtModel } from "./page-models";
+import { leaderboardPage } from "../lib/queries/leaderboard/page";
+import { resumptionPage } from "../lib/queries/resumption/page";
 import type { LoadMeasure, ResumptionBin } from "../lib/queries/resumption/series";
 
-const built = JSON.parse(readFileSync("public/data/sample/resumption.json", "utf8")) as ResumptionPageData;
+const built = builtModel("sample", resumptionPage);
 const switched = built.byCondition.switched!;
 /** The page shows rates and bounds with one decimal (lib/site/labels.ts fmt). */
 const one = (v: number) => v.toFixed(1);
@@ -143,9 +144,7 @@ test("the sample's interruption completion is the build's, beside the leaderboar
   );
   await expect(row.locator('[data-col="focus"]')).toHaveText(one(scored.focus!.value));
   // The focus number is the leaderboard's own.
-  const leaderboard = JSON.parse(readFileSync("public/data/sample/leaderboard.json", "utf8")) as {
-    rows: { config: { config_id: string }; rates: Record<string, Record<string, { value: number }>> }[];
-  };
+  const leaderboard = builtModel("sample", leaderboardPage);
   const lb = leaderboard.rows.find((r) => r.config.config_id === scored.config_id)!.rates.overall!.switched!;
   expect(scored.focus!.value).toBe(lb.value);
 

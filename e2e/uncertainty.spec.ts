@@ -1,19 +1,21 @@
-// The pictures of the noise (docs/charts.md) read off the sample's pages and compared with the build's JSON:
-// forest-plot points and their screen-reader rows against uncertainty.json and the leaderboard's gaps, the
-// rank-interval plot against leaderboard.json's ranks, the SVG and PNG exports, dark mode, and a signature
-// prevalence dot against signature-prevalence.json. The statistics themselves are tested in lib/metrics and
+// The pictures of the noise (docs/charts.md) read off the sample's pages and compared with the build's answers
+// (e2e/page-models.ts): forest-plot points and their screen-reader rows against the uncertainty page's model and the
+// leaderboard's gaps, the rank-interval plot against the leaderboard model's ranks, the SVG and PNG exports, dark
+// mode, and a signature prevalence dot against the prevalence model. The statistics themselves are tested in lib/metrics and
 // lib/queries; the view functions in lib/site/uncertainty-view.test.ts and prevalence-dots.test.ts.
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { builtModel } from "./page-models";
 import type { LeaderboardModel } from "../lib/queries/leaderboard/model";
-import type { PrevalenceModel } from "../lib/queries/signatures/prevalence-model";
 import type { UncertaintyPageData } from "../lib/queries/uncertainty/types";
+import { leaderboardPage } from "../lib/queries/leaderboard/page";
+import { prevalencePage } from "../lib/queries/signatures/page";
+import { uncertaintyPage } from "../lib/queries/uncertainty/page";
 
-const read = <T>(name: string) => JSON.parse(readFileSync(`public/data/sample/${name}`, "utf8")) as T;
-const data = read<UncertaintyPageData>("uncertainty.json");
-const lb = read<LeaderboardModel>("leaderboard.json");
-const prevalence = read<PrevalenceModel>("signature-prevalence.json");
+const data = builtModel("sample", uncertaintyPage);
+const lb = builtModel("sample", leaderboardPage);
+const prevalence = builtModel("sample", prevalencePage);
 
 const condition = data.conditions.find((c) => c !== data.baseline)!;
 const FOREST = `figure[data-chart="forest-${condition}"]`;

@@ -42,7 +42,7 @@ function dataSection(d: DataBench): string {
   return `## Data build (issue 2)
 
 \`npm run data\` on the bundled releases (generate the sample's trajectories when absent, validate and read every
-trajectory, flatten, DuckDB in Node, Arrow IPC + Parquet, page JSON): ${d.buildSeconds.map((s, i) => `${s.toFixed(1)} s${i === 0 ? " (from a fresh checkout's state: trajectories generated)" : " (trajectories already generated)"}`).join(", ")};
+trajectory, flatten, DuckDB in Node, Arrow IPC + Parquet, answers): ${d.buildSeconds.map((s, i) => `${s.toFixed(1)} s${i === 0 ? " (from a fresh checkout's state: trajectories generated)" : " (trajectories already generated)"}`).join(", ")};
 output byte-identical across runs: **${d.identical ? "yes" : "NO"}**.
 Whole output for the release: ${mb(d.totalBytes)}; trajectories: ${d.trajectories.files} files, ${mb(d.trajectories.bytes)}.
 

@@ -192,8 +192,9 @@ function compressibles(root: string): Compressible[] {
     { label: ".js", path: js, file: js.slice(1), type: "text/javascript" },
     {
       label: ".json",
-      path: "/data/sample/leaderboard.json",
-      file: "data/sample/leaderboard.json",
+      // The leaderboard page's model: one key, so its space is one shard.
+      path: "/data/sample/answers/leaderboard-page/0.json",
+      file: "data/sample/answers/leaderboard-page/0.json",
       type: "application/json",
     },
     { label: ".wasm (DuckDB)", path: wasm, file: wasm.slice(1), type: "application/wasm" },

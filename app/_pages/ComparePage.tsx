@@ -4,13 +4,14 @@
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, leaderboard, repos } from "@/scripts/build/release-files";
+import { builtRelease, pageModel } from "@/lib/source/answers-node";
+import { leaderboardPage, repositoriesPage } from "@/lib/queries/leaderboard/page";
 import { defaultCompareRequest } from "@/lib/queries/compare/default";
 import { CompareView } from "@/components/compare/CompareView";
 
-export function ComparePage({ releaseId }: { releaseId: string }) {
+export async function ComparePage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
-  const board = leaderboard(releaseId);
+  const board = await pageModel(releaseId, leaderboardPage);
   const meta = {
     baseline: board.baseline,
     conditions: board.conditions,
@@ -29,14 +30,14 @@ export function ComparePage({ releaseId }: { releaseId: string }) {
         the two trajectories of a task side by side.
       </p>
       {/* The next pick runs the pair's queries: the warm-up rehearses them on the default pair. */}
-      <WarmDuckDb page="compare" rehearsal={shown ? { comparePair: { meta, request: shown } } : undefined} />
+      <WarmDuckDb page="compare" rehearsal={shown ? { meta, request: shown } : undefined} />
       <CompareView
         releaseId={releaseId}
         configs={board.rows.map((r) => r.config)}
         conditions={board.conditions}
         baseline={board.baseline}
         groups={meta.groups}
-        repos={repos(releaseId).map((r) => r.repo)}
+        repos={(await pageModel(releaseId, repositoriesPage)).map((r) => r.repo)}
         submitText={built.meta.submit_text ?? null}
         hasAnnotations={(built.tables.find((t) => t.name === "annotations")?.rows ?? 0) > 0}
         releaseVersion={built.meta.version}

@@ -1,14 +1,16 @@
-// The cost page of one release, rendered at build time from what `npm run data` computed (cost.json).
+// The cost page of one release, rendered at build time from what `npm run data` answered (its model).
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, costPage, leaderboard } from "@/scripts/build/release-files";
+import { builtRelease, pageModel } from "@/lib/source/answers-node";
+import { leaderboardPage } from "@/lib/queries/leaderboard/page";
+import { costPage, type CostBinAsk } from "@/lib/queries/cost/page";
 import { defaultCostState } from "@/lib/queries/cost/view";
 import { CostView } from "@/components/cost/CostView";
 
-export function CostPage({ releaseId }: { releaseId: string }) {
+export async function CostPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
-  const data = costPage(releaseId);
+  const data = await pageModel(releaseId, costPage);
   const shown = defaultCostState(data);
   const first = data.configs[0];
   return (
@@ -23,14 +25,12 @@ export function CostPage({ releaseId }: { releaseId: string }) {
         page="cost"
         rehearsal={
           first
-            ? {
-                costBin: {
-                  baseline: data.baseline,
-                  mode: shown.mode,
-                  bins: data.tasks[shown.mode].bins,
-                  sel: { configId: first.config_id, condition: shown.condition, bin: 0 },
-                },
-              }
+            ? ({
+                baseline: data.baseline,
+                mode: shown.mode,
+                bins: data.tasks[shown.mode].bins,
+                sel: { configId: first.config_id, condition: shown.condition, bin: 0 },
+              } satisfies CostBinAsk)
             : undefined
         }
       />
@@ -38,7 +38,7 @@ export function CostPage({ releaseId }: { releaseId: string }) {
         releaseId={releaseId}
         data={data}
         costSource={built.meta.cost_source ?? null}
-        bench={benchOf(leaderboard(releaseId))}
+        bench={benchOf(await pageModel(releaseId, leaderboardPage))}
       />
     </ReleaseFrame>
   );

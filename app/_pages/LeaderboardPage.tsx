@@ -1,19 +1,20 @@
-// The leaderboard page of one release, rendered at build time from what `npm run data` computed.
+// The leaderboard page of one release, rendered at build time from what `npm run data` answered.
 import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
 import { DeferredSignaturePrevalence } from "@/components/leaderboard/DeferredSignaturePrevalence";
 import { RankLegend } from "@/components/leaderboard/RankLegend";
 import { leaderboardHead } from "@/lib/site/leaderboard-head";
-import { builtRelease, leaderboard, repos } from "@/scripts/build/release-files";
+import { builtRelease, pageModel } from "@/lib/source/answers-node";
+import { leaderboardPage, repositoriesPage } from "@/lib/queries/leaderboard/page";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 
-export function LeaderboardPage({ releaseId }: { releaseId: string }) {
+export async function LeaderboardPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
-  const offered = repos(releaseId);
-  // The warm-up rehearses a repository subset on the last repository offered (lib/source/warm.ts).
+  const offered = await pageModel(releaseId, repositoriesPage);
+  // The warm-up rehearses a repository subset on the last repository offered (lib/queries/leaderboard/page.ts).
   const last = offered.at(-1)?.repo;
   // A long release's page holds its first rows; the view fetches the rest after first paint.
-  const { model, head } = leaderboardHead(leaderboard(releaseId));
+  const { model, head } = leaderboardHead(await pageModel(releaseId, leaderboardPage));
   return (
     <ReleaseFrame built={built} page="">
       <h1 className="mb-1 text-xl font-semibold">{built.meta.benchmark} leaderboard</h1>
@@ -22,7 +23,7 @@ export function LeaderboardPage({ releaseId }: { releaseId: string }) {
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
       <LeaderboardView releaseId={releaseId} model={model} head={head} repos={offered} legend={<RankLegend />} />
-      <WarmDuckDb page="leaderboard" rehearsal={last ? { leaderboardScope: { repos: [last] } } : undefined} />
+      <WarmDuckDb page="leaderboard" rehearsal={last ? { repos: [last] } : undefined} />
       <div className="mt-6">
         {/* After first paint: the panel was three quarters of the page's HTML (docs/performance.md, speed). */}
         <DeferredSignaturePrevalence

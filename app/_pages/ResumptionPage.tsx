@@ -1,12 +1,13 @@
-// The resumption page of one release ("After the switch"), rendered at build time from what `npm run data` computed
-// (resumption.json): focus returns against the work in between, and interruption completion beside focus resolution.
+// The resumption page of one release ("After the switch"), rendered at build time from what `npm run data` answered
+// (its model): focus returns against the work in between, and interruption completion beside focus resolution.
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { ResumptionView } from "@/components/resumption/ResumptionView";
-import { builtRelease, resumptionPage } from "@/scripts/build/release-files";
+import { builtRelease, pageModel } from "@/lib/source/answers-node";
+import { resumptionPage } from "@/lib/queries/resumption/page";
 
-export function ResumptionPage({ releaseId }: { releaseId: string }) {
+export async function ResumptionPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
-  const data = resumptionPage(releaseId);
+  const data = await pageModel(releaseId, resumptionPage);
   return (
     <ReleaseFrame built={built} page="resumption">
       <h1 className="mb-1 text-xl font-semibold">After the switch</h1>

@@ -1,8 +1,10 @@
 // The signatures page of one release: the detectors' configuration × signature × group matrix from the
-// build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL; below it the
-// detectors' measured accuracy and their agreement with the release's human labels (signature-audit.json).
+// build's prevalence model (in the static HTML), filters and the opened cell from the URL; below it the
+// detectors' measured accuracy and their agreement with the release's human labels (the audit model).
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, repos, signatureAudit, signaturePrevalence } from "@/scripts/build/release-files";
+import { builtRelease, pageModel } from "@/lib/source/answers-node";
+import { repositoriesPage } from "@/lib/queries/leaderboard/page";
+import { auditPage, prevalencePage } from "@/lib/queries/signatures/page";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SignaturesView } from "@/components/signatures/SignaturesView";
 import { DetectorTrust } from "@/components/signatures/DetectorTrust";
@@ -13,9 +15,10 @@ function matrixOnly(m: PrevalenceModel): PrevalenceModel {
   return { ...m, diffs: [], outcomes: [], detectors: [], accuracy: [], annotationAuthors: [], annotationRates: [] };
 }
 
-export function SignaturesPage({ releaseId }: { releaseId: string }) {
+export async function SignaturesPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
-  const prevalence = signaturePrevalence(releaseId);
+  const prevalence = await pageModel(releaseId, prevalencePage);
+  const repos = await pageModel(releaseId, repositoriesPage);
   return (
     <ReleaseFrame built={built} page="signatures">
       <h1 className="mb-1 text-xl font-semibold">Trace signatures</h1>
@@ -24,17 +27,13 @@ export function SignaturesPage({ releaseId }: { releaseId: string }) {
         E.1) in every readable trajectory of this release, per configuration, condition and locality group. Open a cell
         for its runs, each linked to the trajectory at its first evidence step.
       </p>
-      <SignaturesView
-        releaseId={releaseId}
-        model={matrixOnly(prevalence)}
-        repos={repos(releaseId).map((r) => r.repo)}
-      />
+      <SignaturesView releaseId={releaseId} model={matrixOnly(prevalence)} repos={repos.map((r) => r.repo)} />
       {/* The accuracy does not change with the matrix's filters: static, outside the view. */}
       <div className="mt-6">
         <DetectorTrust rows={prevalence.accuracy} />
       </div>
       <div className="mt-6">
-        <HumanAgreement model={signatureAudit(releaseId)} />
+        <HumanAgreement model={await pageModel(releaseId, auditPage)} />
       </div>
     </ReleaseFrame>
   );

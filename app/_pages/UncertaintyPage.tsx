@@ -1,14 +1,19 @@
 // The uncertainty page of one release ("How sure are these numbers"), rendered at build time from what
-// `npm run data` computed: uncertainty.json (clustered intervals, far − near) and leaderboard.json (ranks).
+// `npm run data` answered: the uncertainty page's model (clustered intervals, far − near) and the leaderboard's (ranks).
 // Only what the pictures and tables draw reaches the client (lib/site/uncertainty-view.ts).
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { UncertaintyView } from "@/components/uncertainty/UncertaintyView";
 import { uncertaintyViewModel } from "@/lib/site/uncertainty-view";
-import { builtRelease, leaderboard, uncertaintyPage } from "@/scripts/build/release-files";
+import { builtRelease, pageModel } from "@/lib/source/answers-node";
+import { leaderboardPage } from "@/lib/queries/leaderboard/page";
+import { uncertaintyPage } from "@/lib/queries/uncertainty/page";
 
-export function UncertaintyPage({ releaseId }: { releaseId: string }) {
+export async function UncertaintyPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
-  const model = uncertaintyViewModel(uncertaintyPage(releaseId), leaderboard(releaseId));
+  const model = uncertaintyViewModel(
+    await pageModel(releaseId, uncertaintyPage),
+    await pageModel(releaseId, leaderboardPage),
+  );
   return (
     <ReleaseFrame built={built} page="uncertainty">
       <h1 className="mb-1 text-xl font-semibold">How sure are these numbers</h1>

@@ -1,7 +1,7 @@
 // Each page's <title> and description: the view, then the release (then a task), so that tabs, history
 // and bookmarks tell pages apart. The layout's template appends " · Switch-SWE". Server only.
 import type { Metadata } from "next";
-import { builtRelease } from "@/scripts/build/release-files";
+import { builtRelease } from "@/lib/source/answers-node";
 
 const VIEWS: Record<string, { title: string; description: string }> = {
   "": {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { MarkdownBlocks } from "@/components/site/MarkdownBlocks";
-import { docsPage } from "@/scripts/build/docs-files";
+import { docsPage } from "@/lib/site/docs-node";
 
 export const metadata: Metadata = {
   title: "About · how to read the Switch-SWE leaderboard",

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { releaseIndex } from "@/scripts/build/release-files";
+import { releaseIndex } from "@/lib/source/answers-node";
 
 export const metadata: Metadata = {
   title: "Releases",

@@ -15,7 +15,7 @@ import {
   serializeViewState,
   type ViewState,
 } from "@/lib/site/leaderboard-view";
-import { fetchFullLeaderboard, isDefaultView, type LeaderboardHead } from "@/lib/site/leaderboard-head";
+import { fullLeaderboard, isDefaultView, type LeaderboardHead } from "@/lib/site/leaderboard-head";
 import { WhenVisible } from "@/components/site/WhenVisible";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
@@ -57,8 +57,10 @@ export function LeaderboardView({ releaseId, model: staticModel, head = null, re
   );
 
   const source = useReleaseSource();
-  // A long release's whole model, fetched once the page is up; any other release's is the one handed over.
-  const fetched = useAsync<LeaderboardModel, [string]>(head ? [releaseId] : null, ([id]) => fetchFullLeaderboard(id));
+  // A long release's whole model, asked once the page is up; any other release's is the one handed over.
+  const fetched = useAsync<LeaderboardModel, [string]>(head ? [releaseId] : null, () =>
+    fullLeaderboard(source.published, staticModel),
+  );
   const whole = head ? (fetched.value ?? null) : staticModel;
   const wholeError = fetched.error;
   // Until a long release's rows are all here, the view shows its first rows and waits with what needs the rest.

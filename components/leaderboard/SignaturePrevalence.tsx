@@ -2,7 +2,7 @@
 // Trace signatures on the leaderboard: the build's detectors over every readable trajectory (prevalence with
 // Wilson intervals, the paired condition − baseline difference with McNemar, resolution of tagged vs untagged
 // runs), then, in their own labelled part, the release's own annotations by who tagged them. Numbers come
-// from signature-prevalence.json (lib/queries/signature-prevalence*.ts at build time): in the static HTML.
+// from the prevalence model (lib/queries/signatures/prevalence-model.ts at build time): in the static HTML.
 // Rows carry data-prevalence-config / data-annotation-config (not data-config, which the leaderboard table's
 // tests and code select on the same page).
 // A release of many configurations (1,100 at 100× the sample, docs/scale.md) shows its first PANEL_CONFIGS

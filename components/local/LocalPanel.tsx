@@ -6,7 +6,8 @@ import Link from "next/link";
 import { useState, useSyncExternalStore } from "react";
 import { markInvisible } from "@/lib/common/unicode";
 import { registerLocalTables } from "@/lib/local/db";
-import { localLeaderboardRows } from "@/lib/source/local-views";
+import { localLeaderboardRowsQuery } from "@/lib/queries/leaderboard/local";
+import { valueOnEach } from "@/lib/source/local";
 import { addLooseLogs, type LooseLogs } from "@/lib/local/loose-logs";
 import type { ProblemReport } from "@/lib/local/problems";
 import type { PostedLocalResult } from "@/lib/local/worker-protocol";
@@ -94,11 +95,10 @@ export function LocalPanel({ releaseId, bench }: { releaseId: string; bench: Pub
     const tables = registerLocalTables(result.tables);
     try {
       // Computing once here proves the tables load; the leaderboard then recomputes for its own scope.
-      await localLeaderboardRows(
-        [tables],
-        { groups: bench.groups, conditions: bench.conditions, baseline: bench.baseline },
-        {},
-      );
+      await valueOnEach([tables], localLeaderboardRowsQuery, {
+        meta: { groups: bench.groups, conditions: bench.conditions, baseline: bench.baseline },
+        scope: {},
+      });
     } catch (err) {
       setStatus({
         state: "error",

@@ -8,7 +8,8 @@ import { useRef, useState, useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal, type LocalEntry } from "@/lib/local/store";
 import { runHref } from "@/lib/site/nav";
 import { formatCount } from "@/lib/site/format-count";
-import { localTrajectoryRunPage, type LocalRunPage } from "@/lib/source/local-views";
+import { localRunPageQuery, type LocalRunPage } from "@/lib/queries/trajectory/run-list";
+import { valueOnEach } from "@/lib/source/local";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { Pager } from "@/components/ui/Pager";
@@ -61,7 +62,7 @@ function listPages(entries: readonly LocalEntry[], pages: readonly number[]): Pr
     entries.map(async (e, i) => ({
       key: e.key,
       label: e.label,
-      ...(await localTrajectoryRunPage(e.tables, pages[i] ?? 0)),
+      ...(await valueOnEach([e.tables], localRunPageQuery, pages[i] ?? 0))[0]!,
     })),
   );
 }

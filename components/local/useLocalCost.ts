@@ -1,13 +1,13 @@
 "use client";
 // The cost page's data with the local releases opened on this page appended (lib/queries/cost/local.ts):
 // each local release's Table 2, resolution and failure rows are computed on DuckDB-WASM in its own schema by
-// the build's cost SQL (lib/source/local-views.ts). Until they arrive (or when there are none) the published
+// the build's cost SQL (localCostRowsQuery). Until they arrive (or when there are none) the published
 // data is returned as is.
 import { useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import { withLocalCost } from "@/lib/queries/cost/local";
+import { localCostRowsQuery, withLocalCost } from "@/lib/queries/cost/local";
 import type { CostPageData } from "@/lib/queries/cost/model";
-import { localCostRows } from "@/lib/source/local-views";
+import { valueOnEach } from "@/lib/source/local";
 import { useAsync } from "@/components/site/useAsync";
 
 export interface LocalCost {
@@ -24,8 +24,9 @@ export function useLocalCost(releaseId: string, data: CostPageData): LocalCost {
     async ([, baseline]) =>
       withLocalCost(
         data,
-        await localCostRows(
+        await valueOnEach(
           entries.map((e) => e.tables),
+          localCostRowsQuery,
           baseline,
         ),
       ),

@@ -1,11 +1,12 @@
 "use client";
 // Leaderboard rows of the local releases opened on this page, computed on DuckDB-WASM in each local release's
-// own schema with the view's task scope (lib/source/local-views.ts), and appended by the leaderboard to the
+// own schema with the view's task scope (lib/queries/leaderboard/local.ts), and appended by the leaderboard to the
 // published rows, their config ids told apart from the published ones.
 import { useSyncExternalStore } from "react";
 import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
 import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard/model";
-import { localLeaderboardRows } from "@/lib/source/local-views";
+import { localLeaderboardRowsQuery } from "@/lib/queries/leaderboard/local";
+import { valueOnEach } from "@/lib/source/local";
 import { useAsync } from "@/components/site/useAsync";
 
 const NONE: LeaderboardRow[] = [];
@@ -25,11 +26,12 @@ export function useLocalRows(
         conditions: model.conditions,
         baseline: model.baseline,
       };
-      return localLeaderboardRows(
+      const scope = { repos: r, taskIds: t };
+      return valueOnEach(
         entries.map((e) => e.tables),
-        meta,
-        { repos: r, taskIds: t },
-      );
+        localLeaderboardRowsQuery,
+        { meta, scope },
+      ).then((rows) => rows.flat());
     },
   );
   // A local release whose rows cannot be computed adds none (the panel said why when it was opened).

@@ -1,7 +1,7 @@
 // "Agreement with human labels": per signature, the detectors' strong tags against the release's human labels on
 // the runs humans looked at (precision and recall with Wilson 95% intervals and the confusion counts), then the
 // prevalence corrected for the audit's sensitivity and specificity (CorrectedPrevalence.tsx). Numbers from the
-// build's signature-audit.json (lib/queries/signatures/audit-model.ts); one line when the release has no human label.
+// build's audit model (lib/queries/signatures/page.ts); one line when the release has no human label.
 import type { AuditModel, SignatureAgreement } from "@/lib/queries/signatures/audit-model";
 import { hasHumanLabels, ON_LOOKED_AT } from "@/lib/queries/signatures/audit-view";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";

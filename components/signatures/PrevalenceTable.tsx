@@ -1,6 +1,6 @@
 // Detector prevalence per configuration × locality group: for each signature, the share of readable runs
 // with a strong tag under each condition (weak-only runs counted beside it) and the condition − baseline
-// difference paired over focus tasks. Rendered at build time from signature-prevalence.json (the numbers are
+// difference paired over focus tasks. Rendered at build time from the prevalence model (the numbers are
 // in the static HTML) and, on the signatures page, from the browser's run of the same SQL.
 import { TableExport } from "@/components/site/TableExport";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";

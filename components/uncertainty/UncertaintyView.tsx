@@ -2,7 +2,7 @@
 // The uncertainty page's views: the forest plot of the gaps, the rank-interval plot of one leaderboard column,
 // far − near, the plain against the clustered intervals, and the repeat metrics. One filter box narrows them
 // all; above FOREST_LIMIT configurations only the first ones (the leaderboard's order, or the rank order in the
-// rank plot) are drawn, with a note. Every number comes from the build (uncertainty.json, leaderboard.json).
+// rank plot) are drawn, with a note. Every number comes from the build (the uncertainty and leaderboard page models).
 import { useId, useState } from "react";
 import { conditionLabel } from "@/lib/site/labels";
 import { rankRows, repeatRows, shownConfigs, type UncertaintyViewModel } from "@/lib/site/uncertainty-view";

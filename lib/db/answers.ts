@@ -55,6 +55,19 @@ export function fitShard(entries: AnswerShard, cap: number): { text: string; lef
   return { text, left };
 }
 
+/**
+ * The rows a shard holds for a query under `key` (a copy: shaping sorts in place, and a shard is shared), or null
+ * when it holds none: not answered, or left out by fitShard, for the engine to answer. A keyed space holds every
+ * key of the release and the build writes only rows, so there a key or query the shard lacks has no rows.
+ */
+export function answerIn(shard: AnswerShard, key: string, query: Pick<Query<never, unknown>, "name" | "ahead">) {
+  const entry = Object.hasOwn(shard, key) ? shard[key] : undefined;
+  if (entry === null) return null;
+  const rows = entry?.[query.name];
+  if (rows) return [...rows];
+  return query.ahead ? [] : null;
+}
+
 export const answerFile = (space: string, shard: number) => `answers/${space}/${shard}.json`;
 
 /** About this many keys a shard: a few KB compressed, and a release of any size stays within the file count. */

@@ -1,10 +1,10 @@
 // DuckDB in Node for the data build and for tests of lib/queries. Never imported by browser code.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import type { Db, Row } from "./types";
-import { shapeRows, type Query } from "./query";
+import { runQuery, type Query } from "./query";
 
 /** The part of a query object (lib/db/query.ts) that Node needs: every table is loaded here. */
-type QueryText<P, R> = Pick<Query<P, R>, "sql" | "row" | "order" | "ahead">;
+type QueryText<P, R> = Pick<Query<P, R>, "name" | "sql" | "row" | "order" | "ahead" | "compute">;
 
 export interface NodeDb extends Db {
   /** A statement (a load, a derivation) ... */
@@ -43,9 +43,9 @@ export async function openNodeDb(options: NodeDbOptions = {}): Promise<NodeDb> {
       await connection.run(q);
       return;
     }
-    return shapeRows(q, await query<Row>(q.sql(params[0] as P)));
+    return runQuery(db, q as Query<P, R>, params[0] as P, query<Row>);
   }
-  return {
+  const db: NodeDb = {
     connection,
     query,
     run,
@@ -54,4 +54,5 @@ export async function openNodeDb(options: NodeDbOptions = {}): Promise<NodeDb> {
       instance.closeSync();
     },
   };
+  return db;
 }

@@ -22,6 +22,8 @@ export interface Query<P, R> {
   order?(a: R, b: R): number;
   /** Set for a query of one id (a run, a session) whose answers the build writes for every id of the release. */
   readonly ahead?: Ahead;
+  /** Set for a derived query (defineDerived): code over other queries, run on the source that runs it. */
+  compute?(src: QuerySource, params: P): Promise<R>;
 }
 
 /**
@@ -57,6 +59,39 @@ export function defineKeyedQuery<R = Row>(q: Omit<Query<string, R>, "sql" | "ahe
 
 export function defineQuery<P = void, R = Row>(q: Query<P, R>): Query<P, R> {
   return q;
+}
+
+/**
+ * A query whose body is code over other queries (a page's model): a source answers it like any query, first from
+ * the build's answer for its name and parameters (its value as the answer's one row), else by running `compute`
+ * on that same source, so its own queries are answered, or run, where the source runs anything.
+ */
+export function defineDerived<P = void, R = unknown>(q: {
+  name: string;
+  compute: (src: QuerySource, params: P) => Promise<R>;
+}): Query<P, R> {
+  const sql = () => {
+    throw new Error(`"${q.name}" is a derived query: it has no SQL, its source runs its code`);
+  };
+  return { name: q.name, tables: [], sql, compute: q.compute };
+}
+
+/** A query on a source: a derived query's code on `src` itself, any other query's SQL through `rows`. */
+export async function runQuery<P, R>(
+  src: QuerySource,
+  query: Query<P, R>,
+  params: P,
+  rows: (sql: string) => Promise<Row[]>,
+): Promise<R[]> {
+  if (query.compute) return [await query.compute(src, params)];
+  return shapeRows(query, await rows(query.sql(params)));
+}
+
+/** A derived query's value: its one row. */
+export async function valueOf<P, R>(src: QuerySource, query: Query<P, R>, ...params: ParamsOf<P>): Promise<R> {
+  const [value] = await src.run(query, ...params);
+  if (value === undefined) throw new Error(`"${query.name}" gave no value`);
+  return value;
 }
 
 /** The params argument of `run`: none for a query without parameters. */

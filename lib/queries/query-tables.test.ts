@@ -7,6 +7,7 @@ import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
 import { loadDerivedNode } from "./load-derived-node";
 import { loadTablesNode } from "./load-node";
+import { loadTargetFilesNode } from "./taskflow/files-node";
 import { openNodeDb, type NodeDb } from "../db/node";
 import { STEPS_INDEX_COLUMNS } from "../trajectory/steps-index";
 import * as compare from "./compare/sql";
@@ -55,8 +56,9 @@ const MODULES = [
   resumption,
 ];
 
+// A derived query (lib/db/query.ts defineDerived) reads no table itself: its queries are each checked here.
 const isQuery = (v: unknown): v is Query<unknown, unknown> =>
-  typeof v === "object" && v !== null && "name" in v && "tables" in v && "sql" in v;
+  typeof v === "object" && v !== null && "name" in v && "tables" in v && "sql" in v && !("compute" in v);
 
 const QUERIES = MODULES.flatMap((m) => Object.values(m).filter(isQuery));
 
@@ -135,6 +137,7 @@ const PARAMS: Record<string, unknown> = {
   "profile distributions": undefined,
   "profile repositories": undefined,
   "task flow labels": undefined,
+  "task flow targets": undefined,
   "configuration runs": "alpha",
   "run list configurations": undefined,
   "run list first page": undefined,
@@ -148,6 +151,7 @@ beforeAll(async () => {
   db = await openNodeDb();
   await loadTablesNode(db, releaseTables(release!));
   await loadDerivedNode(db, "lib/queries/fixtures/signature-prevalence");
+  await loadTargetFilesNode(db, "e2e/fixtures/releases/handcalc");
   const cols = Object.entries(STEPS_INDEX_COLUMNS).map(([k, t]) => `"${k}" ${t}`);
   await db.run(`CREATE TABLE steps (${cols.join(", ")})`);
   // The search's own tables, derived from the (empty) steps index as the build derives them.

@@ -1,7 +1,8 @@
 // What a long leaderboard's page carries (a scaled release of ~1,100 configurations, docs/scale.md): its first
 // rows, and what needs every row computed when the page is built. The whole model as props made the page's HTML
-// far too large at scale; the view fetches it (leaderboard.json) after the first paint.
+// far too large at scale; the view asks its release source for the page's model after the first paint.
 // Releases of at most WINDOW_FROM configurations (every published one) carry their whole model, as before.
+import { valueOf, type QuerySource } from "../db/query";
 import type { Mark } from "../metrics/marks";
 import type { LeaderboardModel } from "../queries/leaderboard/model";
 import { columnsFor, defaultViewState, marksFor, serializeViewState, type ViewState } from "./leaderboard-view";
@@ -53,20 +54,13 @@ export function isDefaultView(state: ViewState, model: LeaderboardModel): boolea
   return serializeViewState(state, model) === "";
 }
 
-/** The whole model of a long release: the build's leaderboard.json, the file the page's head was cut from. */
-const full = new Map<string, Promise<LeaderboardModel>>();
-
-export function fetchFullLeaderboard(releaseId: string): Promise<LeaderboardModel> {
-  const url = `/data/${releaseId}/leaderboard.json`;
-  let model = full.get(url);
-  if (!model) {
-    model = fetch(url).then((res) => {
-      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-      return res.json() as Promise<LeaderboardModel>;
-    });
-    // A failed fetch is not kept: the next caller asks again.
-    model.catch(() => full.delete(url));
-    full.set(url, model);
-  }
-  return model;
+/**
+ * The whole model of a long release: the leaderboard page's model (lib/queries/leaderboard/page.ts), which the
+ * source answers from the build's answer file the page's head was cut from. Its code is loaded only then.
+ */
+export async function fullLeaderboard(source: QuerySource, shown: LeaderboardModel): Promise<LeaderboardModel> {
+  const { leaderboardPage } = await import("../queries/leaderboard/page");
+  // The model's groups are "overall" and then the release's groups (its parameters).
+  const { baseline, conditions, groups } = shown;
+  return valueOf(source, leaderboardPage.model!, { baseline, conditions, groups: groups.slice(1) });
 }

@@ -1,4 +1,4 @@
-// What the uncertainty page (components/uncertainty) shows, as pure functions of the build's uncertainty.json
+// What the uncertainty page (components/uncertainty) shows, as pure functions of the build's uncertainty page model
 // and the leaderboard's ranks: the configurations shown (a filter, then at most FOREST_LIMIT of them), the forest
 // plot's points and domain, the rank-interval plot's rows, and the tables behind both pictures. The components
 // only draw what these return.
@@ -52,7 +52,7 @@ export interface ConfigIntervals {
   repeats: Record<string, Record<string, RepeatCell>>;
 }
 
-/** What the page's client view receives: only what it draws (the clustered rates stay in uncertainty.json). */
+/** What the page's client view receives: only what it draws (the clustered rates stay in the model's answer). */
 export interface UncertaintyViewModel {
   baseline: string;
   /** The non-baseline conditions: the gaps' and far − near's. */

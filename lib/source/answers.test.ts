@@ -9,7 +9,8 @@ import { loadRelease } from "../data/load-release";
 import { releaseTables } from "../data/tables";
 import { openNodeDb, type NodeDb } from "../db/node";
 import { shapeRows } from "../db/query";
-import { AHEAD_KEYED, AHEAD_PLANS } from "../queries/ahead";
+import { AHEAD_KEYED, PAGES } from "../queries/pages";
+import { loadTargetFilesNode } from "../queries/taskflow/files-node";
 import { repoGapQuery } from "../queries/leaderboard/sql";
 import { loadTablesNode } from "../queries/load-node";
 import { runHeaderQuery, verdictTestsQuery } from "../queries/trajectory/run.sql";
@@ -27,8 +28,9 @@ beforeAll(async () => {
   const { release } = await loadRelease("e2e/fixtures/releases/trajcalc");
   db = await openNodeDb();
   await loadTablesNode(db, releaseTables(release!));
+  await loadTargetFilesNode(db, "e2e/fixtures/releases/trajcalc");
   out = mkdtempSync(join(tmpdir(), "answers-source-"));
-  index = await writeAnswers(db, AHEAD_KEYED, AHEAD_PLANS, { meta: release!.meta }, out);
+  index = await writeAnswers(db, AHEAD_KEYED, PAGES, release!.meta, out);
   vi.stubGlobal("fetch", async (url: string) => {
     asked.push(url);
     const file = join(out, url.replace(/^\/data\/trajcalc\//, ""));

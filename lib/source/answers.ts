@@ -4,7 +4,7 @@
 // Reading them is never required: a shard that is missing, unreachable or not JSON answers nothing, and the
 // source runs the query in DuckDB-WASM instead.
 import type { AnswerIndex } from "../data/built";
-import { answerFile, answerKey, answerShard, answerSpace, type AnswerShard } from "../db/answers";
+import { answerFile, answerIn, answerKey, answerShard, answerSpace, type AnswerShard } from "../db/answers";
 import type { Query } from "../db/query";
 import type { Row } from "../db/types";
 
@@ -36,14 +36,5 @@ export async function answerOf<P, R>(
   if (!count) return null;
   const key = answerKey(q, params);
   const shard = await fetchShard(`/data/${releaseId}/${answerFile(space, answerShard(key, count))}`);
-  if (!shard) return null;
-  const entry = Object.hasOwn(shard, key) ? shard[key] : undefined;
-  // Left out by the build to keep the file within the export's cap (fitShard): the engine answers it.
-  if (entry === null) return null;
-  const rows = entry?.[query.name];
-  // A copy: shaping sorts in place, and the shard is shared.
-  if (rows) return [...rows];
-  // A keyed space holds every key of the release, and the build writes only rows: a key or query the shard
-  // lacks has none, as the engine would answer.
-  return query.ahead ? [] : null;
+  return shard && answerIn(shard, key, q);
 }

@@ -7,11 +7,11 @@ import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { derivationPlan } from "../queries/derive";
 import { combinedViewSql, isLocalId, isUnioned, LOCAL_PREFIX } from "../queries/local/union.sql";
-import { tablesOf, type ParamsOf, type Query } from "../db/query";
+import { tablesOf, type ParamsOf, type Query, type QuerySource } from "../db/query";
 import { runHeaderQuery } from "../queries/trajectory/run.sql";
 import type { ReleaseFiles } from "../files/run-files";
 import { localDb, localSource, once } from "./local";
-import { publishedDb, publishedSource, runOn, unsharded } from "./published";
+import { publishedDb, publishedSource, runIn, unsharded } from "./published";
 import type { AbsentTables } from "./absent-tables";
 import type { AnswerIndex } from "../data/built";
 import type { LocalRun, ReleaseSource, Traced } from "./release-source";
@@ -63,9 +63,9 @@ export function combinedSource(
   if (locals.length === 0) return published;
   const tables = locals.map((l) => l.tables);
   // The build's answers know nothing of local rows: every query runs on the combined views.
-  const engine = {
+  const engine: QuerySource = {
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      return runOn(await combinedDb(publishedId, tables, query.tables, absent), query, params);
+      return runIn(engine, () => combinedDb(publishedId, tables, query.tables, absent), query, params);
     },
   };
   return {

@@ -5,8 +5,8 @@ import type { Db } from "../db/types";
 import { releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { DERIVE, DERIVE_RUN_TOTALS, derivationPlan } from "../queries/derive";
-import type { ParamsOf, Query, QuerySource } from "../db/query";
-import { runOn } from "./published";
+import { valueOf, type ParamsOf, type Query, type QuerySource } from "../db/query";
+import { runIn } from "./published";
 
 /** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */
 export function once(done: Map<string, Promise<void>>, key: string, make: () => Promise<unknown>): Promise<void> {
@@ -40,9 +40,15 @@ export async function localDb(t: LocalTables, tables: readonly string[]): Promis
 
 /** Rows as the local release names them (no prefix): its own leaderboard, cost rows and run list. */
 export function localSource(t: LocalTables): QuerySource {
-  return {
+  const source: QuerySource = {
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      return runOn(await localDb(t, query.tables), query, params);
+      return runIn(source, () => localDb(t, query.tables), query, params);
     },
   };
+  return source;
+}
+
+/** A derived query's value on each local release's own source, in the releases' order (their local-results rows). */
+export function valueOnEach<P, R>(locals: readonly LocalTables[], query: Query<P, R>, params: P): Promise<R[]> {
+  return Promise.all(locals.map((t) => valueOf(localSource(t), query, ...([params] as ParamsOf<P>))));
 }

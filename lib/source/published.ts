@@ -3,7 +3,7 @@
 import type { Db, Row } from "../db/types";
 import { releaseDb } from "../db/wasm";
 import { isLocalId, LOCAL_PREFIX } from "../queries/local/union.sql";
-import { shapeRows, tablesOf, type ParamsOf, type Query } from "../db/query";
+import { runQuery, shapeRows, tablesOf, type ParamsOf, type Query, type QuerySource } from "../db/query";
 import { STEPS_TABLE, STEPS_TABLES } from "../queries/search/shards";
 import type { AnswerIndex } from "../data/built";
 import type { AbsentTables } from "./absent-tables";
@@ -36,19 +36,31 @@ export async function runOn<P, R>(db: Db, query: Query<P, R>, params: ParamsOf<P
   return shapeRows(query, await db.query<Row>(query.sql(params[0] as P)));
 }
 
+/** A query of a source on its database: a derived query's code runs on `src`, which asks `db` for the rest. */
+export async function runIn<P, R>(
+  src: QuerySource,
+  db: () => Promise<Db>,
+  query: Query<P, R>,
+  params: ParamsOf<P>,
+): Promise<R[]> {
+  return runQuery(src, query, params[0] as P, async (sql) => (await db()).query<Row>(sql));
+}
+
 export function publishedSource(
   releaseId: string,
   absent: AbsentTables = {},
   answers: AnswerIndex = {},
 ): ReleaseSource {
-  const engine = {
+  const engine: QuerySource = {
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      return runOn(await publishedDb(releaseId, query.tables, absent), query, params);
+      return runIn(engine, () => publishedDb(releaseId, query.tables, absent), query, params);
     },
   };
   async function traced<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<Traced<R>> {
     const answered = await answerOf(releaseId, answers, query, params[0] as P);
     if (answered) return { rows: shapeRows(query, answered), from: "answer" };
+    // A derived query without an answer runs its code here, so its own queries are answered first too.
+    if (query.compute) return { rows: [await query.compute({ run }, params[0] as P)], from: "engine" };
     return { rows: await engine.run(query, ...params), from: "engine" };
   }
   async function run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {

@@ -1,18 +1,19 @@
-// The warm-up loads the tables the page's first queries read: derived from those very query objects.
+// The warm-up loads the tables the page's first queries read: derived from those very query objects, as each
+// page declares them (lib/queries/pages.ts).
 import { describe, expect, it } from "vitest";
 import { tablesOf } from "../db/query";
-import { WARM_QUERIES } from "./warm";
+import { pageNamed, PAGES } from "../queries/pages";
 
-describe("WARM_QUERIES", () => {
+const warmed = async (page: string) => tablesOf(await pageNamed(page).warm!.queries());
+
+describe("the pages' warm queries", () => {
   it("name the tables of each page's next queries", async () => {
-    expect(tablesOf(await WARM_QUERIES.leaderboard())).toEqual(["repo_tallies", "task_cells"]);
-    expect(tablesOf(await WARM_QUERIES.cost())).toEqual(["runs", "sessions", "requests", "request_usage"]);
-    expect(tablesOf(await WARM_QUERIES.compare()).sort()).toEqual([
-      "configs",
-      "runs",
-      "sessions",
-      "task_cells",
-      "tasks",
-    ]);
+    expect(await warmed("leaderboard")).toEqual(["repo_tallies", "task_cells"]);
+    expect(await warmed("cost")).toEqual(["runs", "sessions", "requests", "request_usage"]);
+    expect((await warmed("compare")).sort()).toEqual(["configs", "runs", "sessions", "task_cells", "tasks"]);
+  });
+
+  it("are declared by the leaderboard, cost and compare pages only", () => {
+    expect(PAGES.filter((p) => p.warm).map((p) => p.name)).toEqual(["leaderboard", "compare", "cost"]);
   });
 });

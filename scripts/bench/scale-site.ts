@@ -13,6 +13,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { openNodeDb } from "../../lib/db/node";
+import { repositoriesPage } from "../../lib/queries/leaderboard/page";
+import { pageModelIn } from "../../lib/source/answers-node";
 import type { Budget } from "./speed";
 import { median } from "./stats";
 
@@ -350,7 +352,7 @@ export async function benchScaleSite(opts: ScaleSiteOptions): Promise<ScaleSiteB
   const build = rebuildSite(outDir, id);
 
   const cells = await taskCells(join(built, "task_cells.parquet"));
-  const repo = (JSON.parse(readFileSync(join(built, "repos.json"), "utf8")) as { repo: string }[])[0]!.repo;
+  const repo = (await pageModelIn(built, repositoriesPage))[0]!.repo;
   mkdirSync(join(outDir, "bench-task-cells"), { recursive: true });
   writeFileSync(join(outDir, "bench-task-cells", `${id}.json`), JSON.stringify(cells));
   await opts.restartServer();

@@ -3,8 +3,8 @@
 // Parquet table it wrote), and each piece is timed in this one process, alternated so machine load falls on
 // both sides alike:
 // - rank intervals: attaching them to the leaderboard's model built from the same rows (what the build's
-//   leaderboard.json pays for them);
-// - the two pages: their page-data functions (scripts/build/page-data.ts), as the build runs them.
+//   leaderboard page's model pays for them);
+// - the two pages: their models (lib/queries/<feature>/page.ts), as the build runs them.
 // Each is set against the scaled build's wall time, measured in the same bench run (scale.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,12 +14,15 @@ import { sqlString } from "../../lib/db/sql";
 import { leaderboardModel, type LeaderboardMeta } from "../../lib/queries/leaderboard/model";
 import { attachRanks } from "../../lib/queries/leaderboard/ranks";
 import { configsQuery, resolutionQueryFor, taskScoresQuery } from "../../lib/queries/leaderboard/sql";
-import { PAGE_DATA } from "../build/page-data";
+import { pageMeta, type Page } from "../../lib/queries/page";
+import { resumptionPage } from "../../lib/queries/resumption/page";
+import { ensureSignatureTablesSql } from "../../lib/queries/signatures/tables";
+import { uncertaintyPage } from "../../lib/queries/uncertainty/page";
 import type { Budget } from "./speed";
 import { median } from "./stats";
 
-/** The pages issue 45 added, timed as the build runs them (absent ones are skipped). */
-const ISSUE_45_PAGES = ["uncertainty.json", "resumption.json"];
+/** The pages issue 45 added, timed as the build runs them. */
+const ISSUE_45_PAGES: readonly Page<unknown, never>[] = [uncertaintyPage, resumptionPage];
 /** Alternations of the rank-interval timing (each builds the model twice). */
 const RANK_ROUNDS = 3;
 
@@ -71,9 +74,9 @@ export async function benchScaleStatistics(
       baseline: meta.baseline_condition,
     });
     const pages: { file: string; s: number }[] = [];
-    for (const file of ISSUE_45_PAGES.filter((f) => PAGE_DATA[f])) {
-      pages.push({ file, s: await seconds(() => PAGE_DATA[file]!({ db, release: { meta, dir: built } })) });
-    }
+    for (const sql of ensureSignatureTablesSql()) await db.run(sql);
+    for (const page of ISSUE_45_PAGES)
+      pages.push({ file: page.name, s: await seconds(() => db.run(page.model!, pageMeta(meta))) });
     const added = ranks.added + pages.reduce((s, p) => s + p.s, 0);
     const budgets: Budget[] = [
       {
@@ -92,9 +95,7 @@ export async function benchScaleStatistics(
     const rows = [
       `| leaderboard model without ranks | ${ranks.model.toFixed(2)} s | ${pct(ranks.model, buildSeconds)} |`,
       `| rank intervals and tie groups (attached to that model, median of ${RANK_ROUNDS}) | ${ranks.added.toFixed(2)} s | ${pct(ranks.added, buildSeconds)} |`,
-      ...pages.map(
-        (p) => `| ${p.file} (its page-data function, once) | ${p.s.toFixed(2)} s | ${pct(p.s, buildSeconds)} |`,
-      ),
+      ...pages.map((p) => `| ${p.file} page (its model, once) | ${p.s.toFixed(2)} s | ${pct(p.s, buildSeconds)} |`),
     ];
     const markdown = `### Issue 45's statistics at ×${factor}
 

@@ -1,7 +1,7 @@
 // Issue 19's scale budgets (`npm run bench -- --steps scale`, BENCH_SCALE_FACTOR=N, default 100): the data
 // build of the sample and of `npm run data:scale -- --factor N` in the same run (time and peak resident memory
 // through /usr/bin/time), the validator on the scaled release, runs per second, and the sizes of the scaled
-// release's page JSON and Arrow tables. The limits are the issue's at N = 100 (build ≤ 120× the sample's time,
+// release's page models and Arrow tables. The limits are the issue's at N = 100 (build ≤ 120× the sample's time,
 // i.e. ≤ 1.2 N×, peak RSS ≤ 8 GB); docs/scale.md reads its numbers from here. Then the site with the scaled
 // release (scripts/bench/scale-site.ts; BENCH_SCALE_SITE=0 skips it): the leaderboard's numbers against the
 // sample's, and a warm subset query against a plain JavaScript loop over the same task cells.
@@ -20,6 +20,8 @@ import {
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import { pushAll } from "../../lib/common/arrays";
+import { answerSpace } from "../../lib/db/answers";
+import { PAGES } from "../../lib/queries/pages";
 import { PASS_FULL_ROW } from "./pass";
 import { benchScaleSite } from "./scale-site";
 import { benchScaleStatistics } from "./scale-stats";
@@ -129,7 +131,10 @@ export async function benchScale(
   });
   if (build.status !== 0) throw new Error(`scale build failed:\n${build.tail}`);
   const built = join(OUT, "scale", `sample-x${factor}`);
-  const json = filesOf(built, (n) => n.endsWith(".json"));
+  // Each page model's answer (lib/queries/pages.ts): one key, so one shard per space.
+  const json = PAGES.flatMap((p) => (p.model ? [`answers/${answerSpace(p.model)}`] : [])).flatMap((space) =>
+    filesOf(join(built, space), () => true).map((f) => ({ ...f, name: `${space}/${f.name}` })),
+  );
   const arrow = filesOf(built, (n) => n.endsWith(".arrow"));
   const runAnswerFiles = readdirSync(join(built, "answers", "run")).length;
   const sampleRunsPerS = 4398 / sample.seconds;
@@ -181,7 +186,7 @@ build measured the same way in the same run (scripts/bench/scale.ts).
 | validator (\`npm run data:validate\`) | | exit ${validate.status}, ${validate.seconds.toFixed(1)} s, ${gb(validate.maxRssKb)} |
 | answer shards of the run space written | | ${runAnswerFiles} |
 
-Page JSON of the ×${factor} release: ${json.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
+Page models of the ×${factor} release (their answer files): ${json.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
 
 Arrow tables of the ×${factor} release: ${arrow.map((f) => `${f.name} ${mb(f.bytes)}`).join(", ")}.
 
@@ -201,7 +206,7 @@ Measured by \`BENCH_ONLY=${pass ? "pass," : ""}scale npm run bench\` on ${new Da
 
 | limit on this machine | value |
 | --- | ---: |
-| runs per second through the data build (validate, flatten, DuckDB, Arrow + Parquet + Hive Parquet, page JSON, answers) | ${(runs / build.seconds).toFixed(0)} runs/s (${runs} runs in ${build.seconds.toFixed(0)} s) |
+| runs per second through the data build (validate, flatten, DuckDB, Arrow + Parquet + Hive Parquet, answers) | ${(runs / build.seconds).toFixed(0)} runs/s (${runs} runs in ${build.seconds.toFixed(0)} s) |
 | peak resident memory of that build | ${gb(build.maxRssKb)} |
 | trajectories per second through the analysis (the build's trajectory pass) | ${passCell} |
 | validator on the same release | ${validate.seconds.toFixed(0)} s, ${gb(validate.maxRssKb)} |

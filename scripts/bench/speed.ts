@@ -10,12 +10,14 @@
 // paths: the idle interaction picks another A (the new pair's file), the cold pair in the URL is neither default
 // configuration. DuckDB-WASM's path for a cold pair is measured beside them, with no budget: the same pair under
 // another condition (`&condition=`), its time split by lib/db/wasm.ts's marks.
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { BENCH_RUN } from "./archives";
 import { duckdbStartAlone } from "./duckdb-start";
 import { defaultCondition } from "../../lib/queries/compare/url";
+import { leaderboardPage } from "../../lib/queries/leaderboard/page";
+import { pageModelIn } from "../../lib/source/answers-node";
 import {
   armInteraction,
   expectOrigin,
@@ -134,12 +136,8 @@ function writeOneNumberPage(outDir: string): void {
   );
 }
 
-function comparePairs(outDir: string): ComparePairs {
-  const board = JSON.parse(readFileSync(join(outDir, "data", "sample", "leaderboard.json"), "utf8")) as {
-    rows: { config: { config_id: string } }[];
-    conditions: string[];
-    baseline: string;
-  };
+async function comparePairs(outDir: string): Promise<ComparePairs> {
+  const board = await pageModelIn(join(outDir, "data", "sample"), leaderboardPage);
   const ids = board.rows.map((r) => r.config.config_id);
   if (ids.length < 4) throw new Error("speed bench: the compare measures need 4 configurations in the sample");
   const [a, b, c, d] = ids as [string, string, string, string];
@@ -395,7 +393,7 @@ in those loads. A ratio's interval is a percentile bootstrap over the pairs (scr
 
 export async function benchSpeed(browser: Browser, base: string, outDir: string, runs = 5): Promise<SpeedBench> {
   writeOneNumberPage(outDir);
-  const pairs = comparePairs(outDir);
+  const pairs = await comparePairs(outDir);
   const m = Object.fromEntries(KEYS.map((k) => [k, [] as number[]])) as Samples;
   const warmed: Warmed = { leaderboard: 0, cost: 0, compare: 0 };
   for (let i = 0; i < runs; i++) {

@@ -1,6 +1,7 @@
 // Every answer the build writes ahead of time equals a live DuckDB run of the same query with the same
 // parameters: on the hand-made releases for every key, and on the bundled sample for every keyed query over a
-// spread of its keys (every 23rd, so every shard is read) and for every plan's answers whole.
+// spread of its keys (every 23rd, so every shard is read), and for every declared page (lib/queries/pages.ts) its
+// model's default state and every answer of its cheap interactions. A new page is covered by its declaration.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,9 +12,12 @@ import { answerFile, answerKey, answerShard, answerSpace, type AnswerShard } fro
 import { openNodeDb, type NodeDb } from "../../lib/db/node";
 import { shapeRows, type Query } from "../../lib/db/query";
 import type { AnswerIndex } from "../../lib/data/built";
-import { AHEAD_KEYED, AHEAD_PLANS, type AheadRelease } from "../../lib/queries/ahead";
+import type { ReleaseMeta } from "../../lib/data/schema";
+import { AHEAD_KEYED, PAGES } from "../../lib/queries/pages";
+import { pageMeta } from "../../lib/queries/page";
 import { loadTablesNode } from "../../lib/queries/load-node";
-import { recordingSource, writeAnswers } from "./answers";
+import { loadTargetFilesNode } from "../../lib/queries/taskflow/files-node";
+import { answerPages, recordingSource, writeAnswers } from "./answers";
 
 type AnyQuery = Query<never, unknown>;
 
@@ -21,17 +25,18 @@ interface Built {
   db: NodeDb;
   out: string;
   index: AnswerIndex;
-  release: AheadRelease;
+  meta: ReleaseMeta;
 }
 
 async function build(dir: string): Promise<Built> {
   const loaded = await loadRelease(dir);
   const db = await openNodeDb();
   await loadTablesNode(db, releaseTables(loaded.release!));
+  await loadTargetFilesNode(db, dir);
   const out = mkdtempSync(join(tmpdir(), "answers-test-"));
-  const release = { meta: loaded.release!.meta };
-  const index = await writeAnswers(db, AHEAD_KEYED, AHEAD_PLANS, release, out);
-  return { db, out, index, release };
+  const meta = loaded.release!.meta;
+  const index = await writeAnswers(db, AHEAD_KEYED, PAGES, meta, out);
+  return { db, out, index, meta };
 }
 
 /** The rows a shard holds for this query and parameters, undefined when it names none. */
@@ -67,17 +72,29 @@ async function expectKeyedAnswers(b: Built, every: number): Promise<number> {
   return checked;
 }
 
-/** Every answer a plan writes, against the query run again with the parameters the plan gave it. */
+/** Every page model's default state, against its code run again on DuckDB (as JSON: what the page reads). */
+async function expectPageModels(b: Built): Promise<number> {
+  let checked = 0;
+  for (const page of PAGES.filter((p) => p.model)) {
+    const [live] = await b.db.run(page.model!, pageMeta(b.meta));
+    expect(live, page.name).toBeDefined();
+    expect(answered(b, page.model!, pageMeta(b.meta)), page.name).toEqual([JSON.parse(JSON.stringify(live))]);
+    checked++;
+  }
+  return checked;
+}
+
+/** Every answer a page's cheap interactions write, against the query run again with the parameters they gave it. */
 async function expectPlannedAnswers(b: Built): Promise<void> {
   const asked: { query: AnyQuery; params: unknown }[] = [];
   const recorder = recordingSource(b.db);
   const spy = {
     run<P, R>(query: Query<P, R>, ...params: [P] extends [void] ? [] : [P]): Promise<R[]> {
-      if (!query.ahead) asked.push({ query, params: params[0] });
+      if (!query.ahead && !query.compute) asked.push({ query, params: params[0] });
       return recorder.source.run(query, ...params);
     },
   };
-  for (const plan of AHEAD_PLANS) await plan.run(spy, b.release);
+  await answerPages(spy, PAGES, b.meta);
   for (const { query, params } of asked) {
     const live = shapeRows(query, await b.db.query(query.sql(params as never)));
     expect(answered(b, query, params), query.name).toEqual(live);
@@ -103,7 +120,11 @@ for (const [name, dir, every] of [
       expect(await expectKeyedAnswers(b, every)).toBeGreaterThan(0);
     }, 120_000);
 
-    it("every plan's answer equals a live run", async () => {
+    it("every declared page's model answers its default state as a live run computes it", async () => {
+      expect(await expectPageModels(b)).toBe(PAGES.filter((p) => p.model).length);
+    }, 120_000);
+
+    it("every answer of the pages' cheap interactions equals a live run", async () => {
       await expectPlannedAnswers(b);
     }, 120_000);
 

@@ -2,8 +2,9 @@
 // for the parameters worth answering ahead of time, so a page shows them without starting DuckDB-WASM.
 // - Keyed queries (lib/db/query.ts `ahead`): every key of their space, a batch of shards at a time, each batch by
 //   one run of the query's own SQL over the batch's keys; memory stays one batch at any release size.
-// - Plans (lib/queries/ahead.ts): a view's default state and cheap interactions, computed by the view's own code
-//   on a source that records every query it runs and the raw rows it got.
+// - Pages (lib/queries/pages.ts): each page model's default state (a derived query: its value is the answer's one
+//   row) and each page's cheap interactions, computed by the view's own code on a source that records every query
+//   it runs and the raw rows it got.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,7 +23,8 @@ import type { NodeDb } from "../../lib/db/node";
 import { keyedRows, shapeRows, type Ahead, type ParamsOf, type Query, type QuerySource } from "../../lib/db/query";
 import { sqlString } from "../../lib/db/sql";
 import type { Row } from "../../lib/db/types";
-import type { AheadPlan, AheadRelease } from "../../lib/queries/ahead";
+import type { ReleaseMeta } from "../../lib/data/schema";
+import { pageMeta, type Page } from "../../lib/queries/page";
 import { ensureSignatureTablesSql } from "../../lib/queries/signatures/tables";
 
 /** Keys per batch: a batch's rows stay a few hundred MB at most at 100× the sample. */
@@ -98,12 +100,18 @@ function keyedSpaces(queries: readonly AnyQuery[]): Map<string, AnyQuery[]> {
   return spaces;
 }
 
-/** A source that runs every query in the build's DuckDB and keeps the raw rows of those answered by plan. */
+/**
+ * A source that runs every query in the build's DuckDB and keeps the raw rows of those a page asked. A derived
+ * query's value is kept as its one row; what its code asked is not (a page reads the value, never its parts).
+ */
 export function recordingSource(db: NodeDb): { source: QuerySource; spaces: Map<string, AnswerShard> } {
   const spaces = new Map<string, AnswerShard>();
   const source: QuerySource = {
     async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      const raw = await db.query<Row>(query.sql(params[0] as P));
+      // A derived query's one row is its value, as the page's source reads it back.
+      const raw = query.compute
+        ? ((await db.run(query, ...params)) as Row[])
+        : await db.query<Row>(query.sql(params[0] as P));
       // Keyed queries are answered for every key by their space; a plan's run of one adds nothing.
       if (!query.ahead) {
         const q = query as unknown as AnyQuery;
@@ -123,7 +131,7 @@ const PLANNED_SHARD_BYTES = 64 * 1024;
 function writePlannedSpace(out: string, space: string, entries: AnswerShard): number {
   const keys = Object.keys(entries).sort();
   const bytes = keys.reduce((n, k) => n + JSON.stringify(entries[k]).length, 0);
-  const shards = Math.max(1, Math.ceil(bytes / PLANNED_SHARD_BYTES));
+  const shards = Math.max(1, Math.min(keys.length, Math.ceil(bytes / PLANNED_SHARD_BYTES)));
   const files: AnswerShard[] = Array.from({ length: shards }, () => ({}));
   for (const k of keys) files[answerShard(k, shards)]![k] = entries[k]!;
   mkdirSync(join(out, "answers", space), { recursive: true });
@@ -134,8 +142,8 @@ function writePlannedSpace(out: string, space: string, entries: AnswerShard): nu
 export async function writeAnswers(
   db: NodeDb,
   keyed: readonly AnyQuery[],
-  plans: readonly AheadPlan[],
-  release: AheadRelease,
+  pages: readonly Page<unknown, never>[],
+  meta: ReleaseMeta,
   out: string,
 ): Promise<AnswerIndex> {
   rmSync(join(out, "answers"), { recursive: true, force: true });
@@ -144,11 +152,20 @@ export async function writeAnswers(
   // A release the trajectory pass did not analyse answers its signature panels as unknown, not as an error.
   for (const sql of ensureSignatureTablesSql()) await db.run(sql);
   const recorder = recordingSource(db);
-  for (const plan of plans) await plan.run(recorder.source, release);
+  await answerPages(recorder.source, pages, meta);
   // Sorted: a plan's queries run concurrently, and the index is written byte-identical every time.
   for (const [space, entries] of [...recorder.spaces].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (index[space]) throw new Error(`answers: space ${space} is both keyed and planned`);
     index[space] = writePlannedSpace(out, space, entries);
   }
   return index;
+}
+
+/** Every page's default state and cheap interactions, asked of `src` as the pages ask them. */
+export async function answerPages(src: QuerySource, pages: readonly Page<unknown, never>[], meta: ReleaseMeta) {
+  const m = pageMeta(meta);
+  for (const page of pages) {
+    if (page.model) await src.run(page.model, m);
+    await page.ahead?.(src, m);
+  }
 }

@@ -6,11 +6,12 @@ import { tableFromIPC } from "apache-arrow";
 import { afterAll, describe, expect, it } from "vitest";
 import { openNodeDb } from "../../lib/db/node";
 import { buildRelease } from "./build-release";
-import type { RunListIndex } from "../../lib/queries/trajectory/run-list";
-import { answerFile, answerKey, answerShard, answerSpace, type AnswerShard } from "../../lib/db/answers";
+import { answerFile, answerShard, type AnswerShard } from "../../lib/db/answers";
 import type { BuiltReleaseMeta } from "../../lib/data/built";
-import { shapeRows, type ParamsOf, type Query, type QuerySource } from "../../lib/db/query";
-import { computeLeaderboard, type LeaderboardModel } from "../../lib/queries/leaderboard/model";
+import { computeLeaderboard } from "../../lib/queries/leaderboard/model";
+import { leaderboardPage } from "../../lib/queries/leaderboard/page";
+import { runListPage } from "../../lib/queries/trajectory/page";
+import { answersNodeSource, pageModelIn } from "../../lib/source/answers-node";
 
 const DIR = "e2e/fixtures/releases/handcalc";
 const tmp: string[] = [];
@@ -36,22 +37,6 @@ async function build(): Promise<string> {
   expect(problems.filter((p) => p.level === "error")).toEqual([]);
   expect(entry?.release_id).toBe("handcalc");
   return join(out, "handcalc");
-}
-
-/** A source that reads the build's answer files only, as the published source does before its engine. */
-function answersOnly(out: string): QuerySource {
-  const index = (JSON.parse(readFileSync(join(out, "release.json"), "utf8")) as BuiltReleaseMeta).answers!;
-  return {
-    async run<P, R>(query: Query<P, R>, ...params: ParamsOf<P>): Promise<R[]> {
-      const q = query as unknown as Query<never, unknown>;
-      const space = answerSpace(q);
-      const key = answerKey(q, params[0]);
-      const file = join(out, answerFile(space, answerShard(key, index[space]!)));
-      const rows = (JSON.parse(readFileSync(file, "utf8")) as AnswerShard)[key]?.[query.name];
-      if (!rows) throw new Error(`${query.name} is not answered for ${key}`);
-      return shapeRows(query, rows);
-    },
-  };
 }
 
 describe("data build", () => {
@@ -85,11 +70,13 @@ describe("data build", () => {
 
   it("answers the one-repository leaderboard: the release's only repository gives the whole release's numbers", async () => {
     const out = await build();
-    const whole = JSON.parse(readFileSync(join(out, "leaderboard.json"), "utf8")) as LeaderboardModel;
+    const whole = await pageModelIn(out, leaderboardPage);
     const meta = { groups: ["near", "far"], conditions: ["uninterrupted", "switched"], baseline: "uninterrupted" };
     const scope = { repos: ["acme/widgets"], taskIds: [] };
     // Read from the answer files alone, as the page does: a query they do not answer fails the test.
-    const repo = await computeLeaderboard(answersOnly(out), meta, scope, { configs: whole.rows.map((r) => r.config) });
+    const repo = await computeLeaderboard(answersNodeSource(out, "leaderboard"), meta, scope, {
+      configs: whole.rows.map((r) => r.config),
+    });
     // EXPECTED.md: beta 75.0 uninterrupted (3/4), 25.0 switched (1/4), gap 50.0, McNemar (2, 0) p = 0.5.
     const beta = repo.rows.find((r) => r.config.config_id === "beta")!;
     expect(beta.rates.overall!.uninterrupted).toMatchObject({ value: 75, resolved: 3, n: 4 });
@@ -126,7 +113,7 @@ describe("data build", () => {
   });
   it("writes the run list as an index and each configuration's runs as an answer, in the list's order", async () => {
     const out = await build();
-    const index = JSON.parse(readFileSync(join(out, "run-list.json"), "utf8")) as RunListIndex;
+    const index = await pageModelIn(out, runListPage);
     // EXPECTED.md: alpha and gamma ran all 8 sessions, beta 7 (its far switched run is missing); no trajectories.
     expect(index.configs.map((c) => [c.config_id, c.runs, c.with_trajectory])).toEqual([
       ["alpha", 8, 0],

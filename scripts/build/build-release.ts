@@ -1,5 +1,5 @@
-// One release → public/data/<release_id>/: Arrow IPC + Parquet per table, trajectories, and the JSON that
-// the static pages render before any JavaScript runs (computed by the same lib/queries SQL as the browser).
+// One release → public/data/<release_id>/: Arrow IPC + Parquet per table, trajectories, and the answers the static
+// pages render before any JavaScript runs (each page's model, computed by the same lib/queries code as the browser).
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,10 +14,10 @@ import { exportTable } from "../../lib/db/export-node";
 import { loadTablesNode } from "../../lib/queries/load-node";
 import { DERIVED_TABLES } from "../../lib/queries/derive";
 import { openNodeDb } from "../../lib/db/node";
-import { PAGE_DATA } from "./page-data";
 import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeAnswers } from "./answers";
-import { AHEAD_KEYED, AHEAD_PLANS } from "../../lib/queries/ahead";
+import { AHEAD_KEYED, PAGES } from "../../lib/queries/pages";
+import { loadTargetFilesNode } from "../../lib/queries/taskflow/files-node";
 import { writeJsonFile } from "./json-file";
 import { exportStepsShards } from "./steps-shards";
 import { STEPS_TABLE } from "../../lib/queries/search/shards";
@@ -52,7 +52,6 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
   const errors = problems.filter((p) => p.level === "error");
   if (!loaded.release || errors.length > 0) return { problems, entry: null, pass: null };
   const meta = loaded.release.meta;
-  const release = { meta, dir: loaded.release.dir };
   const runLines = new Map(loaded.release.runs.map((r) => [r.run_id, lineOf(r)]));
   const out = join(outRoot, meta.release_id);
   mkdirSync(out, { recursive: true });
@@ -63,6 +62,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
   let disposePass = () => {};
   try {
     await loadTablesNode(db, releaseTableParts(loaded.release));
+    await loadTargetFilesNode(db, dir);
     // The records are in DuckDB now, and nothing below reads them: at scale they are most of the heap.
     loaded.release = null;
     phase("tables in DuckDB");
@@ -108,11 +108,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     const trajectories = publishTrajectories(dir, meta.release_id, out);
     publishPatches(dir, out);
     phase("trajectories");
-    for (const [file, compute] of Object.entries(PAGE_DATA)) {
-      writeJsonFile(out, file, await compute({ db, release }));
-      phase(file);
-    }
-    const answers = await writeAnswers(db, AHEAD_KEYED, AHEAD_PLANS, { meta }, out);
+    const answers = await writeAnswers(db, AHEAD_KEYED, PAGES, meta, out);
     phase("answers");
 
     const rules: Record<string, number> = {};

@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeLargeRelease } from "../../lib/data/fixtures/large-release";
 import { MINIMAL_DIR } from "../../lib/data/fixtures/minimal";
 import { buildRelease } from "./build-release";
+import { leaderboardPage } from "../../lib/queries/leaderboard/page";
+import { pageModelIn } from "../../lib/source/answers-node";
 
 const RUNS = 150_000;
 const REPEATS = RUNS / 8;
@@ -57,8 +59,8 @@ describe(`a release of ${RUNS.toLocaleString("en")} runs`, () => {
     expect([rows.runs, rows.task_cells, rows.request_usage]).toEqual([RUNS, RUNS, RUNS]);
 
     const small = await build(MINIMAL_DIR);
-    const board = (out: string) => JSON.parse(readFileSync(join(out, "leaderboard.json"), "utf8")) as Board;
-    const [a, b] = [board(small.out), board(large.out)];
+    const board = (out: string) => pageModelIn(out, leaderboardPage) as Promise<Board>;
+    const [a, b] = [await board(small.out), await board(large.out)];
     expect(b.rows.map((r) => r.config.config_id)).toEqual(a.rows.map((r) => r.config.config_id));
     for (const [i, row] of a.rows.entries()) {
       for (const [group, byCondition] of Object.entries(row.rates)) {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { LeaderboardPage } from "@/app/_pages/LeaderboardPage";
 import { PAINT_FIRST } from "@/lib/site/paint-first";
-import { releaseIndex } from "@/scripts/build/release-files";
+import { releaseIndex } from "@/lib/source/answers-node";
 
 export const dynamicParams = false;
 

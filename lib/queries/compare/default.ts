@@ -1,6 +1,6 @@
 // The compare page's default view, shown when the URL names no pair: the release's first two configurations in
 // release order (the leaderboard's row order) under the default condition. The build answers its queries ahead
-// of time (lib/queries/ahead.ts), so that view needs no DuckDB-WASM; another pair's counts are answered too.
+// of time (lib/queries/compare/page.ts), so that view needs no DuckDB-WASM; another pair's counts are answered too.
 import type { CompareRequest } from "./model";
 import { defaultCondition } from "./url";
 

@@ -2,8 +2,15 @@
 // come from computeCostRows (the cost SQL the build runs for the published page) on its own DuckDB-WASM
 // schema; here they are only appended, their config ids prefixed "local:" as the leaderboard prefixes them,
 // so table2Rows, scatterPoints and failureTable arrange them like any other configuration.
-import type { CostPageData, CostRows } from "./model";
+import { defineDerived } from "../../db/query";
+import { computeCostRows, type CostPageData, type CostRows } from "./model";
 import { LOCAL_PREFIX } from "../local/union.sql";
+
+/** Table 2, the scatter and the failure breakdown of a local release, on its own source (ids as it names them). */
+export const localCostRowsQuery = defineDerived<string, CostRows>({
+  name: "local cost rows",
+  compute: (src, baseline) => computeCostRows(src, baseline),
+});
 
 export function withLocalCost(data: CostPageData, locals: readonly CostRows[]): CostPageData {
   if (locals.length === 0) return data;

@@ -145,7 +145,7 @@ function correctionOf(cell: TaggedShareRow, audit: AuditSummary | null, opts: Ro
   };
 }
 
-/** Combines the audit queries' rows with the statistics (pure: the page JSON and the browser give the same). */
+/** Combines the audit queries' rows with the statistics (pure: the build's model and the browser give the same). */
 export function auditModelOf(
   agreement: AgreementCountsRow[],
   strata: AuditStratumRow[],

@@ -1,6 +1,6 @@
 // Runs the prevalence queries (signature-prevalence.ts) on any Db and attaches the statistics SQL cannot
 // express cheaply: Wilson intervals on the shares, the paired bootstrap interval and exact McNemar on the
-// condition − baseline difference (the same functions and seed as the leaderboard's gap, so the page JSON
+// condition − baseline difference (the same functions and seed as the leaderboard's gap, so the page's model
 // and the browser agree). Percentages throughout; null where the cell has no readable run (unknown, not 0).
 import { mcnemarExact } from "../../metrics/mcnemar";
 import { pairedBootstrapOfDiffs } from "../../metrics/paired-interval";

@@ -1,6 +1,6 @@
 // How often the detectors find each trace signature (Switch-SWE App. E.1), per configuration × condition ×
 // locality group (docs/benchmark.md, "Near and far"), over every analysed trajectory of a release. One SQL
-// text per number, run by DuckDB in Node at build time (page JSON) and by DuckDB-WASM in the browser (the
+// text per number, run by DuckDB in Node at build time (the page's model) and by DuckDB-WASM in the browser (the
 // signatures page's subsets); lib/queries/signatures/prevalence-model.ts only attaches intervals and p-values.
 //
 // Reads the build's derived tables (signature-tables.ts): `run_analysis` says which runs' trajectories were

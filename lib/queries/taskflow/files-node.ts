@@ -1,22 +1,16 @@
-// Build-time read of a release's target Task Flows (docs/data-format.md: taskflow/<name>.json). Node only:
-// the browser gets the parsed targets inside taskflow.json.
+// Build-time load of a release's target Task Flows (docs/data-format.md: taskflow/<name>.json) into the table
+// `taskflow_targets` (file, its text), which the Task Flow page's model reads (taskFlowTargetsQuery) as it reads
+// any table. Node only: the browser gets the parsed targets inside the page's answer.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TargetFile } from "./model";
+import type { NodeDb } from "../../db/node";
+import { sqlString } from "../../db/sql";
+import { TASKFLOW_TARGETS } from "./sql";
 
-export function readTargetFiles(releaseDir: string): TargetFile[] {
+export async function loadTargetFilesNode(db: NodeDb, releaseDir: string): Promise<void> {
   const dir = join(releaseDir, "taskflow");
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((file) => {
-      const text = readFileSync(join(dir, file), "utf8");
-      try {
-        return { file, json: JSON.parse(text) as unknown };
-      } catch (err) {
-        // An unparsable target is reported on the page by parseTaskFlowTarget, not by stopping the build.
-        return { file, json: { error: `not JSON: ${err instanceof Error ? err.message : String(err)}` } };
-      }
-    });
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")) : [];
+  const rows = files.map((file) => `(${sqlString(file)}, ${sqlString(readFileSync(join(dir, file), "utf8"))})`);
+  await db.run(`CREATE OR REPLACE TABLE ${TASKFLOW_TARGETS} (file VARCHAR, text VARCHAR)`);
+  if (rows.length > 0) await db.run(`INSERT INTO ${TASKFLOW_TARGETS} VALUES ${rows.join(", ")}`);
 }

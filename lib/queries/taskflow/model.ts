@@ -4,7 +4,7 @@ import type { QuerySource } from "../../db/query";
 import { flowCounts, labelCounts, tfas, type Dist, type FlowCounts, type TfasScore } from "../../metrics/taskflow";
 import { sankeyOf, type SankeyData } from "../../metrics/taskflow-sankey";
 import { parseTaskFlowTarget, type TaskFlowTargetDists } from "../../metrics/taskflow-target";
-import { taskFlowLabelsQuery, type LabelSource, type TaskFlowLabelRow } from "./sql";
+import { taskFlowLabelsQuery, type LabelSource, type TargetFile, type TaskFlowLabelRow } from "./sql";
 import { pushAll } from "../../common/arrays";
 
 /** Steps kept for the Sankey; the page shows a prefix of them. */
@@ -36,11 +36,6 @@ export interface TaskFlowModel {
   targets: TaskFlowTargetEntry[];
   /** Target files that could not be used, with why. */
   targetProblems: string[];
-}
-
-export interface TargetFile {
-  file: string;
-  json: unknown;
 }
 
 export async function computeTaskFlow(

@@ -1,6 +1,6 @@
 // TFAS of the bundled sample release against its two targets (data/releases/sample/taskflow/, copied from
-// data/taskflow/ by the generator), on real DuckDB through the build's own path (readTargetFiles +
-// computeTaskFlow).
+// data/taskflow/ by the generator), on real DuckDB through the build's own path (loadTargetFilesNode +
+// the page's model).
 //
 // The expected scores were recomputed outside the project's code by a short Python script (not in the repository) that reads
 // sessions.jsonl and the two target files only: it checks no request or stage carries an intent, labels
@@ -19,8 +19,11 @@ import { loadRelease } from "../../data/load-release";
 import { releaseTables } from "../../data/tables";
 import { loadTablesNode } from "../load-node";
 import { openNodeDb, type NodeDb } from "../../db/node";
-import { readTargetFiles } from "./files-node";
-import { computeTaskFlow, type TaskFlowModel } from "./model";
+import { valueOf } from "../../db/query";
+import { pageMeta } from "../page";
+import { loadTargetFilesNode } from "./files-node";
+import type { TaskFlowModel } from "./model";
+import { taskFlowPage } from "./page";
 
 const SAMPLE = "data/releases/sample";
 let db: NodeDb;
@@ -31,7 +34,8 @@ beforeAll(async () => {
   expect(problems.filter((p) => p.level === "error")).toEqual([]);
   db = await openNodeDb();
   await loadTablesNode(db, releaseTables(release!));
-  model = await computeTaskFlow(db, release!.meta.conditions, readTargetFiles(SAMPLE));
+  await loadTargetFilesNode(db, SAMPLE);
+  model = await valueOf(db, taskFlowPage.model!, pageMeta(release!.meta));
 });
 afterAll(() => db?.close());
 

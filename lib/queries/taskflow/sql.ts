@@ -48,3 +48,29 @@ export const taskFlowLabelsQuery = defineQuery<void, TaskFlowLabelRow>({
   tables: ["requests", "sessions", "task_stages"],
   sql: () => TASKFLOW_LABELS_SQL,
 });
+
+/** The release's target Task Flows as the build read them (files-node.ts): one row per file, its text. */
+export const TASKFLOW_TARGETS = "taskflow_targets";
+
+export interface TargetFile {
+  file: string;
+  json: unknown;
+}
+
+function parseTarget(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    // An unparsable target is reported on the page by parseTaskFlowTarget, not by stopping the build.
+    return { error: `not JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+export const taskFlowTargetsQuery = defineQuery<void, TargetFile>({
+  name: "task flow targets",
+  tables: [TASKFLOW_TARGETS],
+  sql: () => `SELECT file, text FROM ${TASKFLOW_TARGETS}`,
+  row: (r) => ({ file: String(r.file), json: parseTarget(String(r.text)) }),
+  // In file-name order as JavaScript sorts names (the order the build always read them in).
+  order: (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0),
+});

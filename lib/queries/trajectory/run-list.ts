@@ -3,8 +3,9 @@
 // answered ahead by the build) when a view needs them: at scale every run as page props made one page far too
 // large (docs/scale.md). The list is the configurations' lists one after another (trajectoryRunsSql's order), so a
 // page of the whole list spans one or two configurations.
-import { defineQuery, type QuerySource } from "../../db/query";
-import { trajectoryRunPageSql, type TrajectoryRunRow } from "./sql";
+import { defineDerived, defineQuery, type QuerySource } from "../../db/query";
+import { LOCAL_PREFIX } from "../local/union.sql";
+import { trajectoryRunCountQuery, trajectoryRunPageQuery, trajectoryRunPageSql, type TrajectoryRunRow } from "./sql";
 import type { Signature } from "../../trajectory/tags";
 
 /** Rows a page shows. */
@@ -32,8 +33,6 @@ export interface RunListIndex {
   /** The whole list's first RUNS_PER_PAGE rows (what the page shows before any filter). */
   first: TrajectoryRunRow[];
 }
-
-export const RUN_LIST_INDEX = "run-list.json";
 
 /** Per configuration in the list's order (its sort order, then its id), how many runs and trajectories. */
 export const runListConfigsQuery = defineQuery<void, RunListConfig>({
@@ -197,7 +196,7 @@ export function planFiles(plan: RunListPlan): number[] {
   return [];
 }
 
-/** The run list's index (run-list.json, in the page's static HTML): its configurations and its first page. */
+/** The run list's index (the run list page's model, in the page's static HTML): its configurations and its first page. */
 export async function computeRunListIndex(src: QuerySource, conditions: readonly string[]): Promise<RunListIndex> {
   const configs = await src.run(runListConfigsQuery);
   return {
@@ -208,3 +207,30 @@ export async function computeRunListIndex(src: QuerySource, conditions: readonly
     first: await src.run(runListFirstPageQuery),
   };
 }
+
+export interface LocalRunPage extends ListPage {
+  /** Runs of the release that name a trajectory. */
+  total: number;
+  rows: TrajectoryRunRow[];
+}
+
+/**
+ * One page of a local release's runs that name a trajectory (the run list's own SQL and order, LIMIT and OFFSET
+ * on its source), ids prefixed as everywhere: a page's rows are all that reach the page's thread, whatever the
+ * release holds. A page past the last is the last.
+ */
+export const localRunPageQuery = defineDerived<number, LocalRunPage>({
+  name: "local run page",
+  async compute(src, page) {
+    const [count] = await src.run(trajectoryRunCountQuery);
+    const total = count?.runs ?? 0;
+    const at = listPage(total, page);
+    const rows = at.limit === 0 ? [] : await src.run(trajectoryRunPageQuery, { offset: at.offset, limit: at.limit });
+    const prefixed = rows.map((r) => ({
+      ...r,
+      run_id: LOCAL_PREFIX + r.run_id,
+      config_id: LOCAL_PREFIX + r.config_id,
+    }));
+    return { ...at, total, rows: prefixed };
+  },
+});

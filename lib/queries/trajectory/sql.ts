@@ -211,7 +211,7 @@ export function trajectoryRunPageSql(where: RunListWhere, offset: number, limit:
   return `${trajectoryRunsSql(undefined, where)}\nLIMIT ${int(limit)} OFFSET ${int(offset)}`;
 }
 
-/** The runs page's local lists: runs that name a trajectory, a page at a time (lib/source/local-views.ts). */
+/** The runs page's local lists: runs that name a trajectory, a page at a time (run-list.ts localRunPageQuery). */
 export const trajectoryRunPageQuery = defineQuery<{ offset: number; limit: number }, TrajectoryRunRow>({
   name: "trajectory run page",
   tables: ["runs", "configs", "sessions", "tasks", "annotations"],

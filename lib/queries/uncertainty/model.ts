@@ -1,6 +1,6 @@
 // The uncertainty views' data on any query source (DuckDB in Node at build time, the release source in the
 // browser): one configuration's (the leaderboard's expansion, the compare page: one keyed query, then pure
-// functions) and every configuration's (the build's uncertainty.json). Definitions: config-uncertainty.ts and
+// functions) and every configuration's (the uncertainty page's model). Definitions: config-uncertainty.ts and
 // docs/benchmark.md, "Intervals that respect clustering" and "Repeats".
 import type { QuerySource } from "../../db/query";
 import { DEFAULT_BOOTSTRAP_REPS, DEFAULT_BOOTSTRAP_SEED } from "../../metrics/paired-interval";
@@ -67,7 +67,7 @@ export async function computeConfigRepeats(
 }
 
 /**
- * Every configuration's uncertainty, in the leaderboard's order (configsQuery's), for public/data/<id>/uncertainty.json;
+ * Every configuration's uncertainty, in the leaderboard's order (configsQuery's), for the uncertainty page's model (page.ts);
  * reps by pageReps unless given.
  */
 export async function computeUncertaintyPage(

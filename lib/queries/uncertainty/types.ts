@@ -81,7 +81,7 @@ export interface ConfigUncertainty {
   repeats: Record<string, Record<string, RepeatCell>>;
 }
 
-/** The uncertainty page's data (public/data/<release>/uncertainty.json), written by the build. */
+/** The uncertainty page's data (its model, page.ts), answered by the build. */
 export interface UncertaintyPageData {
   baseline: string;
   conditions: string[];

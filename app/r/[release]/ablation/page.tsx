@@ -3,7 +3,8 @@ import { releaseMetadata } from "@/app/_pages/page-meta";
 import { AblationView } from "@/components/ablation/AblationView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { conditionLabel } from "@/lib/site/labels";
-import { ablation, builtRelease, releaseIndex } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex } from "@/lib/source/answers-node";
+import { ablationPage } from "@/lib/queries/ablation/page";
 
 export const dynamicParams = false;
 
@@ -32,7 +33,7 @@ export default async function AblationPage({ params }: { params: Promise<{ relea
         Gaps are {conditionLabel(built.meta.baseline_condition)} minus {others}, as on the leaderboard. Bold: the
         family&apos;s highest resolution in each non-baseline condition and group.
       </p>
-      <AblationView releaseId={release} model={ablation(release)} />
+      <AblationView releaseId={release} model={await pageModel(release, ablationPage)} />
     </ReleaseFrame>
   );
 }

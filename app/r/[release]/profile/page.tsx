@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ProfileView } from "@/components/profile/ProfileView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, profile, releaseIndex } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex } from "@/lib/source/answers-node";
+import { profilePage } from "@/lib/queries/profile/page";
 
 export const dynamicParams = false;
 
@@ -20,7 +21,7 @@ export default async function ProfilePage({ params }: { params: Promise<{ releas
   return (
     <ReleaseFrame built={built} page="profile">
       <h1 className="mb-3 text-xl font-semibold">{built.meta.benchmark} benchmark profile</h1>
-      <ProfileView model={profile(release)} built={built} />
+      <ProfileView model={await pageModel(release, profilePage)} built={built} />
     </ReleaseFrame>
   );
 }

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ReviewPage } from "@/components/review/ReviewPage";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, releaseIndex, runListIndex } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex } from "@/lib/source/answers-node";
+import { runListPage } from "@/lib/queries/trajectory/page";
 
 export const dynamicParams = false;
 
@@ -17,7 +18,7 @@ export function generateStaticParams() {
 // One static page per release; the reviews live in the browser, the audit's seed and k in the query string.
 export default async function Review({ params }: { params: Promise<{ release: string }> }) {
   const { release } = await params;
-  const { configs, conditions } = runListIndex(release);
+  const { configs, conditions } = await pageModel(release, runListPage);
   return (
     <ReleaseFrame built={builtRelease(release)} page="review">
       <h1 className="mb-1 text-xl font-semibold">Review</h1>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TrajectoryExplorer } from "@/components/trajectory/TrajectoryExplorer";
-import { builtRelease, releaseIndex } from "@/scripts/build/release-files";
+import { builtRelease, releaseIndex } from "@/lib/source/answers-node";
 
 export const dynamicParams = false;
 

@@ -3,7 +3,8 @@ import { releaseMetadata } from "@/app/_pages/page-meta";
 import { LocalRunList } from "@/components/local/LocalRunList";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { RunList } from "@/components/trajectory/RunList";
-import { builtRelease, releaseIndex, runListIndex } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex } from "@/lib/source/answers-node";
+import { runListPage } from "@/lib/queries/trajectory/page";
 
 export const dynamicParams = false;
 
@@ -26,7 +27,7 @@ export default async function Runs({ params }: { params: Promise<{ release: stri
         verdict and trace-signature tags.
       </p>
       <LocalRunList releaseId={release} />
-      <RunList releaseId={release} index={runListIndex(release)} />
+      <RunList releaseId={release} index={await pageModel(release, runListPage)} />
     </ReleaseFrame>
   );
 }

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { SearchView } from "@/components/search/SearchView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, releaseIndex, repos, runListIndex, stepsManifest } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex, stepsManifest } from "@/lib/source/answers-node";
+import { repositoriesPage } from "@/lib/queries/leaderboard/page";
+import { runListPage } from "@/lib/queries/trajectory/page";
 import { STEP_LIMITS } from "@/lib/trajectory/steps-index";
 
 export const dynamicParams = false;
@@ -19,8 +21,8 @@ export default async function SearchPage({ params }: { params: Promise<{ release
   const { release } = await params;
   const built = builtRelease(release);
   const manifest = stepsManifest(release);
-  const configs = runListIndex(release)
-    .configs.filter((c) => c.with_trajectory > 0)
+  const configs = (await pageModel(release, runListPage)).configs
+    .filter((c) => c.with_trajectory > 0)
     .map((c) => ({ id: c.config_id, name: c.display_name }));
   return (
     <ReleaseFrame built={built} page="search">
@@ -47,7 +49,7 @@ export default async function SearchPage({ params }: { params: Promise<{ release
           configs,
           conditions: built.meta.conditions,
           groups: built.meta.groups,
-          repos: repos(release).map((r) => r.repo),
+          repos: (await pageModel(release, repositoriesPage)).map((r) => r.repo),
         }}
       />
     </ReleaseFrame>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SignaturesPage } from "@/app/_pages/SignaturesPage";
 import { releaseMetadata } from "@/app/_pages/page-meta";
-import { releaseIndex } from "@/scripts/build/release-files";
+import { releaseIndex } from "@/lib/source/answers-node";
 
 export const dynamicParams = false;
 

@@ -4,7 +4,8 @@ import { SqlConsole } from "@/components/sql/SqlConsole";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { benchOf } from "@/lib/local/bench";
-import { builtRelease, leaderboard, releaseIndex, stepsManifest } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex, stepsManifest } from "@/lib/source/answers-node";
+import { leaderboardPage } from "@/lib/queries/leaderboard/page";
 
 export const dynamicParams = false;
 
@@ -30,7 +31,7 @@ export default async function SqlPage({ params }: { params: Promise<{ release: s
         files or the network are refused; nothing leaves your browser.
       </p>
       <div className="mb-3 flex justify-end">
-        <OpenLocalResults releaseId={release} bench={benchOf(leaderboard(release))} />
+        <OpenLocalResults releaseId={release} bench={benchOf(await pageModel(release, leaderboardPage))} />
       </div>
       <SqlConsole releaseId={release} tables={built.tables.map((t) => t.name)} steps={manifest} />
     </ReleaseFrame>

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TaskFlowView } from "@/components/taskflow/TaskFlowView";
-import { builtRelease, releaseIndex, taskFlow } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex } from "@/lib/source/answers-node";
+import { taskFlowPage } from "@/lib/queries/taskflow/page";
 
 export const dynamicParams = false;
 
@@ -25,7 +26,11 @@ export default async function TaskFlowPage({ params }: { params: Promise<{ relea
         transitions between them. A request&apos;s label is its intent when the release gives one; otherwise it is
         derived from the schedule (initial / follow-up / finalization × focus / interruption).
       </p>
-      <TaskFlowView releaseId={release} model={taskFlow(release)} baseline={built.meta.baseline_condition} />
+      <TaskFlowView
+        releaseId={release}
+        model={await pageModel(release, taskFlowPage)}
+        baseline={built.meta.baseline_condition}
+      />
     </ReleaseFrame>
   );
 }

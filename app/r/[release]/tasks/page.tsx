@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { CatalogView } from "@/components/catalog/CatalogView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { builtRelease, catalog, releaseIndex } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex } from "@/lib/source/answers-node";
+import { catalogPage } from "@/lib/queries/catalog/page";
 
 export const dynamicParams = false;
 
@@ -25,7 +26,7 @@ export default async function TasksPage({ params }: { params: Promise<{ release:
         each condition. Choose a configuration to see its result per condition; open a task for its stages and matched
         schedules.
       </p>
-      <CatalogView releaseId={release} model={catalog(release)} />
+      <CatalogView releaseId={release} model={await pageModel(release, catalogPage)} />
     </ReleaseFrame>
   );
 }

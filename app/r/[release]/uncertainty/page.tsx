@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { UncertaintyPage } from "@/app/_pages/UncertaintyPage";
-import { releaseIndex } from "@/scripts/build/release-files";
+import { releaseIndex } from "@/lib/source/answers-node";
 
 export const dynamicParams = false;
 

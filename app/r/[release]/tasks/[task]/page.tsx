@@ -7,7 +7,8 @@ import { TaskView } from "@/components/catalog/TaskView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { alignSchedules } from "@/lib/queries/catalog/align";
 import { releaseHref } from "@/lib/site/nav";
-import { builtRelease, catalog, releaseIndex, taskPage } from "@/scripts/build/release-files";
+import { builtRelease, pageModel, releaseIndex } from "@/lib/source/answers-node";
+import { catalogPage, taskPages } from "@/lib/queries/catalog/page";
 
 export const dynamicParams = false;
 
@@ -20,19 +21,20 @@ export async function generateMetadata({
   return releaseMetadata(release, "tasks", `task ${decodeURIComponent(task)}`);
 }
 
-export function generateStaticParams() {
-  return releaseIndex().flatMap((r) =>
-    catalog(r.release_id).tasks.map((t) => ({ release: r.release_id, task: t.task_id })),
+export async function generateStaticParams() {
+  const releases = await Promise.all(
+    releaseIndex().map(async (r) => ({ id: r.release_id, catalog: await pageModel(r.release_id, catalogPage) })),
   );
+  return releases.flatMap((r) => r.catalog.tasks.map((t) => ({ release: r.id, task: t.task_id })));
 }
 
 export default async function TaskPage({ params }: { params: Promise<{ release: string; task: string }> }) {
   const { release, task: rawId } = await params;
   const taskId = decodeURIComponent(rawId);
   const built = builtRelease(release);
-  const model = catalog(release);
+  const model = await pageModel(release, catalogPage);
   const task = model.tasks.find((t) => t.task_id === taskId);
-  const page = taskPage(release, taskId);
+  const page = (await pageModel(release, taskPages))[taskId];
   if (!task || !page) notFound();
   const alignment = alignSchedules(page.sessions.map((s) => s.requests));
   return (
