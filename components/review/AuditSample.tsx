@@ -12,7 +12,7 @@ import { DEFAULT_AUDIT_K } from "@/lib/metrics/audit-sample";
 import { computeAuditSample, type AuditStratum } from "@/lib/queries/review/audit";
 import type { RunListIndex } from "@/lib/queries/trajectory/run-list";
 import { reviewRunHref } from "@/lib/site/nav";
-import { MAX_AUDIT_K, newSeed, parseReviewUrl, serializeReviewUrl, type ReviewPageUrl } from "@/lib/site/review-url";
+import { MAX_AUDIT_K, newSeed, parseReviewUrl, serializeReviewUrl, type ReviewPageUrl } from "@/lib/queries/review/url";
 
 export type AuditIndex = Pick<RunListIndex, "configs" | "conditions">;
 

@@ -3,7 +3,7 @@
 // export as annotations.jsonl records the release accepts (npm run release:add), and the audit sample.
 import { useMemo, useState } from "react";
 import { download } from "@/components/site/ExportButtons";
-import { reviewExport, reviewFileName } from "@/lib/site/review-records";
+import { reviewExport, reviewFileName } from "@/lib/queries/review/records";
 import { AuditSample, type AuditIndex } from "./AuditSample";
 import { ReviewerNameField } from "./ReviewerNameField";
 import { ReviewTable } from "./ReviewTable";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
 import { HeaderRow, Table } from "@/components/ui/Table";
 import { reviewRunHref } from "@/lib/site/nav";
-import type { StoredReview } from "@/lib/site/review";
+import type { StoredReview } from "@/lib/queries/review/verdicts";
 import { SIGNATURE_LABELS } from "@/lib/trajectory/tags";
 
 import { VERDICT_TONE } from "./verdict-tone";

@@ -1,9 +1,9 @@
 "use client";
-// Every review this browser holds for a release (lib/site/review-store.ts), newest first, with deletion.
+// Every review this browser holds for a release (lib/local/review-store.ts), newest first, with deletion.
 import { useCallback, useMemo, useState } from "react";
 import { useAsync } from "@/components/site/useAsync";
-import { reviewKey, type StoredReview } from "@/lib/site/review";
-import { reviewStore } from "@/lib/site/review-store";
+import { reviewKey, type StoredReview } from "@/lib/queries/review/verdicts";
+import { reviewStore } from "@/lib/local/review-store";
 
 const idOf = (r: StoredReview) => reviewKey(r).join("\u0000");
 

@@ -2,7 +2,7 @@
 // outcome, each a plain select so it works from the keyboard and in the static HTML.
 import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
-import type { SignaturesUrlState } from "@/lib/site/signatures-url";
+import type { SignaturesUrlState } from "@/lib/queries/signatures/url";
 
 function Select(props: {
   label: string;

@@ -3,7 +3,7 @@
 import type { PrevalenceCell } from "@/lib/queries/signatures/prevalence-model";
 import { SIGNATURE_LABELS } from "@/lib/queries/signatures/tables";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
-import type { SignaturesUrlState } from "@/lib/site/signatures-url";
+import type { SignaturesUrlState } from "@/lib/queries/signatures/url";
 import { TableExport } from "@/components/site/TableExport";
 import { RowHeader, Table, Th } from "@/components/ui/Table";
 import { ShareText } from "./ShareText";

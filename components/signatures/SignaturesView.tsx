@@ -3,7 +3,7 @@
 // tags, every group); filters that change the counts (repository, outcome) rerun the same SQL in
 // DuckDB-WASM, display filters (configuration, condition, group, signature, strength) only pick what is shown.
 // A cell opens its runs, each linked to the trajectory viewer at its first evidence step. State in the URL
-// (lib/site/signatures-url.ts).
+// (lib/queries/signatures/url.ts).
 import Link from "next/link";
 import { useMemo } from "react";
 import { TableExport } from "@/components/site/TableExport";
@@ -21,7 +21,7 @@ import {
   parseSignaturesUrl,
   serializeSignaturesUrl,
   type SignaturesUrlState,
-} from "@/lib/site/signatures-url";
+} from "@/lib/queries/signatures/url";
 import { STRENGTH_TEXT } from "@/lib/site/prevalence-dots";
 import { configsOf } from "./PrevalenceTable";
 import { PrevalenceDotPlot } from "./PrevalenceDotPlot";

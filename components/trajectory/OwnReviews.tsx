@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { VERDICT_TONE } from "@/components/review/verdict-tone";
-import type { StoredReview } from "@/lib/site/review";
+import type { StoredReview } from "@/lib/queries/review/verdicts";
 import { SIGNATURE_LABELS, SIGNATURES, type Signature } from "@/lib/trajectory/tags";
 
 export function OwnTagReviews({

@@ -3,7 +3,7 @@
 // this browser holds. The current tag (what r and x judge) is outlined.
 import { Badge } from "@/components/ui/Badge";
 import { VERDICT_TONE } from "@/components/review/verdict-tone";
-import { isJudgement, type Judgement, type StoredReview } from "@/lib/site/review";
+import { isJudgement, type Judgement, type StoredReview } from "@/lib/queries/review/verdicts";
 import type { SignatureTag } from "@/lib/trajectory/tags";
 import { TagChip } from "./TagChips";
 

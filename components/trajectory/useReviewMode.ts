@@ -1,7 +1,7 @@
 "use client";
 // Review mode of the explorer (docs/trajectory-explorer.md, "Review"): the detectors' tags with this browser's
 // verdicts on them, the tag the keys act on, and the actions that save a verdict, add a tag or say a signature is
-// absent. Reviews go to IndexedDB (lib/site/review-store.ts); the release's own annotations are never changed.
+// absent. Reviews go to IndexedDB (lib/local/review-store.ts); the release's own annotations are never changed.
 import { useCallback, useMemo, useState } from "react";
 import { useReviewerName } from "@/components/review/useReviewerName";
 import {
@@ -13,8 +13,8 @@ import {
   type Judgement,
   type ReviewContext,
   type StoredReview,
-} from "@/lib/site/review";
-import { currentTag, nextUnreviewed } from "@/lib/site/review-nav";
+} from "@/lib/queries/review/verdicts";
+import { currentTag, nextUnreviewed } from "@/lib/queries/review/nav";
 import type { StepRows } from "@/lib/trajectory/packed-rows";
 import type { Signature, SignatureTag } from "@/lib/trajectory/tags";
 import { localRunId, looseLogId, type TrajectoryUrlState } from "@/lib/trajectory/url-state";

@@ -1,10 +1,10 @@
 "use client";
-// The reviews this browser holds for one run (lib/site/review-store.ts), by review id (signature@steps): read
+// The reviews this browser holds for one run (lib/local/review-store.ts), by review id (signature@steps): read
 // when the run opens, then kept in step with every verdict saved or withdrawn here.
 import { useCallback, useMemo, useState } from "react";
 import { useAsync } from "@/components/site/useAsync";
-import { reviewId, reviewKey, type StoredReview } from "@/lib/site/review";
-import { reviewStore, type ReviewStore } from "@/lib/site/review-store";
+import { reviewId, reviewKey, type StoredReview } from "@/lib/queries/review/verdicts";
+import { reviewStore, type ReviewStore } from "@/lib/local/review-store";
 
 export interface RunReviews {
   /** null until the stored reviews are read. */

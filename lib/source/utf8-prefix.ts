@@ -2,7 +2,7 @@
 // bytes are known from its offsets, its length in characters is counted from its bytes, and only a prefix long
 // enough for the characters kept is decoded (lib/source/console-arrow.ts). Characters are UTF-16 code units, as
 // JavaScript counts a string (lib/source/result-bounds.ts).
-import { textPrefix } from "../source/result-bounds";
+import { textPrefix } from "./result-bounds";
 
 export interface Utf8Data {
   valueOffsets?: ArrayLike<number | bigint>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newSeed, parseReviewUrl, serializeReviewUrl } from "./review-url";
+import { newSeed, parseReviewUrl, serializeReviewUrl } from "./url";
 
 describe("review page URL", () => {
   it("round-trips the seed and k, leaving the default k out", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SIGNATURES_STATE, parseSignaturesUrl, serializeSignaturesUrl } from "./signatures-url";
+import { DEFAULT_SIGNATURES_STATE, parseSignaturesUrl, serializeSignaturesUrl } from "./url";
 
 const CTX = {
   configs: ["alpha", "beta"],

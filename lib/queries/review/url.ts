@@ -1,6 +1,6 @@
 // The review page's state in the URL: the audit sample's seed and how many runs per stratum (`?seed=abc&k=2`), so
 // an audit is a link that draws the same runs for whoever opens it.
-import { DEFAULT_AUDIT_K } from "../metrics/audit-sample";
+import { DEFAULT_AUDIT_K } from "../../metrics/audit-sample";
 
 export interface ReviewPageUrl {
   /** null: no sample drawn yet. */

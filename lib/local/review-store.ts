@@ -1,7 +1,7 @@
 // Reviews kept in this browser (IndexedDB): one object store keyed by release, run, signature and steps, with an
 // index by release for the review page. A tiny promise wrapper over the raw API, so no dependency. The release's
 // own files are never touched: a review leaves the browser only through the review page's export.
-import type { ReviewKey, StoredReview } from "./review";
+import type { ReviewKey, StoredReview } from "../queries/review/verdicts";
 
 const DB_NAME = "switch-swe-reviews";
 const DB_VERSION = 1;

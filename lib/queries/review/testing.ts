@@ -1,7 +1,7 @@
 // Typed factories for the review tests: a detector tag and a run's step rows.
-import type { StepLookup } from "./review";
-import type { SignatureTag } from "../trajectory/tags";
-import type { ReviewContext } from "./review";
+import type { StepLookup } from "./verdicts";
+import type { SignatureTag } from "../../trajectory/tags";
+import type { ReviewContext } from "./verdicts";
 
 export function detectorTag(id: string, steps: number[], fields: Partial<SignatureTag> = {}): SignatureTag {
   return {

@@ -1,7 +1,7 @@
 // The signatures page's state in the URL (?config=&condition=&repo=&group=&signature=&strength=&outcome=&cell=),
 // so every filter and an opened cell are a permalink. Kept in this one file so that a shared URL-state hook
 // can replace it without touching the view.
-import { SIGNATURES } from "../trajectory/tags";
+import { SIGNATURES } from "../../trajectory/tags";
 
 export interface SignaturesUrlState {
   config: string | null;

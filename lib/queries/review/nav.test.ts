@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { currentTag, nextUnreviewed, tagOrder } from "./review-nav";
-import { detectorTag } from "./review-testing";
+import { currentTag, nextUnreviewed, tagOrder } from "./nav";
+import { detectorTag } from "./testing";
 
 const A = detectorTag("a", [4, 20]);
 const B = detectorTag("b", [10, 12], { strength: "weak" });

@@ -1,7 +1,7 @@
 // A crafted review link (issue 58): the audit stratum a review is stored with, and so exported, is the run's own.
 import { describe, expect, it } from "vitest";
-import { isJudgement, runAudit } from "./review";
-import { REVIEW_VERDICTS } from "../data/schema";
+import { isJudgement, runAudit } from "./verdicts";
+import { REVIEW_VERDICTS } from "../../data/schema";
 
 const run = { config_id: "orca-opencode", condition: "switched" };
 

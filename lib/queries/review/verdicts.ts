@@ -1,10 +1,10 @@
-// A reviewer's verdict on a trace-signature tag, as the browser keeps it (lib/site/review-store.ts) until the
+// A reviewer's verdict on a trace-signature tag, as the browser keeps it (lib/local/review-store.ts) until the
 // review page exports it as annotations.jsonl records (review-records.ts). One review per release, run,
 // signature and evidence steps: reviewing the same tag again replaces the earlier verdict.
-import type { Annotation } from "../data/schema";
-import { stratumKey, type Stratum } from "../metrics/audit-sample";
-import type { StepRow } from "../trajectory/rows";
-import { splitDetectorName, type Signature, type SignatureTag } from "../trajectory/tags";
+import type { Annotation } from "../../data/schema";
+import { stratumKey, type Stratum } from "../../metrics/audit-sample";
+import type { StepRow } from "../../trajectory/rows";
+import { splitDetectorName, type Signature, type SignatureTag } from "../../trajectory/tags";
 
 export type ReviewVerdict = NonNullable<Annotation["review"]>["verdict"];
 

@@ -2,8 +2,8 @@
 // its review extension), the file `npm run release:add -- <file> --into <release>` validates and appends. The
 // file is a release file, not a spreadsheet: values are written as the reviewer typed them (JSON escapes them),
 // never prefixed as the CSV export does, so the record means what was said.
-import type { Annotation } from "../data/schema";
-import { isJudgement, type StoredReview } from "./review";
+import type { Annotation } from "../../data/schema";
+import { isJudgement, type StoredReview } from "./verdicts";
 
 /** The record of one review; null when it names no step it can export (a tag in a continuation file). */
 export function reviewRecord(r: StoredReview, reviewer: string): Annotation | null {

@@ -1,9 +1,9 @@
 // Reviews → annotations.jsonl records, checked against the release's own annotation schema.
 import { describe, expect, it } from "vitest";
-import { annotationSchema } from "../data/schema";
-import { absentSignature, addedTag, judgeTag, mainFileStepIds, reviewKey } from "./review";
-import { reviewExport, reviewFileName, reviewRecord } from "./review-records";
-import { detectorTag, reviewContext, stepRows } from "./review-testing";
+import { annotationSchema } from "../../data/schema";
+import { absentSignature, addedTag, judgeTag, mainFileStepIds, reviewKey } from "./verdicts";
+import { reviewExport, reviewFileName, reviewRecord } from "./records";
+import { detectorTag, reviewContext, stepRows } from "./testing";
 
 const AUDIT = { seed: "abc", stratum: "cfg/switched" };
 

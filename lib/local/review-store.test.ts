@@ -1,9 +1,9 @@
 // The IndexedDB wrapper on fake-indexeddb's in-memory implementation of the same API.
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { addedTag, judgeTag, reviewKey } from "./review";
+import { addedTag, judgeTag, reviewKey } from "../queries/review/verdicts";
 import { openReviewStore } from "./review-store";
-import { detectorTag, reviewContext } from "./review-testing";
+import { detectorTag, reviewContext } from "../queries/review/testing";
 
 describe("review store", () => {
   it("keeps reviews by release, run, signature and steps, across openings", async () => {

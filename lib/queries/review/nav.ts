@@ -1,6 +1,6 @@
 // Which detector tag the review keys act on, and where "next unreviewed" goes: pure, so the keys, the buttons
 // and the tests agree (lib/trajectory/navigation.ts is the same idea for steps).
-import type { SignatureTag } from "../trajectory/tags";
+import type { SignatureTag } from "../../trajectory/tags";
 
 type Tag = Pick<SignatureTag, "id" | "steps">;
 
