@@ -9,8 +9,14 @@ import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import { TableExport } from "@/components/site/TableExport";
 import { millions, usd } from "./format";
 import { ScatterTable } from "./ScatterTable";
+import { RadioGroup, type Option } from "@/components/ui/controls";
 
 const CostScatter = dynamic(() => import("./CostScatter").then((m) => m.CostScatter), { ssr: false });
+
+const COST_AXES: Option<"tokens" | "usd">[] = [
+  { value: "tokens", label: "tokens" },
+  { value: "usd", label: "USD" },
+];
 
 export function CostResolution({
   releaseId,
@@ -43,28 +49,14 @@ export function CostResolution({
       </h2>
       <TableExport releaseId={releaseId} view="cost-resolution" subset={exportSubset} what="cost against resolution" />
       {withCost ? (
-        <span role="radiogroup" aria-label="cost axis" className="flex items-center gap-2 text-sm">
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name="cost-axis"
-              value="tokens"
-              checked={axis === "tokens"}
-              onChange={() => update({ axis: "tokens" })}
-            />
-            tokens
-          </label>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name="cost-axis"
-              value="usd"
-              checked={axis === "usd"}
-              onChange={() => update({ axis: "usd" })}
-            />
-            USD
-          </label>
-        </span>
+        <RadioGroup
+          label="cost axis"
+          name="cost-axis"
+          className="flex items-center gap-2 text-sm"
+          value={axis}
+          options={COST_AXES}
+          onValue={(a) => update({ axis: a })}
+        />
       ) : null}
       <CostScatter
         points={points}

@@ -4,7 +4,7 @@
 import type { TrajectorySummary } from "@/lib/local/open-logs";
 import { FORMAT_NAMES } from "@/lib/trajectory/native/types";
 import { HeaderRow, Table } from "@/components/ui/Table";
-import { Pager } from "@/components/ui/Pager";
+import { ListPager } from "@/components/ui/Pager";
 import { usePaged } from "@/components/ui/usePaged";
 
 /** Requests of a log listed to a page (a long log may hold thousands). */
@@ -59,10 +59,8 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
           </tbody>
         </Table>
       ) : null}
-      <Pager
-        page={requests.page}
-        pages={requests.pages}
-        onPage={requests.setPage}
+      <ListPager
+        paged={requests}
         label={`pages of ${s.name}'s requests`}
         testIds={{ nav: "local-request-pager", page: "local-request-page" }}
       />

@@ -3,8 +3,22 @@
 // and the export of the list.
 import { TableExport } from "@/components/site/TableExport";
 import type { RunFilters, RunListIndex } from "@/lib/queries/trajectory/run-list";
+import { configOptions, optionsOf, Select, type Option } from "@/components/ui/controls";
 
 const select = "rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900";
+
+const TRAJECTORY_FILTER: Option[] = [
+  { value: "", label: "With or without a trajectory" },
+  { value: "with", label: "With a trajectory" },
+  { value: "without", label: "Without a trajectory" },
+];
+
+const TAG_FILTER: Option[] = [
+  { value: "", label: "Any annotation or none" },
+  { value: "any", label: "Annotated with a signature" },
+  { value: "requirement_state_loss", label: "Requirement-state loss" },
+  { value: "cross_task_interference", label: "Cross-task interference" },
+];
 
 export function RunListFilters({
   releaseId,
@@ -22,55 +36,40 @@ export function RunListFilters({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <select
+      <Select
         className={select}
         value={f.config}
-        onChange={(e) => update({ config: e.target.value })}
+        onValue={(config) => update({ config })}
         aria-label="configuration"
+        options={configOptions(index.configs)}
       >
         <option value="">All configurations</option>
-        {index.configs.map((c) => (
-          <option key={c.config_id} value={c.config_id}>
-            {c.display_name}
-          </option>
-        ))}
-      </select>
-      <select
+      </Select>
+      <Select
         className={select}
         value={f.condition}
-        onChange={(e) => update({ condition: e.target.value })}
+        onValue={(condition) => update({ condition })}
         aria-label="condition"
+        options={optionsOf(index.conditions)}
       >
         <option value="">All conditions</option>
-        {index.conditions.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-      <select
+      </Select>
+      <Select
         className={select}
         value={f.has}
-        onChange={(e) => update({ has: e.target.value as RunFilters["has"] })}
+        onValue={(has) => update({ has: has as RunFilters["has"] })}
         aria-label="trajectory"
         data-testid="run-trajectory-filter"
-      >
-        <option value="">With or without a trajectory</option>
-        <option value="with">With a trajectory</option>
-        <option value="without">Without a trajectory</option>
-      </select>
-      <select
+        options={TRAJECTORY_FILTER}
+      />
+      <Select
         className={select}
         value={f.tag}
-        onChange={(e) => update({ tag: e.target.value as RunFilters["tag"] })}
+        onValue={(tag) => update({ tag: tag as RunFilters["tag"] })}
         aria-label="annotations"
         data-testid="run-tag-filter"
-      >
-        <option value="">Any annotation or none</option>
-        <option value="any">Annotated with a signature</option>
-        <option value="requirement_state_loss">Requirement-state loss</option>
-        <option value="cross_task_interference">Cross-task interference</option>
-      </select>
+        options={TAG_FILTER}
+      />
       <input
         type="search"
         aria-label="search runs"
