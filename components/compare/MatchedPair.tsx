@@ -33,6 +33,12 @@ function contextOf(side: PairSide): PatchContext | null {
   };
 }
 
+/** One side's final patch, read by the pair's worker. */
+function useSidePatch(worker: TrajectoryWorker | null, releaseId: string, side: PairSide): PatchState {
+  const context = useMemo(() => contextOf(side), [side]);
+  return useRunPatch(worker, releaseId, side.runId, side.facts, context, true);
+}
+
 export function MatchedPair({ releaseId, left, right }: { releaseId: string; left: PairSide; right: PairSide }) {
   const [worker, setWorker] = useState<TrajectoryWorker | null>(null);
   useEffect(() => {
@@ -40,22 +46,8 @@ export function MatchedPair({ releaseId, left, right }: { releaseId: string; lef
     setWorker(w);
     return () => w.terminate();
   }, []);
-  const lp = useRunPatch(
-    worker,
-    releaseId,
-    left.runId,
-    left.facts,
-    useMemo(() => contextOf(left), [left]),
-    true,
-  );
-  const rp = useRunPatch(
-    worker,
-    releaseId,
-    right.runId,
-    right.facts,
-    useMemo(() => contextOf(right), [right]),
-    true,
-  );
+  const lp = useSidePatch(worker, releaseId, left);
+  const rp = useSidePatch(worker, releaseId, right);
   return (
     <section aria-label="matched pair: ledgers and final patches" data-testid="matched-pair" className="space-y-2">
       <div className="grid grid-cols-1 gap-2 lg:grid-cols-2">

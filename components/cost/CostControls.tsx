@@ -5,12 +5,14 @@ import type { PublishedBench } from "@/lib/local/bench";
 import type { CostPageData } from "@/lib/queries/cost/model";
 import { otherConditions, type CostViewState } from "@/lib/queries/cost/view";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
-import { ControlBar, optionsOf, RadioGroup, SelectField, type Option } from "@/components/ui/controls";
-
-const TOKEN_ACCOUNTING: Option<CostViewState["mode"]>[] = [
-  { value: "cached", label: "cached input included (paper)" },
-  { value: "uncached", label: "cached input excluded" },
-];
+import {
+  ControlBar,
+  optionsOf,
+  RadioGroup,
+  SelectField,
+  type ControlsProps,
+  type Option,
+} from "@/components/ui/controls";
 
 export function CostControls({
   releaseId,
@@ -19,15 +21,7 @@ export function CostControls({
   state,
   ready,
   update,
-}: {
-  releaseId: string;
-  data: CostPageData;
-  bench: PublishedBench;
-  state: CostViewState;
-  /** The URL has been read: tests wait on it before using the controls. */
-  ready: boolean;
-  update: (patch: Partial<CostViewState>) => void;
-}) {
+}: ControlsProps<CostViewState> & { releaseId: string; data: CostPageData; bench: PublishedBench }) {
   return (
     <ControlBar testId="cost-controls" ready={ready}>
       <RadioGroup
@@ -59,3 +53,8 @@ export function CostControls({
     </ControlBar>
   );
 }
+
+const TOKEN_ACCOUNTING: Option<CostViewState["mode"]>[] = [
+  { value: "cached", label: "cached input included (paper)" },
+  { value: "uncached", label: "cached input excluded" },
+];

@@ -13,11 +13,6 @@ import { RadioGroup, type Option } from "@/components/ui/controls";
 
 const CostScatter = dynamic(() => import("./CostScatter").then((m) => m.CostScatter), { ssr: false });
 
-const COST_AXES: Option<"tokens" | "usd">[] = [
-  { value: "tokens", label: "tokens" },
-  { value: "usd", label: "USD" },
-];
-
 export function CostResolution({
   releaseId,
   data,
@@ -80,3 +75,8 @@ export function CostResolution({
     </section>
   );
 }
+
+const COST_AXES: Option<"tokens" | "usd">[] = [
+  { value: "tokens", label: "tokens" },
+  { value: "usd", label: "USD" },
+];

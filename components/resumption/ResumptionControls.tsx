@@ -4,7 +4,7 @@ import type { ConditionResumption, ResumptionPageData } from "@/lib/queries/resu
 import { LOAD_MEASURES } from "@/lib/queries/resumption/series";
 import { MEASURES, type ResumptionViewState } from "@/lib/queries/resumption/view";
 import { conditionLabel } from "@/lib/site/labels";
-import { ControlBar, optionsOf, RadioGroup, SelectField } from "@/components/ui/controls";
+import { ControlBar, optionsOf, RadioGroup, SelectField, type ControlsProps } from "@/components/ui/controls";
 
 const SELECT = "rounded border border-zinc-300 px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900";
 
@@ -14,14 +14,7 @@ export function ResumptionControls({
   state,
   ready,
   update,
-}: {
-  data: ResumptionPageData;
-  cond: ConditionResumption;
-  state: ResumptionViewState;
-  /** The URL has been read: tests wait on it before using the controls. */
-  ready: boolean;
-  update: (patch: Partial<ResumptionViewState>) => void;
-}) {
+}: ControlsProps<ResumptionViewState> & { data: ResumptionPageData; cond: ConditionResumption }) {
   return (
     <ControlBar testId="resumption-controls" ready={ready}>
       {data.conditions.length > 1 ? (

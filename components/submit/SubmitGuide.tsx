@@ -23,6 +23,15 @@ function Text({ children }: { children: string }) {
   );
 }
 
+/** The last cell of a guide row: prose with `code` spans. */
+function TextCell({ children }: { children: string }) {
+  return (
+    <td className="py-1">
+      <Text>{children}</Text>
+    </td>
+  );
+}
+
 function FieldTable({
   rows,
   label,
@@ -39,9 +48,7 @@ function FieldTable({
             <td className="py-1 pr-3">
               <Text>{r.type}</Text>
             </td>
-            <td className="py-1">
-              <Text>{r.meaning}</Text>
-            </td>
+            <TextCell>{r.meaning}</TextCell>
           </tr>
         ))}
       </tbody>
@@ -114,9 +121,7 @@ export function SubmitGuide() {
               <tr key={r.code} data-rule={r.code} className="border-b border-zinc-100 align-top dark:border-zinc-900">
                 <td className="py-1 pr-3 font-medium">{r.title}</td>
                 <td className="py-1 pr-3 font-mono text-xs">{r.code}</td>
-                <td className="py-1">
-                  <Text>{r.text}</Text>
-                </td>
+                <TextCell>{r.text}</TextCell>
               </tr>
             ))}
           </tbody>

@@ -6,14 +6,6 @@ import { DistBars } from "./DistBars";
 import { SELECT_CLASS } from "./FlowControls";
 import { Sankey } from "./Sankey";
 
-/** The three distributions shown beside the target's, in order: their share key (also the export subset's and
- * test id's suffix) and title. */
-const DISTRIBUTIONS: { key: "length" | "labels" | "transitions"; title: string }[] = [
-  { key: "length", title: "Session length (messages)" },
-  { key: "labels", title: "Labels (share of retained messages)" },
-  { key: "transitions", title: "Transitions (most frequent)" },
-];
-
 export function ConditionFlow({
   releaseId,
   cond,
@@ -75,3 +67,11 @@ export function ConditionFlow({
     </>
   );
 }
+
+/** The three distributions shown beside the target's, in order: their share key (also the export subset's and
+ * test id's suffix) and title. */
+const DISTRIBUTIONS: { key: "length" | "labels" | "transitions"; title: string }[] = [
+  { key: "length", title: "Session length (messages)" },
+  { key: "labels", title: "Labels (share of retained messages)" },
+  { key: "transitions", title: "Transitions (most frequent)" },
+];

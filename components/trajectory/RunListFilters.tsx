@@ -3,22 +3,9 @@
 // and the export of the list.
 import { TableExport } from "@/components/site/TableExport";
 import type { RunFilters, RunListIndex } from "@/lib/queries/trajectory/run-list";
-import { configOptions, optionsOf, Select, type Option } from "@/components/ui/controls";
+import { configOptions, optionsOf, Select } from "@/components/ui/controls";
 
 const select = "rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900";
-
-const TRAJECTORY_FILTER: Option[] = [
-  { value: "", label: "With or without a trajectory" },
-  { value: "with", label: "With a trajectory" },
-  { value: "without", label: "Without a trajectory" },
-];
-
-const TAG_FILTER: Option[] = [
-  { value: "", label: "Any annotation or none" },
-  { value: "any", label: "Annotated with a signature" },
-  { value: "requirement_state_loss", label: "Requirement-state loss" },
-  { value: "cross_task_interference", label: "Cross-task interference" },
-];
 
 export function RunListFilters({
   releaseId,
@@ -36,40 +23,41 @@ export function RunListFilters({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <Select
-        className={select}
-        value={f.config}
-        onValue={(config) => update({ config })}
-        aria-label="configuration"
-        options={configOptions(index.configs)}
-      >
-        <option value="">All configurations</option>
-      </Select>
-      <Select
-        className={select}
-        value={f.condition}
-        onValue={(condition) => update({ condition })}
-        aria-label="condition"
-        options={optionsOf(index.conditions)}
-      >
-        <option value="">All conditions</option>
-      </Select>
-      <Select
+      {(["config", "condition"] as const).map((key) => (
+        <Select
+          key={key}
+          className={select}
+          value={f[key]}
+          onValue={(v) => update({ [key]: v })}
+          aria-label={key === "config" ? "configuration" : "condition"}
+          options={key === "config" ? configOptions(index.configs) : optionsOf(index.conditions)}
+        >
+          <option value="">{key === "config" ? "All configurations" : "All conditions"}</option>
+        </Select>
+      ))}
+      <select
         className={select}
         value={f.has}
-        onValue={(has) => update({ has: has as RunFilters["has"] })}
+        onChange={(e) => update({ has: e.target.value as RunFilters["has"] })}
         aria-label="trajectory"
         data-testid="run-trajectory-filter"
-        options={TRAJECTORY_FILTER}
-      />
-      <Select
+      >
+        <option value="">With or without a trajectory</option>
+        <option value="with">With a trajectory</option>
+        <option value="without">Without a trajectory</option>
+      </select>
+      <select
         className={select}
         value={f.tag}
-        onValue={(tag) => update({ tag: tag as RunFilters["tag"] })}
+        onChange={(e) => update({ tag: e.target.value as RunFilters["tag"] })}
         aria-label="annotations"
         data-testid="run-tag-filter"
-        options={TAG_FILTER}
-      />
+      >
+        <option value="">Any annotation or none</option>
+        <option value="any">Annotated with a signature</option>
+        <option value="requirement_state_loss">Requirement-state loss</option>
+        <option value="cross_task_interference">Cross-task interference</option>
+      </select>
       <input
         type="search"
         aria-label="search runs"

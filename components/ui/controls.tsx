@@ -105,3 +105,10 @@ export function ControlBar({ testId, ready, children }: { testId: string; ready:
 export function configOptions(configs: readonly { config_id: string; display_name: string }[]): Option[] {
   return configs.map((c) => ({ value: c.config_id, label: c.display_name }));
 }
+
+/** What a view's control bar edits: the view's state, and whether the URL has been read (tests wait on it). */
+export interface ControlsProps<S> {
+  state: S;
+  ready: boolean;
+  update: (patch: Partial<S>) => void;
+}
