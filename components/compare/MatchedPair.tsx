@@ -14,6 +14,7 @@ import { LedgerPanel } from "@/components/trajectory/LedgerPanel";
 import type { PatchState } from "@/components/trajectory/PatchPanel";
 import { useRunPatch, type PatchContext } from "@/components/trajectory/useRunPatch";
 import { HeaderRow, Table } from "@/components/ui/Table";
+import { Panel } from "@/components/ui/Panel";
 
 export interface PairSide {
   label: string;
@@ -97,13 +98,13 @@ function PatchDifferenceView({
     [left, right],
   );
   return (
-    <section
-      aria-label="difference between the two final patches"
+    <Panel
+      title="Final patches: what differs"
+      label="difference between the two final patches"
+      heading="h3"
       data-testid="patch-difference"
       data-same={diff ? String(diff.same) : undefined}
-      className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
     >
-      <h3 className="mb-1 font-semibold">Final patches: what differs</h3>
       {!diff ? (
         <p className="text-zinc-500">
           {leftLabel}: {stateText(left) ?? "read"} · {rightLabel}: {stateText(right) ?? "read"}
@@ -161,6 +162,6 @@ function PatchDifferenceView({
           </tbody>
         </Table>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -51,12 +51,7 @@ export function RunOverview({
         ) : (
           <div />
         )}
-        <VerdictPanel
-          header={header}
-          stages={data.verdict?.stages ?? null}
-          tests={data.verdict?.tests ?? null}
-          error={data.verdictError}
-        />
+        <VerdictPanel header={header} verdict={data.verdict} error={data.verdictError} />
       </div>
       {header ? <LedgerPanel rows={ledger} step={stepLink} /> : null}
       {data.partial ? (
