@@ -119,8 +119,7 @@ export function SearchView({
               page={page}
               onScroll={setScrollTop}
               names={names}
-              observations={result.observations}
-              steps={result.steps}
+              result={result}
             />
           </section>
         </>
