@@ -6,6 +6,7 @@ import type { CatalogModel, CatalogTask } from "@/lib/queries/catalog/model";
 import { OUTCOME_LABELS, OUTCOMES, type CatalogState, type Outcome } from "@/lib/queries/catalog/url";
 import { groupLabel } from "@/lib/site/labels";
 import { releaseHref } from "@/lib/site/nav";
+import { configOptions, optionsOf, Select } from "@/components/ui/controls";
 
 export function CatalogFilters({
   releaseId,
@@ -33,57 +34,40 @@ export function CatalogFilters({
         value={state.q}
         onChange={(e) => update({ q: e.target.value }, false)}
       />
-      <select
+      <Select
         aria-label="repository"
         className={select}
         value={state.repos[0] ?? ""}
-        onChange={(e) => update({ repos: e.target.value ? [e.target.value] : [] })}
+        onValue={(repo) => update({ repos: repo ? [repo] : [] })}
+        options={optionsOf(repos)}
       >
         <option value="">All repositories</option>
-        {repos.map((r) => (
-          <option key={r} value={r}>
-            {r}
-          </option>
-        ))}
-      </select>
-      <select
+      </Select>
+      <Select
         aria-label="group"
         className={select}
         value={state.groups[0] ?? ""}
-        onChange={(e) => update({ groups: e.target.value ? [e.target.value] : [] })}
+        onValue={(group) => update({ groups: group ? [group] : [] })}
+        options={optionsOf(model.groups, groupLabel)}
       >
         <option value="">All groups</option>
-        {model.groups.map((g) => (
-          <option key={g} value={g}>
-            {groupLabel(g)}
-          </option>
-        ))}
-      </select>
-      <select
+      </Select>
+      <Select
         aria-label="configuration"
         className={select}
         value={state.config ?? ""}
-        onChange={(e) => update({ config: e.target.value || null })}
+        onValue={(config) => update({ config: config || null })}
+        options={configOptions(model.configs)}
       >
         <option value="">Any configuration</option>
-        {model.configs.map((c) => (
-          <option key={c.config_id} value={c.config_id}>
-            {c.display_name}
-          </option>
-        ))}
-      </select>
-      <select
+      </Select>
+      <Select
         aria-label="outcome"
         className={select}
         value={state.outcome}
-        onChange={(e) => update({ outcome: e.target.value as Outcome })}
-      >
-        {OUTCOMES.map((o) => (
-          <option key={o} value={o}>
-            {OUTCOME_LABELS[o]}
-          </option>
-        ))}
-      </select>
+        onValue={(outcome) => update({ outcome: outcome as Outcome })}
+        options={optionsOf(OUTCOMES, (o) => OUTCOME_LABELS[o])}
+      />
       <span className="text-zinc-600 dark:text-zinc-400" data-testid="catalog-count">
         {rows.length} of {model.tasks.length} focus tasks
       </span>

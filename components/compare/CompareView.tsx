@@ -29,15 +29,9 @@ import { defaultCompareRequest } from "@/lib/queries/compare/default";
 import { PairPicker } from "./PairPicker";
 import { PairResults } from "./PairResults";
 import type { PairState } from "./pair-state";
-import { useCompareUrl } from "./useCompareUrl";
+import { useCompareUrl, type CompareRelease } from "./useCompareUrl";
 
-export interface CompareViewProps {
-  releaseId: string;
-  configs: ConfigRow[];
-  conditions: string[];
-  baseline: string;
-  groups: string[];
-  repos: string[];
+export interface CompareViewProps extends CompareRelease {
   submitText: string | null;
   /** The release publishes annotations (an empty annotations table is not loaded at all). */
   hasAnnotations: boolean;

@@ -3,6 +3,7 @@
 import type { ComparePairRow } from "@/lib/queries/compare/sql";
 import { OVERALL } from "@/lib/queries/leaderboard/sql";
 import { groupLabel } from "@/lib/site/labels";
+import { optionsOf, SelectField } from "@/components/ui/controls";
 
 /** How many of the runs linked below publish a trajectory (the others are marked "no trajectory"). */
 function TrajectoryCoverage({ runs, read }: { runs: ({ trajectory: string | null } | null)[]; read: boolean }) {
@@ -51,37 +52,24 @@ export function DisagreementFilters({
   const select = "rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <label className="flex items-center gap-1">
-        Group
-        <select
-          className={select}
-          data-testid="filter-group"
-          value={group}
-          onChange={(e) => onFilter({ group: e.target.value })}
-        >
-          {[OVERALL, ...groups].map((g) => (
-            <option key={g} value={g}>
-              {g === OVERALL ? "all groups" : groupLabel(g)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1">
-        Repository
-        <select
-          className={select}
-          data-testid="filter-repo"
-          value={repo ?? ""}
-          onChange={(e) => onFilter({ repo: e.target.value || null })}
-        >
-          <option value="">all repositories</option>
-          {repos.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Group"
+        className={select}
+        data-testid="filter-group"
+        value={group}
+        onValue={(g) => onFilter({ group: g })}
+        options={optionsOf([OVERALL, ...groups], (g) => (g === OVERALL ? "all groups" : groupLabel(g)))}
+      />
+      <SelectField
+        label="Repository"
+        className={select}
+        data-testid="filter-repo"
+        value={repo ?? ""}
+        onValue={(r) => onFilter({ repo: r || null })}
+        options={optionsOf(repos)}
+      >
+        <option value="">all repositories</option>
+      </SelectField>
       <span className="text-xs text-zinc-500" data-testid="disagreement-count">
         {rows.length} task{rows.length === 1 ? "" : "s"}: {rows.filter((r) => r.outcome === "only_a").length} only A,{" "}
         {rows.filter((r) => r.outcome === "only_b").length} only B

@@ -189,24 +189,18 @@ function DisagreementRow({
         <button type="button" className="btn" data-open="ab" onClick={() => onOpen(t.task_id, "ab")}>
           A vs B
         </button>
-        <button
-          type="button"
-          className="btn"
-          data-open="a"
-          onClick={() => onOpen(t.task_id, "a")}
-          title={`A: ${model.baseline} vs ${model.gapCondition}`}
-        >
-          A: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          data-open="b"
-          onClick={() => onOpen(t.task_id, "b")}
-          title={`B: ${model.baseline} vs ${model.gapCondition}`}
-        >
-          B: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
-        </button>
+        {(["a", "b"] as const).map((side) => (
+          <button
+            key={side}
+            type="button"
+            className="btn"
+            data-open={side}
+            onClick={() => onOpen(t.task_id, side)}
+            title={`${side.toUpperCase()}: ${model.baseline} vs ${model.gapCondition}`}
+          >
+            {side.toUpperCase()}: {conditionLabel(model.baseline)} vs {conditionLabel(model.gapCondition)}
+          </button>
+        ))}
       </td>
     </tr>
   );

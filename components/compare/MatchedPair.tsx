@@ -14,6 +14,7 @@ import { LedgerPanel } from "@/components/trajectory/LedgerPanel";
 import type { PatchState } from "@/components/trajectory/PatchPanel";
 import { useRunPatch, type PatchContext } from "@/components/trajectory/useRunPatch";
 import { HeaderRow, Table } from "@/components/ui/Table";
+import { Panel } from "@/components/ui/Panel";
 
 export interface PairSide {
   label: string;
@@ -33,6 +34,12 @@ function contextOf(side: PairSide): PatchContext | null {
   };
 }
 
+/** One side's final patch, read by the pair's worker. */
+function useSidePatch(worker: TrajectoryWorker | null, releaseId: string, side: PairSide): PatchState {
+  const context = useMemo(() => contextOf(side), [side]);
+  return useRunPatch(worker, releaseId, side.runId, side.facts, context, true);
+}
+
 export function MatchedPair({ releaseId, left, right }: { releaseId: string; left: PairSide; right: PairSide }) {
   const [worker, setWorker] = useState<TrajectoryWorker | null>(null);
   useEffect(() => {
@@ -40,22 +47,8 @@ export function MatchedPair({ releaseId, left, right }: { releaseId: string; lef
     setWorker(w);
     return () => w.terminate();
   }, []);
-  const lp = useRunPatch(
-    worker,
-    releaseId,
-    left.runId,
-    left.facts,
-    useMemo(() => contextOf(left), [left]),
-    true,
-  );
-  const rp = useRunPatch(
-    worker,
-    releaseId,
-    right.runId,
-    right.facts,
-    useMemo(() => contextOf(right), [right]),
-    true,
-  );
+  const lp = useSidePatch(worker, releaseId, left);
+  const rp = useSidePatch(worker, releaseId, right);
   return (
     <section aria-label="matched pair: ledgers and final patches" data-testid="matched-pair" className="space-y-2">
       <div className="grid grid-cols-1 gap-2 lg:grid-cols-2">
@@ -105,13 +98,13 @@ function PatchDifferenceView({
     [left, right],
   );
   return (
-    <section
-      aria-label="difference between the two final patches"
+    <Panel
+      title="Final patches: what differs"
+      label="difference between the two final patches"
+      heading="h3"
       data-testid="patch-difference"
       data-same={diff ? String(diff.same) : undefined}
-      className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
     >
-      <h3 className="mb-1 font-semibold">Final patches: what differs</h3>
       {!diff ? (
         <p className="text-zinc-500">
           {leftLabel}: {stateText(left) ?? "read"} · {rightLabel}: {stateText(right) ?? "read"}
@@ -169,6 +162,6 @@ function PatchDifferenceView({
           </tbody>
         </Table>
       )}
-    </section>
+    </Panel>
   );
 }

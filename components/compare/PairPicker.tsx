@@ -2,6 +2,7 @@
 // paint and from the keyboard. Local configurations are listed last, in their own group, marked "(local)".
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { conditionLabel } from "@/lib/site/labels";
+import { optionsOf, SelectField } from "@/components/ui/controls";
 
 export interface PairPickerProps {
   configs: ConfigRow[];
@@ -27,54 +28,41 @@ export function PairPicker({ configs, conditions, a, b, condition, onChange }: P
       {local.length ? <optgroup label="Local results">{local.map(option)}</optgroup> : null}
     </>
   );
+  /** The select of configuration A or B. */
+  const side = (which: "a" | "b", value: string | null) => (
+    <label className="flex flex-col gap-1">
+      <span className="text-xs text-zinc-500">{`Configuration ${which.toUpperCase()}`}</span>
+      <select
+        className={select}
+        data-testid={`pick-${which}`}
+        value={value ?? ""}
+        onChange={(e) => onChange({ [which]: e.target.value || null })}
+      >
+        <option value="">— pick —</option>
+        {options}
+      </select>
+    </label>
+  );
   return (
     <form
       className="flex flex-wrap items-end gap-3 text-sm"
       aria-label="pick two configurations"
       onSubmit={(e) => e.preventDefault()}
     >
-      <label className="flex flex-col gap-1">
-        <span className="text-xs text-zinc-500">Configuration A</span>
-        <select
-          className={select}
-          data-testid="pick-a"
-          value={a ?? ""}
-          onChange={(e) => onChange({ a: e.target.value || null })}
-        >
-          <option value="">— pick —</option>
-          {options}
-        </select>
-      </label>
+      {side("a", a)}
       <button type="button" className="btn" aria-label="swap A and B" onClick={() => onChange({ a: b, b: a })}>
         ⇄
       </button>
-      <label className="flex flex-col gap-1">
-        <span className="text-xs text-zinc-500">Configuration B</span>
-        <select
-          className={select}
-          data-testid="pick-b"
-          value={b ?? ""}
-          onChange={(e) => onChange({ b: e.target.value || null })}
-        >
-          <option value="">— pick —</option>
-          {options}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-xs text-zinc-500">Condition</span>
-        <select
-          className={select}
-          data-testid="pick-condition"
-          value={condition}
-          onChange={(e) => onChange({ condition: e.target.value })}
-        >
-          {conditions.map((c) => (
-            <option key={c} value={c}>
-              {conditionLabel(c)} ({c})
-            </option>
-          ))}
-        </select>
-      </label>
+      {side("b", b)}
+      <SelectField
+        label={<span className="text-xs text-zinc-500">Condition</span>}
+        labelClassName="flex flex-col gap-1"
+        className={select}
+        data-testid="pick-condition"
+        value={condition}
+        onValue={(c) => onChange({ condition: c })}
+        options={optionsOf(conditions, (c) => `${conditionLabel(c)} (${c})`)}
+      />
       {a !== null && a === b ? (
         <span className="text-xs text-amber-700 dark:text-amber-400">
           A and B are the same configuration: every task agrees with itself.

@@ -27,14 +27,14 @@ export function SignaturePrevalencePair({
     { id: b, name: `B: ${name(b)}` },
   ];
   const subset = `${a}-vs-${b}`;
+  // What the three tables read alike: the pair's prevalence, its two rows named A and B.
+  const pair = { releaseId, model: prevalence, configs };
   return (
     <section aria-label="trace signatures" data-testid="signature-prevalence" className="space-y-2">
       <h2 className="text-lg font-semibold">Trace signatures</h2>
       <DetectorProvenance model={prevalence} />
       <PrevalenceTable
-        releaseId={releaseId}
-        model={prevalence}
-        configs={configs}
+        {...pair}
         exportView="compare-signatures"
         exportSubset={subset}
         caption="Detector prevalence of each trace signature for A and B, per condition and group"
@@ -44,10 +44,8 @@ export function SignaturePrevalencePair({
         .map((c) => (
           <OutcomeTable
             key={c}
-            releaseId={releaseId}
-            model={prevalence}
+            {...pair}
             condition={c}
-            configs={configs}
             exportView="compare-signature-outcomes"
             exportSubset={`${subset}-${c}`}
           />

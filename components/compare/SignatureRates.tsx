@@ -73,22 +73,14 @@ export function SignatureRates({
               >
                 <td className="px-2 py-1">{SIGNATURE_LABELS[signature] ?? signature}</td>
                 <td className="px-2 py-1">{conditionLabel(condition)}</td>
-                <td
-                  className="px-2 py-1"
-                  data-col="a"
-                  data-k={find(model.pair.a, signature, condition)?.tagged_runs}
-                  data-n={find(model.pair.a, signature, condition)?.runs}
-                >
-                  <Rate r={find(model.pair.a, signature, condition)} />
-                </td>
-                <td
-                  className="px-2 py-1"
-                  data-col="b"
-                  data-k={find(model.pair.b, signature, condition)?.tagged_runs}
-                  data-n={find(model.pair.b, signature, condition)?.runs}
-                >
-                  <Rate r={find(model.pair.b, signature, condition)} />
-                </td>
+                {(["a", "b"] as const).map((side) => {
+                  const r = find(model.pair[side], signature, condition);
+                  return (
+                    <td key={side} className="px-2 py-1" data-col={side} data-k={r?.tagged_runs} data-n={r?.runs}>
+                      <Rate r={r} />
+                    </td>
+                  );
+                })}
               </tr>
             );
           })}

@@ -19,7 +19,7 @@ import type { Segment } from "@/lib/trajectory/segment";
 import { CommandLine } from "@/components/trajectory/CommandLine";
 import { Badge } from "@/components/ui/Badge";
 import { DivergenceNav } from "./DivergenceNav";
-import { MatchedPair } from "./MatchedPair";
+import { MatchedPair, type PairSide } from "./MatchedPair";
 import { useAlignedRuns } from "./useAlignedRuns";
 import { useFocusScroll } from "./useFocusScroll";
 
@@ -131,6 +131,19 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
   const comparisons = useMemo(() => new Map((divergence?.focus ?? []).map((c) => [c.k, c])), [divergence]);
   const focusCount = result ? result.rows.filter((r) => r.kind === "focus").length : 0;
   const { box, go } = useFocusScroll(result, props.k, props.onK);
+  /** One side as the matched pair reads it; its ledger is null while the alignment is still read. */
+  const pairSide = (
+    i: 0 | 1,
+    run: PairSide["run"],
+    facts: PairSide["facts"],
+    aligned: { ledger?: PairSide["ledger"] } | undefined,
+  ): PairSide => ({
+    label: chosen[i]!.label,
+    runId: sides[i].runId,
+    run,
+    facts,
+    ledger: aligned ? (aligned.ledger ?? []) : null,
+  });
 
   return (
     <section
@@ -153,20 +166,8 @@ function AlignedPanes(props: TwoPaneProps & { chosen: Chosen }) {
       {pane !== "ab" && (data.left || data.right) ? (
         <MatchedPair
           releaseId={releaseId}
-          left={{
-            label: chosen[0]!.label,
-            runId: sides[0].runId,
-            run: data.left,
-            facts: data.leftFacts,
-            ledger: result ? (result.left.ledger ?? []) : null,
-          }}
-          right={{
-            label: chosen[1]!.label,
-            runId: sides[1].runId,
-            run: data.right,
-            facts: data.rightFacts,
-            ledger: result ? (result.right.ledger ?? []) : null,
-          }}
+          left={pairSide(0, data.left, data.leftFacts, result?.left)}
+          right={pairSide(1, data.right, data.rightFacts, result?.right)}
         />
       ) : null}
 

@@ -14,14 +14,17 @@ import {
 } from "@/lib/queries/compare/url";
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 
-export function useCompareUrl(props: {
+/** What the compare page's URL is read against: the release's configurations, conditions, groups, repositories. */
+export interface CompareRelease {
   releaseId: string;
   configs: ConfigRow[];
   conditions: string[];
   baseline: string;
   groups: string[];
   repos: string[];
-}) {
+}
+
+export function useCompareUrl(props: CompareRelease) {
   const { releaseId, conditions, baseline, groups } = props;
   const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
   const configs = useMemo(

@@ -5,31 +5,20 @@ import dynamic from "next/dynamic";
 import { useMemo } from "react";
 import type { CostPageData } from "@/lib/queries/cost/model";
 import { scatterPoints, type CostViewState } from "@/lib/queries/cost/view";
-import { conditionLabel, groupLabel } from "@/lib/site/labels";
-import { TableExport } from "@/components/site/TableExport";
+import { conditionLabel } from "@/lib/site/labels";
+import { CostSection, type CostPanelProps } from "./CostSection";
 import { millions, usd } from "./format";
 import { ScatterTable } from "./ScatterTable";
+import { RadioGroup, type Option } from "@/components/ui/controls";
 
 const CostScatter = dynamic(() => import("./CostScatter").then((m) => m.CostScatter), { ssr: false });
 
 export function CostResolution({
-  releaseId,
   data,
-  shown,
-  state,
-  withCost,
-  exportSubset,
   update,
-}: {
-  releaseId: string;
-  data: CostPageData;
-  /** Published rows plus the local releases' rows. */
-  shown: CostPageData;
-  state: CostViewState;
-  withCost: boolean;
-  exportSubset: string;
-  update: (patch: Partial<CostViewState>) => void;
-}) {
+  ...panel
+}: CostPanelProps & { data: CostPageData; update: (patch: Partial<CostViewState>) => void }) {
+  const { shown, state, withCost } = panel;
   const base = conditionLabel(data.baseline);
   const cond = conditionLabel(state.condition);
   const axis = withCost ? state.axis : "tokens";
@@ -37,34 +26,22 @@ export function CostResolution({
   const costLabel =
     axis === "usd" ? "USD per run" : `${state.mode === "cached" ? "tokens" : "tokens − cached"} per run (M)`;
   return (
-    <section aria-labelledby="scatter" className="space-y-2" data-export-scope>
-      <h2 id="scatter" className="text-base font-semibold">
-        Cost against resolution ({groupLabel(state.grp)})
-      </h2>
-      <TableExport releaseId={releaseId} view="cost-resolution" subset={exportSubset} what="cost against resolution" />
+    <CostSection
+      id="scatter"
+      title="Cost against resolution"
+      view="cost-resolution"
+      what="cost against resolution"
+      panel={panel}
+    >
       {withCost ? (
-        <span role="radiogroup" aria-label="cost axis" className="flex items-center gap-2 text-sm">
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name="cost-axis"
-              value="tokens"
-              checked={axis === "tokens"}
-              onChange={() => update({ axis: "tokens" })}
-            />
-            tokens
-          </label>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name="cost-axis"
-              value="usd"
-              checked={axis === "usd"}
-              onChange={() => update({ axis: "usd" })}
-            />
-            USD
-          </label>
-        </span>
+        <RadioGroup
+          label="cost axis"
+          name="cost-axis"
+          className="flex items-center gap-2 text-sm"
+          value={axis}
+          options={COST_AXES}
+          onValue={(a) => update({ axis: a })}
+        />
       ) : null}
       <CostScatter
         points={points}
@@ -85,6 +62,11 @@ export function CostResolution({
         condition&apos;s Pareto frontier (no other configuration is both cheaper and more resolved). Resolution is the
         leaderboard&apos;s.
       </p>
-    </section>
+    </CostSection>
   );
 }
+
+const COST_AXES: Option<"tokens" | "usd">[] = [
+  { value: "tokens", label: "tokens" },
+  { value: "usd", label: "USD" },
+];

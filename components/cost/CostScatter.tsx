@@ -2,21 +2,11 @@
 // Figure 1a: cost against resolution, one arrow per configuration from its baseline point to its point
 // under the other condition, each condition's Pareto frontier dashed. Loaded after first paint (recharts is
 // not in the page's first-load JavaScript); the same points are listed in a table in the static HTML.
-import {
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-  useXAxisScale,
-  useYAxisScale,
-} from "recharts";
+import { Legend, Scatter, useXAxisScale, useYAxisScale } from "recharts";
+import { ScatterFrame } from "@/components/charts/ScatterFrame";
 import type { ScatterPoint } from "@/lib/queries/cost/view";
 import { conditionLabel } from "@/lib/site/labels";
-import { axisLabel, axisProps, CHART, gridProps, ROLE_COLORS } from "@/components/ui/chart";
+import { CHART, ROLE_COLORS } from "@/components/ui/chart";
 import { TipBox } from "@/components/ui/TipBox";
 
 interface Datum {
@@ -125,54 +115,36 @@ export function CostScatter({
   });
   return (
     <figure className="h-96" data-testid="cost-scatter">
-      <ResponsiveContainer width="100%" height="100%">
-        <ScatterChart margin={{ top: 10, right: 24, bottom: 28, left: 8 }}>
-          <CartesianGrid {...gridProps()} />
-          <XAxis
-            type="number"
-            dataKey="x"
-            domain={[0, "auto"]}
-            label={axisLabel(xLabel, "insideBottom", -16)}
-            {...axisProps(11)}
-          />
-          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" {...axisProps(11)} />
-          <Tooltip content={<Tip />} />
-          <Arrows pairs={pairs} />
+      <ScatterFrame xDomain={[0, "auto"]} xLabel={xLabel} tip={<Tip />}>
+        <Arrows pairs={pairs} />
+        {(
+          [
+            [baseline, BASE_COLOR],
+            [condition, COND_COLOR],
+          ] as const
+        ).map(([c, color]) => (
           <Scatter
-            name={`${conditionLabel(baseline)} frontier`}
-            data={frontier(baseline)}
-            line={{ stroke: BASE_COLOR, strokeDasharray: "5 4" }}
+            key={c}
+            name={`${conditionLabel(c)} frontier`}
+            data={frontier(c)}
+            line={{ stroke: color, strokeDasharray: "5 4" }}
             shape={() => <g />}
             legendType="plainline"
-            fill={BASE_COLOR}
+            fill={color}
             isAnimationActive={false}
           />
-          <Scatter
-            name={`${conditionLabel(condition)} frontier`}
-            data={frontier(condition)}
-            line={{ stroke: COND_COLOR, strokeDasharray: "5 4" }}
-            shape={() => <g />}
-            legendType="plainline"
-            fill={COND_COLOR}
-            isAnimationActive={false}
-          />
-          <Scatter
-            name={conditionLabel(baseline)}
-            data={data(baseline)}
-            fill={CHART.faint}
-            stroke={BASE_COLOR}
-            strokeWidth={1.5}
-            isAnimationActive={false}
-          />
-          <Scatter
-            name={conditionLabel(condition)}
-            data={data(condition)}
-            fill={COND_COLOR}
-            isAnimationActive={false}
-          />
-          <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />
-        </ScatterChart>
-      </ResponsiveContainer>
+        ))}
+        <Scatter
+          name={conditionLabel(baseline)}
+          data={data(baseline)}
+          fill={CHART.faint}
+          stroke={BASE_COLOR}
+          strokeWidth={1.5}
+          isAnimationActive={false}
+        />
+        <Scatter name={conditionLabel(condition)} data={data(condition)} fill={COND_COLOR} isAnimationActive={false} />
+        <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />
+      </ScatterFrame>
     </figure>
   );
 }

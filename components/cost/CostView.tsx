@@ -21,6 +21,7 @@ import { CostResolution } from "./CostResolution";
 import { SessionUsage } from "./SessionUsage";
 import { SwitchCostHistogram } from "./SwitchCostHistogram";
 import { UnresolvedReasons } from "./UnresolvedReasons";
+import type { CostPanelProps } from "./CostSection";
 import { UsagePerRun } from "./UsagePerRun";
 
 export function CostView({
@@ -49,6 +50,7 @@ export function CostView({
   const local = useLocalCost(releaseId, data);
   const shown = local.data;
   const withCost = hasCost(shown);
+  const panel: CostPanelProps = { releaseId, shown, state, withCost, exportSubset };
 
   return (
     <div className="space-y-6">
@@ -59,27 +61,11 @@ export function CostView({
         </p>
       ) : null}
 
-      <UsagePerRun
-        releaseId={releaseId}
-        baseline={data.baseline}
-        shown={shown}
-        state={state}
-        withCost={withCost}
-        costSource={costSource}
-        exportSubset={exportSubset}
-      />
+      <UsagePerRun {...panel} baseline={data.baseline} costSource={costSource} />
 
-      <CostResolution
-        releaseId={releaseId}
-        data={data}
-        shown={shown}
-        state={state}
-        withCost={withCost}
-        exportSubset={exportSubset}
-        update={update}
-      />
+      <CostResolution {...panel} data={data} update={update} />
 
-      <UnresolvedReasons releaseId={releaseId} shown={shown} state={state} exportSubset={exportSubset} />
+      <UnresolvedReasons {...panel} />
 
       <section aria-labelledby="per-task" className="space-y-2">
         <h2 id="per-task" className="text-base font-semibold">

@@ -7,7 +7,7 @@ import type { LooseLogs } from "@/lib/local/loose-logs";
 import type { ProblemReport } from "@/lib/local/problems";
 import { formatCount } from "@/lib/site/format-count";
 import { runHref } from "@/lib/site/nav";
-import { Pager } from "@/components/ui/Pager";
+import { ListPager } from "@/components/ui/Pager";
 import { usePaged } from "@/components/ui/usePaged";
 import { LocalProblems } from "./LocalProblems";
 import { TrajectorySummaryView } from "./TrajectorySummaryView";
@@ -51,10 +51,8 @@ export function LooseLogsView({
           </li>
         ))}
       </ol>
-      <Pager
-        page={paged.page}
-        pages={paged.pages}
-        onPage={paged.setPage}
+      <ListPager
+        paged={paged}
         label={`pages of ${logs.label}'s logs`}
         testIds={{ nav: "local-log-pager", page: "local-log-page" }}
         jump

@@ -3,7 +3,7 @@
 // the leaderboard; importing its Harbor job does that.
 import type { TrajectorySummary } from "@/lib/local/open-logs";
 import { HeaderRow, Table } from "@/components/ui/Table";
-import { Pager } from "@/components/ui/Pager";
+import { ListPager } from "@/components/ui/Pager";
 import { usePaged } from "@/components/ui/usePaged";
 
 /** Requests of a log listed to a page (a long log may hold thousands). */
@@ -56,10 +56,8 @@ export function TrajectorySummaryView({ summary: s }: { summary: TrajectorySumma
           </tbody>
         </Table>
       ) : null}
-      <Pager
-        page={requests.page}
-        pages={requests.pages}
-        onPage={requests.setPage}
+      <ListPager
+        paged={requests}
         label={`pages of ${s.name}'s requests`}
         testIds={{ nav: "local-request-pager", page: "local-request-page" }}
       />

@@ -2,9 +2,9 @@
 // One outcome against one load: each bin a dot at its returns' mean load with its Wilson interval, and the logistic
 // fit as a curve with its 95% band. Loaded after first paint (recharts is not in the page's first-load JavaScript);
 // the bins are in a table in the static HTML.
-import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { Scatter } from "recharts";
+import { ScatterFrame } from "@/components/charts/ScatterFrame";
 import { fitCurve, type LoadSeries } from "@/lib/queries/resumption/series";
-import { axisLabel, axisProps, gridProps } from "@/components/ui/chart";
 import { FitBand, Whiskers } from "./IntervalLayers";
 import { TipBox } from "@/components/ui/TipBox";
 
@@ -53,27 +53,15 @@ export function DistanceChart({
   const domain: [number, number] = xs.length ? [Math.min(0, ...xs), Math.max(...xs)] : [0, 1];
   return (
     <div className="h-80">
-      <ResponsiveContainer width="100%" height="100%">
-        <ScatterChart margin={{ top: 10, right: 24, bottom: 28, left: 8 }}>
-          <CartesianGrid {...gridProps()} />
-          <XAxis
-            type="number"
-            dataKey="x"
-            domain={domain}
-            label={axisLabel(xLabel, "insideBottom", -16)}
-            {...axisProps(11)}
-          />
-          <YAxis type="number" dataKey="y" domain={[0, 100]} unit="%" {...axisProps(11)} />
-          <Tooltip content={<Tip />} />
-          <FitBand points={band} color={color} />
-          <Whiskers
-            items={dots.map((d) => ({ key: d.label, x: d.x, y: d.y, yLo: d.lo, yHi: d.hi }))}
-            color={color}
-            testId="bin-whiskers"
-          />
-          <Scatter name={yLabel} data={dots} fill={color} isAnimationActive={false} />
-        </ScatterChart>
-      </ResponsiveContainer>
+      <ScatterFrame xDomain={domain} xLabel={xLabel} tip={<Tip />}>
+        <FitBand points={band} color={color} />
+        <Whiskers
+          items={dots.map((d) => ({ key: d.label, x: d.x, y: d.y, yLo: d.lo, yHi: d.hi }))}
+          color={color}
+          testId="bin-whiskers"
+        />
+        <Scatter name={yLabel} data={dots} fill={color} isAnimationActive={false} />
+      </ScatterFrame>
     </div>
   );
 }

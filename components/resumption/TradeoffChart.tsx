@@ -2,10 +2,11 @@
 // Does holding focus cost the other tasks? One dot per scored configuration, named beside it: interruption completion
 // (x) against switched focus resolution (y), each with its Wilson 95% interval; both axes titled. Loaded after first
 // paint; the table above it holds the same numbers in the static HTML.
-import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { Scatter, YAxis } from "recharts";
+import { ScatterFrame } from "@/components/charts/ScatterFrame";
 import type { InterruptionRow } from "@/lib/queries/resumption/model";
 import { tradeoffDots, type TradeoffDot as Dot } from "@/lib/queries/resumption/view";
-import { axisLabel, axisProps, gridProps, ROLE_COLORS } from "@/components/ui/chart";
+import { axisLabel, axisProps, ROLE_COLORS } from "@/components/ui/chart";
 import { Whiskers } from "./IntervalLayers";
 import { PointLabels } from "./PointLabels";
 import { TipBox } from "@/components/ui/TipBox";
@@ -25,17 +26,12 @@ export function TradeoffChart({ rows, yLabel }: { rows: readonly InterruptionRow
   const color = ROLE_COLORS.condition;
   return (
     <div className="h-80">
-      <ResponsiveContainer width="100%" height="100%">
-        <ScatterChart margin={{ top: 22, right: 24, bottom: 28, left: 8 }}>
-          <CartesianGrid {...gridProps()} />
-          <XAxis
-            type="number"
-            dataKey="x"
-            domain={[0, 100]}
-            unit="%"
-            label={axisLabel("Interruption tasks resolved, %", "insideBottom", -16)}
-            {...axisProps(11)}
-          />
+      <ScatterFrame
+        top={22}
+        xDomain={[0, 100]}
+        xUnit="%"
+        xLabel="Interruption tasks resolved, %"
+        yAxis={
           <YAxis
             type="number"
             dataKey="y"
@@ -45,12 +41,13 @@ export function TradeoffChart({ rows, yLabel }: { rows: readonly InterruptionRow
             label={{ ...axisLabel(`${yLabel}, %`, "insideLeft", 4), angle: -90, style: { textAnchor: "middle" } }}
             {...axisProps(11)}
           />
-          <Tooltip content={<Tip />} />
-          <Whiskers items={dots} color={color} testId="tradeoff-whiskers" />
-          <Scatter name={yLabel} data={dots} fill={color} isAnimationActive={false} />
-          <PointLabels points={dots} />
-        </ScatterChart>
-      </ResponsiveContainer>
+        }
+        tip={<Tip />}
+      >
+        <Whiskers items={dots} color={color} testId="tradeoff-whiskers" />
+        <Scatter name={yLabel} data={dots} fill={color} isAnimationActive={false} />
+        <PointLabels points={dots} />
+      </ScatterFrame>
     </div>
   );
 }

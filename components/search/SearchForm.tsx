@@ -2,12 +2,12 @@
 // The search form: the query (run on submit), regular expression or literal, and the filters; a filter changed
 // runs the search with the query typed.
 import type { StepSearch } from "@/lib/queries/search/sql";
+import { optionsOf, Select, type Option } from "@/components/ui/controls";
 
 const select = "max-w-full rounded border border-zinc-300 px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900";
 
-type Option = { value: string; label: string };
-
-const each = (values: string[]): Option[] => values.map((v) => ({ value: v, label: v }));
+/** The filters of StepSearch that one select sets. */
+type ChoiceKey = "field" | "config" | "condition" | "group" | "repo" | "kind" | "tool" | "outcome";
 
 const FIELDS: Option[] = [
   { value: "all", label: "Commands, paths and text" },
@@ -102,54 +102,39 @@ function SearchFilters({
   set: (patch: Partial<StepSearch>) => void;
   lists: SearchLists;
 }) {
+  const all = (label: string, values: Option[]): Option[] => [{ value: "", label }, ...values];
+  // The filters that pick one value, in order; `key` is the filter's field of StepSearch.
+  const choices: { label: string; key: ChoiceKey; testId?: string; options: Option[] }[] = [
+    { label: "field", key: "field", testId: "search-field", options: FIELDS },
+    {
+      label: "configuration",
+      key: "config",
+      testId: "search-config",
+      options: all(
+        "All configurations",
+        configs.map((c) => ({ value: c.id, label: c.name })),
+      ),
+    },
+    { label: "condition", key: "condition", options: all("All conditions", optionsOf(conditions)) },
+    { label: "group", key: "group", options: all("All groups", optionsOf(groups)) },
+    { label: "repository", key: "repo", options: all("All repositories", optionsOf(repos)) },
+    { label: "request kind", key: "kind", testId: "search-kind", options: KINDS },
+    { label: "tool", key: "tool", options: all("Any tool", optionsOf(tools)) },
+    { label: "outcome", key: "outcome", options: OUTCOMES },
+  ];
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Choice
-        label="field"
-        value={f.field}
-        onChange={(v) => set({ field: v as StepSearch["field"] })}
-        testId="search-field"
-        options={FIELDS}
-      />
-      <Choice
-        label="configuration"
-        value={f.config}
-        onChange={(v) => set({ config: v })}
-        testId="search-config"
-        options={[{ value: "", label: "All configurations" }, ...configs.map((c) => ({ value: c.id, label: c.name }))]}
-      />
-      <Choice
-        label="condition"
-        value={f.condition}
-        onChange={(v) => set({ condition: v })}
-        options={[{ value: "", label: "All conditions" }, ...each(conditions)]}
-      />
-      <Choice
-        label="group"
-        value={f.group}
-        onChange={(v) => set({ group: v })}
-        options={[{ value: "", label: "All groups" }, ...each(groups)]}
-      />
-      <Choice
-        label="repository"
-        value={f.repo}
-        onChange={(v) => set({ repo: v })}
-        options={[{ value: "", label: "All repositories" }, ...each(repos)]}
-      />
-      <Choice
-        label="request kind"
-        value={f.kind}
-        onChange={(v) => set({ kind: v })}
-        testId="search-kind"
-        options={KINDS}
-      />
-      <Choice
-        label="tool"
-        value={f.tool}
-        onChange={(v) => set({ tool: v })}
-        options={[{ value: "", label: "Any tool" }, ...each(tools)]}
-      />
-      <Choice label="outcome" value={f.outcome} onChange={(v) => set({ outcome: v })} options={OUTCOMES} />
+      {choices.map((c) => (
+        <Select
+          key={c.key}
+          className={select}
+          aria-label={c.label}
+          value={f[c.key]}
+          onValue={(v) => set({ [c.key]: v })}
+          data-testid={c.testId}
+          options={c.options}
+        />
+      ))}
       <label className="inline-flex items-center gap-1">
         <input
           type="checkbox"
@@ -160,35 +145,5 @@ function SearchFilters({
         only steps reaching another task’s checkout
       </label>
     </div>
-  );
-}
-
-function Choice({
-  label,
-  value,
-  onChange,
-  testId,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId?: string;
-  options: Option[];
-}) {
-  return (
-    <select
-      className={select}
-      aria-label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      data-testid={testId}
-    >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </select>
   );
 }

@@ -28,8 +28,7 @@ export function SearchHits({
   page,
   onScroll,
   names,
-  observations,
-  steps,
+  result: { observations, steps },
 }: {
   releaseId: string;
   listRef: RefObject<HTMLDivElement | null>;
@@ -38,9 +37,8 @@ export function SearchHits({
   onScroll: (scrollTop: number) => void;
   /** Configuration names by id. */
   names: Map<string, string>;
-  observations: boolean;
-  /** Every matching step, loaded or not. */
-  steps: number;
+  /** Whether observations are searched, and every matching step, loaded or not. */
+  result: { observations: boolean; steps: number };
 }) {
   const { list, win, complete, moreError } = page;
   return (

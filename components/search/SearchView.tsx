@@ -76,16 +76,11 @@ export function SearchView({
       </p>
     );
   }
+  const lists = { ...options, tools: manifest.tools };
 
   return (
     <div className="space-y-3">
-      <SearchForm
-        f={f}
-        draft={draft}
-        onDraft={setDraft}
-        update={update}
-        lists={{ ...options, tools: manifest.tools }}
-      />
+      <SearchForm f={f} draft={draft} onDraft={setDraft} update={update} lists={lists} />
 
       <ExampleSearches onPick={update} />
 
@@ -119,8 +114,7 @@ export function SearchView({
               page={page}
               onScroll={setScrollTop}
               names={names}
-              observations={result.observations}
-              steps={result.steps}
+              result={result}
             />
           </section>
         </>

@@ -3,32 +3,13 @@
 import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/queries/signatures/tables";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";
 import type { SignaturesUrlState } from "@/lib/queries/signatures/url";
+import { optionsOf, SelectField, type Option } from "@/components/ui/controls";
 
-function Select(props: {
-  label: string;
-  name: string;
-  value: string;
-  options: [string, string][];
-  onChange: (v: string) => void;
-}) {
-  return (
-    <label className="flex flex-col text-xs text-zinc-600 dark:text-zinc-400">
-      {props.label}
-      <select
-        className="mt-0.5 max-w-full rounded border border-zinc-300 bg-white px-1 py-0.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-        data-filter={props.name}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+const SELECT =
+  "mt-0.5 max-w-full rounded border border-zinc-300 bg-white px-1 py-0.5 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+
+/** The filters one select sets; "" in a select is null in the state. */
+type FilterKey = "config" | "condition" | "repo" | "group" | "signature" | "strength" | "outcome";
 
 export function SignatureFilters({
   configs,
@@ -45,61 +26,56 @@ export function SignatureFilters({
   state: SignaturesUrlState;
   update: (patch: Partial<SignaturesUrlState>) => void;
 }) {
-  const all = (label: string): [string, string] => ["", label];
+  const all = (label: string): Option => ({ value: "", label });
+  // In order; a filter that changes which runs are counted closes the opened cell (`closes`).
+  const filters: { label: string; name: FilterKey; options: Option[]; closes?: boolean }[] = [
+    {
+      label: "Configuration",
+      name: "config",
+      options: [all("All"), ...configs.map((c) => ({ value: c.id, label: c.name }))],
+    },
+    { label: "Condition", name: "condition", options: [all("Both"), ...optionsOf(conditions, conditionLabel)] },
+    { label: "Repository", name: "repo", options: [all("All"), ...optionsOf(repos)], closes: true },
+    { label: "Group", name: "group", options: [all("All"), ...optionsOf(groups, groupLabel)] },
+    {
+      label: "Signature",
+      name: "signature",
+      options: [all("Both"), ...optionsOf(SIGNATURES, (s) => SIGNATURE_LABELS[s])],
+    },
+    { label: "Strength", name: "strength", options: STRENGTHS },
+    { label: "Outcome", name: "outcome", options: [all("All runs"), ...OUTCOMES], closes: true },
+  ];
   return (
     <form className="flex flex-wrap gap-3" aria-label="filters" onSubmit={(e) => e.preventDefault()}>
-      <Select
-        label="Configuration"
-        name="config"
-        value={state.config ?? ""}
-        options={[all("All"), ...configs.map((c): [string, string] => [c.id, c.name])]}
-        onChange={(v) => update({ config: v || null })}
-      />
-      <Select
-        label="Condition"
-        name="condition"
-        value={state.condition ?? ""}
-        options={[all("Both"), ...conditions.map((c): [string, string] => [c, conditionLabel(c)])]}
-        onChange={(v) => update({ condition: v || null })}
-      />
-      <Select
-        label="Repository"
-        name="repo"
-        value={state.repo ?? ""}
-        options={[all("All"), ...repos.map((r): [string, string] => [r, r])]}
-        onChange={(v) => update({ repo: v || null, cell: null })}
-      />
-      <Select
-        label="Group"
-        name="group"
-        value={state.group ?? ""}
-        options={[all("All"), ...groups.map((g): [string, string] => [g, groupLabel(g)])]}
-        onChange={(v) => update({ group: v || null })}
-      />
-      <Select
-        label="Signature"
-        name="signature"
-        value={state.signature ?? ""}
-        options={[all("Both"), ...SIGNATURES.map((s): [string, string] => [s, SIGNATURE_LABELS[s]!])]}
-        onChange={(v) => update({ signature: v || null })}
-      />
-      <Select
-        label="Strength"
-        name="strength"
-        value={state.strength}
-        options={[
-          ["strong", "Strong tags"],
-          ["weak", "Weak only"],
-        ]}
-        onChange={(v) => update({ strength: v === "weak" ? "weak" : "strong" })}
-      />
-      <Select
-        label="Outcome"
-        name="outcome"
-        value={state.outcome ?? ""}
-        options={[all("All runs"), ["resolved", "Resolved"], ["unresolved", "Unresolved"]]}
-        onChange={(v) => update({ outcome: (v || null) as SignaturesUrlState["outcome"], cell: null })}
-      />
+      {filters.map((f) => (
+        <SelectField
+          key={f.name}
+          label={f.label}
+          labelClassName="flex flex-col text-xs text-zinc-600 dark:text-zinc-400"
+          className={SELECT}
+          data-filter={f.name}
+          value={state[f.name] ?? ""}
+          options={f.options}
+          onValue={(v) => update({ ...patchOf(f.name, v), ...(f.closes ? { cell: null } : {}) })}
+        />
+      ))}
     </form>
   );
+}
+
+const STRENGTHS: Option[] = [
+  { value: "strong", label: "Strong tags" },
+  { value: "weak", label: "Weak only" },
+];
+
+const OUTCOMES: Option[] = [
+  { value: "resolved", label: "Resolved" },
+  { value: "unresolved", label: "Unresolved" },
+];
+
+/** The state a select's value sets: "" is no filter, and strength is "strong" unless "weak" is picked. */
+function patchOf(name: FilterKey, v: string): Partial<SignaturesUrlState> {
+  if (name === "strength") return { strength: v === "weak" ? "weak" : "strong" };
+  if (name === "outcome") return { outcome: (v || null) as SignaturesUrlState["outcome"] };
+  return { [name]: v || null };
 }

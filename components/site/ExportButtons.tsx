@@ -3,6 +3,7 @@
 // a list fetched page by page, resolves to its rows, with a note when a bound stopped it short).
 import { useState } from "react";
 import { exportName, toCsv, toJson, type ExportRecord } from "@/lib/common/csv";
+import { FormatButtons } from "@/components/ui/FormatButtons";
 
 export function download(name: string, type: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -45,22 +46,7 @@ export function ExportButtons({ releaseId, view, subset, what, records: get, row
   return (
     <span className="inline-flex items-center gap-1 text-xs print:hidden" data-export={view}>
       <span className="text-zinc-500">Export</span>
-      <button
-        type="button"
-        className="btn px-1.5! py-0.5! text-xs!"
-        aria-label={`Export ${what} as CSV`}
-        onClick={() => void save("csv")}
-      >
-        CSV
-      </button>
-      <button
-        type="button"
-        className="btn px-1.5! py-0.5! text-xs!"
-        aria-label={`Export ${what} as JSON`}
-        onClick={() => void save("json")}
-      >
-        JSON
-      </button>
+      <FormatButtons formats={["csv", "json"] as const} verb="Export" what={what} onPick={(as) => void save(as)} />
       {note ? (
         <span role="status" className="text-zinc-600 dark:text-zinc-400" data-testid="export-note">
           {note}

@@ -1,8 +1,9 @@
 "use client";
 // A term with its definition behind a small button: works with keyboard and touch (a title attribute does
 // not), closes on Escape and on a click outside. Definitions come from lib/site/glossary.ts.
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { GLOSSARY, glossaryFor, type GlossaryKey } from "@/lib/site/glossary";
+import { useCloseOnEscapeOrOutside } from "./useDismiss";
 
 /** `children` is the term as shown; without them only the button is drawn (beside a header that is itself a button). */
 export function Term({ term, label, children }: { term: GlossaryKey; label?: string; children?: React.ReactNode }) {
@@ -10,17 +11,8 @@ export function Term({ term, label, children }: { term: GlossaryKey; label?: str
   const id = useId();
   const root = useRef<HTMLSpanElement>(null);
   const entry = GLOSSARY[term];
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
-    const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onDown);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onDown);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useCloseOnEscapeOrOutside(root, open, close);
   return (
     <span ref={root} className="relative inline-flex items-baseline gap-0.5" data-term={term}>
       {children}

@@ -1,24 +1,36 @@
 "use client";
-// A <details> popover closes on Escape (focus back on its summary) and on a click outside it.
-import { useEffect, type RefObject } from "react";
+// A popover closes on Escape and on a pointer pressed outside it: a <details> popover (useDismiss, focus back
+// on its summary) or one whose open state the component keeps (Term.tsx, through useCloseOnEscapeOrOutside).
+import { useCallback, useEffect, type RefObject } from "react";
 
-export function useDismiss(ref: RefObject<HTMLDetailsElement | null>) {
+/** While `active`, calls `close` on Escape and on a pointer pressed outside `ref`, saying which it was. */
+export function useCloseOnEscapeOrOutside(
+  ref: RefObject<Element | null>,
+  active: boolean,
+  close: (by: "escape" | "outside") => void,
+) {
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const d = ref.current;
-      if (e.key !== "Escape" || !d?.open) return;
-      d.open = false;
-      d.querySelector("summary")?.focus();
-    };
-    const onDown = (e: PointerEvent) => {
-      const d = ref.current;
-      if (d?.open && !d.contains(e.target as Node)) d.open = false;
-    };
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && close("escape");
+    const onDown = (e: PointerEvent) => !ref.current?.contains(e.target as Node) && close("outside");
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onDown);
     return () => {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onDown);
     };
-  }, [ref]);
+  }, [ref, active, close]);
+}
+
+export function useDismiss(ref: RefObject<HTMLDetailsElement | null>) {
+  const close = useCallback(
+    (by: "escape" | "outside") => {
+      const d = ref.current;
+      if (!d?.open) return;
+      d.open = false;
+      if (by === "escape") d.querySelector("summary")?.focus();
+    },
+    [ref],
+  );
+  useCloseOnEscapeOrOutside(ref, true, close);
 }

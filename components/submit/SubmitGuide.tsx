@@ -4,6 +4,7 @@
 import { MANIFEST_EXAMPLE } from "@/lib/data/submission-docs";
 import { MANIFEST_FIELDS, PROVENANCE_FIELDS, SUBMISSION_RULES, SUBMISSION_STEPS } from "@/lib/data/submission-rules";
 import { inlineCodeParts } from "@/lib/site/inline-code";
+import type { ReactNode } from "react";
 import { HeaderRow, Table } from "@/components/ui/Table";
 
 function Text({ children }: { children: string }) {
@@ -22,6 +23,15 @@ function Text({ children }: { children: string }) {
   );
 }
 
+/** The last cell of a guide row: prose with `code` spans. */
+function TextCell({ children }: { children: string }) {
+  return (
+    <td className="py-1">
+      <Text>{children}</Text>
+    </td>
+  );
+}
+
 function FieldTable({
   rows,
   label,
@@ -30,15 +40,7 @@ function FieldTable({
   label: string;
 }) {
   return (
-    <Table caption={label} className="w-full border-collapse text-sm">
-      <thead>
-        <HeaderRow
-          look="ruled"
-          className="text-left"
-          cellClassName="py-1"
-          columns={[{ label: "field", className: "pr-3" }, { label: "type", className: "pr-3" }, "meaning"]}
-        />
-      </thead>
+    <GuideTable caption={label} columns={["field", "type", "meaning"]}>
       <tbody>
         {rows.map((r) => (
           <tr key={r.field} className="border-b border-zinc-100 align-top dark:border-zinc-900">
@@ -46,12 +48,37 @@ function FieldTable({
             <td className="py-1 pr-3">
               <Text>{r.type}</Text>
             </td>
-            <td className="py-1">
-              <Text>{r.meaning}</Text>
-            </td>
+            <TextCell>{r.meaning}</TextCell>
           </tr>
         ))}
       </tbody>
+    </GuideTable>
+  );
+}
+
+/** A table of the guide: three columns under a rule, the first two padded apart from the next. */
+function GuideTable({
+  caption,
+  columns: [first, second, last],
+  children,
+  ...rest
+}: {
+  caption: string;
+  columns: [string, string, string];
+  children: ReactNode;
+  "data-testid"?: string;
+}) {
+  return (
+    <Table caption={caption} className="w-full border-collapse text-sm" {...rest}>
+      <thead>
+        <HeaderRow
+          look="ruled"
+          className="text-left"
+          cellClassName="py-1"
+          columns={[{ label: first, className: "pr-3" }, { label: second, className: "pr-3" }, last]}
+        />
+      </thead>
+      {children}
     </Table>
   );
 }
@@ -84,31 +111,21 @@ export function SubmitGuide() {
       </section>
       <section aria-label="rules">
         <h2 className="mb-2 text-lg font-semibold">Rules</h2>
-        <Table
+        <GuideTable
           caption="Rules a submission must keep, with the code of each"
-          className="w-full border-collapse text-sm"
+          columns={["rule", "code", "what must hold"]}
           data-testid="submission-rules"
         >
-          <thead>
-            <HeaderRow
-              look="ruled"
-              className="text-left"
-              cellClassName="py-1"
-              columns={[{ label: "rule", className: "pr-3" }, { label: "code", className: "pr-3" }, "what must hold"]}
-            />
-          </thead>
           <tbody>
             {SUBMISSION_RULES.map((r) => (
               <tr key={r.code} data-rule={r.code} className="border-b border-zinc-100 align-top dark:border-zinc-900">
                 <td className="py-1 pr-3 font-medium">{r.title}</td>
                 <td className="py-1 pr-3 font-mono text-xs">{r.code}</td>
-                <td className="py-1">
-                  <Text>{r.text}</Text>
-                </td>
+                <TextCell>{r.text}</TextCell>
               </tr>
             ))}
           </tbody>
-        </Table>
+        </GuideTable>
       </section>
       <section aria-label="provenance">
         <h2 className="mb-2 text-lg font-semibold">What the leaderboard records</h2>

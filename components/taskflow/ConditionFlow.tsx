@@ -30,30 +30,17 @@ export function ConditionFlow({
         {cond.flow.sessions} sessions, {cond.flow.messages} messages.
       </p>
       <div className="flex flex-wrap gap-6">
-        <DistBars
-          releaseId={releaseId}
-          subset={`${state.condition}-length`}
-          title="Session length (messages)"
-          rows={shares.length}
-          testId="dist-length"
-          targetName={targetName}
-        />
-        <DistBars
-          releaseId={releaseId}
-          subset={`${state.condition}-labels`}
-          title="Labels (share of retained messages)"
-          rows={shares.labels}
-          testId="dist-labels"
-          targetName={targetName}
-        />
-        <DistBars
-          releaseId={releaseId}
-          subset={`${state.condition}-transitions`}
-          title="Transitions (most frequent)"
-          rows={shares.transitions}
-          testId="dist-transitions"
-          targetName={targetName}
-        />
+        {DISTRIBUTIONS.map(({ key, title }) => (
+          <DistBars
+            key={key}
+            releaseId={releaseId}
+            subset={`${state.condition}-${key}`}
+            title={title}
+            rows={shares[key]}
+            testId={`dist-${key}`}
+            targetName={targetName}
+          />
+        ))}
       </div>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         Blue: this condition&apos;s sessions. Grey: the target. Percent of each distribution.
@@ -80,3 +67,11 @@ export function ConditionFlow({
     </>
   );
 }
+
+/** The three distributions shown beside the target's, in order: their share key (also the export subset's and
+ * test id's suffix) and title. */
+const DISTRIBUTIONS: { key: "length" | "labels" | "transitions"; title: string }[] = [
+  { key: "length", title: "Session length (messages)" },
+  { key: "labels", title: "Labels (share of retained messages)" },
+  { key: "transitions", title: "Transitions (most frequent)" },
+];

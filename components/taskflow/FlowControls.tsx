@@ -2,6 +2,7 @@
 import type { TaskFlowModel } from "@/lib/queries/taskflow/model";
 import type { TaskFlowState } from "@/lib/queries/taskflow/view";
 import { conditionLabel } from "@/lib/site/labels";
+import { optionsOf, SelectField } from "@/components/ui/controls";
 
 export const SELECT_CLASS =
   "rounded border border-zinc-300 bg-white px-1 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
@@ -17,37 +18,26 @@ export function FlowControls({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <label className="flex items-center gap-1">
-        Condition
-        <select
-          aria-label="condition"
-          className={SELECT_CLASS}
-          value={state.condition}
-          onChange={(e) => update({ condition: e.target.value })}
-        >
-          {model.conditions.map((c) => (
-            <option key={c.condition} value={c.condition}>
-              {conditionLabel(c.condition)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Condition"
+        aria-label="condition"
+        className={SELECT_CLASS}
+        value={state.condition}
+        options={optionsOf(
+          model.conditions.map((c) => c.condition),
+          conditionLabel,
+        )}
+        onValue={(condition) => update({ condition })}
+      />
       {model.targets.length ? (
-        <label className="flex items-center gap-1">
-          Target
-          <select
-            aria-label="target"
-            className={SELECT_CLASS}
-            value={state.target ?? ""}
-            onChange={(e) => update({ target: e.target.value || null })}
-          >
-            {model.targets.map((t) => (
-              <option key={t.file} value={t.file}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Target"
+          aria-label="target"
+          className={SELECT_CLASS}
+          value={state.target ?? ""}
+          options={model.targets.map((t) => ({ value: t.file, label: t.name }))}
+          onValue={(target) => update({ target: target || null })}
+        />
       ) : null}
     </div>
   );

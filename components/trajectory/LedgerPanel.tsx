@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import type { LedgerRow, LedgerStatus } from "@/lib/trajectory/ledger";
 import { HeaderRow, Table, Td } from "@/components/ui/Table";
+import { Panel } from "@/components/ui/Panel";
 
 const STATUS: Record<LedgerStatus, { label: string; cls: string }> = {
   kept: { label: "kept", cls: "text-emerald-800 dark:text-emerald-300" },
@@ -36,12 +37,7 @@ export function LedgerPanel({
   testId?: string;
 }) {
   return (
-    <section
-      aria-label={caption ?? "requirement ledger"}
-      data-testid={testId}
-      className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
-    >
-      <h2 className="mb-1 font-semibold">{caption ?? "Requirement ledger"}</h2>
+    <Panel title={caption ?? "Requirement ledger"} label={caption ?? "requirement ledger"} data-testid={testId}>
       {rows === null ? (
         <p className="text-zinc-500">Reading the focus stages and their edits…</p>
       ) : rows.length === 0 ? (
@@ -129,6 +125,6 @@ export function LedgerPanel({
           </ul>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

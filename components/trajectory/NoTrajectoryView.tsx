@@ -30,12 +30,7 @@ export function NoTrajectoryView({
         ) : (
           <p className="text-sm text-zinc-500">Loading the run&apos;s schedule (DuckDB-WASM)…</p>
         )}
-        <VerdictPanel
-          header={header}
-          stages={data.verdict?.stages ?? null}
-          tests={data.verdict?.tests ?? null}
-          error={data.verdictError}
-        />
+        <VerdictPanel header={header} verdict={data.verdict} error={data.verdictError} />
       </div>
       {header ? <LedgerPanel rows={ledger} step={(n, label) => <span key={`${label}-${n}`}>{label}</span>} /> : null}
       {header ? (

@@ -85,6 +85,7 @@ export function RunList({ releaseId, index }: { releaseId: string; index: RunLis
   const pageRows = view?.rows ?? [];
   const { page, pages } = view ?? { page: 0, pages: 1 };
   const needsConfig = plan.kind === "needs-config";
+  const count = view ? `${view.total} of ${index.runs} runs` : needsConfig ? "" : "loading runs…";
 
   return (
     <section
@@ -98,13 +99,7 @@ export function RunList({ releaseId, index }: { releaseId: string; index: RunLis
           ? `Every run (${index.runs}) publishes a trajectory.`
           : `${withTrajectory} of ${index.runs} runs publish a trajectory; the others are marked “no trajectory” and their pages show the verdict, schedule and usage only.`}
       </p>
-      <RunListFilters
-        releaseId={releaseId}
-        index={index}
-        f={f}
-        update={update}
-        count={view ? `${view.total} of ${index.runs} runs` : needsConfig ? "" : "loading runs…"}
-      />
+      <RunListFilters releaseId={releaseId} index={index} f={f} update={update} count={count} />
       <RunListTable releaseId={releaseId} rows={pageRows} />
       <Pager
         page={page}

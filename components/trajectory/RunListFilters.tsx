@@ -4,6 +4,7 @@
 import { TableExport } from "@/components/site/TableExport";
 import type { RunFilters, RunListIndex } from "@/lib/queries/trajectory/run-list";
 import { SIGNATURE_LABELS, SIGNATURES } from "@/lib/trajectory/tags";
+import { configOptions, optionsOf, Select } from "@/components/ui/controls";
 
 const select = "rounded border border-zinc-300 dark:border-zinc-700 dark:bg-zinc-900";
 
@@ -23,32 +24,18 @@ export function RunListFilters({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <select
-        className={select}
-        value={f.config}
-        onChange={(e) => update({ config: e.target.value })}
-        aria-label="configuration"
-      >
-        <option value="">All configurations</option>
-        {index.configs.map((c) => (
-          <option key={c.config_id} value={c.config_id}>
-            {c.display_name}
-          </option>
-        ))}
-      </select>
-      <select
-        className={select}
-        value={f.condition}
-        onChange={(e) => update({ condition: e.target.value })}
-        aria-label="condition"
-      >
-        <option value="">All conditions</option>
-        {index.conditions.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
+      {(["config", "condition"] as const).map((key) => (
+        <Select
+          key={key}
+          className={select}
+          value={f[key]}
+          onValue={(v) => update({ [key]: v })}
+          aria-label={key === "config" ? "configuration" : "condition"}
+          options={key === "config" ? configOptions(index.configs) : optionsOf(index.conditions)}
+        >
+          <option value="">{key === "config" ? "All configurations" : "All conditions"}</option>
+        </Select>
+      ))}
       <select
         className={select}
         value={f.has}

@@ -2,32 +2,22 @@
 // What the explorer shows above a run's steps: the session timeline beside the verdict, the requirement ledger
 // (its step references jump to the step), the problems found, the subagents and the signature tags.
 import type { ReactNode } from "react";
-import type { StepRows } from "@/lib/trajectory/packed-rows";
 import { LedgerPanel, type StepLink } from "./LedgerPanel";
 import { ProblemsPanel } from "./ProblemsPanel";
 import { SessionTimeline } from "./SessionTimeline";
 import { SubagentsPanel } from "./SubagentsPanel";
 import { TagList } from "./TagChips";
-import type { RunLayout } from "./useRunLayout";
-import type { RunTrajectory } from "./useRunTrajectory";
+import type { LoadedRun } from "./StepsTab";
 import { VerdictPanel } from "./VerdictPanel";
 
 export function RunOverview({
-  data,
-  rows,
-  layout,
-  selected,
-  onJump,
+  run: { data, rows, layout, selected, select: onJump },
   onStepLink,
   review,
   reviewing,
   onReviewMode,
 }: {
-  data: RunTrajectory;
-  rows: StepRows;
-  layout: RunLayout;
-  selected: number | null;
-  onJump: (n: number) => void;
+  run: LoadedRun;
   /** A ledger's step reference: opens the steps at step `n`. */
   onStepLink: (n: number) => void;
   /** Review mode's panel, which lists the detectors' tags in place of the tag list; null outside review mode. */
@@ -51,12 +41,7 @@ export function RunOverview({
         ) : (
           <div />
         )}
-        <VerdictPanel
-          header={header}
-          stages={data.verdict?.stages ?? null}
-          tests={data.verdict?.tests ?? null}
-          error={data.verdictError}
-        />
+        <VerdictPanel header={header} verdict={data.verdict} error={data.verdictError} />
       </div>
       {header ? <LedgerPanel rows={ledger} step={stepLink} /> : null}
       {data.partial ? (

@@ -3,18 +3,20 @@
 // hatched) and a table of what each request cost. Rows come from the run's schedule query (lib/queries/trajectory/sql.ts).
 import type { ScheduleRow } from "@/lib/queries/trajectory/sql";
 import { HeaderRow, Table, Td } from "@/components/ui/Table";
+import { Panel } from "@/components/ui/Panel";
 
 const fmt = (v: number | null, digits = 0) =>
   v === null ? "—" : v.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
   return (
-    <section
-      aria-label="schedule and usage"
+    <Panel
+      title="Schedule and usage"
+      label="schedule and usage"
       data-testid="schedule-usage"
-      className="space-y-2 rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
+      className="space-y-2"
+      titleClassName="font-semibold"
     >
-      <h2 className="font-semibold">Schedule and usage</h2>
       <ol className="flex flex-wrap gap-0.5" data-testid="schedule-strip" aria-label="requests in order">
         {schedule.map((r) => (
           <li
@@ -81,6 +83,6 @@ export function ScheduleUsage({ schedule }: { schedule: ScheduleRow[] }) {
           ))}
         </tbody>
       </Table>
-    </section>
+    </Panel>
   );
 }

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/Badge";
 import type { StepDetail } from "@/lib/trajectory/detail";
 import type { SignatureTag } from "@/lib/trajectory/tags";
-import { Pager } from "@/components/ui/Pager";
+import { ListPager } from "@/components/ui/Pager";
 import { usePaged } from "@/components/ui/usePaged";
 import { authorLabel, TagChip } from "./TagChips";
 
@@ -72,10 +72,8 @@ export function StepTags({ tags, n }: { tags: SignatureTag[]; n: number }) {
           </li>
         ))}
       </ul>
-      <Pager
-        page={paged.page}
-        pages={paged.pages}
-        onPage={paged.setPage}
+      <ListPager
+        paged={paged}
         label={`pages of step ${n}'s tags`}
         testIds={{ nav: "step-tag-pager", page: "step-tag-page" }}
         jump

@@ -11,33 +11,29 @@ import type { RunLayout } from "./useRunLayout";
 import type { RunTrajectory } from "./useRunTrajectory";
 import type { TrajectorySearch } from "./useTrajectorySearch";
 
-export function StepsTab({
-  url,
-  update,
-  data,
-  rows,
-  layout,
-  search,
-  searchBox,
-  query,
-  shown,
-  selected,
-  select,
-  onFirstRows,
-}: {
-  url: TrajectoryUrlState;
-  update: (patch: Partial<TrajectoryUrlState>, mode?: HistoryMode) => void;
+/** The run as loaded, with its selected step: what the overview and the steps tab both show. */
+export interface LoadedRun {
   data: RunTrajectory;
   rows: NonNullable<RunTrajectory["rows"]>;
   layout: RunLayout;
+  selected: number | null;
+  select: (n: number) => void;
+}
+
+/** The steps tab's own state: the URL it edits, the search and the steps the tagged filter keeps. */
+export interface StepsView {
+  url: TrajectoryUrlState;
+  update: (patch: Partial<TrajectoryUrlState>, mode?: HistoryMode) => void;
   search: TrajectorySearch;
   searchBox: RefObject<HTMLInputElement | null>;
   query: string;
   shown: number[];
-  selected: number | null;
-  select: (n: number) => void;
   onFirstRows: () => void;
-}) {
+}
+
+export function StepsTab({ run, view }: { run: LoadedRun; view: StepsView }) {
+  const { data, rows, layout, selected, select } = run;
+  const { url, update, search, searchBox, query, shown, onFirstRows } = view;
   return (
     <div role="tabpanel" id="trajectory-tab-steps" aria-labelledby="trajectory-tab-steps-button" className="space-y-3">
       <Toolbar

@@ -3,7 +3,7 @@
 import { SIGNATURE_LABELS, SIGNATURE_SHORT_LABELS, type SignatureTag } from "@/lib/trajectory/tags";
 import { formatCount } from "@/lib/site/format-count";
 import { Badge } from "@/components/ui/Badge";
-import { Pager } from "@/components/ui/Pager";
+import { ListPager } from "@/components/ui/Pager";
 import { usePaged } from "@/components/ui/usePaged";
 import { useTagAccuracyNote } from "./TagAccuracy";
 
@@ -79,14 +79,7 @@ function PagedTags({ tags, onJump }: { tags: SignatureTag[]; onJump: (n: number)
           <TagItem key={t.id} t={t} onJump={onJump} />
         ))}
       </ul>
-      <Pager
-        page={paged.page}
-        pages={paged.pages}
-        onPage={paged.setPage}
-        label="pages of the run's tags"
-        testIds={{ nav: "tag-pager", page: "tag-page" }}
-        jump
-      />
+      <ListPager paged={paged} label="pages of the run's tags" testIds={{ nav: "tag-pager", page: "tag-page" }} jump />
     </div>
   );
 }

@@ -50,22 +50,17 @@ export function TagReviewRow({ tag, review, current, note, onNote, onJudge, onJu
         // A note changed after the verdict is saved with it when the field is left.
         onBlur={() => verdict && note.trim() !== review?.note && onJudge(verdict)}
       />
-      <button
-        type="button"
-        className="btn px-1.5 py-0 text-xs"
-        aria-pressed={verdict === "confirmed"}
-        onClick={() => onJudge("confirmed")}
-      >
-        Confirm
-      </button>
-      <button
-        type="button"
-        className="btn px-1.5 py-0 text-xs"
-        aria-pressed={verdict === "rejected"}
-        onClick={() => onJudge("rejected")}
-      >
-        Reject
-      </button>
+      {JUDGEMENTS.map(([judged, label]) => (
+        <button
+          key={judged}
+          type="button"
+          className="btn px-1.5 py-0 text-xs"
+          aria-pressed={verdict === judged}
+          onClick={() => onJudge(judged)}
+        >
+          {label}
+        </button>
+      ))}
       {verdict ? (
         <Badge tone={VERDICT_TONE[verdict]} className="text-xs" data-testid="tag-verdict">
           {verdict}
@@ -76,3 +71,9 @@ export function TagReviewRow({ tag, review, current, note, onNote, onJudge, onJu
     </li>
   );
 }
+
+/** The two verdicts a reviewer gives a tag, with their buttons' labels. */
+const JUDGEMENTS = [
+  ["confirmed", "Confirm"],
+  ["rejected", "Reject"],
+] as const;

@@ -101,11 +101,7 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
       {rows ? (
         <TagAccuracyProvider>
           <RunOverview
-            data={data}
-            rows={rows}
-            layout={layout}
-            selected={selected}
-            onJump={select}
+            run={{ data, rows, layout, selected, select }}
             onStepLink={(n) => update({ step: n, tab: "steps" })}
             review={
               review && analysis ? (
@@ -125,18 +121,8 @@ export function TrajectoryExplorer({ releaseId, submitText }: { releaseId: strin
             </div>
           ) : (
             <StepsTab
-              url={url}
-              update={update}
-              data={data}
-              rows={rows}
-              layout={layout}
-              search={search}
-              searchBox={searchBox}
-              query={query}
-              shown={shown}
-              selected={selected}
-              select={select}
-              onFirstRows={onFirstRows}
+              run={{ data, rows, layout, selected, select }}
+              view={{ url, update, search, searchBox, query, shown, onFirstRows }}
             />
           )}
         </TagAccuracyProvider>

@@ -2,27 +2,24 @@
 // and how many P2P tests passed, and which tests did not.
 import type { RunHeaderRow, RunTestRow, VerdictStageRow } from "@/lib/queries/trajectory/sql";
 import { HeaderRow, Table, Td } from "@/components/ui/Table";
+import { Panel } from "@/components/ui/Panel";
 
 export function VerdictPanel({
   header,
-  stages,
-  tests,
+  verdict,
   error,
 }: {
   header: RunHeaderRow | null;
-  stages: VerdictStageRow[] | null;
-  tests: RunTestRow[] | null;
+  /** The run's per-stage and per-test results; null while they load. */
+  verdict: { stages: VerdictStageRow[]; tests: RunTestRow[] } | null;
   error: string | null;
 }) {
   if (!header) return null;
+  const stages = verdict?.stages ?? null;
+  const tests = verdict?.tests ?? null;
   const failing = (tests ?? []).filter((t) => t.status !== "passed");
   return (
-    <section
-      aria-label="final focus verdict"
-      data-testid="verdict"
-      className="rounded border border-zinc-200 p-2 text-sm dark:border-zinc-800"
-    >
-      <h2 className="mb-1 font-semibold">Final focus verdict</h2>
+    <Panel title="Final focus verdict" label="final focus verdict" data-testid="verdict">
       <p data-testid="verdict-outcome">
         {header.resolved ? "Resolved" : "Unresolved"}
         {header.failure_class ? ` (${header.failure_class})` : ""} · artifact{" "}
@@ -77,6 +74,6 @@ export function VerdictPanel({
           </ul>
         </details>
       ) : null}
-    </section>
+    </Panel>
   );
 }

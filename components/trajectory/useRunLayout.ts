@@ -67,6 +67,21 @@ export function useRunLayout(data: RunTrajectory, size: TrajectoryUrlState["size
 
 export type RunLayout = ReturnType<typeof useRunLayout>;
 
+/** A request of the release's schedule as the timeline and the ledger read it. */
+function scheduledRequest(r: Basics["schedule"][number]) {
+  return {
+    position: r.position,
+    taskId: r.task_id,
+    stage: r.stage,
+    isSubmit: r.is_submit,
+    workspace: r.workspace,
+    isFocus: r.is_focus,
+    workspaceSwitch: r.workspace_switch,
+    focusReturn: r.focus_return,
+    ran: r.ran,
+  };
+}
+
 /** The session timeline: the steps' requests in lanes of their checkouts, with the release's schedule if any. */
 function runTimeline(
   analysis: Analysis,
@@ -79,19 +94,7 @@ function runTimeline(
   return timelineLayout({
     segments: analysis.segments,
     rows,
-    requests: header
-      ? basics!.schedule.map((r) => ({
-          position: r.position,
-          taskId: r.task_id,
-          stage: r.stage,
-          isSubmit: r.is_submit,
-          workspace: r.workspace,
-          isFocus: r.is_focus,
-          workspaceSwitch: r.workspace_switch,
-          focusReturn: r.focus_return,
-          ran: r.ran,
-        }))
-      : null,
+    requests: header ? basics!.schedule.map(scheduledRequest) : null,
     workspaces: Object.fromEntries((basics?.workspaces ?? []).map((w) => [w.workspace, w.task_id])),
     focusTaskId: header?.focus_task_id ?? null,
     tags,
@@ -115,15 +118,8 @@ function ledgerWithoutSteps(
     stages: facts.stages,
     workspaces: patchCtx?.workspaces ?? {},
     schedule: basics.schedule.map((r) => ({
-      position: r.position,
-      taskId: r.task_id,
+      ...scheduledRequest(r),
       stage: r.is_submit ? null : r.stage,
-      isSubmit: r.is_submit,
-      workspace: r.workspace,
-      isFocus: r.is_focus,
-      workspaceSwitch: r.workspace_switch,
-      focusReturn: r.focus_return,
-      ran: r.ran,
       modelCalls: r.model_calls,
       tokens: r.tokens,
       text: r.text,

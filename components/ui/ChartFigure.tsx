@@ -14,6 +14,7 @@ import {
   type ChartTable,
 } from "@/lib/site/chart-export";
 import { cx } from "./Table";
+import { FORMAT_BUTTON, FormatButtons } from "./FormatButtons";
 
 export type { ChartTable } from "@/lib/site/chart-export";
 
@@ -209,34 +210,23 @@ export function ChartFigure(props: {
       setError(`Could not save the picture: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
-  const button = "btn px-1.5! py-0.5! text-xs!";
   return (
     <figure data-chart={id} className={cx("space-y-2", className)}>
       <figcaption className="text-sm font-semibold">{title}</figcaption>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className="inline-flex items-center gap-1 text-xs print:hidden" data-chart-export={id}>
           <span className="text-zinc-500">Picture</span>
-          <button
-            type="button"
-            className={button}
-            aria-label={`Save ${table.caption} as SVG`}
-            onClick={() => void save("svg")}
-          >
-            SVG
-          </button>
-          <button
-            type="button"
-            className={button}
-            aria-label={`Save ${table.caption} as PNG`}
-            onClick={() => void save("png")}
-          >
-            PNG
-          </button>
+          <FormatButtons
+            formats={["svg", "png"] as const}
+            verb="Save"
+            what={table.caption}
+            onPick={(as) => void save(as)}
+          />
         </span>
         <ExportButtons releaseId={releaseId} view={id} what={table.caption} records={() => chartTableRecords(table)} />
         <button
           type="button"
-          className={cx(button, "print:hidden")}
+          className={cx(FORMAT_BUTTON, "print:hidden")}
           aria-expanded={shown}
           aria-controls={tableId}
           onClick={() => setShown((s) => !s)}

@@ -3,6 +3,7 @@
 // (components/local/LocalRunList.tsx), which also jump to a page by number (a local release may hold 500 pages).
 // Pages are 0-based here and shown 1-based. Renders nothing for a list of one page.
 import { useState } from "react";
+import type { Paged } from "./usePaged";
 
 export interface PagerProps {
   page: number;
@@ -34,6 +35,14 @@ export function Pager({ page, pages, onPage, label, testIds, jump = false }: Pag
       {jump ? <PageJump pages={pages} onPage={onPage} /> : null}
     </nav>
   );
+}
+
+/** The pager of a list paged in the page's memory (usePaged.ts). */
+export function ListPager({
+  paged,
+  ...rest
+}: { paged: Paged<unknown> } & Omit<PagerProps, "page" | "pages" | "onPage">) {
+  return <Pager page={paged.page} pages={paged.pages} onPage={paged.setPage} {...rest} />;
 }
 
 /** A page number typed and sent with Enter or "Go"; a number out of range goes to the nearest page. */

@@ -9,6 +9,7 @@ import { rankRows, repeatRows, shownConfigs, type UncertaintyViewModel } from "@
 import { ForestPlot } from "./ForestPlot";
 import { RankIntervalPlot } from "./RankIntervalPlot";
 import { DesignEffectTable, FarNearTable, RepeatsTable } from "./UncertaintyTables";
+import { optionsOf, SelectField } from "@/components/ui/controls";
 
 type Shown = ReturnType<typeof shownConfigs<{ id: string; name: string }>>;
 
@@ -64,16 +65,13 @@ function Controls(props: {
         {`${shown.matching.toLocaleString("en-US")} of ${shown.total.toLocaleString("en-US")} configurations`}
       </span>
       {model.others.length > 1 ? (
-        <label className="flex items-center gap-1">
-          Condition
-          <select className="btn" value={condition} onChange={(e) => setCondition(e.target.value)}>
-            {model.others.map((c) => (
-              <option key={c} value={c}>
-                {conditionLabel(c)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Condition"
+          className="btn"
+          value={condition}
+          options={optionsOf(model.others, conditionLabel)}
+          onValue={setCondition}
+        />
       ) : null}
     </div>
   );
@@ -89,21 +87,15 @@ function RankSection({ releaseId, model, filter }: { releaseId: string; model: U
         Where each configuration could rank if the benchmark drew other focus tasks from the same repositories, and
         which configurations an exact test cannot tell from the best (tie group T1) or from each other.
       </p>
-      <label className="flex items-center gap-1 text-sm print:hidden">
-        Column
-        <select
-          className="btn"
-          value={columnId}
-          onChange={(e) => setColumnId(e.target.value)}
-          data-testid="rank-column"
-        >
-          {model.rankColumns.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Column"
+        labelClassName="flex items-center gap-1 text-sm print:hidden"
+        className="btn"
+        value={columnId}
+        options={model.rankColumns.map((c) => ({ value: c.id, label: c.label }))}
+        onValue={setColumnId}
+        data-testid="rank-column"
+      />
       <CutNote shown={ranks.rows.length} matching={ranks.ranked} total={model.configs.length} what="by rank" />
       {column && ranks.rows.length ? (
         <RankIntervalPlot releaseId={releaseId} column={column} rows={ranks.rows} />
