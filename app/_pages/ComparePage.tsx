@@ -3,7 +3,7 @@
 // under the default condition) or are computed in the browser.
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { benchOf } from "@/lib/local/bench";
+import { benchOf } from "@/lib/local";
 import { builtRelease, leaderboard, repos } from "@/scripts/build/release-files";
 import { defaultCompareRequest } from "@/lib/queries/compare/default";
 import { CompareView } from "@/components/compare/CompareView";

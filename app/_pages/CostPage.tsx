@@ -1,7 +1,7 @@
 // The cost page of one release, rendered at build time from what `npm run data` computed (cost.json).
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { benchOf } from "@/lib/local/bench";
+import { benchOf } from "@/lib/local";
 import { builtRelease, costPage, leaderboard } from "@/scripts/build/release-files";
 import { defaultCostState } from "@/lib/queries/cost/view";
 import { CostView } from "@/components/cost/CostView";

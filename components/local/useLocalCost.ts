@@ -4,10 +4,10 @@
 // the build's cost SQL (lib/source/local-views.ts). Until they arrive (or when there are none) the published
 // data is returned as is.
 import { useSyncExternalStore } from "react";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local";
 import { withLocalCost } from "@/lib/queries/cost/local";
 import type { CostPageData } from "@/lib/queries/cost/model";
-import { localCostRows } from "@/lib/source/local-views";
+import { localCostRows } from "@/lib/source";
 import { useAsync } from "@/components/site/useAsync";
 
 export interface LocalCost {

@@ -3,9 +3,9 @@
 // own schema with the view's task scope (lib/source/local-views.ts), and appended by the leaderboard to the
 // published rows, their config ids told apart from the published ones.
 import { useSyncExternalStore } from "react";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local";
 import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard/model";
-import { localLeaderboardRows } from "@/lib/source/local-views";
+import { localLeaderboardRows } from "@/lib/source";
 import { useAsync } from "@/components/site/useAsync";
 
 const NONE: LeaderboardRow[] = [];

@@ -1,7 +1,7 @@
 "use client";
 // Mounted by pages whose next interaction needs a query: warms DuckDB-WASM when the page is idle (lib/source/warm.ts).
 import { useEffect } from "react";
-import { warmDuckDbOnIdle, type WarmPage, type WarmRehearsal } from "@/lib/source/warm";
+import { warmDuckDbOnIdle, type WarmPage, type WarmRehearsal } from "@/lib/source";
 import { useReleaseSource } from "./ReleaseSource";
 
 export function WarmDuckDb({ page, rehearsal }: { page: WarmPage; rehearsal?: WarmRehearsal }) {

@@ -6,8 +6,8 @@
 // virtualized and exportable.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { useUrlState, type UrlCodec } from "@/components/site/useUrlState";
-import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/source/console";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/source";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local";
 import { checkStatement } from "@/lib/queries/console/sql-check";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, stepsViewSql } from "@/lib/queries/search/index-tables";
 import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/search/shards";
