@@ -7,6 +7,7 @@ export { afterPaintAndIdle } from "./after-paint";
 export { combinedSource } from "./combined";
 export { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "./console";
 export type { Cell } from "./console-cell";
+export { consoleTables } from "./console-tables";
 export { startTimed } from "./diagnostics";
 export { localCostRows, localLeaderboardRows, localTrajectoryRunPage, type LocalRunPage } from "./local-views";
 export type { ReleaseSource } from "./release-source";

@@ -56,6 +56,7 @@ export function publishedSource(
   }
   return {
     releaseId,
+    locals: [],
     key: releaseId,
     engine,
     traced,
