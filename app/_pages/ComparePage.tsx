@@ -4,6 +4,7 @@
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, leaderboard, repos } from "@/scripts/build/release-files";
 import { defaultCompareRequest } from "@/lib/queries/compare/default";
 import { CompareView } from "@/components/compare/CompareView";

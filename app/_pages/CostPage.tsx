@@ -2,6 +2,7 @@
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, costPage, leaderboard } from "@/scripts/build/release-files";
 import { defaultCostState } from "@/lib/queries/cost/view";
 import { CostView } from "@/components/cost/CostView";

@@ -3,6 +3,7 @@ import { LeaderboardView } from "@/components/leaderboard/LeaderboardView";
 import { DeferredSignaturePrevalence } from "@/components/leaderboard/DeferredSignaturePrevalence";
 import { RankLegend } from "@/components/leaderboard/RankLegend";
 import { leaderboardHead } from "@/lib/site/leaderboard-head";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, leaderboard, repos } from "@/scripts/build/release-files";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";

@@ -2,6 +2,7 @@
 // (resumption.json): focus returns against the work in between, and interruption completion beside focus resolution.
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { ResumptionView } from "@/components/resumption/ResumptionView";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, resumptionPage } from "@/scripts/build/release-files";
 
 export function ResumptionPage({ releaseId }: { releaseId: string }) {

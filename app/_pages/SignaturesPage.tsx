@@ -2,6 +2,7 @@
 // build-time signature-prevalence.json (in the static HTML), filters and the opened cell from the URL; below it the
 // detectors' measured accuracy and their agreement with the release's human labels (signature-audit.json).
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, repos, signatureAudit, signaturePrevalence } from "@/scripts/build/release-files";
 import type { PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import { SignaturesView } from "@/components/signatures/SignaturesView";

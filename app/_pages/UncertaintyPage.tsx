@@ -4,6 +4,7 @@
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { UncertaintyView } from "@/components/uncertainty/UncertaintyView";
 import { uncertaintyViewModel } from "@/lib/site/uncertainty-view";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, leaderboard, uncertaintyPage } from "@/scripts/build/release-files";
 
 export function UncertaintyPage({ releaseId }: { releaseId: string }) {

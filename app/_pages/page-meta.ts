@@ -1,6 +1,7 @@
 // Each page's <title> and description: the view, then the release (then a task), so that tabs, history
 // and bookmarks tell pages apart. The layout's template appends " · Switch-SWE". Server only.
 import type { Metadata } from "next";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease } from "@/scripts/build/release-files";
 
 const VIEWS: Record<string, { title: string; description: string }> = {

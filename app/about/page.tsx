@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { MarkdownBlocks } from "@/components/site/MarkdownBlocks";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { docsPage } from "@/scripts/build/docs-files";
 
 export const metadata: Metadata = {

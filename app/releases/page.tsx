@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { releaseIndex } from "@/scripts/build/release-files";
 
 export const metadata: Metadata = {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { LeaderboardPage } from "@/app/_pages/LeaderboardPage";
 import { PAINT_FIRST } from "@/lib/site/paint-first";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;

@@ -3,6 +3,7 @@ import { releaseMetadata } from "@/app/_pages/page-meta";
 import { AblationView } from "@/components/ablation/AblationView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { conditionLabel } from "@/lib/site/labels";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { ablation, builtRelease, releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ComparePage } from "@/app/_pages/ComparePage";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;

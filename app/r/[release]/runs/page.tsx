@@ -3,6 +3,7 @@ import { releaseMetadata } from "@/app/_pages/page-meta";
 import { LocalRunList } from "@/components/local/LocalRunList";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { RunList } from "@/components/trajectory/RunList";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, releaseIndex, runListIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { SearchView } from "@/components/search/SearchView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, releaseIndex, repos, runListIndex, stepsManifest } from "@/scripts/build/release-files";
 import { STEP_LIMITS } from "@/lib/trajectory/steps-index";
 

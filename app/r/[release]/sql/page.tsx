@@ -4,6 +4,7 @@ import { SqlConsole } from "@/components/sql/SqlConsole";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 import { benchOf } from "@/lib/local";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, leaderboard, releaseIndex, stepsManifest } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { TaskFlowView } from "@/components/taskflow/TaskFlowView";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, releaseIndex, taskFlow } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;

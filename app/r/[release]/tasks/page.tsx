@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import { CatalogView } from "@/components/catalog/CatalogView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, catalog, releaseIndex } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;

@@ -7,6 +7,7 @@ import { TaskView } from "@/components/catalog/TaskView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { alignSchedules } from "@/lib/queries/catalog/align";
 import { releaseHref } from "@/lib/site/nav";
+// eslint-disable-next-line no-restricted-imports -- TODO(h-pages): issue 56 removes app/ → scripts/ imports
 import { builtRelease, catalog, releaseIndex, taskPage } from "@/scripts/build/release-files";
 
 export const dynamicParams = false;
