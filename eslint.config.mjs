@@ -49,6 +49,38 @@ const viewImports = {
   ],
 };
 
+/** The doors of lib/source and lib/local (docs/architecture.md, "Layers"): views import these, never a module behind. */
+const DOORS = ["lib/source", "lib/local"];
+
+const doorOnly = {
+  group: DOORS.flatMap((door) => anySpelling(`${door}/**`)),
+  message:
+    "Views import lib/source and lib/local through their doors only: `@/lib/source`, `@/lib/local` (their index.ts).",
+};
+
+/**
+ * The server pages' own door: the build's answer files read from disk (Node only, so never in the browser door).
+ * components/ may not import it; app/ may.
+ */
+const SERVER_DOOR = "lib/source/answers-node";
+const appDoorOnly = {
+  group: [...doorOnly.group, `!@/${SERVER_DOOR}`, `!**/${SERVER_DOOR}`],
+  message: `${doorOnly.message} Server pages read the build's answers through \`@/${SERVER_DOOR}\`.`,
+};
+
+/** app/ is the site: what it shows at build time comes through lib, never from the build scripts. */
+const noScripts = {
+  group: anySpelling("scripts/**"),
+  message: "app/ never imports scripts/: what a page reads at build time comes through lib (docs/architecture.md).",
+};
+
+/** A dynamic import() into `dirs`, which no-restricted-imports does not see: the same rule, as a syntax rule. */
+function deepDynamicImport(dirs, message) {
+  const slash = String.raw`\/`;
+  const dir = dirs.map((d) => d.split("/").join(slash)).join("|");
+  return { selector: `ImportExpression[source.value=/^(@${slash}|(\\.\\.?${slash})+)(${dir})${slash}/]`, message };
+}
+
 /**
  * lib's folders from the lowest up (docs/architecture.md, "Layers"): a folder imports only folders before it, so
  * no two folders import each other. Tests and test helpers may reach any layer.
@@ -156,8 +188,40 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
   },
   {
-    files: ["components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", viewImports] },
+    files: ["components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...viewImports.patterns, doorOnly] }],
+      "no-restricted-syntax": ["error", deepDynamicImport(DOORS, doorOnly.message)],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...viewImports.patterns, appDoorOnly, noScripts] }],
+      "no-restricted-syntax": [
+        "error",
+        deepDynamicImport(DOORS, doorOnly.message),
+        deepDynamicImport(["scripts"], noScripts.message),
+      ],
+    },
+  },
+  {
+    // A door re-exports its own folder's modules, and never a parse file: views cannot see behind it.
+    files: DOORS.map((door) => `${door}/index.ts`),
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["../**", "@/**"], message: "A door re-exports modules of its own folder only." },
+            {
+              group: ["./parse-*"],
+              message: "Views never import parse files (docs/architecture.md), nor through a door.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["lib/queries/**/*.ts", "lib/trajectory/**/*.ts", "lib/metrics/**/*.ts", "lib/site/**/*.ts"],

@@ -3,7 +3,7 @@
 // under the default condition) or are computed in the browser.
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { benchOf } from "@/lib/local/bench";
+import { benchOf } from "@/lib/local";
 import { builtRelease, pageModel } from "@/lib/source/answers-node";
 import { leaderboardPage, repositoriesPage } from "@/lib/queries/leaderboard/page";
 import { defaultCompareRequest } from "@/lib/queries/compare/default";

@@ -1,7 +1,7 @@
 // The cost page of one release, rendered at build time from what `npm run data` answered (its model).
 import { WarmDuckDb } from "@/components/site/WarmDuckDb";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { benchOf } from "@/lib/local/bench";
+import { benchOf } from "@/lib/local";
 import { builtRelease, pageModel } from "@/lib/source/answers-node";
 import { leaderboardPage } from "@/lib/queries/leaderboard/page";
 import { costPage, type CostBinAsk } from "@/lib/queries/cost/page";

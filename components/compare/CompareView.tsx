@@ -12,7 +12,7 @@ import { useTitleDetail } from "@/components/site/useTitleDetail";
 import { useAsync, type AsyncRun } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
-import type { PublishedBench } from "@/lib/local/bench";
+import type { PublishedBench } from "@/lib/local";
 import {
   computeCompare,
   computeCompareCost,
@@ -23,7 +23,7 @@ import {
 } from "@/lib/queries/compare/model";
 import { unmatchedLocalRunsQuery } from "@/lib/queries/local/union.sql";
 import { computePrevalence } from "@/lib/queries/signatures/prevalence-model";
-import { watchEngine } from "@/lib/source/watch-engine";
+import { watchEngine } from "@/lib/source";
 import type { ConfigRow } from "@/lib/queries/leaderboard/sql";
 import { defaultCompareRequest } from "@/lib/queries/compare/default";
 import { PairPicker } from "./PairPicker";

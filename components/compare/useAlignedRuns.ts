@@ -9,7 +9,7 @@ import { paneRun, runPatchFacts, type PaneRun, type RunPatchFacts } from "@/lib/
 import type { AlignResult, PaneRequest } from "@/lib/trajectory/align-protocol";
 import { AlignWorker } from "@/lib/trajectory/align-client";
 import type { FindFile } from "@/lib/files/file-asks";
-import type { ReleaseSource } from "@/lib/source/release-source";
+import type { ReleaseSource } from "@/lib/source";
 import { trajectoryUrl } from "@/lib/trajectory/url-state";
 
 export interface AlignedRuns {

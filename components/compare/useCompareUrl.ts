@@ -4,7 +4,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { useUrlState } from "@/components/site/useUrlState";
 import { stableKey } from "@/lib/common/stable-key";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local";
 import { localConfigRows } from "@/lib/queries/local/config-rows";
 import {
   parseCompareUrl,

@@ -1,7 +1,7 @@
 // The cost page's controls: locality group, token accounting and condition, beside the button that opens
 // local results.
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
-import type { PublishedBench } from "@/lib/local/bench";
+import type { PublishedBench } from "@/lib/local";
 import type { CostPageData } from "@/lib/queries/cost/model";
 import { otherConditions, type CostViewState } from "@/lib/queries/cost/view";
 import { conditionLabel, groupLabel } from "@/lib/site/labels";

@@ -7,7 +7,7 @@
 import { Term } from "@/components/site/Term";
 import { useUrlState } from "@/components/site/useUrlState";
 import { useLocalCost } from "@/components/local/useLocalCost";
-import type { PublishedBench } from "@/lib/local/bench";
+import type { PublishedBench } from "@/lib/local";
 import type { CostPageData } from "@/lib/queries/cost/model";
 import {
   defaultCostState,

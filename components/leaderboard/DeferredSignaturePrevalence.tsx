@@ -3,7 +3,7 @@
 // the published release's answers (lib/queries/ahead.ts): the same numbers as the static panel it replaces, but
 // the table of configurations (the page's first view) no longer waits behind their markup and its hydration payload.
 import { useAsync } from "@/components/site/useAsync";
-import { afterPaintAndIdle } from "@/lib/source/after-paint";
+import { afterPaintAndIdle } from "@/lib/source";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import type { PrevalenceMeta, PrevalenceModel } from "@/lib/queries/signatures/prevalence-model";
 import type { SignatureLookedAt } from "@/lib/queries/signatures/audit-model";

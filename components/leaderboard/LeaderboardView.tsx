@@ -6,8 +6,7 @@ import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { computeLeaderboard, type LeaderboardModel, type LeaderboardOptions } from "@/lib/queries/leaderboard/model";
 import type { TaskScope } from "@/lib/queries/leaderboard/sql";
-import type { ReleaseSource } from "@/lib/source/release-source";
-import { watchEngine } from "@/lib/source/watch-engine";
+import { type ReleaseSource, watchEngine } from "@/lib/source";
 import {
   columnsFor,
   defaultViewState,

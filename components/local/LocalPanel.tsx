@@ -5,19 +5,27 @@
 import Link from "next/link";
 import { useState, useSyncExternalStore } from "react";
 import { markInvisible } from "@/lib/common/unicode";
-import { registerLocalTables } from "@/lib/local/db";
+import {
+  addLocal,
+  addLooseLogs,
+  emptyEntries,
+  localEntries,
+  type LocalEntry,
+  type LooseLogs,
+  openInWorker,
+  type PostedLocalResult,
+  type ProblemReport,
+  type PublishedBench,
+  registerLocalTables,
+  removeLocal,
+  subscribeLocal,
+  type TrajectorySummary,
+} from "@/lib/local";
 import { localLeaderboardRowsQuery } from "@/lib/queries/leaderboard/local";
-import { valueOnEach } from "@/lib/source/local";
-import { addLooseLogs, type LooseLogs } from "@/lib/local/loose-logs";
-import type { ProblemReport } from "@/lib/local/problems";
-import type { PostedLocalResult } from "@/lib/local/worker-protocol";
-import type { TrajectorySummary } from "@/lib/local/open-logs";
+import { valueOnEach } from "@/lib/source";
 import { formatBytes, type InputFile } from "@/lib/files/source";
 import { LIMIT_BYTES } from "@/lib/files/limits";
-import { addLocal, emptyEntries, localEntries, removeLocal, subscribeLocal, type LocalEntry } from "@/lib/local/store";
-import { openInWorker } from "@/lib/local/worker-client";
 import { releaseFiles } from "@/lib/files/run-files";
-import type { PublishedBench } from "@/lib/local/bench";
 import { releaseHref } from "@/lib/site/nav";
 import { formatCount } from "@/lib/site/format-count";
 import { LocalPicker } from "./LocalPicker";

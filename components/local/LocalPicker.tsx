@@ -2,7 +2,7 @@
 // The ways to hand the panel local results: a folder, a zip or a trajectory through the file dialogs, or dropped
 // on the drop zone. Each gives the files picked to `onFiles`; the input is cleared so the same pick loads again.
 import { useRef, useState } from "react";
-import { filesFromDrop, filesFromInput } from "@/lib/local/drop";
+import { filesFromDrop, filesFromInput } from "@/lib/local";
 import type { InputFile } from "@/lib/files/source";
 
 export function LocalPicker({

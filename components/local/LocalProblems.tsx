@@ -3,7 +3,7 @@
 // prints them (lib/local/problems.ts), a page at a time: a release can have a problem per run. Past one page the
 // counts by rule come first. Text only: record ids and messages come from the user's files.
 import { useState } from "react";
-import { isErrorLine, problemCount, problemLines, type ProblemReport } from "@/lib/local/problems";
+import { isErrorLine, problemCount, problemLines, type ProblemReport } from "@/lib/local";
 import { listPage } from "@/lib/queries/trajectory/run-list";
 import { formatCount } from "@/lib/site/format-count";
 import { Pager } from "@/components/ui/Pager";

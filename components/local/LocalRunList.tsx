@@ -5,11 +5,11 @@
 // release's schema, so a release of 50,000 runs puts one page of rows in this thread and in the DOM, never all.
 import Link from "next/link";
 import { useRef, useState, useSyncExternalStore } from "react";
-import { emptyEntries, localEntries, subscribeLocal, type LocalEntry } from "@/lib/local/store";
+import { emptyEntries, localEntries, subscribeLocal, type LocalEntry } from "@/lib/local";
 import { runHref } from "@/lib/site/nav";
 import { formatCount } from "@/lib/site/format-count";
 import { localRunPageQuery, type LocalRunPage } from "@/lib/queries/trajectory/run-list";
-import { valueOnEach } from "@/lib/source/local";
+import { valueOnEach } from "@/lib/source";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { Pager } from "@/components/ui/Pager";

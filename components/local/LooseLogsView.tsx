@@ -3,8 +3,7 @@
 // first page is shown while the rest are read. A log alone has no schedule and no verifier result, so it cannot
 // join the leaderboard.
 import Link from "next/link";
-import type { LooseLogs } from "@/lib/local/loose-logs";
-import type { ProblemReport } from "@/lib/local/problems";
+import type { LooseLogs, ProblemReport } from "@/lib/local";
 import { formatCount } from "@/lib/site/format-count";
 import { runHref } from "@/lib/site/nav";
 import { ListPager } from "@/components/ui/Pager";

@@ -4,8 +4,7 @@
 // store (lib/local/store.ts) while the user moves between these pages.
 import dynamic from "next/dynamic";
 import { useState, useSyncExternalStore } from "react";
-import { benchOf, type PublishedBench } from "@/lib/local/bench";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { benchOf, emptyEntries, localEntries, type PublishedBench, subscribeLocal } from "@/lib/local";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
 
 const LocalPanel = dynamic(() => import("./LocalPanel").then((m) => m.LocalPanel), {

@@ -1,7 +1,7 @@
 // A single opened trajectory: what it is and its usage per request (the k-th user step is the k-th request),
 // counted the way the Harbor import counts it. A trajectory alone has no verifier result, so it cannot join
 // the leaderboard; importing its Harbor job does that.
-import type { TrajectorySummary } from "@/lib/local/open-logs";
+import type { TrajectorySummary } from "@/lib/local";
 import { HeaderRow, Table } from "@/components/ui/Table";
 import { ListPager } from "@/components/ui/Pager";
 import { usePaged } from "@/components/ui/usePaged";

@@ -4,10 +4,10 @@
 // the build's cost SQL (localCostRowsQuery). Until they arrive (or when there are none) the published
 // data is returned as is.
 import { useSyncExternalStore } from "react";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local";
 import { localCostRowsQuery, withLocalCost } from "@/lib/queries/cost/local";
 import type { CostPageData } from "@/lib/queries/cost/model";
-import { valueOnEach } from "@/lib/source/local";
+import { valueOnEach } from "@/lib/source";
 import { useAsync } from "@/components/site/useAsync";
 
 export interface LocalCost {

@@ -3,10 +3,10 @@
 // own schema with the view's task scope (lib/queries/leaderboard/local.ts), and appended by the leaderboard to the
 // published rows, their config ids told apart from the published ones.
 import { useSyncExternalStore } from "react";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local";
 import type { LeaderboardModel, LeaderboardRow } from "@/lib/queries/leaderboard/model";
 import { localLeaderboardRowsQuery } from "@/lib/queries/leaderboard/local";
-import { valueOnEach } from "@/lib/source/local";
+import { valueOnEach } from "@/lib/source";
 import { useAsync } from "@/components/site/useAsync";
 
 const NONE: LeaderboardRow[] = [];

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { useAsync } from "@/components/site/useAsync";
 import { reviewKey, type StoredReview } from "@/lib/queries/review/verdicts";
-import { reviewStore } from "@/lib/local/review-store";
+import { reviewStore } from "@/lib/local";
 
 const idOf = (r: StoredReview) => reviewKey(r).join("\u0000");
 

@@ -8,8 +8,7 @@ import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState } from "@/components/site/useUrlState";
 import { EMPTY_SEARCH, type HitKey, type StepSearch } from "@/lib/queries/search/sql";
 import type { StepsManifest } from "@/lib/queries/search/shards";
-import { searchExport, searchPage, searchSteps, type SearchResult } from "@/lib/source/search";
-import { charsText, RESULT_CHARS } from "@/lib/source/result-bounds";
+import { charsText, RESULT_CHARS, searchExport, searchPage, type SearchResult, searchSteps } from "@/lib/source";
 import {
   isRunnable,
   readSearch,

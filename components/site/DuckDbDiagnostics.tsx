@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { startTimed } from "@/lib/source/diagnostics";
+import { startTimed } from "@/lib/source";
 
 export function DuckDbDiagnostics() {
   const [result, setResult] = useState<string | null>(null);

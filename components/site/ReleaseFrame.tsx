@@ -2,7 +2,7 @@
 // run their queries on (ReleaseSource.tsx) and its provenance footer.
 import type { BuiltReleaseMeta } from "@/lib/data/built";
 import { ReleaseNav } from "./ReleaseNav";
-import { absentTables } from "@/lib/source/absent-tables";
+import { absentTables } from "@/lib/source";
 import { ReleaseSourceProvider } from "./ReleaseSource";
 
 export function ReleaseFrame({

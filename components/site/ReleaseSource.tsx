@@ -3,11 +3,9 @@
 // published release, or, while local results are open on this page, the published release and those together.
 // Views run their queries on `useReleaseSource()` and never learn where the rows live.
 import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
-import { combinedSource } from "@/lib/source/combined";
-import type { AbsentTables } from "@/lib/source/absent-tables";
+import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local";
+import { type AbsentTables, combinedSource, type ReleaseSource } from "@/lib/source";
 import type { AnswerIndex } from "@/lib/data/built";
-import type { ReleaseSource } from "@/lib/source/release-source";
 
 const SourceContext = createContext<ReleaseSource | null>(null);
 

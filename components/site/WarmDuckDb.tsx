@@ -2,7 +2,7 @@
 // Mounted by pages whose next interaction needs a query: warms DuckDB-WASM when the page is idle (lib/source/warm.ts)
 // as the page's declaration says (lib/queries/<feature>/page.ts, its `warm`).
 import { useEffect } from "react";
-import { warmDuckDbOnIdle } from "@/lib/source/warm";
+import { warmDuckDbOnIdle } from "@/lib/source";
 import { useReleaseSource } from "./ReleaseSource";
 
 /** `page`: the declared page's name; `rehearsal`: what its `warm.rehearse` runs once on the warmed engine. */

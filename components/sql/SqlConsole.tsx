@@ -1,16 +1,15 @@
 "use client";
 // Read-only SQL over the release's tables, its derived tables, the steps index and any local results opened on
-// this page, in a DuckDB-WASM of the console's own. The statement is checked before it runs
-// (lib/queries/console/sql-check.ts); the query is in the URL (?q=…), and a link runs it on open: every result is
-// bounded before it is shown (lib/source/result-bounds.ts, docs/architecture.md "Bounded results"); results are
-// virtualized and exportable.
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+// this page, in a DuckDB-WASM of the console's own; the release source says where each table is served
+// (lib/source/console-tables.ts). The statement is checked before it runs (lib/queries/console/sql-check.ts); the
+// query is in the URL (?q=…), and a link runs it on open: every result is bounded before it is shown
+// (lib/source/result-bounds.ts, docs/architecture.md "Bounded results"); results are virtualized and exportable.
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { useReleaseSource } from "@/components/site/ReleaseSource";
 import { useUrlState, type UrlCodec } from "@/components/site/useUrlState";
-import { ConsoleEngine, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/source/console";
-import { emptyEntries, localEntries, subscribeLocal } from "@/lib/local/store";
+import { ConsoleEngine, consoleTables, ROW_CAP, type ConsoleResult, type ConsoleSource } from "@/lib/source";
 import { checkStatement } from "@/lib/queries/console/sql-check";
-import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL, stepsViewSql } from "@/lib/queries/search/index-tables";
-import { STEPS_TABLE, STEPS_TABLES, type StepsManifest } from "@/lib/queries/search/shards";
+import type { StepsManifest } from "@/lib/queries/search/shards";
 import { SCHEMA_COLUMNS_SQL, tableCountsSql } from "@/lib/queries/console/schema.sql";
 import { linkNote, resultStatus } from "@/lib/site/console-view";
 import { QueryForm } from "./QueryForm";
@@ -21,42 +20,10 @@ import { schemaTables, setRowCounts, withLazySources, type SchemaTable } from ".
 const DEFAULT_QUERY =
   "SELECT config_id, count(*) AS runs, avg(resolved::INTEGER) AS resolved_share\nFROM runs\nGROUP BY config_id\nORDER BY config_id";
 
-/**
- * The steps index's tables (lib/queries/search/index-tables.ts), each loaded when a statement names it, and the
- * flat `steps` of docs/data-format.md as a view over them.
- */
-function stepsSources(releaseId: string, m: StepsManifest): ConsoleSource[] {
-  const url = (file: string) => `/data/${releaseId}/${file}`;
-  const t = STEPS_TABLES;
-  return [
-    { schema: "main", table: t.runs, urls: [url(m.runs.file)], lazy: true },
-    { schema: "main", table: t.contexts, urls: [url(m.contexts.file)], lazy: true },
-    {
-      schema: "main",
-      table: t.texts,
-      urls: m.texts.map((x) => url(x.file)),
-      lazy: true,
-      transform: { create: CREATE_EMPTY_TEXTS_SQL, append: appendTextsSql },
-    },
-    { schema: "main", table: t.index, urls: m.shards.map((x) => url(x.file)), lazy: true },
-    {
-      schema: "main",
-      table: STEPS_TABLE,
-      urls: [],
-      lazy: true,
-      view: { sql: stepsViewSql(), needs: [t.runs, t.contexts, t.texts, t.index] },
-    },
-  ];
-}
-
 const CONSOLE_URL: UrlCodec<{ q: string | null }> = {
   parse: (search) => ({ q: new URLSearchParams(search).get("q") }),
   serialize: ({ q }) => (q === null ? "" : `?q=${encodeURIComponent(q)}`),
 };
-
-function localSchema(localId: string): string {
-  return localId.replace(/[^a-z0-9]/g, "_");
-}
 
 type Message = { kind: "refused" | "error" | "cancelled" | "info"; text: string };
 
@@ -69,7 +36,7 @@ export function SqlConsole({
   tables: string[];
   steps: StepsManifest | null;
 }) {
-  const sources = useConsoleSources(releaseId, tables, steps);
+  const sources = useConsoleSources(tables, steps);
   const engine = useEngine(sources);
   const c = useConsoleRuns(engine, sources);
   const { result, message, unlinked } = c;
@@ -112,23 +79,13 @@ export function SqlConsole({
   );
 }
 
-/** The release's tables, the steps index's and those of the local results opened on this page. */
-function useConsoleSources(releaseId: string, tables: string[], steps: StepsManifest | null): ConsoleSource[] {
-  const entries = useSyncExternalStore(subscribeLocal, () => localEntries(releaseId), emptyEntries);
-  return useMemo<ConsoleSource[]>(
-    () => [
-      ...tables.map((t) => ({ schema: "main", table: t, urls: [`/data/${releaseId}/${t}.arrow`] })),
-      ...(steps ? stepsSources(releaseId, steps) : []),
-      ...entries.flatMap((e) =>
-        e.tables.names.map((t) => ({
-          schema: localSchema(e.tables.localId),
-          table: t,
-          urls: [e.tables.source.url(t)],
-        })),
-      ),
-    ],
-    [releaseId, tables, steps, entries],
-  );
+/**
+ * The release's tables, the steps index's and those of the local results opened on this page, as its release
+ * source serves them (it follows local results opened and closed).
+ */
+function useConsoleSources(tables: string[], steps: StepsManifest | null): ConsoleSource[] {
+  const source = useReleaseSource();
+  return useMemo(() => consoleTables(source, tables, steps), [source, tables, steps]);
 }
 
 /** The console's own engine, made once: it follows the sources, and its worker ends with the page. */

@@ -1,7 +1,7 @@
 // The console's list of tables, from what the engine answers about its own catalog: the columns of each table
 // loaded, their row counts, and the lazy sources not loaded yet.
 import type { SchemaColumnRow } from "@/lib/queries/console/schema.sql";
-import type { Cell } from "@/lib/source/console-cell";
+import type { Cell } from "@/lib/source";
 
 export interface SchemaTable {
   schema: string;

@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { useAsync } from "@/components/site/useAsync";
 import { reviewId, reviewKey, type StoredReview } from "@/lib/queries/review/verdicts";
-import { reviewStore, type ReviewStore } from "@/lib/local/review-store";
+import { reviewStore, type ReviewStore } from "@/lib/local";
 
 export interface RunReviews {
   /** null until the stored reviews are read. */

@@ -4,10 +4,10 @@
 // they come from the build's answer files, one small file for the run and one for its session). The steps are
 // shown as soon as they are parsed; the analysis (tags, ledger) runs once, when the steps and all the run's rows
 // are in, so a tag appears in its final form.
-import { looseLog } from "@/lib/local/loose-logs";
+import { looseLog } from "@/lib/local";
 import { useAsync } from "@/components/site/useAsync";
 import { useReleaseSource } from "@/components/site/ReleaseSource";
-import type { ReleaseSource } from "@/lib/source/release-source";
+import type { ReleaseSource } from "@/lib/source";
 import { analysisContextOf } from "@/lib/queries/run-context/context";
 import {
   runBasics,

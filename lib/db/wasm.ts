@@ -183,8 +183,11 @@ export interface TableSource {
   url(table: string): string;
 }
 
+/** Where a file the build wrote for a published release is served (a table, a part of the steps index). */
+export const publishedFile = (releaseId: string, file: string): string => `/data/${releaseId}/${file}`;
+
 export const publishedTables = (releaseId: string): TableSource => ({
-  url: (table) => `/data/${releaseId}/${table}.arrow`,
+  url: (table) => publishedFile(releaseId, `${table}.arrow`),
 });
 
 /**

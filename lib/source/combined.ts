@@ -71,6 +71,7 @@ export function combinedSource(
   return {
     ...published,
     published: published.published,
+    locals: tables,
     key: `${tables.map((t) => t.localId).join("+")}+${publishedId}`,
     engine,
     run: <P, R>(query: Query<P, R>, ...params: ParamsOf<P>) => engine.run(query, ...params),

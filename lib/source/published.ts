@@ -68,6 +68,7 @@ export function publishedSource(
   }
   return {
     releaseId,
+    locals: [],
     key: releaseId,
     engine,
     traced,

@@ -5,6 +5,7 @@
 // the sources read it, and a view asks them (`origin`, `shownId`, `localRun`) instead.
 import type { ParamsOf, Query, QuerySource } from "../db/query";
 import type { ReleaseFiles } from "../files/run-files";
+import type { LocalTables } from "../local/db";
 
 /** A local run's rows: the local release's own source and the id the run has there. */
 export interface LocalRun {
@@ -31,6 +32,8 @@ export interface ReleaseSource extends QuerySource {
   readonly engine: QuerySource;
   /** The published release the view belongs to (its static files are under /data/<releaseId>/). */
   readonly releaseId: string;
+  /** The local releases read with the published one, in the order opened (none for the published release alone). */
+  readonly locals: readonly LocalTables[];
   /** Names everything the source reads: it changes when a local release is opened or closed (async keys). */
   readonly key: string;
   /** Loads the tables these queries name without running them (a page warming up, a search loading its shards). */

@@ -6,7 +6,7 @@
 // and step_contexts (small), and the texts of the fields shown (commands, paths, messages) plus the
 // observations only when the search matches in them. Then the lib/queries SQL; no table of the release itself.
 // Both answer the same rows (lib/queries/search/gram-search.test.ts).
-import { loadTableParts, partsRequested, prefetchTables, releaseDb } from "../db/wasm";
+import { loadTableParts, partsRequested, prefetchTables, publishedFile, releaseDb } from "../db/wasm";
 import type { Db } from "../db/types";
 import { appendTextsSql, CREATE_EMPTY_TEXTS_SQL } from "../queries/search/index-tables";
 import {
@@ -48,7 +48,6 @@ export interface SearchResult {
 }
 
 const loadedObservations = new Set<string>();
-const url = (releaseId: string, file: string) => `/data/${releaseId}/${file}`;
 
 async function ok(res: Response, file: string): Promise<Response> {
   if (!res.ok) throw new Error(`${file}: HTTP ${res.status} ${res.statusText}`);
@@ -60,14 +59,14 @@ function rangeSource(releaseId: string): GramSource {
   return {
     async read({ file, start, end }) {
       const res = await ok(
-        await fetch(url(releaseId, file), { headers: { Range: `bytes=${start}-${end - 1}` } }),
+        await fetch(publishedFile(releaseId, file), { headers: { Range: `bytes=${start}-${end - 1}` } }),
         file,
       );
       const buf = new Uint8Array(await res.arrayBuffer());
       return res.status === 206 ? buf : buf.subarray(start, end);
     },
     async json<T>(file: string) {
-      return (await (await ok(await fetch(url(releaseId, file)), file)).json()) as T;
+      return (await (await ok(await fetch(publishedFile(releaseId, file)), file)).json()) as T;
     },
   };
 }
@@ -121,15 +120,15 @@ async function gramAnswer(
  */
 export async function loadSteps(releaseId: string, manifest: StepsManifest, f: StepSearch, upTo?: number) {
   const { fields, texts, shards, files } = searchFiles(manifest, f.config ? [f.config] : [], fieldsOf(f.field));
-  const wanted = shards.slice(0, upTo ?? shards.length).map((s) => url(releaseId, s.file));
+  const wanted = shards.slice(0, upTo ?? shards.length).map((s) => publishedFile(releaseId, s.file));
   const [db] = await Promise.all([
     releaseDb(releaseId, []),
-    loadTableParts(releaseId, STEPS_TABLES.runs, [url(releaseId, manifest.runs.file)]),
-    loadTableParts(releaseId, STEPS_TABLES.contexts, [url(releaseId, manifest.contexts.file)]),
+    loadTableParts(releaseId, STEPS_TABLES.runs, [publishedFile(releaseId, manifest.runs.file)]),
+    loadTableParts(releaseId, STEPS_TABLES.contexts, [publishedFile(releaseId, manifest.contexts.file)]),
     loadTableParts(
       releaseId,
       STEPS_TABLES.texts,
-      texts.map((t) => url(releaseId, t.file)),
+      texts.map((t) => publishedFile(releaseId, t.file)),
       { create: CREATE_EMPTY_TEXTS_SQL, append: appendTextsSql },
     ),
     loadTableParts(releaseId, STEPS_TABLES.index, wanted.slice(0, 1)).then(() =>
@@ -182,7 +181,7 @@ export async function searchSteps(
     files: files.length,
     bytes: files.reduce((a, s) => a + s.bytes, 0),
   };
-  const all = shards.map((s) => url(src.releaseId, s.file));
+  const all = shards.map((s) => publishedFile(src.releaseId, s.file));
   if (partial && shards.length > 1 && !partsRequested(src.releaseId, STEPS_TABLES.index, all)) {
     // Every shard downloads from the start; the first is inserted and searched while the others arrive.
     prefetchTables(all);

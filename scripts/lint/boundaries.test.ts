@@ -18,7 +18,12 @@ beforeAll(() => {
     cwd: root,
     overrideConfig: [
       {
-        files: ["components/lint-fixture/**", "app/lint-fixture/**", "lib/queries/lint-fixture/**"],
+        files: [
+          "components/lint-fixture/**",
+          "app/lint-fixture/**",
+          "lib/queries/lint-fixture/**",
+          "lib/local/index.ts",
+        ],
         ...tseslint.configs.disableTypeChecked,
       },
     ],
@@ -31,7 +36,9 @@ async function lintAs(fixtureName: string, path: string): Promise<Linter.LintMes
 }
 
 const boundary = (messages: Linter.LintMessage[]) =>
-  messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  messages
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-syntax")
+    .map((m) => m.message);
 
 describe("components may not import", () => {
   it("lib/db (one message, naming the rule broken)", async () => {
@@ -59,6 +66,58 @@ describe("components may not import", () => {
 
   it("while a view importing what views may import has no boundary message", async () => {
     expect(boundary(await lintAs("ImportsAllowed.tsx", "components/lint-fixture/ImportsAllowed.tsx"))).toEqual([]);
+  });
+});
+
+describe("views reach lib/source and lib/local through their doors only", () => {
+  it("a component importing @/lib/source/console is refused", async () => {
+    const found = boundary(await lintAs("ImportsDeepSource.tsx", "components/lint-fixture/ImportsDeepSource.tsx"));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain("'@/lib/source/console' import is restricted");
+    expect(found[0]).toContain("through their doors only");
+  });
+
+  it("a page under app/ importing @/lib/local/store is refused", async () => {
+    const found = boundary(await lintAs("ImportsDeepLocal.tsx", "app/lint-fixture/page.tsx"));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain("'@/lib/local/store' import is restricted");
+  });
+
+  it("a dynamic import() behind a door, by a relative path, is refused too", async () => {
+    const found = boundary(await lintAs("ImportsDeepDynamic.tsx", "components/lint-fixture/ImportsDeepDynamic.tsx"));
+    expect(found).toEqual([expect.stringContaining("through their doors only")]);
+  });
+
+  it("while importing @/lib/source and @/lib/local themselves has no boundary message", async () => {
+    expect(boundary(await lintAs("ImportsDoors.tsx", "components/lint-fixture/ImportsDoors.tsx"))).toEqual([]);
+    expect(boundary(await lintAs("ImportsDoors.tsx", "app/lint-fixture/page.tsx"))).toEqual([]);
+  });
+
+  it("and a door may not re-export a parse file", async () => {
+    const found = boundary(await lintAs("door-reexports-parse-file.txt", "lib/local/index.ts"));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain("'./parse-release' import is restricted");
+  });
+});
+
+describe("the server pages' door", () => {
+  it("app/ may import @/lib/source/answers-node", async () => {
+    expect(boundary(await lintAs("ImportsServerDoor.tsx", "app/lint-fixture/page.tsx"))).toEqual([]);
+  });
+
+  it("a component may not", async () => {
+    const found = boundary(await lintAs("ImportsServerDoor.tsx", "components/lint-fixture/View.tsx"));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain("'@/lib/source/answers-node' import is restricted");
+  });
+});
+
+describe("app/ may not import scripts/", () => {
+  it("a page importing @/scripts/build/json-file is refused", async () => {
+    const found = boundary(await lintAs("ImportsScripts.tsx", "app/lint-fixture/page.tsx"));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain("'@/scripts/build/json-file' import is restricted");
+    expect(found[0]).toContain("app/ never imports scripts/");
   });
 });
 

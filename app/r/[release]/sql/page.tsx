@@ -3,7 +3,7 @@ import { releaseMetadata } from "@/app/_pages/page-meta";
 import { SqlConsole } from "@/components/sql/SqlConsole";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
-import { benchOf } from "@/lib/local/bench";
+import { benchOf } from "@/lib/local";
 import { builtRelease, pageModel, releaseIndex, stepsManifest } from "@/lib/source/answers-node";
 import { leaderboardPage } from "@/lib/queries/leaderboard/page";
 
