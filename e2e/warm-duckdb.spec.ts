@@ -1,7 +1,7 @@
 // DuckDB-WASM is warmed when the page is idle after its first paint (lib/source/warm.ts), never when the
 // browser asks to save data; the trajectory page's verdict needs no DuckDB-WASM at all (static run context).
 import { expect, test } from "./fixtures";
-import { LEADERBOARD_REHEARSALS } from "../lib/queries/leaderboard/page";
+import { LEADERBOARD_REHEARSALS } from "../lib/queries/leaderboard/warm";
 
 const marks = (names: string) =>
   `performance.getEntriesByType("mark").filter((m) => m.name.startsWith("${names}")).map((m) => [m.name, m.startTime])`;

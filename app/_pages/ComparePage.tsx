@@ -1,7 +1,7 @@
 // The compare page of one release. The static HTML carries the picker (configurations, conditions) from
 // the build-time leaderboard; the pair's numbers come from the build's files (the default pair, a published pair
 // under the default condition) or are computed in the browser.
-import { WarmDuckDb } from "@/components/site/WarmDuckDb";
+import { WarmCompare } from "@/components/site/PageWarmUps";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local";
 import { builtRelease, pageModel } from "@/lib/source/answers-node";
@@ -30,7 +30,7 @@ export async function ComparePage({ releaseId }: { releaseId: string }) {
         the two trajectories of a task side by side.
       </p>
       {/* The next pick runs the pair's queries: the warm-up rehearses them on the default pair. */}
-      <WarmDuckDb page="compare" rehearsal={shown ? { meta, request: shown } : undefined} />
+      <WarmCompare rehearsal={shown ? { meta, request: shown } : undefined} />
       <CompareView
         releaseId={releaseId}
         configs={board.rows.map((r) => r.config)}

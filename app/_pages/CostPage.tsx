@@ -1,5 +1,5 @@
 // The cost page of one release, rendered at build time from what `npm run data` answered (its model).
-import { WarmDuckDb } from "@/components/site/WarmDuckDb";
+import { WarmCost } from "@/components/site/PageWarmUps";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { benchOf } from "@/lib/local";
 import { builtRelease, pageModel } from "@/lib/source/answers-node";
@@ -21,8 +21,7 @@ export async function CostPage({ releaseId }: { releaseId: string }) {
         tasks failed, and how the cost spreads over tasks and along one session.
       </p>
       {/* A click on a bar lists its tasks: the warm-up rehearses that query on the first bin of the first row. */}
-      <WarmDuckDb
-        page="cost"
+      <WarmCost
         rehearsal={
           first
             ? ({

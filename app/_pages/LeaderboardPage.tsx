@@ -6,7 +6,7 @@ import { leaderboardHead } from "@/lib/site/leaderboard-head";
 import { builtRelease, pageModel } from "@/lib/source/answers-node";
 import { leaderboardPage, repositoriesPage } from "@/lib/queries/leaderboard/page";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
-import { WarmDuckDb } from "@/components/site/WarmDuckDb";
+import { WarmLeaderboard } from "@/components/site/PageWarmUps";
 
 export async function LeaderboardPage({ releaseId }: { releaseId: string }) {
   const built = builtRelease(releaseId);
@@ -23,7 +23,7 @@ export async function LeaderboardPage({ releaseId }: { releaseId: string }) {
         {built.meta.baseline_condition} resolution minus another condition&apos;s, on the same tasks.
       </p>
       <LeaderboardView releaseId={releaseId} model={model} head={head} repos={offered} legend={<RankLegend />} />
-      <WarmDuckDb page="leaderboard" rehearsal={last ? { repos: [last] } : undefined} />
+      <WarmLeaderboard rehearsal={last ? { repos: [last] } : undefined} />
       <div className="mt-6">
         {/* After first paint: the panel was three quarters of the page's HTML (docs/performance.md, speed). */}
         <DeferredSignaturePrevalence

@@ -1,14 +1,15 @@
 "use client";
-// Mounted by pages whose next interaction needs a query: warms DuckDB-WASM when the page is idle (lib/source/warm.ts)
-// as the page's declaration says (lib/queries/<feature>/page.ts, its `warm`).
+// Mounted by the pages whose next interaction needs a query (WarmLeaderboard, WarmCompare, WarmCost): warms
+// DuckDB-WASM when the page is idle (lib/source/warm.ts) as the page declares it (lib/queries/<feature>/warm.ts).
 import { useEffect } from "react";
+import type { PageWarm } from "@/lib/queries/page";
 import { warmDuckDbOnIdle } from "@/lib/source";
 import { useReleaseSource } from "./ReleaseSource";
 
-/** `page`: the declared page's name; `rehearsal`: what its `warm.rehearse` runs once on the warmed engine. */
-export function WarmDuckDb({ page, rehearsal }: { page: string; rehearsal?: unknown }) {
+/** `rehearsal`: what `warm.rehearse` runs once on the warmed engine, a server component's prop. */
+export function WarmDuckDb<W>({ warm, rehearsal }: { warm: PageWarm<W>; rehearsal?: W }) {
   const source = useReleaseSource();
   // The rehearsal is a server component's prop: one object for the page's life.
-  useEffect(() => warmDuckDbOnIdle(source, page, rehearsal), [source, page, rehearsal]);
+  useEffect(() => warmDuckDbOnIdle(source, warm, rehearsal), [source, warm, rehearsal]);
   return null;
 }

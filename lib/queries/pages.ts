@@ -1,7 +1,8 @@
 // Every page of the site, declared once (page.ts): the build writes each model's default state and each page's
 // cheap interactions as answers (scripts/build/answers.ts), the static routes read them
-// (lib/source/answers-node.ts), the idle warm-up reads each page's `warm` (lib/source/warm.ts), and
-// scripts/build/answers.test.ts checks every model's answer against a live run. A new page is one entry here.
+// (lib/source/answers-node.ts), the idle warm-up runs each page's `warm` (lib/queries/<feature>/warm.ts, mounted by
+// components/site/PageWarmUps.tsx), and scripts/build/answers.test.ts checks every model's answer against a live
+// run. A new page is one entry here.
 import type { Query } from "../db/query";
 import { ablationPage } from "./ablation/page";
 import { catalogPage, taskPages } from "./catalog/page";
@@ -34,13 +35,6 @@ export const PAGES: readonly Page<unknown, never>[] = [
   resumptionPage,
   auditPage,
 ];
-
-/** The page named so (what a server component names to WarmDuckDb). */
-export function pageNamed(name: string): Page<unknown, never> {
-  const page = PAGES.find((p) => p.name === name);
-  if (!page) throw new Error(`no page "${name}" in lib/queries/pages.ts`);
-  return page;
-}
 
 // Every key of these is answered: a run's and a session's context, and each configuration's task repeats (the
 // leaderboard's expansion and the compare page read one configuration's file).

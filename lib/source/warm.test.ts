@@ -2,9 +2,9 @@
 // page declares them (lib/queries/pages.ts).
 import { describe, expect, it } from "vitest";
 import { tablesOf } from "../db/query";
-import { pageNamed, PAGES } from "../queries/pages";
+import { PAGES } from "../queries/pages";
 
-const warmed = async (page: string) => tablesOf(await pageNamed(page).warm!.queries());
+const warmed = async (name: string) => tablesOf(await PAGES.find((p) => p.name === name)!.warm!.queries());
 
 describe("the pages' warm queries", () => {
   it("name the tables of each page's next queries", async () => {

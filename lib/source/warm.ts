@@ -2,6 +2,7 @@
 // interaction that needs a query finds the engine ready (docs/architecture.md, "Warm on idle"). Never before
 // the first paint (the static numbers come first), and not at all when the browser asks to save data.
 import { defineQuery, tablesOf } from "../db/query";
+import type { PageWarm } from "../queries/page";
 import type { ReleaseSource } from "./release-source";
 import { afterPaintAndIdle } from "./after-paint";
 
@@ -17,11 +18,12 @@ function saveData(): boolean {
 }
 
 /**
- * Warms what the page declared (lib/queries/pages.ts, its `warm`): its next queries' tables, then its rehearsal
- * with `next`, what the page's server component passed. The declarations are imported when the page is idle.
- * Returns a cancel function (a page left before it is idle warms nothing).
+ * Warms what the page declared (its page.ts `warm`, lib/queries/<feature>/warm.ts): its next queries' tables, then
+ * its rehearsal with `next`, what the page's server component passed. The queries and the rehearsal's code are
+ * imported when the page is idle, and only this page's. Returns a cancel function (a page left before it is idle
+ * warms nothing).
  */
-export function warmDuckDbOnIdle(source: ReleaseSource, page: string, next?: unknown): () => void {
+export function warmDuckDbOnIdle<W>(source: ReleaseSource, warm: PageWarm<W>, next?: W): () => void {
   if (typeof window === "undefined" || saveData()) return () => undefined;
   let live = true;
   void (async () => {
@@ -31,8 +33,6 @@ export function warmDuckDbOnIdle(source: ReleaseSource, page: string, next?: unk
     // The page is loaded, hydrated and idle: what it fetches from here on is the warm-up, not what it needed to
     // become interactive (scripts/bench/leaderboard.ts counts the JS before this mark).
     performance.mark(`${WARM_MARK}:idle`);
-    const warm = (await import("../queries/pages")).pageNamed(page).warm;
-    if (!warm || !live) return;
     const queries = await warm.queries();
     if (!live) return;
     performance.mark(`${WARM_MARK}:start`);
@@ -42,7 +42,7 @@ export function warmDuckDbOnIdle(source: ReleaseSource, page: string, next?: unk
     await source.engine.run(
       defineQuery({ name: "warm", tables: [first], sql: () => `SELECT COUNT(*)::INTEGER AS n FROM ${first}` }),
     );
-    if (live && next !== undefined) await warm.rehearse?.(source.engine, next as never);
+    if (live && next !== undefined) await warm.rehearse?.(source.engine, next);
     performance.mark(`${WARM_MARK}:done`);
   })().catch(() => undefined); // a failed warm-up is retried by the first real query
   return () => {

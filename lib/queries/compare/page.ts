@@ -5,7 +5,8 @@ import { AHEAD_MAX_CONFIGS, definePage } from "../page";
 import { configsQuery } from "../leaderboard/sql";
 import { computePrevalence } from "../signatures/prevalence-model";
 import { defaultCompareRequest } from "./default";
-import { computeCompare, computeCompareCost, PAIR_QUERIES, type CompareMeta, type CompareRequest } from "./model";
+import { computeCompare, computeCompareCost, type CompareMeta, type CompareRequest } from "./model";
+import { compareWarm } from "./warm";
 import { defaultCondition } from "./url";
 
 export const comparePage = definePage<never, { meta: CompareMeta; request: CompareRequest }>({
@@ -24,8 +25,5 @@ export const comparePage = definePage<never, { meta: CompareMeta; request: Compa
       for (const b of ids)
         if (a !== b) await computeCompare(src, m, { a, b, condition }, { intervals: false, runs: false, configs });
   },
-  warm: {
-    queries: async () => PAIR_QUERIES,
-    rehearse: (engine, { meta, request }) => computeCompare(engine, meta, request, { intervals: false }).then(() => {}),
-  },
+  warm: compareWarm,
 });

@@ -3,11 +3,10 @@
 import { defineDerived } from "../../db/query";
 import { AHEAD_MAX_CONFIGS_PER_CONFIG, definePage, type PageMeta } from "../page";
 import { computeCostPage, type CostPageData } from "./model";
-import { sessionUsageQuery } from "./session.sql";
 import { taskCostBinQuery, TOKEN_MODES } from "./tasks.sql";
+import { costWarm, type CostBinAsk } from "./warm";
 
-/** One histogram bar's tasks: what a click on a bar lists. */
-export type CostBinAsk = Parameters<typeof taskCostBinQuery.sql>[0];
+export type { CostBinAsk } from "./warm";
 
 export const costPage = definePage<CostPageData, CostBinAsk>({
   name: "cost",
@@ -23,8 +22,5 @@ export const costPage = definePage<CostPageData, CostBinAsk>({
       }
     }
   },
-  warm: {
-    queries: async () => [sessionUsageQuery],
-    rehearse: (engine, bin) => engine.run(taskCostBinQuery, bin).then(() => {}),
-  },
+  warm: costWarm,
 });
