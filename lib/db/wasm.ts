@@ -16,10 +16,6 @@ const mark = (name: string) => typeof performance !== "undefined" && performance
 
 /** A fresh DuckDB-WASM instance in its own worker (the SQL console keeps one apart from the views'). */
 export async function newWasmDuckDb(): Promise<AsyncDuckDB> {
-  return start();
-}
-
-async function start(): Promise<AsyncDuckDB> {
   mark("start");
   const duckdb = await import("@duckdb/duckdb-wasm");
   mark("js");
@@ -43,7 +39,7 @@ async function start(): Promise<AsyncDuckDB> {
 
 /** The one DuckDB-WASM instance of this page; concurrent callers share the same start. */
 export function wasmDuckDb(): Promise<AsyncDuckDB> {
-  started ??= start().catch((err) => {
+  started ??= newWasmDuckDb().catch((err) => {
     started = null;
     throw err;
   });
@@ -92,7 +88,7 @@ const prefetched = new Map<string, Promise<Uint8Array>>();
 export function prefetchTables(urls: readonly string[]): void {
   for (const url of urls) {
     if (prefetched.has(url)) continue;
-    const bytes = download(url);
+    const bytes = fetchBytes(url);
     bytes.catch(() => prefetched.get(url) === bytes && prefetched.delete(url));
     prefetched.set(url, bytes);
   }
@@ -104,10 +100,11 @@ function fetchTable(url: string): Promise<Uint8Array> {
     prefetched.delete(url);
     return early;
   }
-  return download(url);
+  return fetchBytes(url);
 }
 
-async function download(url: string): Promise<Uint8Array> {
+/** A file's bytes, or an error naming the file and the HTTP status. */
+export async function fetchBytes(url: string): Promise<Uint8Array> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());

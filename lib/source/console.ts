@@ -4,7 +4,7 @@
 // blob: URLs); once the release's tables are in, the engine is locked: external access off, configuration
 // locked (lib/queries/console/sql-check.ts is the first wall, this is the second).
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
-import { newWasmDuckDb } from "../db/wasm";
+import { fetchBytes, newWasmDuckDb } from "../db/wasm";
 import { BoundedRows, type ArrowBatch, type BoundedResult } from "./console-arrow";
 
 export interface ConsoleSource {
@@ -28,12 +28,6 @@ export interface ConsoleResult extends BoundedResult {
 export const ROW_CAP = 100_000;
 /** How long a cancelled query may take to stop before the worker is terminated. */
 const CANCEL_GRACE_MS = 2000;
-
-async function fetchBytes(url: string): Promise<Uint8Array> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
-}
 
 const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
