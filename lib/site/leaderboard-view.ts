@@ -5,7 +5,6 @@ import type { ConfigRow } from "../queries/leaderboard/sql";
 import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard/model";
 import { noRankIntervalReason } from "../queries/leaderboard/rank-rules";
 import type { CellRank } from "../queries/leaderboard/ranks";
-import { groupLabel } from "./labels";
 import { LEADERBOARD_COLUMNS, type ColumnCell, type ColumnKind } from "./leaderboard-columns";
 import { csvText } from "../common/csv";
 
@@ -246,10 +245,6 @@ export function toCsv(records: readonly ExportRecord[]): string {
     keys,
     records.map((r) => keys.map((k) => r[k] ?? null)),
   );
-}
-
-export function groupHeader(group: string): string {
-  return groupLabel(group);
 }
 
 /**
