@@ -110,11 +110,6 @@ export async function fetchBytes(url: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/**
- * Appends Arrow IPC parts (shards) to one table of the release's schema, each part at most once and one at a
- * time (the first creates the table, or `transform.create` does); `joined` appends the parts as one. Parts are
- * fetched in parallel while DuckDB-WASM starts.
- */
 export interface PartsTransform {
   /** Creates the (empty) table, run once before the first part. */
   create: string;
@@ -122,6 +117,30 @@ export interface PartsTransform {
   append: (staging: string) => string;
 }
 
+/**
+ * Inserts one Arrow IPC part into `schema.table` (`create`: the part that makes the table), through a staging
+ * table when `transform` derives columns from each part (step_texts' hay). The SQL console's engine uses it too.
+ */
+export async function appendPart(
+  conn: AsyncDuckDBConnection,
+  schema: string,
+  table: string,
+  data: Uint8Array,
+  create: boolean,
+  transform?: PartsTransform,
+): Promise<void> {
+  if (!transform) return conn.insertArrowFromIPCStream(data, { name: table, schema, create });
+  const staging = `_part_${table}`;
+  if (create) await conn.query(transform.create);
+  await conn.insertArrowFromIPCStream(data, { name: staging, schema, create: true });
+  await conn.query(`${transform.append(staging)}; DROP TABLE "${schema}"."${staging}"`);
+}
+
+/**
+ * Appends Arrow IPC parts (shards) to one table of the release's schema, each part at most once and one at a
+ * time (the first creates the table, or `transform.create` does); `joined` appends the parts as one. Parts are
+ * fetched in parallel while DuckDB-WASM starts.
+ */
 export async function loadTableParts(
   releaseId: string,
   table: string,
@@ -145,15 +164,7 @@ export async function loadTableParts(
       mark(`fetched:${group.join(",")}`);
       const append = (rel.appending ?? Promise.resolve()).then(async () => {
         const create = !(rel.created ??= new Set()).has(table);
-        if (!transform) {
-          await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create });
-        } else {
-          // The part goes through a staging table, so the append can derive columns (step_texts' hay).
-          const staging = `_part_${table}`;
-          if (create) await conn.query(transform.create);
-          await conn.insertArrowFromIPCStream(data, { name: staging, schema: schemaName(releaseId), create: true });
-          await conn.query(`${transform.append(staging)}; DROP TABLE ${staging}`);
-        }
+        await appendPart(conn, schemaName(releaseId), table, data, create, transform);
         rel.created.add(table);
       });
       rel.appending = append.catch(() => undefined);
