@@ -6,7 +6,6 @@ import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard/mo
 import { noRankIntervalReason } from "../queries/leaderboard/rank-rules";
 import type { CellRank } from "../queries/leaderboard/ranks";
 import { LEADERBOARD_COLUMNS, type ColumnCell, type ColumnKind } from "./leaderboard-columns";
-import { csvText } from "../common/csv";
 
 export interface LeaderboardColumn {
   id: string;
@@ -234,17 +233,6 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
     }
     return Object.assign(rec, provenanceColumns(row));
   });
-}
-
-/** Through lib/common/csv.ts, so a name published as "=cmd…" never runs as a formula in a spreadsheet. */
-export function toCsv(records: readonly ExportRecord[]): string {
-  const first = records[0];
-  if (!first) return "";
-  const keys = Object.keys(first);
-  return csvText(
-    keys,
-    records.map((r) => keys.map((k) => r[k] ?? null)),
-  );
 }
 
 /**
