@@ -114,14 +114,11 @@ function threadRunner(cacheDir: string | null): Runner {
     dead = e;
     for (const p of pending.splice(0)) p.reject(e);
   };
-  worker.on(
-    "message",
-    (m: { type: "result"; result: PassResult } | { type: "failed"; runId: string; message: string }) => {
-      const p = pending.shift();
-      if (m.type === "result") p?.resolve(m.result);
-      else p?.reject(new Error(m.message));
-    },
-  );
+  worker.on("message", (m: { type: "result"; result: PassResult } | { type: "failed"; message: string }) => {
+    const p = pending.shift();
+    if (m.type === "result") p?.resolve(m.result);
+    else p?.reject(new Error(m.message));
+  });
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`trajectory pass worker exited with code ${code}`)));
   return {

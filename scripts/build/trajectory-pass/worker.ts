@@ -37,11 +37,7 @@ async function drain(): Promise<void> {
       parentPort!.postMessage({ type: "result", result }, moved);
       boundHeap();
     } catch (err) {
-      parentPort!.postMessage({
-        type: "failed",
-        runId: job.ctx.runId,
-        message: err instanceof Error ? err.message : String(err),
-      });
+      parentPort!.postMessage({ type: "failed", message: err instanceof Error ? err.message : String(err) });
     }
   }
   running = false;
