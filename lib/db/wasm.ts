@@ -82,6 +82,17 @@ function releaseEntry(releaseId: string): ReleaseDb {
   return rel;
 }
 
+/** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */
+export function once(done: Map<string, Promise<void>>, key: string, make: () => Promise<unknown>): Promise<void> {
+  let made = done.get(key);
+  if (!made) {
+    made = make().then(() => undefined);
+    made.catch(() => done.delete(key));
+    done.set(key, made);
+  }
+  return made;
+}
+
 const prefetched = new Map<string, Promise<Uint8Array>>();
 
 /** Starts downloading table files a load will ask for soon (each is handed over once, then forgotten). */
@@ -209,24 +220,17 @@ export async function releaseDb(
 ): Promise<Db> {
   const rel = releaseEntry(releaseId);
   await Promise.all(
-    tables.map((table) => {
-      let load = rel.loaded.get(table);
-      if (!load) {
+    tables.map((table) =>
+      once(rel.loaded, table, async () => {
         const bytes = fetchTable(source.url(table));
-        bytes.catch(() => undefined); // reported through `load` below, once the connection is there
-        load = (async () => {
-          const conn = await rel.conn;
-          const data = await bytes;
-          mark(`fetched:${table}`);
-          await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create: true });
-          mark(`loaded:${table}`);
-        })();
-        const mine = load;
-        load.catch(() => rel.loaded.get(table) === mine && rel.loaded.delete(table));
-        rel.loaded.set(table, load);
-      }
-      return load;
-    }),
+        bytes.catch(() => undefined); // reported through the load, once the connection is there
+        const conn = await rel.conn;
+        const data = await bytes;
+        mark(`fetched:${table}`);
+        await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create: true });
+        mark(`loaded:${table}`);
+      }),
+    ),
   );
   const conn = await rel.conn;
   return {

@@ -4,7 +4,7 @@
 // blob: URLs); once the release's tables are in, the engine is locked: external access off, configuration
 // locked (lib/queries/console/sql-check.ts is the first wall, this is the second).
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
-import { appendPart, fetchBytes, newWasmDuckDb, type PartsTransform } from "../db/wasm";
+import { appendPart, fetchBytes, newWasmDuckDb, once, type PartsTransform } from "../db/wasm";
 import { BoundedRows, type ArrowBatch, type BoundedResult } from "./console-arrow";
 
 export interface ConsoleSource {
@@ -63,28 +63,21 @@ export class ConsoleEngine {
   }
 
   private load(conn: AsyncDuckDBConnection, s: ConsoleSource): Promise<void> {
-    const key = this.key(s);
-    let p = this.loaded.get(key);
-    if (!p) {
+    return once(this.loaded, this.key(s), async () => {
       const parts = s.urls.map(fetchBytes);
       parts.forEach((x) => void x.catch(() => undefined));
-      p = (async () => {
-        if (s.schema !== "main") await conn.query(`CREATE SCHEMA IF NOT EXISTS ${ident(s.schema)}`);
-        if (s.view) {
-          const needs = this.sources.filter((x) => x.schema === s.schema && s.view!.needs.includes(x.table));
-          await Promise.all(needs.map((x) => this.load(conn, x)));
-          await conn.query(s.view.sql);
-          return;
-        }
-        // Created before any part: a table without parts is still there, empty.
-        if (s.transform) await conn.query(s.transform.create);
-        for (const [i, part] of parts.entries())
-          await appendPart(conn, s.schema, s.table, await part, i === 0, s.transform);
-      })();
-      p.catch(() => this.loaded.delete(key));
-      this.loaded.set(key, p);
-    }
-    return p;
+      if (s.schema !== "main") await conn.query(`CREATE SCHEMA IF NOT EXISTS ${ident(s.schema)}`);
+      if (s.view) {
+        const needs = this.sources.filter((x) => x.schema === s.schema && s.view!.needs.includes(x.table));
+        await Promise.all(needs.map((x) => this.load(conn, x)));
+        await conn.query(s.view.sql);
+        return;
+      }
+      // Created before any part: a table without parts is still there, empty.
+      if (s.transform) await conn.query(s.transform.create);
+      for (const [i, part] of parts.entries())
+        await appendPart(conn, s.schema, s.table, await part, i === 0, s.transform);
+    });
   }
 
   /** Loads what a statement names that is not there yet (lazy tables, local results opened since). */
