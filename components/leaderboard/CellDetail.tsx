@@ -1,8 +1,8 @@
 // The uncertainty behind a row's numbers, shown on expand so the table itself stays readable: each cell's interval
 // and test, then the intervals clustered by repository and the repeat metrics (RowUncertainty).
 import type { ColumnCell, ColumnKind } from "@/lib/site/leaderboard-columns";
-import { fmt, fmtP } from "@/lib/site/labels";
-import { cellOf, groupHeader } from "@/lib/site/leaderboard-view";
+import { fmt, fmtP, groupLabel } from "@/lib/site/labels";
+import { cellOf } from "@/lib/site/leaderboard-view";
 import dynamic from "next/dynamic";
 import type { RowDetailProps } from "./useRowUncertainty";
 
@@ -38,7 +38,7 @@ export function CellDetail({ row, columns, study }: RowDetailProps) {
     <div className="grid gap-3 text-xs sm:grid-cols-3">
       {groups.map((g) => (
         <dl key={g} data-detail-group={g}>
-          <dt className="mb-1 font-semibold">{groupHeader(g)}</dt>
+          <dt className="mb-1 font-semibold">{groupLabel(g)}</dt>
           {columns
             .filter((c) => c.group === g)
             .map((c) => {

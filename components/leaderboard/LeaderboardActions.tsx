@@ -5,16 +5,8 @@ import Link from "next/link";
 import { useState } from "react";
 import type { LeaderboardModel } from "@/lib/queries/leaderboard/model";
 import { compareHref } from "@/lib/queries/compare/url";
-import {
-  cellOf,
-  columnsFor,
-  exportRecords,
-  filterRows,
-  sortValue,
-  toCsv,
-  type ViewState,
-} from "@/lib/site/leaderboard-view";
-import { exportName, toJson } from "@/lib/common/csv";
+import { cellOf, columnsFor, exportRecords, filterRows, sortValue, type ViewState } from "@/lib/site/leaderboard-view";
+import { exportName, toCsv, toJson } from "@/lib/common/csv";
 import { download } from "@/components/site/ExportButtons";
 import { OpenLocalResults } from "@/components/local/OpenLocalResults";
 

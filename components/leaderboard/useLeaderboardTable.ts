@@ -14,7 +14,8 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard/model";
-import { cellOf, groupHeader, sortValue, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
+import { groupLabel } from "@/lib/site/labels";
+import { cellOf, sortValue, type LeaderboardColumn } from "@/lib/site/leaderboard-view";
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -46,7 +47,7 @@ export function useLeaderboardTable(
       ...groupsOf(columns).map(([group, cols]) =>
         helper.group({
           id: `g-${group}`,
-          header: groupHeader(group),
+          header: groupLabel(group),
           columns: cols.map(
             (col) =>
               helper.accessor((r) => sortValue(cellOf(r, col), col), {

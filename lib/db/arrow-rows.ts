@@ -91,21 +91,15 @@ function rowsOf<T>(names: readonly string[], cols: readonly ((i: number) => unkn
   return rows;
 }
 
-export function arrowRows<T>(table: Table): T[] {
-  const names = table.schema.fields.map((f) => f.name);
-  const cols = names.map((_, j) => columnReader(table.getChildAt(j)!));
-  return rowsOf<T>(names, cols, 0, table.numRows);
-}
-
 /**
- * The rows `arrowRows` gives, made `ROWS_PER_SLICE` at a time with a yield to the page between slices
- * (`pause`), so a result of tens of thousands of rows never holds the page's thread in one task. A result of
- * one slice or less is made at once, with no yield.
+ * The table's rows, made `ROWS_PER_SLICE` at a time with a yield to the page between slices (`pause`), so a
+ * result of tens of thousands of rows never holds the page's thread in one task. A result of one slice or less
+ * is made at once, with no yield.
  */
 export async function arrowRowsSliced<T>(table: Table, pause: () => Promise<void> = nextTask): Promise<T[]> {
-  if (table.numRows <= ROWS_PER_SLICE) return arrowRows<T>(table);
   const names = table.schema.fields.map((f) => f.name);
   const cols = names.map((_, j) => columnReader(table.getChildAt(j)!));
+  if (table.numRows <= ROWS_PER_SLICE) return rowsOf<T>(names, cols, 0, table.numRows);
   const rows: T[] = [];
   for (let from = 0; from < table.numRows; from += ROWS_PER_SLICE) {
     await pause();

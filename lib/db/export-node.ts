@@ -7,21 +7,15 @@ import type { ColumnType } from "../data/tables";
 import { sqlString } from "./sql";
 import type { NodeDb } from "./node";
 
-const KNOWN: Record<string, ColumnType> = {
-  VARCHAR: "VARCHAR",
-  INTEGER: "INTEGER",
-  BIGINT: "BIGINT",
-  DOUBLE: "DOUBLE",
-  BOOLEAN: "BOOLEAN",
-};
+const KNOWN: ReadonlySet<string> = new Set<ColumnType>(["VARCHAR", "INTEGER", "BIGINT", "DOUBLE", "BOOLEAN"]);
 
 export async function tableColumns(db: NodeDb, table: string): Promise<Record<string, ColumnType>> {
   const rows = await db.query<{ column_name: string; column_type: string }>(`DESCRIBE ${table}`);
   return Object.fromEntries(
     rows.map((r) => {
-      const type = KNOWN[r.column_type];
-      if (!type) throw new Error(`table ${table}: column ${r.column_name} has unsupported type ${r.column_type}`);
-      return [r.column_name, type];
+      if (!KNOWN.has(r.column_type))
+        throw new Error(`table ${table}: column ${r.column_name} has unsupported type ${r.column_type}`);
+      return [r.column_name, r.column_type as ColumnType];
     }),
   );
 }

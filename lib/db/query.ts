@@ -47,13 +47,7 @@ export const ANSWER_KEY = "answer_key";
 
 export function defineKeyedQuery<R = Row>(q: Omit<Query<string, R>, "sql" | "ahead"> & Ahead): Query<string, R> {
   const { space, keys, each, keysPerShard, keysPerBatch, ...rest } = q;
-  const ahead = {
-    space,
-    keys,
-    each,
-    ...(keysPerShard ? { keysPerShard } : {}),
-    ...(keysPerBatch ? { keysPerBatch } : {}),
-  };
+  const ahead = { space, keys, each, keysPerShard, keysPerBatch };
   return { ...rest, sql: (key) => each(`(SELECT ${sqlString(key)} AS ${ANSWER_KEY})`), ahead };
 }
 

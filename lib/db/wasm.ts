@@ -16,10 +16,6 @@ const mark = (name: string) => typeof performance !== "undefined" && performance
 
 /** A fresh DuckDB-WASM instance in its own worker (the SQL console keeps one apart from the views'). */
 export async function newWasmDuckDb(): Promise<AsyncDuckDB> {
-  return start();
-}
-
-async function start(): Promise<AsyncDuckDB> {
   mark("start");
   const duckdb = await import("@duckdb/duckdb-wasm");
   mark("js");
@@ -43,7 +39,7 @@ async function start(): Promise<AsyncDuckDB> {
 
 /** The one DuckDB-WASM instance of this page; concurrent callers share the same start. */
 export function wasmDuckDb(): Promise<AsyncDuckDB> {
-  started ??= start().catch((err) => {
+  started ??= newWasmDuckDb().catch((err) => {
     started = null;
     throw err;
   });
@@ -86,13 +82,24 @@ function releaseEntry(releaseId: string): ReleaseDb {
   return rel;
 }
 
+/** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */
+export function once(done: Map<string, Promise<void>>, key: string, make: () => Promise<unknown>): Promise<void> {
+  let made = done.get(key);
+  if (!made) {
+    made = make().then(() => undefined);
+    made.catch(() => done.delete(key));
+    done.set(key, made);
+  }
+  return made;
+}
+
 const prefetched = new Map<string, Promise<Uint8Array>>();
 
 /** Starts downloading table files a load will ask for soon (each is handed over once, then forgotten). */
 export function prefetchTables(urls: readonly string[]): void {
   for (const url of urls) {
     if (prefetched.has(url)) continue;
-    const bytes = download(url);
+    const bytes = fetchBytes(url);
     bytes.catch(() => prefetched.get(url) === bytes && prefetched.delete(url));
     prefetched.set(url, bytes);
   }
@@ -104,20 +111,16 @@ function fetchTable(url: string): Promise<Uint8Array> {
     prefetched.delete(url);
     return early;
   }
-  return download(url);
+  return fetchBytes(url);
 }
 
-async function download(url: string): Promise<Uint8Array> {
+/** A file's bytes, or an error naming the file and the HTTP status. */
+export async function fetchBytes(url: string): Promise<Uint8Array> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/**
- * Appends Arrow IPC parts (shards) to one table of the release's schema, each part at most once and one at a
- * time (the first creates the table, or `transform.create` does); `joined` appends the parts as one. Parts are
- * fetched in parallel while DuckDB-WASM starts.
- */
 export interface PartsTransform {
   /** Creates the (empty) table, run once before the first part. */
   create: string;
@@ -125,6 +128,30 @@ export interface PartsTransform {
   append: (staging: string) => string;
 }
 
+/**
+ * Inserts one Arrow IPC part into `schema.table` (`create`: the part that makes the table), through a staging
+ * table when `transform` derives columns from each part (step_texts' hay). The SQL console's engine uses it too.
+ */
+export async function appendPart(
+  conn: AsyncDuckDBConnection,
+  schema: string,
+  table: string,
+  data: Uint8Array,
+  create: boolean,
+  transform?: PartsTransform,
+): Promise<void> {
+  if (!transform) return conn.insertArrowFromIPCStream(data, { name: table, schema, create });
+  const staging = `_part_${table}`;
+  if (create) await conn.query(transform.create);
+  await conn.insertArrowFromIPCStream(data, { name: staging, schema, create: true });
+  await conn.query(`${transform.append(staging)}; DROP TABLE "${schema}"."${staging}"`);
+}
+
+/**
+ * Appends Arrow IPC parts (shards) to one table of the release's schema, each part at most once and one at a
+ * time (the first creates the table, or `transform.create` does); `joined` appends the parts as one. Parts are
+ * fetched in parallel while DuckDB-WASM starts.
+ */
 export async function loadTableParts(
   releaseId: string,
   table: string,
@@ -148,15 +175,7 @@ export async function loadTableParts(
       mark(`fetched:${group.join(",")}`);
       const append = (rel.appending ?? Promise.resolve()).then(async () => {
         const create = !(rel.created ??= new Set()).has(table);
-        if (!transform) {
-          await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create });
-        } else {
-          // The part goes through a staging table, so the append can derive columns (step_texts' hay).
-          const staging = `_part_${table}`;
-          if (create) await conn.query(transform.create);
-          await conn.insertArrowFromIPCStream(data, { name: staging, schema: schemaName(releaseId), create: true });
-          await conn.query(`${transform.append(staging)}; DROP TABLE ${staging}`);
-        }
+        await appendPart(conn, schemaName(releaseId), table, data, create, transform);
         rel.created.add(table);
       });
       rel.appending = append.catch(() => undefined);
@@ -201,24 +220,17 @@ export async function releaseDb(
 ): Promise<Db> {
   const rel = releaseEntry(releaseId);
   await Promise.all(
-    tables.map((table) => {
-      let load = rel.loaded.get(table);
-      if (!load) {
+    tables.map((table) =>
+      once(rel.loaded, table, async () => {
         const bytes = fetchTable(source.url(table));
-        bytes.catch(() => undefined); // reported through `load` below, once the connection is there
-        load = (async () => {
-          const conn = await rel.conn;
-          const data = await bytes;
-          mark(`fetched:${table}`);
-          await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create: true });
-          mark(`loaded:${table}`);
-        })();
-        const mine = load;
-        load.catch(() => rel.loaded.get(table) === mine && rel.loaded.delete(table));
-        rel.loaded.set(table, load);
-      }
-      return load;
-    }),
+        bytes.catch(() => undefined); // reported through the load, once the connection is there
+        const conn = await rel.conn;
+        const data = await bytes;
+        mark(`fetched:${table}`);
+        await conn.insertArrowFromIPCStream(data, { name: table, schema: schemaName(releaseId), create: true });
+        mark(`loaded:${table}`);
+      }),
+    ),
   );
   const conn = await rel.conn;
   return {

@@ -13,7 +13,8 @@ import type { TaskScoreRow } from "../queries/leaderboard/sql";
 import { conditionLabel, fmt } from "./labels";
 import { LEADERBOARD_COLUMNS, type ColumnCell, type ColumnKind } from "./leaderboard-columns";
 import { gapCell, rateCell } from "./leaderboard-fixture";
-import { cellOf, columnsFor, exportRecords, marksFor, toCsv } from "./leaderboard-view";
+import { cellOf, columnsFor, exportRecords, marksFor } from "./leaderboard-view";
+import { toCsv } from "../common/csv";
 
 /** The throwaway kind: each condition's missing runs (a field every rate cell has), fewer being better. */
 interface MissingCell extends ColumnCell {

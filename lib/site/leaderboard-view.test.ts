@@ -10,8 +10,8 @@ import {
   parseViewState,
   provenanceOf,
   serializeViewState,
-  toCsv,
 } from "./leaderboard-view";
+import { toCsv } from "../common/csv";
 import { gapCell, rateCell } from "./leaderboard-fixture";
 
 const rate = (value: number) => rateCell(value);

@@ -5,9 +5,7 @@ import type { ConfigRow } from "../queries/leaderboard/sql";
 import type { LeaderboardModel, LeaderboardRow } from "../queries/leaderboard/model";
 import { noRankIntervalReason } from "../queries/leaderboard/rank-rules";
 import type { CellRank } from "../queries/leaderboard/ranks";
-import { groupLabel } from "./labels";
 import { LEADERBOARD_COLUMNS, type ColumnCell, type ColumnKind } from "./leaderboard-columns";
-import { csvText } from "../common/csv";
 
 export interface LeaderboardColumn {
   id: string;
@@ -213,43 +211,22 @@ export function exportRecords(rows: readonly LeaderboardRow[], columns: readonly
     const put = (name: string, values: Record<string, number | null>) => {
       for (const [suffix, value] of Object.entries(values)) rec[`${name}_${suffix}`] = value;
     };
-    for (const col of columns) {
-      const cell = cellOf(row, col);
-      const name = columnExportName(col);
+    const cells = columns.map((col) => ({ name: columnExportName(col), kind: col.kind, cell: cellOf(row, col) }));
+    for (const { name, kind, cell } of cells) {
       rec[name] = cell?.value ?? null;
-      rec[`${name}_ci_lo`] = cell?.lo ?? null;
-      rec[`${name}_ci_hi`] = cell?.hi ?? null;
-      if (cell) put(name, col.kind.exportStats(cell));
+      put(name, { ci_lo: cell?.lo ?? null, ci_hi: cell?.hi ?? null });
+      if (cell) put(name, kind.exportStats(cell));
     }
     // Counts after every value column (k / n beside each rate; discordant tasks beside each gap), appended so
     // the column order above stays what earlier exports had.
-    for (const col of columns) {
-      const cell = cellOf(row, col);
-      if (cell) put(columnExportName(col), col.kind.exportCounts(cell));
-    }
+    for (const { name, kind, cell } of cells) if (cell) put(name, kind.exportCounts(cell));
     // Ranks after the counts, for the same reason.
-    for (const col of columns) {
-      const rank = cellOf(row, col)?.rank;
-      if (rank)
-        put(columnExportName(col), { rank: rank.rank, rank_lo: rank.lo, rank_hi: rank.hi, tie_group: rank.tieGroup });
+    for (const { name, cell } of cells) {
+      const r = cell?.rank;
+      if (r) put(name, { rank: r.rank, rank_lo: r.lo, rank_hi: r.hi, tie_group: r.tieGroup });
     }
     return Object.assign(rec, provenanceColumns(row));
   });
-}
-
-/** Through lib/common/csv.ts, so a name published as "=cmd…" never runs as a formula in a spreadsheet. */
-export function toCsv(records: readonly ExportRecord[]): string {
-  const first = records[0];
-  if (!first) return "";
-  const keys = Object.keys(first);
-  return csvText(
-    keys,
-    records.map((r) => keys.map((k) => r[k] ?? null)),
-  );
-}
-
-export function groupHeader(group: string): string {
-  return groupLabel(group);
 }
 
 /**

@@ -4,6 +4,7 @@
 // A cell may carry its unrounded number (data-value) and its counts (data-k, data-n: k of n beside a rate),
 // which become their own columns "<column> k" and "<column> n", and numbers inside it marked data-stat.
 import type { ExportCell, ExportRecord } from "../common/csv";
+import { distinctNames } from "../source/result-bounds";
 
 export interface GridCell {
   text: string;
@@ -44,13 +45,9 @@ export function headerNames(head: GridCell[][]): string[] {
       const t = row[c]?.trim();
       if (t && parts[parts.length - 1] !== t) parts.push(t);
     }
-    let name = parts.join(" · ") || `column ${c + 1}`;
-    while (names.includes(name)) name += " ";
-    names.push(name);
+    names.push(parts.join(" · ") || `column ${c + 1}`);
   }
-  return names.map((n) =>
-    n.trimEnd() === n ? n : `${n.trimEnd()} (${names.filter((m) => m.trimEnd() === n.trimEnd()).indexOf(n) + 1})`,
-  );
+  return distinctNames(names);
 }
 
 const NUMBER = /^[+−-]?\d[\d,]*(\.\d+)?$/;

@@ -4,8 +4,9 @@
 // only draw what these return.
 import { DEFAULT_BOOTSTRAP_REPS, DEFAULT_BOOTSTRAP_SEED } from "../metrics/paired-interval";
 import type { LeaderboardModel } from "../queries/leaderboard/model";
+import type { CellRank } from "../queries/leaderboard/ranks";
 import type {
-  ClusteredCell,
+  ConfigUncertainty,
   FarNearCell,
   PooledFarNearCell,
   RepeatCell,
@@ -21,16 +22,7 @@ import { cellOf, columnsFor } from "./leaderboard-view";
 export const FOREST_LIMIT = 60;
 
 /** A cell's rank as the rank-interval plot draws it (leaderboard ranks.ts), with the cell's own value. */
-export interface RankPoint {
-  value: number;
-  rank: number;
-  /** null when the column has too few tasks for a rank interval (lib/queries/leaderboard/rank-rules.ts). */
-  lo: number | null;
-  hi: number | null;
-  tieGroup: number;
-  sortKey: number;
-  of: number;
-}
+export type RankPoint = Omit<CellRank, "tasks"> & { value: number };
 
 /** One leaderboard column (a group's resolution under a condition, or its gap) and its ranked cells. */
 export interface RankColumnData {
@@ -43,14 +35,8 @@ export interface RankColumnData {
   cells: Record<string, RankPoint>;
 }
 
-export interface ConfigIntervals {
-  /** gaps[group][condition] */
-  gaps: Record<string, Record<string, ClusteredCell>>;
-  /** farNear[condition] */
-  farNear: Record<string, FarNearCell>;
-  /** repeats[group][condition]; empty when no cell of the configuration ran more than once. */
-  repeats: Record<string, Record<string, RepeatCell>>;
-}
+/** A configuration's intervals: its model row (types.ts) without the clustered rates, which are not drawn. */
+export type ConfigIntervals = Omit<ConfigUncertainty, "config_id" | "rates">;
 
 /** What the page's client view receives: only what it draws (the clustered rates stay in the model's answer). */
 export interface UncertaintyViewModel {

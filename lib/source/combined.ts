@@ -3,14 +3,14 @@
 // rows and each local release's rows with their ids prefixed, so one SQL text pairs a local configuration with
 // a published one. The published and local tables are loaded first (each at most once, as for any query).
 import type { Db } from "../db/types";
-import { releaseDb } from "../db/wasm";
+import { once, releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { derivationPlan } from "../queries/derive";
 import { combinedViewSql, isLocalId, isUnioned, LOCAL_PREFIX } from "../queries/local/union.sql";
 import { tablesOf, type ParamsOf, type Query, type QuerySource } from "../db/query";
 import { runHeaderQuery } from "../queries/trajectory/run.sql";
 import type { ReleaseFiles } from "../files/run-files";
-import { localDb, localSource, once } from "./local";
+import { localDb, localSource } from "./local";
 import { publishedDb, publishedSource, runIn, unsharded } from "./published";
 import type { AbsentTables } from "./absent-tables";
 import type { AnswerIndex } from "../data/built";

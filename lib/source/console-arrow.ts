@@ -17,8 +17,6 @@ import {
 import { byteLength, dictionaryEntry, JsonText, TYPE, writeValue, type ArrowData, type VectorOf } from "./console-json";
 import { utf8Prefix } from "./utf8-prefix";
 
-export type { ArrowData } from "./console-json";
-
 export interface ArrowVector {
   data: readonly ArrowData[];
   get(index: number): unknown;

@@ -13,26 +13,20 @@ import type { ReleaseSource } from "./release-source";
  * flat `steps` of docs/data-format.md as a view over them.
  */
 function stepsTables(releaseId: string, m: StepsManifest): ConsoleSource[] {
-  const url = (file: string) => publishedFile(releaseId, file);
+  const lazy = (table: string, files: { file: string }[], more: Partial<ConsoleSource> = {}): ConsoleSource => ({
+    schema: "main",
+    table,
+    urls: files.map((f) => publishedFile(releaseId, f.file)),
+    lazy: true,
+    ...more,
+  });
   const t = STEPS_TABLES;
   return [
-    { schema: "main", table: t.runs, urls: [url(m.runs.file)], lazy: true },
-    { schema: "main", table: t.contexts, urls: [url(m.contexts.file)], lazy: true },
-    {
-      schema: "main",
-      table: t.texts,
-      urls: m.texts.map((x) => url(x.file)),
-      lazy: true,
-      transform: { create: CREATE_EMPTY_TEXTS_SQL, append: appendTextsSql },
-    },
-    { schema: "main", table: t.index, urls: m.shards.map((x) => url(x.file)), lazy: true },
-    {
-      schema: "main",
-      table: STEPS_TABLE,
-      urls: [],
-      lazy: true,
-      view: { sql: stepsViewSql(), needs: [t.runs, t.contexts, t.texts, t.index] },
-    },
+    lazy(t.runs, [m.runs]),
+    lazy(t.contexts, [m.contexts]),
+    lazy(t.texts, m.texts, { transform: { create: CREATE_EMPTY_TEXTS_SQL, append: appendTextsSql } }),
+    lazy(t.index, m.shards),
+    lazy(STEPS_TABLE, [], { view: { sql: stepsViewSql(), needs: [t.runs, t.contexts, t.texts, t.index] } }),
   ];
 }
 

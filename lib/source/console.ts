@@ -4,7 +4,7 @@
 // blob: URLs); once the release's tables are in, the engine is locked: external access off, configuration
 // locked (lib/queries/console/sql-check.ts is the first wall, this is the second).
 import type { AsyncDuckDB, AsyncDuckDBConnection } from "@duckdb/duckdb-wasm";
-import { newWasmDuckDb } from "../db/wasm";
+import { appendPart, fetchBytes, newWasmDuckDb, once, type PartsTransform } from "../db/wasm";
 import { BoundedRows, type ArrowBatch, type BoundedResult } from "./console-arrow";
 
 export interface ConsoleSource {
@@ -15,7 +15,7 @@ export interface ConsoleSource {
   /** Loaded only when a statement names the table (the steps index is large). */
   lazy?: boolean;
   /** Parts go through a staging table: `create` makes the table, `append(staging)` adds a part (derived columns). */
-  transform?: { create: string; append: (staging: string) => string };
+  transform?: PartsTransform;
   /** A view over other sources of the same schema (loaded first), created by `sql`; `urls` is then empty. */
   view?: { sql: string; needs: string[] };
 }
@@ -28,12 +28,6 @@ export interface ConsoleResult extends BoundedResult {
 export const ROW_CAP = 100_000;
 /** How long a cancelled query may take to stop before the worker is terminated. */
 const CANCEL_GRACE_MS = 2000;
-
-async function fetchBytes(url: string): Promise<Uint8Array> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
-}
 
 const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
@@ -69,34 +63,21 @@ export class ConsoleEngine {
   }
 
   private load(conn: AsyncDuckDBConnection, s: ConsoleSource): Promise<void> {
-    const key = this.key(s);
-    let p = this.loaded.get(key);
-    if (!p) {
+    return once(this.loaded, this.key(s), async () => {
       const parts = s.urls.map(fetchBytes);
       parts.forEach((x) => void x.catch(() => undefined));
-      p = (async () => {
-        if (s.schema !== "main") await conn.query(`CREATE SCHEMA IF NOT EXISTS ${ident(s.schema)}`);
-        if (s.view) {
-          const needs = this.sources.filter((x) => x.schema === s.schema && s.view!.needs.includes(x.table));
-          await Promise.all(needs.map((x) => this.load(conn, x)));
-          await conn.query(s.view.sql);
-          return;
-        }
-        if (s.transform) await conn.query(s.transform.create);
-        for (const [i, part] of parts.entries()) {
-          if (!s.transform) {
-            await conn.insertArrowFromIPCStream(await part, { schema: s.schema, name: s.table, create: i === 0 });
-            continue;
-          }
-          const staging = `_part_${s.table}`;
-          await conn.insertArrowFromIPCStream(await part, { schema: s.schema, name: staging, create: true });
-          await conn.query(`${s.transform.append(staging)}; DROP TABLE ${ident(s.schema)}.${ident(staging)}`);
-        }
-      })();
-      p.catch(() => this.loaded.delete(key));
-      this.loaded.set(key, p);
-    }
-    return p;
+      if (s.schema !== "main") await conn.query(`CREATE SCHEMA IF NOT EXISTS ${ident(s.schema)}`);
+      if (s.view) {
+        const needs = this.sources.filter((x) => x.schema === s.schema && s.view!.needs.includes(x.table));
+        await Promise.all(needs.map((x) => this.load(conn, x)));
+        await conn.query(s.view.sql);
+        return;
+      }
+      // Created before any part: a table without parts is still there, empty.
+      if (s.transform) await conn.query(s.transform.create);
+      for (const [i, part] of parts.entries())
+        await appendPart(conn, s.schema, s.table, await part, i === 0, s.transform);
+    });
   }
 
   /** Loads what a statement names that is not there yet (lazy tables, local results opened since). */
@@ -107,11 +88,10 @@ export class ConsoleEngine {
     await Promise.all(wanted.map((s) => this.load(conn, s)));
   }
 
-  /** Runs one checked statement; `cancel()` stops it. */
   /**
-   * Statements run one after another: a second statement sent on the connection while the first one's result
-   * is still streaming ends that stream early, so the schema's counts (run after each statement) could leave a
-   * statement run by Back with its columns and no rows.
+   * Runs one checked statement; `cancel()` stops it. Statements run one after another: a second statement sent
+   * on the connection while the first one's result is still streaming ends that stream early, so the schema's
+   * counts (run after each statement) could leave a statement run by Back with its columns and no rows.
    */
   run(statement: string): Promise<ConsoleResult> {
     const next = this.queue.then(

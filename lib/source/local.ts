@@ -2,22 +2,11 @@
 // loaded into its own DuckDB-WASM schema when a query names them, with what the build derives for a published
 // release (per-run usage totals, task_cells) derived there by the build's own SQL (lib/queries/derive.ts), once.
 import type { Db } from "../db/types";
-import { releaseDb } from "../db/wasm";
+import { once, releaseDb } from "../db/wasm";
 import type { LocalTables } from "../local/db";
 import { DERIVE, DERIVE_RUN_TOTALS, derivationPlan } from "../queries/derive";
 import { valueOf, type ParamsOf, type Query, type QuerySource } from "../db/query";
 import { runIn } from "./published";
-
-/** Runs `make` once per key (a failure is forgotten, so the next caller tries again); later callers wait for it. */
-export function once(done: Map<string, Promise<void>>, key: string, make: () => Promise<unknown>): Promise<void> {
-  let made = done.get(key);
-  if (!made) {
-    made = make().then(() => undefined);
-    made.catch(() => done.delete(key));
-    done.set(key, made);
-  }
-  return made;
-}
 
 const derivedTables = new Map<string, Promise<void>>();
 const derivedTotals = new Map<string, Promise<void>>();

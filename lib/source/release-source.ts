@@ -15,12 +15,10 @@ export interface LocalRun {
   files: ReleaseFiles;
 }
 
-/** Where a query's rows came from: the build's answer file, or a query engine in the page. */
-export type AnswerFrom = "answer" | "engine";
-
 export interface Traced<R> {
   rows: R[];
-  from: AnswerFrom;
+  /** Where the rows came from: the build's answer file, or a query engine in the page. */
+  from: "answer" | "engine";
 }
 
 export interface ReleaseSource extends QuerySource {

@@ -177,10 +177,14 @@ export async function searchSteps(
     performance.mark("search:results");
     return { ...viaGrams, hits: viaGrams.hits.map(boundHit), partial: null, ms: performance.now() - t0 };
   }
-  const base = {
+  const result = (r: Awaited<ReturnType<typeof answer>>, partial: SearchResult["partial"]): SearchResult => ({
+    ...r,
     files: files.length,
     bytes: files.reduce((a, s) => a + s.bytes, 0),
-  };
+    partial,
+    observations: loadedObservations.has(src.releaseId),
+    ms: performance.now() - t0,
+  });
   const all = shards.map((s) => publishedFile(src.releaseId, s.file));
   if (partial && shards.length > 1 && !partsRequested(src.releaseId, STEPS_TABLES.index, all)) {
     // Every shard downloads from the start; the first is inserted and searched while the others arrive.
@@ -189,25 +193,13 @@ export async function searchSteps(
     performance.mark("search:loaded-first");
     const first = await answer(db, f, [shards[0]!.config_id]);
     performance.mark("search:partial");
-    partial({
-      ...first,
-      ...base,
-      partial: { loaded: 1, of: shards.length },
-      observations: loadedObservations.has(src.releaseId),
-      ms: performance.now() - t0,
-    });
+    partial(result(first, { loaded: 1, of: shards.length }));
   }
   const { db } = await loadSteps(src.releaseId, manifest, f);
   performance.mark("search:loaded");
   const exact = await answer(db, f, undefined);
   performance.mark("search:results");
-  return {
-    ...exact,
-    ...base,
-    partial: null,
-    observations: loadedObservations.has(src.releaseId),
-    ms: performance.now() - t0,
-  };
+  return result(exact, null);
 }
 
 /** The hits after `after` (from the first without), at most `limit`: the next page of a search already run. */

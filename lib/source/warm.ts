@@ -6,14 +6,10 @@ import type { PageWarm } from "../queries/page";
 import type { ReleaseSource } from "./release-source";
 import { afterPaintAndIdle } from "./after-paint";
 
-interface NetworkInformation {
-  saveData?: boolean;
-}
-
 export const WARM_MARK = "duckdb:warm";
 
 function saveData(): boolean {
-  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   return connection?.saveData === true;
 }
 

@@ -1,12 +1,12 @@
 // One release → public/data/<release_id>/: Arrow IPC + Parquet per table, trajectories, and the answers the static
 // pages render before any JavaScript runs (each page's model, computed by the same lib/queries code as the browser).
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRelease } from "../../lib/data/load-release";
 import type { BuiltReleaseMeta, ReleaseIndexEntry, WrittenTable } from "../../lib/data/built";
 import type { Problem } from "../../lib/data/schema";
-import { releaseTableParts, TABLES, type TableName } from "../../lib/data/tables";
+import { releaseTableParts, TABLES } from "../../lib/data/tables";
 import { validateRelease } from "../../lib/data/validate";
 import { lineOf } from "../../lib/data/record-lines";
 import { exportHive } from "../../lib/db/export-hive-node";
@@ -18,7 +18,6 @@ import { publishPatches, publishTrajectories } from "./publish-trajectories";
 import { writeAnswers } from "./answers";
 import { AHEAD_KEYED, PAGES } from "../../lib/queries/pages";
 import { loadTargetFilesNode } from "../../lib/queries/taskflow/files-node";
-import { writeJsonFile } from "./json-file";
 import { exportStepsShards } from "./steps-shards";
 import { STEPS_TABLE } from "../../lib/queries/search/shards";
 import { pushAll } from "../../lib/common/arrays";
@@ -94,11 +93,10 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
     // The detectors' measured accuracy goes with the tags it speaks for (detector-accuracy.ts).
     await addDetectorAccuracy(db);
     const tables: WrittenTable[] = [];
-    for (const name of Object.keys(TABLES) as TableName[]) tables.push(await exportTable(db, name, out));
-    for (const name of DERIVED_TABLES) tables.push(await exportTable(db, name, out));
     // The steps index is too large for one file: it leaves as per-configuration shards (steps-shards.ts).
-    for (const name of PASS_TABLES.filter((t) => t !== STEPS_TABLE)) tables.push(await exportTable(db, name, out));
-    tables.push(await exportTable(db, "detector_accuracy", out));
+    const passTables = PASS_TABLES.filter((t) => t !== STEPS_TABLE);
+    for (const name of [...Object.keys(TABLES), ...DERIVED_TABLES, ...passTables, "detector_accuracy"])
+      tables.push(await exportTable(db, name, out));
     phase("tables exported");
     await exportStepsShards(db, out, phase);
     phase("steps shards");
@@ -120,7 +118,7 @@ export async function buildRelease(dir: string, outRoot: string): Promise<BuildO
       answers,
       validation: { errors: 0, warnings: problems.length, rules },
     };
-    writeJsonFile(out, "release.json", built);
+    writeFileSync(join(out, "release.json"), JSON.stringify(built) + "\n");
   } finally {
     db.close();
     disposePass();

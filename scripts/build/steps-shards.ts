@@ -71,14 +71,11 @@ function writeRows(outDir: string, file: string, columns: Record<string, ColumnT
   return { file, rows: rows.length, bytes: bytes.byteLength };
 }
 
-async function writeArrow(
-  db: NodeDb,
-  outDir: string,
-  file: string,
-  columns: Record<string, ColumnType>,
-  sql: string,
-): Promise<StepsFile> {
-  return writeRows(outDir, file, columns, await db.query(sql));
+/** A table's columns as one Arrow file, ordered by its first column (its id: run, ctx). */
+async function writeTable(db: NodeDb, outDir: string, file: string, columns: Record<string, ColumnType>, from: string) {
+  const names = Object.keys(columns);
+  const rows = await db.query(`SELECT ${names.join(", ")} FROM ${from} ORDER BY ${names[0]}`);
+  return writeRows(outDir, file, columns, rows);
 }
 
 type TextRow = { id: number; field: string; text: string; hay: string };
@@ -123,20 +120,8 @@ export async function exportStepsShards(
   try {
     mkdirSync(join(outDir, "steps"), { recursive: true });
     const tools = (await db.query<{ tool: string }>(SEARCH_TOOLS_SQL)).map((r) => r.tool);
-    const runs = await writeArrow(
-      db,
-      outDir,
-      STEP_RUNS_FILE,
-      STEP_RUNS_COLUMNS,
-      `SELECT ${Object.keys(STEP_RUNS_COLUMNS).join(", ")} FROM ${STEP_RUNS} ORDER BY run`,
-    );
-    const contexts = await writeArrow(
-      db,
-      outDir,
-      STEP_CONTEXTS_FILE,
-      STEP_CONTEXTS_COLUMNS,
-      `SELECT ${Object.keys(STEP_CONTEXTS_COLUMNS).join(", ")} FROM ${STEP_CONTEXTS} ORDER BY ctx`,
-    );
+    const runs = await writeTable(db, outDir, STEP_RUNS_FILE, STEP_RUNS_COLUMNS, STEP_RUNS);
+    const contexts = await writeTable(db, outDir, STEP_CONTEXTS_FILE, STEP_CONTEXTS_COLUMNS, STEP_CONTEXTS);
     const textRows = await db.query<TextRow>(STEP_TEXT_ROWS_SQL);
     const texts = writeTexts(outDir, textRows);
     const steps = await db.query<StepIndexRow>(

@@ -113,10 +113,10 @@ describe("the server pages' door", () => {
 });
 
 describe("app/ may not import scripts/", () => {
-  it("a page importing @/scripts/build/json-file is refused", async () => {
+  it("a page importing @/scripts/build/phase-log is refused", async () => {
     const found = boundary(await lintAs("ImportsScripts.tsx", "app/lint-fixture/page.tsx"));
     expect(found).toHaveLength(1);
-    expect(found[0]).toContain("'@/scripts/build/json-file' import is restricted");
+    expect(found[0]).toContain("'@/scripts/build/phase-log' import is restricted");
     expect(found[0]).toContain("app/ never imports scripts/");
   });
 });

@@ -11,7 +11,8 @@ import { unreadableWords } from "../../../lib/data/validate-trajectories";
 import { patchTaintFacts, type TaintFact } from "../../../lib/trajectory/patch-taint";
 import { MAX_PATCH_BYTES } from "../../../lib/trajectory/patch-view";
 import { cacheKey, sha256, type CacheEntry, type PassCache } from "./cache";
-import type { PassAnalyzer, PassJob, PassProblem, PassResult } from "./types";
+import { ANALYZERS, VERSIONS_KEY } from "./analyzers";
+import type { PassJob, PassProblem, PassResult } from "./types";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -66,13 +67,7 @@ async function readPatch(
   return { hash, facts: patchTaintFacts(new TextDecoder().decode(data), job.patch.taint) };
 }
 
-export async function analyzeOne(
-  job: PassJob,
-  archives: ArchiveCache,
-  cache: PassCache,
-  analyzers: readonly PassAnalyzer[],
-  versions: string,
-): Promise<PassResult> {
+export async function analyzeOne(job: PassJob, archives: ArchiveCache, cache: PassCache): Promise<PassResult> {
   const runId = job.ctx.runId;
   let main: Uint8Array;
   try {
@@ -83,7 +78,7 @@ export async function analyzeOne(
   const hash = sha256(main);
   const patch = await readPatch(job, archives);
   // The patch's hash and its taint input join the key: a changed submission re-runs the detectors.
-  const key = cacheKey(hash, { ctx: job.ctx, patch: job.patch, patchHash: patch.hash }, versions);
+  const key = cacheKey(hash, { ctx: job.ctx, patch: job.patch, patchHash: patch.hash }, VERSIONS_KEY);
   const hit = cache.get(key);
   if (hit && (await stillValid(job, hit, archives))) {
     return {
@@ -121,7 +116,7 @@ export async function analyzeOne(
   const tables: Record<string, string> = {};
   if (steps > 0) {
     const ctx = { ...job.ctx, analysis: { ...job.ctx.analysis, patchTaint: patch.facts } };
-    for (const a of analyzers) {
+    for (const a of ANALYZERS) {
       try {
         const rows = a.rows(trajectory, ctx);
         if (rows.length > 0) tables[a.table] = rows.map((r) => JSON.stringify(r)).join("\n") + "\n";

@@ -6,11 +6,9 @@ import type { PassAnalyzer } from "./types";
 
 export const ANALYZERS: readonly PassAnalyzer[] = [signatureTagsAnalyzer, stepsAnalyzer];
 
-/** The pass's own version (reading, run_analysis) and every analyzer's, as one cache-key part. */
 // v3: the run's patch is read too (its hash in the key, its taint findings and the focus stages in the context),
 // and entries hold each table's rows as NDJSON text.
-export const PASS_VERSION = "trajectory pass v3";
+const PASS_VERSION = "trajectory pass v3";
 
-export function versionsKey(analyzers: readonly PassAnalyzer[] = ANALYZERS): string {
-  return [PASS_VERSION, ...analyzers.map((a) => `${a.table}@${a.version}`)].join("|");
-}
+/** The pass's own version (reading, run_analysis) and every analyzer's, as one cache-key part. */
+export const VERSIONS_KEY = [PASS_VERSION, ...ANALYZERS.map((a) => `${a.table}@${a.version}`)].join("|");

@@ -11,11 +11,11 @@ import { analysisContextOf, PASS_RUNS_SQL, type PassRunRow } from "../../../lib/
 import { runContexts } from "../../../lib/queries/trajectory/run-contexts";
 import { taintInputOf } from "../../../lib/trajectory/patch-taint";
 import { analyzeOne } from "./analyze-one";
-import { ANALYZERS, versionsKey } from "./analyzers";
+import { ANALYZERS } from "./analyzers";
 import { PassCache } from "./cache";
 import { heapBound } from "./heap-bound";
 import { TableFiles } from "./tables-out";
-import { RUN_ANALYSIS_COLUMNS, type PassAnalyzer, type PassJob, type PassProblem, type PassResult } from "./types";
+import { RUN_ANALYSIS_COLUMNS, type PassJob, type PassProblem, type PassResult } from "./types";
 
 export interface PassOptions {
   /** Worker threads; 1 runs in this thread (small releases, tests). Default: min(2, cores). */
@@ -24,10 +24,6 @@ export interface PassOptions {
   cacheDir?: string | null;
   /** Runs left out (e.g. whose trajectory reference the validator already refused). */
   skip?: (runId: string) => boolean;
-  /** Instead of the registry (only with threads = 1: workers load the registry). */
-  analyzers?: readonly PassAnalyzer[];
-  /** Runs whose contexts are fetched together. */
-  chunk?: number;
 }
 
 export interface PassStats {
@@ -98,11 +94,10 @@ interface Runner {
   close(): Promise<void>;
 }
 
-function inlineRunner(cacheDir: string | null, analyzers: readonly PassAnalyzer[]): Runner {
+function inlineRunner(cacheDir: string | null): Runner {
   const archives = new ArchiveCache();
   const cache = new PassCache(cacheDir);
-  const versions = versionsKey(analyzers);
-  return { run: (job) => analyzeOne(job, archives, cache, analyzers, versions), close: () => archives.close() };
+  return { run: (job) => analyzeOne(job, archives, cache), close: () => archives.close() };
 }
 
 /** One worker thread: jobs run one at a time there, answered in the order sent. */
@@ -114,14 +109,11 @@ function threadRunner(cacheDir: string | null): Runner {
     dead = e;
     for (const p of pending.splice(0)) p.reject(e);
   };
-  worker.on(
-    "message",
-    (m: { type: "result"; result: PassResult } | { type: "failed"; runId: string; message: string }) => {
-      const p = pending.shift();
-      if (m.type === "result") p?.resolve(m.result);
-      else p?.reject(new Error(m.message));
-    },
-  );
+  worker.on("message", (m: { type: "result"; result: PassResult } | { type: "failed"; message: string }) => {
+    const p = pending.shift();
+    if (m.type === "result") p?.resolve(m.result);
+    else p?.reject(new Error(m.message));
+  });
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`trajectory pass worker exited with code ${code}`)));
   return {
@@ -193,21 +185,19 @@ export async function runTrajectoryPass(
 ): Promise<PassOutcome> {
   const started = performance.now();
   let threads = opts.threads ?? Math.min(2, availableParallelism());
-  const analyzers = opts.analyzers ?? ANALYZERS;
-  if (opts.analyzers && threads > 1) throw new Error("trajectory pass: custom analyzers run in one thread only");
   const cacheDir = opts.cacheDir ?? null;
   const all = (await db.query<PassRunRow>(PASS_RUNS_SQL)).filter((r) => !(opts.skip?.(r.run_id) ?? false));
   // Starting a thread costs more than a few trajectories take.
   if (opts.threads === undefined && all.length < SMALL_RELEASE) threads = 1;
   const out = new TableFiles({
     run_analysis: RUN_ANALYSIS_COLUMNS,
-    ...Object.fromEntries(analyzers.map((a) => [a.table, a.columns])),
+    ...Object.fromEntries(ANALYZERS.map((a) => [a.table, a.columns])),
   });
   const stats: PassStats = { runs: all.length, analyzed: 0, cached: 0, unreadable: 0, bytes: 0, ms: 0, rows: {} };
   const problems: PassOutcome["problems"] = [];
   const take = (r: PassResult) => {
     out.add("run_analysis", JSON.stringify(r.analysis) + "\n");
-    for (const a of analyzers) out.add(a.table, r.tables[a.table] ?? "");
+    for (const a of ANALYZERS) out.add(a.table, r.tables[a.table] ?? "");
     if (r.cached) stats.cached++;
     else stats.analyzed++;
     if (!r.analysis.readable) stats.unreadable++;
@@ -218,9 +208,9 @@ export async function runTrajectoryPass(
   // The main thread's garbage (contexts, results on their way to the files) is bounded too, between chunks.
   const boundHeap = heapBound(64 * 1024 * 1024);
   const runners =
-    threads <= 1 ? [inlineRunner(cacheDir, analyzers)] : Array.from({ length: threads }, () => threadRunner(cacheDir));
+    threads <= 1 ? [inlineRunner(cacheDir)] : Array.from({ length: threads }, () => threadRunner(cacheDir));
   try {
-    const chunk = opts.chunk ?? 256;
+    const chunk = 256; // runs whose contexts are fetched together
     // The next chunk's contexts are fetched while this chunk's trajectories are analysed.
     let contexts = jobsFor(db, releaseDir, all.slice(0, chunk), submitText);
     for (let i = 0; i < all.length; i += chunk) {
@@ -232,7 +222,7 @@ export async function runTrajectoryPass(
   } finally {
     await Promise.all(runners.map((r) => r.close()));
   }
-  const bulky = new Set(analyzers.filter((a) => a.bulky).map((a) => a.table));
+  const bulky = new Set(ANALYZERS.filter((a) => a.bulky).map((a) => a.table));
   stats.rows = await out.load(db, bulky);
   stats.ms = performance.now() - started;
   return { stats, problems, dispose: () => out.dispose() };

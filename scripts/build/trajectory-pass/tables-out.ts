@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { NodeDb } from "../../../lib/db/node";
 import { sqlString } from "../../../lib/db/sql";
-import type { PassColumnType } from "./types";
+import type { ColumnType } from "../../../lib/data/tables";
 
 interface Sink {
   file: string;
   fd: number;
-  columns: Record<string, PassColumnType>;
+  columns: Record<string, ColumnType>;
   rows: number;
 }
 
@@ -31,7 +31,7 @@ export class TableFiles {
   private readonly sinks = new Map<string, Sink>();
   private readonly cleanup = () => this.dispose();
 
-  constructor(tables: Record<string, Record<string, PassColumnType>>) {
+  constructor(tables: Record<string, Record<string, ColumnType>>) {
     for (const [name, columns] of Object.entries(tables)) {
       const file = join(this.dir, `${name}.jsonl`);
       this.sinks.set(name, { file, fd: openSync(file, "w"), columns, rows: 0 });

@@ -2,11 +2,10 @@
 // given. An analyzer is a pure function of one trajectory and its run's context; the pass owns reading,
 // hashing, caching, threads and tables.
 import { RUN_ANALYSIS_COLUMNS as RUN_ANALYSIS_TABLE } from "../../../lib/queries/signatures/tables";
+import type { ColumnType } from "../../../lib/data/tables";
 import type { Trajectory } from "../../../lib/trajectory/model";
 import type { TaintInput } from "../../../lib/trajectory/patch-taint";
 import type { AnalysisContext } from "../../../lib/trajectory/worker-protocol";
-
-export type PassColumnType = "VARCHAR" | "INTEGER" | "BIGINT" | "DOUBLE" | "BOOLEAN";
 
 export type PassRow = Record<string, string | number | boolean | null>;
 
@@ -28,7 +27,7 @@ export interface PassAnalyzer<R extends PassRow = PassRow> {
   /** Part of every cache key: bump it whenever the rows for the same input change. */
   version: string;
   /** Scalar columns only (Arrow, Parquet and both DuckDBs agree on them), in table order; run_id first. */
-  columns: Record<string, PassColumnType>;
+  columns: Record<string, ColumnType>;
   /**
    * Rows too many to hold in the build's memory (the steps index): the table becomes a view over a Parquet
    * file written straight from the pass's NDJSON, so the pass's memory does not grow with the release.
@@ -52,7 +51,7 @@ export type RunAnalysisFields = {
 export type RunAnalysisRow = RunAnalysisFields & { run_id: string };
 
 // The contract's columns (lib/queries/signatures/tables.ts), checked here against the row the pass writes.
-export const RUN_ANALYSIS_COLUMNS: Record<keyof RunAnalysisRow, PassColumnType> = RUN_ANALYSIS_TABLE;
+export const RUN_ANALYSIS_COLUMNS: Record<keyof RunAnalysisRow, ColumnType> = RUN_ANALYSIS_TABLE;
 
 export interface PassJob {
   releaseDir: string;

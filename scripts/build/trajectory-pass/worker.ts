@@ -4,7 +4,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { ArchiveCache } from "../../../lib/archive/read-node";
 import { analyzeOne } from "./analyze-one";
-import { ANALYZERS, versionsKey } from "./analyzers";
 import { PassCache } from "./cache";
 import { heapBound } from "./heap-bound";
 import type { PassJob } from "./types";
@@ -12,7 +11,6 @@ import type { PassJob } from "./types";
 const { cacheDir } = workerData as { cacheDir: string | null };
 const archives = new ArchiveCache();
 const cache = new PassCache(cacheDir);
-const versions = versionsKey();
 const queue: PassJob[] = [];
 const utf8 = new TextEncoder();
 
@@ -25,7 +23,7 @@ async function drain(): Promise<void> {
   while (queue.length > 0) {
     const job = queue.shift()!;
     try {
-      const result = await analyzeOne(job, archives, cache, ANALYZERS, versions);
+      const result = await analyzeOne(job, archives, cache);
       // As bytes moved to the main thread: its heap then never holds the rows (external memory is collected
       // promptly), and it writes them without encoding.
       const moved: ArrayBuffer[] = [];
@@ -37,11 +35,7 @@ async function drain(): Promise<void> {
       parentPort!.postMessage({ type: "result", result }, moved);
       boundHeap();
     } catch (err) {
-      parentPort!.postMessage({
-        type: "failed",
-        runId: job.ctx.runId,
-        message: err instanceof Error ? err.message : String(err),
-      });
+      parentPort!.postMessage({ type: "failed", message: err instanceof Error ? err.message : String(err) });
     }
   }
   running = false;
