@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { BuiltReleaseMeta, ReleaseIndexEntry } from "../data/built";
 import { answerFile, answerIn, answerKey, answerShard, answerSpace, type AnswerShard } from "../db/answers";
 import { shapeRows, valueOf, type ParamsOf, type Query, type QuerySource } from "../db/query";
-import { pageMeta, type Page } from "../queries/page";
+import { pageMeta, type Page, type PageMeta } from "../queries/page";
 import { STEPS_MANIFEST, type StepsManifest } from "../queries/search/shards";
 
 const DATA = join(process.cwd(), "public", "data");
@@ -69,4 +69,20 @@ export async function pageModelIn<M>(dir: string, page: Page<M, never>): Promise
 /** A page's model in a published release (public/data/<id>/): what its static route renders. */
 export function pageModel<M>(releaseId: string, page: Page<M, never>): Promise<M> {
   return pageModelIn(join(DATA, releaseId), page);
+}
+
+/**
+ * A derived query's value in a published release, asked with the release's page parameters and `extra` (one
+ * task's page: lib/queries/catalog/page.ts `taskPageQuery`), as the build answered it for `page`'s ahead.
+ */
+export function pageAnswer<X extends object, R>(
+  releaseId: string,
+  page: Page<unknown, never>,
+  query: Query<PageMeta & X, R>,
+  extra: X,
+): Promise<R> {
+  const dir = join(DATA, releaseId);
+  const meta = readJson<BuiltReleaseMeta>(join(dir, "release.json")).meta;
+  const params = { ...pageMeta(meta), ...extra } as PageMeta & X;
+  return valueOf(answersNodeSource(dir, page.name), query, ...([params] as ParamsOf<PageMeta & X>));
 }

@@ -1,5 +1,5 @@
 // The task catalog (/r/<release>/tasks/) and each task's page (/r/<release>/tasks/<task>/): their models.
-import { defineDerived } from "../../db/query";
+import { defineDerived, valueOf, type QuerySource } from "../../db/query";
 import { definePage, type PageMeta } from "../page";
 import { computeCatalog, computeTaskPages, type CatalogModel, type TaskPageModel } from "./model";
 
@@ -8,8 +8,33 @@ export const catalogPage = definePage<CatalogModel>({
   model: defineDerived({ name: "catalog page", compute: (src, m: PageMeta) => computeCatalog(src, m) }),
 });
 
-/** Every focus task's page, by task id: one answer that the build's task routes read once. */
-export const taskPages = definePage<Record<string, TaskPageModel>>({
+/**
+ * Every task's pages are computed together (one pass over the release's sessions), once per source: the build asks
+ * for each task's page in turn on the same source.
+ */
+const pagesBySource = new WeakMap<QuerySource, Promise<Record<string, TaskPageModel>>>();
+
+function taskPagesOn(src: QuerySource, m: PageMeta): Promise<Record<string, TaskPageModel>> {
+  let pages = pagesBySource.get(src);
+  if (!pages) pagesBySource.set(src, (pages = computeTaskPages(src, m)));
+  return pages;
+}
+
+/**
+ * One focus task's page (null: no such task), an answer of its own: at 100× the sample every task's pages together
+ * pass the export's cap on one file (docs/scale.md), one task's page does not.
+ */
+export const taskPageQuery = defineDerived({
+  name: "task page",
+  compute: async (src, p: PageMeta & { task: string }) =>
+    (await taskPagesOn(src, { baseline: p.baseline, conditions: p.conditions, groups: p.groups }))[p.task] ?? null,
+});
+
+/** Each task's page, answered ahead for every task the catalog lists. */
+export const taskPages = definePage({
   name: "task pages",
-  model: defineDerived({ name: "task pages", compute: (src, m: PageMeta) => computeTaskPages(src, m) }),
+  async ahead(src, m) {
+    const catalog = await valueOf(src, catalogPage.model!, m);
+    for (const { task_id } of catalog.tasks) await src.run(taskPageQuery, { ...m, task: task_id });
+  },
 });

@@ -1,4 +1,4 @@
-// One static page per focus task (a few hundred per release at most, each small).
+// One static page per focus task (a few hundred per release at most), each its own answer of the build.
 import type { Metadata } from "next";
 import { releaseMetadata } from "@/app/_pages/page-meta";
 import Link from "next/link";
@@ -7,8 +7,8 @@ import { TaskView } from "@/components/catalog/TaskView";
 import { ReleaseFrame } from "@/components/site/ReleaseFrame";
 import { alignSchedules } from "@/lib/queries/catalog/align";
 import { releaseHref } from "@/lib/site/nav";
-import { builtRelease, pageModel, releaseIndex } from "@/lib/source/answers-node";
-import { catalogPage, taskPages } from "@/lib/queries/catalog/page";
+import { builtRelease, pageAnswer, pageModel, releaseIndex } from "@/lib/source/answers-node";
+import { catalogPage, taskPageQuery, taskPages } from "@/lib/queries/catalog/page";
 
 export const dynamicParams = false;
 
@@ -34,7 +34,7 @@ export default async function TaskPage({ params }: { params: Promise<{ release: 
   const built = builtRelease(release);
   const model = await pageModel(release, catalogPage);
   const task = model.tasks.find((t) => t.task_id === taskId);
-  const page = (await pageModel(release, taskPages))[taskId];
+  const page = await pageAnswer(release, taskPages, taskPageQuery, { task: taskId });
   if (!task || !page) notFound();
   const alignment = alignSchedules(page.sessions.map((s) => s.requests));
   return (
