@@ -1,4 +1,5 @@
 // The task catalog (/r/<release>/tasks/) and each task's page (/r/<release>/tasks/<task>/): their models.
+import { stableKey } from "../../common/stable-key";
 import { defineDerived, valueOf, type QuerySource } from "../../db/query";
 import { definePage, type PageMeta } from "../page";
 import { computeCatalog, computeTaskPages, type CatalogModel, type TaskPageModel } from "./model";
@@ -9,14 +10,17 @@ export const catalogPage = definePage<CatalogModel>({
 });
 
 /**
- * Every task's pages are computed together (one pass over the release's sessions), once per source: the build asks
- * for each task's page in turn on the same source.
+ * Every task's pages are computed together (one pass over the release's sessions), once per source and parameters:
+ * the build asks for each task's page in turn on the same source.
  */
-const pagesBySource = new WeakMap<QuerySource, Promise<Record<string, TaskPageModel>>>();
+const pagesBySource = new WeakMap<QuerySource, Map<string, Promise<Record<string, TaskPageModel>>>>();
 
 function taskPagesOn(src: QuerySource, m: PageMeta): Promise<Record<string, TaskPageModel>> {
-  let pages = pagesBySource.get(src);
-  if (!pages) pagesBySource.set(src, (pages = computeTaskPages(src, m)));
+  const bySource = pagesBySource.get(src) ?? new Map<string, Promise<Record<string, TaskPageModel>>>();
+  pagesBySource.set(src, bySource);
+  const key = stableKey({ ...m });
+  let pages = bySource.get(key);
+  if (!pages) bySource.set(key, (pages = computeTaskPages(src, m)));
   return pages;
 }
 
